@@ -1,0 +1,106 @@
+import { useRef, useState, useEffect, type KeyboardEvent, type PointerEvent } from "react";
+import { Link } from "react-router";
+import type { BrandSummary } from "../../server/modules/catalog/index.ts";
+import { mediaUrl } from "~/lib/media";
+
+/**
+ * A row of brands that scrolls sideways: by touch (native scrolling with snap points), by mouse
+ * (drag, or the arrow buttons) and by keyboard (arrow keys, Home, End, or tabbing through the
+ * links, which scrolls each into view). Without JavaScript it is still a scrollable row of links.
+ */
+export function BrandSlider({ brands }: { brands: BrandSummary[] }) {
+  const track = useRef<HTMLUListElement>(null);
+  const drag = useRef<{ x: number; scroll: number; moved: boolean } | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const page = (direction: 1 | -1) => {
+    const el = track.current;
+    if (el) el.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: "smooth" });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const el = track.current;
+    if (!el) return;
+    const moves: Record<string, () => void> = {
+      ArrowRight: () => page(1),
+      ArrowLeft: () => page(-1),
+      Home: () => el.scrollTo({ left: 0, behavior: "smooth" }),
+      End: () => el.scrollTo({ left: el.scrollWidth, behavior: "smooth" }),
+    };
+    const move = moves[e.key];
+    if (move) {
+      e.preventDefault();
+      move();
+    }
+  };
+  // Mouse drag; touch and pen keep the browser's own scrolling.
+  const onPointerDown = (e: PointerEvent<HTMLUListElement>) => {
+    if (e.pointerType !== "mouse" || !track.current) return;
+    drag.current = { x: e.clientX, scroll: track.current.scrollLeft, moved: false };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLUListElement>) => {
+    const d = drag.current;
+    if (!d || !track.current) return;
+    const dx = e.clientX - d.x;
+    if (Math.abs(dx) > 4) d.moved = true;
+    track.current.scrollLeft = d.scroll - dx;
+  };
+  const endDrag = () => {
+    // Let the click that ends a drag through the capture phase first, so it can be cancelled.
+    setTimeout(() => (drag.current = null), 0);
+  };
+
+  return (
+    <section aria-labelledby="brands-title" className="container-page mt-16">
+      <div className="mb-4 flex items-end justify-between gap-4">
+        <h2 id="brands-title" className="text-2xl font-semibold">
+          Our brands
+        </h2>
+        {hydrated && (
+          <div className="flex gap-2">
+            <button type="button" onClick={() => page(-1)} aria-label="Previous brands" className="rounded-full border border-grey-300 p-2 hover:border-mint-500">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M15 6l-6 6 6 6" />
+              </svg>
+            </button>
+            <button type="button" onClick={() => page(1)} aria-label="Next brands" className="rounded-full border border-grey-300 p-2 hover:border-mint-500">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M9 6l6 6-6 6" />
+              </svg>
+            </button>
+          </div>
+        )}
+      </div>
+      <ul
+        ref={track}
+        tabIndex={0}
+        aria-label="Brands, scroll sideways"
+        data-testid="brand-slider"
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerLeave={endDrag}
+        onClickCapture={(e) => {
+          if (drag.current?.moved) e.preventDefault();
+        }}
+        onDragStart={(e) => e.preventDefault()}
+        className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin]"
+      >
+        {brands.map((brand) => (
+          <li key={brand.slug} className="shrink-0 snap-start">
+            <Link
+              to={`/brands/${brand.slug}`}
+              className="flex w-36 flex-col items-center gap-2 rounded-lg border border-grey-200 p-4 hover:border-mint-500 sm:w-44"
+            >
+              {brand.logoPath && (
+                <img src={mediaUrl(brand.logoPath)} alt="" width={96} height={96} loading="lazy" className="size-20 object-contain" />
+              )}
+              <span className="text-sm font-medium">{brand.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

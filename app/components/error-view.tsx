@@ -1,0 +1,77 @@
+import { Component, type ReactNode } from "react";
+import { isRouteErrorResponse, Link } from "react-router";
+
+/** The page for an unknown address (SPEC.md §2, §8). */
+export function NotFoundView() {
+  return (
+    <section className="container-page flex flex-col items-start gap-4 py-20" aria-labelledby="error-title">
+      <p className="font-mono text-sm text-grey-500">404</p>
+      <h1 id="error-title" className="text-3xl font-semibold">
+        This page could not be found
+      </h1>
+      <Link to="/" className="rounded-md bg-mint-500 px-4 py-2 font-medium text-white hover:bg-mint-600">
+        Back to the home page
+      </Link>
+    </section>
+  );
+}
+
+/** The error page: the message (default 'Error') and the status (default 500). */
+export function ErrorView({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  const { status, message } = describeError(error);
+  return (
+    <section className="container-page flex flex-col items-start gap-4 py-20" aria-labelledby="error-title">
+      <p className="font-mono text-sm text-grey-500" data-testid="error-status">
+        {status}
+      </p>
+      <h1 id="error-title" className="text-3xl font-semibold">
+        {message}
+      </h1>
+      <Link to="/" className="rounded-md bg-mint-500 px-4 py-2 font-medium text-white hover:bg-mint-600">
+        Back to the home page
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * Status and visitor-facing message of whatever a route threw. Only messages the shop put in a
+ * thrown response are shown; an exception's own text (which may reveal internals) is shown only
+ * in development.
+ */
+export function describeError(error: unknown): { status: number; message: string } {
+  if (isRouteErrorResponse(error)) {
+    const data: unknown = error.data;
+    const given =
+      typeof data === "object" && data !== null && "message" in data && typeof data.message === "string"
+        ? data.message
+        : undefined;
+    return { status: error.status || 500, message: given || error.statusText || "Error" };
+  }
+  if (import.meta.env.DEV && error instanceof Error && error.message) return { status: 500, message: error.message };
+  return { status: 500, message: "Error" };
+}
+
+/** Shows a last-resort message if rendering the error page itself fails. */
+export class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return <ErrorPageFailed />;
+  }
+}
+
+export function ErrorPageFailed() {
+  return (
+    <section className="container-page py-20">
+      <h1 className="text-2xl font-semibold">An error occurred while showing the error page</h1>
+      <a href="/" className="mt-4 inline-block text-mint-700 underline">
+        Back to the home page
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+
+const policies = [
+  { to: "/privacy-policy", label: "Privacy policy" },
+  { to: "/returns-policy", label: "Returns policy" },
+  { to: "/terms-condition", label: "Terms and conditions" },
+];
+
+export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: string }) {
+  return (
+    <footer className="mt-16 border-t border-grey-200 bg-grey-50">
+      <div className="container-page flex flex-col gap-6 py-10 md:flex-row md:items-start md:justify-between">
+        <div>
+          <p className="font-semibold">{siteName}</p>
+          <p className="text-sm text-grey-600">{tagline}</p>
+        </div>
+        <nav aria-label="Policies">
+          <ul className="flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
+            {policies.map((p) => (
+              <li key={p.to}>
+                <Link to={p.to} className="text-grey-700 hover:text-mint-700">
+                  {p.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="container-page pb-8 font-mono text-xs text-grey-500">
+        © {new Date().getUTCFullYear()} {siteName}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import type { MenuCategory } from "../../server/modules/catalog/index.ts";
+import { MenuBar, MenuDrawer } from "./site-menu";
+
+export function SiteHeader({ siteName, categories }: { siteName: string; categories: MenuCategory[] }) {
+  return (
+    <header className="relative border-b border-grey-200 bg-white">
+      <div className="container-page flex items-center gap-2 py-2 sm:gap-4 lg:gap-8">
+        <MenuDrawer categories={categories} />
+        <Link to="/" className="py-2 text-lg font-bold tracking-tight whitespace-nowrap text-grey-900">
+          <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-full bg-mint-500" />
+          {siteName}
+        </Link>
+        <div className="flex-1">
+          <MenuBar categories={categories} />
+        </div>
+        <div className="ml-auto flex items-center gap-1">
+          <Link to="/my-account" className="rounded-md p-2 text-grey-800 hover:text-mint-700" aria-label="Account">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <circle cx="12" cy="8" r="4" />
+              <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+            </svg>
+          </Link>
+          <Link to="/bag" className="relative rounded-md p-2 text-grey-800 hover:text-mint-700" aria-label="Bag">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <path d="M5 8h14l-1 13H6L5 8z" />
+              <path d="M9 8V6a3 3 0 0 1 6 0v2" />
+            </svg>
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

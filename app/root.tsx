@@ -1,0 +1,92 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { ReactNode } from "react";
+import type { Route } from "./+types/root";
+import { ErrorPageGuard, ErrorView } from "./components/error-view";
+import { OnlineStatus } from "./components/online-status";
+import { ProgressBar } from "./components/progress-bar";
+import { ScrollKeeper } from "./components/scroll-keeper";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toaster";
+import { handleOf } from "./lib/route-handle";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, services } = context;
+  return {
+    site: { siteName: env.siteName, tagline: env.tagline, publicUrl: env.publicUrl },
+    currency: env.currency,
+    menu: await services.catalog.categoryMenu(),
+  };
+}
+
+// The shell's data (menu, site name) changes only when the owner edits the catalogue, so
+// client-side navigations do not fetch it again.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const error = useRouteError();
+  const bare = useMatches().some((m) => handleOf(m).bare);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {bare ? (
+          children
+        ) : (
+          <>
+            <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2">
+              Skip to content
+            </a>
+            <ProgressBar failed={error != null} />
+            <OnlineStatus />
+            <SiteHeader siteName={data?.site.siteName ?? ""} categories={data?.menu ?? []} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            {data && <SiteFooter siteName={data.site.siteName} tagline={data.site.tagline} />}
+            <Toaster />
+          </>
+        )}
+        <ScrollRestoration />
+        <ScrollKeeper />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ErrorPageGuard>
+      <ErrorView error={error} />
+    </ErrorPageGuard>
+  );
+}

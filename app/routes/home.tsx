@@ -1,0 +1,41 @@
+import type { Route } from "./+types/home";
+import { BrandSlider } from "~/components/brand-slider";
+import { ProductCard } from "~/components/product-card";
+import { pageMeta, siteFrom } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFrom(matches), { path: "/" });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalog } = context.services;
+  const [featured, brands] = await Promise.all([catalog.featuredProducts(12), catalog.brands()]);
+  return { tagline: context.env.tagline, productNoun: context.env.productNoun, currency: context.env.currency, featured, brands };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { tagline, productNoun, currency, featured, brands } = loaderData;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-mint-50 via-white to-grey-50">
+        <div className="container-page py-14 sm:py-20">
+          <p className="font-mono text-xs tracking-widest text-mint-700 uppercase">{productNoun} equipment</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{tagline}</h1>
+        </div>
+      </section>
+
+      <section aria-labelledby="featured-title" className="container-page mt-12">
+        <h2 id="featured-title" className="mb-6 text-2xl font-semibold">
+          Featured
+        </h2>
+        <ul className="grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 xl:grid-cols-4">
+          {featured.map((product, i) => (
+            <li key={product.id}>
+              <ProductCard product={product} currency={currency} eager={i < 4} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <BrandSlider brands={brands} />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium.ts";
+
+const executablePath = await findChromium();
+
+// The e2e suite runs against the production build, started once on a free port with a fresh
+// data folder by tests/support/global-setup.ts.
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/support/global-setup.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: process.env.SHOP_URL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+});

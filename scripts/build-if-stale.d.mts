@@ -1,0 +1,1 @@
+export function buildIfStale(env?: NodeJS.ProcessEnv): string;

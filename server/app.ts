@@ -1,0 +1,82 @@
+import { join } from "node:path";
+import { Hono } from "hono";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { AppLoadContext } from "react-router";
+import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import { publicEnv } from "./env.ts";
+import { requestLog, type Logger } from "./http/logger.ts";
+import type { Services } from "./services.ts";
+
+/** Renders a page: React Router's request handler, from the production build or Vite in dev. */
+export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  services: Services;
+  logger: Logger;
+  renderPage: PageHandler;
+  /** Folder of the built browser assets; absent in dev, where Vite serves them. */
+  clientDir?: string;
+}
+
+const YEAR = 60 * 60 * 24 * 365;
+
+/**
+ * One Hono app serves everything: health, media, built assets, then the pages. The APIs
+ * (/api, /auth, /ecommerce, /graphql) mount here before the pages as they are built.
+ */
+export function createApp(deps: AppDeps) {
+  const { env, database, services, logger, renderPage, clientDir } = deps;
+  const app = new Hono();
+
+  if (env.LOG_LEVEL !== "silent" && env.LOG_LEVEL !== "error") app.use(requestLog(logger));
+
+  app.get("/healthz", async (c) => {
+    const up = await database.ping();
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: up ? "ok" : "error", database: up ? "up" : "down" }, up ? 200 : 503);
+  });
+
+  // Generated product and brand images. Their names change when their content does not, so a day.
+  app.use(
+    "/media/*",
+    serveStatic({
+      root: join(env.DATA_DIR, "media"),
+      rewriteRequestPath: (path) => path.replace(/^\/media/, ""),
+      onFound: (_path, c) => c.header("Cache-Control", `public, max-age=${60 * 60 * 24}`),
+    }),
+  );
+  app.all("/media/*", (c) => c.text("Not found", 404));
+
+  if (clientDir) {
+    // Vite names built assets by content hash: cache them for a year, never revalidate.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_path, c) => c.header("Cache-Control", `public, max-age=${YEAR}, immutable`),
+      }),
+    );
+    app.all("/assets/*", (c) => c.text("Not found", 404));
+    app.use(
+      "*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+      }),
+    );
+  }
+
+  const browserEnv = publicEnv(env);
+  app.all("*", (c) => renderPage(c.req.raw, { services, env: browserEnv }));
+
+  app.onError((error, c) => {
+    logger.error("unhandled error", { method: c.req.method, path: c.req.path, error: String(error?.stack ?? error) });
+    return c.text("Internal Server Error", 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,14 @@
+import { pgTable, serial, text } from "drizzle-orm/pg-core";
+
+export const brands = pgTable("brands", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  /** The brand's story, shown on its brand page. */
+  story: text("story").notNull().default(""),
+  /** Path of the brand's logo image (served from the shop's media folder). */
+  logoPath: text("logo_path"),
+});
+
+export type Brand = typeof brands.$inferSelect;
+export type NewBrand = typeof brands.$inferInsert;

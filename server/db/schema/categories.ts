@@ -1,0 +1,26 @@
+import { type AnyPgColumn, index, integer, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
+
+/**
+ * Categories and their sub-categories share one table: a sub-category is a row whose
+ * parentId points at its category. Slugs are unique among siblings, so /shop/gloves/sub/match
+ * and /shop/apparel/sub/match can both exist.
+ */
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial("id").primaryKey(),
+    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    // NULLS NOT DISTINCT keeps top-level slugs unique too (parent_id is null there).
+    unique("categories_parent_slug_unique").on(t.parentId, t.slug).nullsNotDistinct(),
+    index("categories_parent_idx").on(t.parentId),
+  ],
+);
+
+export type Category = typeof categories.$inferSelect;
+export type NewCategory = typeof categories.$inferInsert;

@@ -1,0 +1,35 @@
+import { check, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { products } from "./products.ts";
+
+/**
+ * A buyable option of a product: one size in one colour. Prices live here, in integer minor
+ * units of the shop's currency; compareAtPrice, when set and higher, is the price before a sale.
+ */
+export const variants = pgTable(
+  "variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sku: text("sku").notNull().unique(),
+    size: text("size").notNull(),
+    colour: text("colour").notNull(),
+    /** CSS colour for the swatch, such as #1f8a70. */
+    colourHex: text("colour_hex").notNull(),
+    stock: integer("stock").notNull().default(0),
+    price: integer("price").notNull(),
+    compareAtPrice: integer("compare_at_price"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("variants_product_idx").on(t.productId),
+    check("variants_stock_not_negative", sql`${t.stock} >= 0`),
+    check("variants_price_not_negative", sql`${t.price} >= 0`),
+    check("variants_compare_at_above_price", sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > ${t.price}`),
+  ],
+);
+
+export type Variant = typeof variants.$inferSelect;
+export type NewVariant = typeof variants.$inferInsert;

@@ -1,0 +1,36 @@
+import { createServer as createHttpServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createServer as createViteServer } from "vite";
+import { createApp } from "./app.ts";
+import { boot } from "./boot.ts";
+import { ConfigError, parseEnv } from "./env.ts";
+
+/** `npm run dev`: the same app, with Vite serving the pages and assets with hot reload. */
+async function dev() {
+  const env = parseEnv({ NODE_ENV: "development", ...process.env });
+  const { logger, database, services } = await boot(env);
+  const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+  const app = createApp({
+    env,
+    database,
+    services,
+    logger,
+    // Loaded per request, so edits to routes take effect without a restart.
+    renderPage: async (request, context) => {
+      const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      return createRequestHandler(build, "development")(request, context);
+    },
+  });
+  const honoListener = getRequestListener(app.fetch);
+  const server = createHttpServer((req, res) => vite.middlewares(req, res, () => honoListener(req, res)));
+  server.listen(env.PORT, env.HOST, () => logger.info("dev server listening", { url: env.PUBLIC_URL }));
+  const stop = () => server.close(() => void Promise.all([vite.close(), database.close()]).then(() => process.exit(0)));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+dev().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

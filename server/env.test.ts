@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { ConfigError, loadSecrets, parseEnv, publicEnv } from "./env.ts";
+
+test("defaults give a working shop on the embedded database", () => {
+  const env = parseEnv({});
+  expect(env.PORT).toBe(3000);
+  expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+  expect(env.DATABASE_URL).toBeUndefined();
+  expect(env.PRODUCT_NOUN).toBe("keeper");
+  expect(env.TAGLINE).toBe("for every keeper, everywhere, always");
+  expect(env.CURRENCY).toBe("EUR");
+  expect(env.DATA_DIR).toBe(join(process.cwd(), "data"));
+});
+
+test("the tagline follows the product noun unless it is given", () => {
+  expect(parseEnv({ PRODUCT_NOUN: "climber" }).TAGLINE).toBe("for every climber, everywhere, always");
+  expect(parseEnv({ PRODUCT_NOUN: "climber", TAGLINE: "up we go" }).TAGLINE).toBe("up we go");
+});
+
+test("bad values are refused with a message naming each variable", () => {
+  const attempt = () => parseEnv({ PORT: "99999", CURRENCY: "EURO", DATABASE_URL: "mysql://x/y", PUBLIC_URL: "ftp://x" });
+  expect(attempt).toThrow(ConfigError);
+  const message = (() => {
+    try {
+      attempt();
+    } catch (error) {
+      return (error as Error).message;
+    }
+  })();
+  expect(message).toMatch(/PORT: must be a whole number between 1 and 65535/);
+  expect(message).toMatch(/CURRENCY: must be an ISO 4217 currency code/);
+  expect(message).toMatch(/DATABASE_URL: must be a postgres:\/\/ address/);
+  expect(message).toMatch(/PUBLIC_URL: must be an http\(s\) address/);
+});
+
+test("a missing secret is generated once, kept owner-only in DATA_DIR and reused", () => {
+  const env = parseEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), "shop-env-")) });
+  const first = loadSecrets(env);
+  const file = join(env.DATA_DIR, "secrets.json");
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  expect(JSON.parse(readFileSync(file, "utf8")).sessionSecret).toBe(first.sessionSecret);
+  expect(loadSecrets(env).sessionSecret).toBe(first.sessionSecret);
+  expect(first.sessionSecret.length).toBeGreaterThanOrEqual(40);
+});
+
+test("the browser sees only public settings", () => {
+  const visible = publicEnv(parseEnv({ SESSION_SECRET: "s".repeat(40), DATABASE_URL: "postgres://u:p@db/shop" }));
+  expect(JSON.stringify(visible)).not.toContain("ssss");
+  expect(JSON.stringify(visible)).not.toContain("postgres");
+});

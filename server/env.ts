@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const port = z.coerce
+  .number({ error: "must be a whole number between 1 and 65535" })
+  .int("must be a whole number between 1 and 65535")
+  .min(1, "must be a whole number between 1 and 65535")
+  .max(65535, "must be a whole number between 1 and 65535");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const currencies = new Set(Intl.supportedValuesOf("currency"));
+
+/** Every setting the shop reads from the environment, checked once at boot. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: port.default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) address such as https://shop.example" }).optional(),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// address" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    SITE_NAME: z.string().trim().min(1).max(80).default("Safe Hands"),
+    PRODUCT_NOUN: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z -]{0,30}$/i, "must be a short word such as keeper")
+      .default("keeper"),
+    TAGLINE: optionalText,
+    CURRENCY: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((c) => currencies.has(c), "must be an ISO 4217 currency code such as EUR")
+      .default("EUR"),
+    LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    DEMO_SHOP: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
+    DEMO_PRODUCTS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(200_000, "must be at most 200000")
+      .default(320),
+  })
+  .transform((e) => ({
+    ...e,
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    TAGLINE: e.TAGLINE ?? `for every ${e.PRODUCT_NOUN}, everywhere, always`,
+    DATA_DIR: resolve(e.DATA_DIR),
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming every wrong variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+export interface Secrets {
+  sessionSecret: string;
+}
+
+/**
+ * Secrets not given in the environment are generated on first start and kept in
+ * DATA_DIR/secrets.json (owner-only), so sessions survive restarts. They are never logged.
+ */
+export function loadSecrets(env: Env): Secrets {
+  const file = join(env.DATA_DIR, "secrets.json");
+  let stored: Partial<Secrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8")) as Partial<Secrets>;
+  const secrets: Secrets = {
+    sessionSecret: env.SESSION_SECRET ?? stored.sessionSecret ?? randomBytes(32).toString("base64url"),
+  };
+  if (!env.SESSION_SECRET && stored.sessionSecret !== secrets.sessionSecret) {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify({ ...stored, sessionSecret: secrets.sessionSecret }, null, 2), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return secrets;
+}
+
+/** The part of the configuration the browser may see. */
+export function publicEnv(env: Env) {
+  return {
+    siteName: env.SITE_NAME,
+    productNoun: env.PRODUCT_NOUN,
+    tagline: env.TAGLINE,
+    currency: env.CURRENCY,
+    publicUrl: env.PUBLIC_URL,
+  };
+}
+
+export type PublicEnv = ReturnType<typeof publicEnv>;

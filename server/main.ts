@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+import { boot } from "./boot.ts";
+import { ConfigError, parseEnv } from "./env.ts";
+import { rootDir } from "./root-dir.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The production server: the built pages and assets, on the configured port. */
+async function main() {
+  const env = parseEnv(process.env);
+  const buildDir = join(rootDir, process.env.SHOP_BUILD_DIR ?? "build");
+  const serverBuild = join(buildDir, "server/index.js");
+  if (!existsSync(serverBuild)) throw new ConfigError(`No build at ${buildDir}: run npm run build first.`);
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+
+  const { logger, database, services } = await boot(env);
+  const handler = createRequestHandler(build, env.NODE_ENV);
+  const app = createApp({
+    env,
+    database,
+    services,
+    logger,
+    renderPage: (request, context) => handler(request, context),
+    clientDir: join(buildDir, "client"),
+  });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info("listening", { url: env.PUBLIC_URL, port: info.port, database: database.kind });
+  }) as Server;
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    // Stop accepting, let requests in flight finish, then close the database.
+    server.close(() => {
+      database.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error("The shop could not start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+import { expect, test } from "@playwright/test";
+
+const HOME_HEADING = "for every keeper, everywhere, always";
+
+test("the scroll position is restored on back, and a new page starts at the top", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.goto("/");
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const bottom = await page.evaluate(() => window.scrollY);
+  expect(bottom).toBeGreaterThan(500);
+
+  await page.getByRole("link", { name: "Privacy policy" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be found");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(HOME_HEADING);
+  // Back where it was, give or take a few pixels of layout.
+  await expect.poll(() => page.evaluate((y) => Math.abs(window.scrollY - y), bottom)).toBeLessThanOrEqual(10);
+});
+
+test("a slow navigation shows the progress bar, which turns red when the page fails", async ({ page }) => {
+  await page.goto("/");
+  await page.route("**/privacy-policy.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Privacy policy" }).click();
+  const bar = page.getByRole("progressbar", { name: "Loading the page" });
+  await expect(bar).toHaveAttribute("data-state", "running");
+  // The page does not exist (404): the navigation ends as a failure and the bar says so.
+  await expect(bar).toHaveAttribute("data-state", "failed");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be found");
+  await expect(bar).toBeHidden();
+});
+
+test("a slow successful navigation shows the progress bar until the page is there", async ({ page }) => {
+  await page.goto("/no-such-page");
+  await page.route("**/_root.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Back to the home page" }).click();
+  const bar = page.getByRole("progressbar", { name: "Loading the page" });
+  await expect(bar).toHaveAttribute("data-state", "running");
+  await expect(bar).toHaveAttribute("data-state", "done");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(HOME_HEADING);
+  await expect(bar).toBeHidden();
+});
+
+test("a failed chunk load reloads the page once, and not again within a minute", async ({ page }) => {
+  await page.goto("/");
+  const chunk = await page.evaluate(
+    () => (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest.routes["routes/catch-all"]!.module,
+  );
+  await page.route(`**${chunk}`, (route) => route.abort());
+  let documentLoads = 0;
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documentLoads++;
+  });
+
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("link", { name: "Privacy policy" }).click();
+  await reloaded;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(HOME_HEADING);
+  expect(documentLoads).toBe(1);
+
+  // The chunk still fails: within the minute the page does not reload again; the navigation ends
+  // on the error page instead (here the not-found page, as the address does not exist).
+  await page.getByRole("link", { name: "Privacy policy" }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(documentLoads).toBe(1);
+});
+
+test("going offline shows a notice; coming back shows a toast that closes by X, by swipe or by itself", async ({ page, context }) => {
+  await page.goto("/");
+  await context.setOffline(true);
+  await expect(page.getByText("You are offline.")).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText("You are offline.")).toBeHidden();
+  const toast = page.getByRole("status").getByText("You are back online.");
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  expect(box.x + box.width).toBeGreaterThan((page.viewportSize()!.width * 3) / 4);
+  expect(box.y).toBeLessThan(100);
+  await page.getByRole("button", { name: "Close notification" }).click();
+  await expect(toast).toBeHidden();
+
+  // A swipe shorter than 80 px leaves it; a longer one closes it.
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(toast).toBeVisible();
+  const item = page.locator("[data-toast]");
+  const start = (await item.boundingBox())!;
+  const y = start.y + start.height / 2;
+  await page.mouse.move(start.x + 20, y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 60, y, { steps: 4 });
+  await page.mouse.up();
+  await expect(toast).toBeVisible();
+  await page.mouse.move(start.x + 20, y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 130, y, { steps: 6 });
+  await page.mouse.up();
+  await expect(toast).toBeHidden();
+
+  // Left alone, it goes after 3 seconds.
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(toast).toBeVisible();
+  await page.mouse.move(0, 600);
+  await expect(toast).toBeHidden({ timeout: 4500 });
+});

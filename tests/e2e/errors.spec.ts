@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+
+test("an unknown address answers 404 with the not-found page", async ({ page }) => {
+  const response = await page.goto("/no-such-page-here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be found");
+  await page.getByRole("link", { name: "Back to the home page" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("for every keeper, everywhere, always");
+});
+
+test("a deeper unknown address answers 404 too, and so does /404", async ({ page }) => {
+  for (const path of ["/a/b/c", "/404"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be found");
+  }
+});
+
+test("a client-side navigation to an unknown address shows the not-found page", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Privacy policy" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be found");
+  await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
+});
+
+test("/error shows the error page with its default message and status", async ({ page }) => {
+  const response = await page.goto("/error");
+  expect(response?.status()).toBe(500);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error");
+  await expect(page.getByTestId("error-status")).toHaveText("500");
+  const html = await response!.text();
+  expect(html).not.toMatch(/at .*\.(js|ts):\d+/);
+});

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page shows the tagline, featured products from the database and the brands", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("for every keeper, everywhere, always");
+
+  const cards = page.getByTestId("product-card");
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(8);
+  // Each card names a product and its brand, shows a price and links to the product.
+  const first = cards.first();
+  await expect(first.getByRole("link")).toHaveAttribute("href", /^\/shop\/[a-z0-9-]+\/[a-z0-9-]+$/);
+  await expect(first.getByText(/€\d+\.\d{2}/).first()).toBeVisible();
+  await expect(first.locator("img")).toHaveJSProperty("complete", true);
+
+  const slider = page.getByTestId("brand-slider");
+  expect(await slider.getByRole("link").count()).toBeGreaterThanOrEqual(12);
+});
+
+test("every page carries the shop's metadata", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page).toHaveTitle(/Safe Hands/);
+  const meta = (selector: string) => page.locator(selector).getAttribute("content");
+  expect(await meta('meta[property="og:site_name"]')).toBe("Safe Hands");
+  expect(await meta('meta[property="og:type"]')).toBe("website");
+  expect(await meta('meta[name="description"]')).toBeTruthy();
+  expect(await meta('meta[property="og:image"]')).toMatch(/\/share\.png$/);
+  expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${process.env.SHOP_URL}/`);
+
+  const share = await page.request.get("/share.png");
+  expect(share.headers()["content-type"]).toBe("image/png");
+});
+
+test("the brand slider scrolls by keyboard, by its buttons and by mouse drag", async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await page.goto("/");
+  const slider = page.getByTestId("brand-slider");
+  await slider.scrollIntoViewIfNeeded();
+  const scrollLeft = () => slider.evaluate((el) => el.scrollLeft);
+  expect(await scrollLeft()).toBe(0);
+
+  await slider.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(scrollLeft).toBeGreaterThan(100);
+  await page.keyboard.press("Home");
+  await expect.poll(scrollLeft).toBe(0);
+
+  await page.getByRole("button", { name: "Next brands" }).click();
+  await expect.poll(scrollLeft).toBeGreaterThan(100);
+  await page.getByRole("button", { name: "Previous brands" }).click();
+  await expect.poll(scrollLeft).toBe(0);
+
+  const box = (await slider.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 40, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 40, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(scrollLeft).toBeGreaterThan(100);
+  // The drag did not follow the link under the pointer.
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the page fits a 320 px wide screen without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto("/");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

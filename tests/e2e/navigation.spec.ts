@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+
+test("the menu lists the categories and sub-categories from the database and navigates", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  const menu = page.getByRole("navigation", { name: "Shop", exact: true });
+  const gloves = menu.getByRole("link", { name: "Gloves", exact: true });
+  await expect(gloves).toBeVisible();
+  expect(await menu.locator(":scope > ul > li").count()).toBeGreaterThanOrEqual(8);
+
+  await gloves.hover();
+  const subMenu = menu.locator("li").filter({ has: page.getByRole("link", { name: "Gloves", exact: true }) }).locator("ul");
+  await expect(subMenu).toBeVisible();
+  expect(await subMenu.getByRole("link").count()).toBeGreaterThanOrEqual(2);
+
+  await gloves.click();
+  await expect(page).toHaveURL(/\/shop\/gloves$/);
+});
+
+test("on a phone the menu opens as a drawer", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Shop", exact: true })).toBeHidden();
+  await page.locator("summary", { hasText: "Menu" }).click();
+  const drawer = page.getByRole("navigation", { name: "Shop menu" });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole("link", { name: "Apparel", exact: true }).click();
+  await expect(page).toHaveURL(/\/shop\/apparel$/);
+  await expect(drawer).toBeHidden();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server renders the page and the menu drawer still opens and navigates", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("for every keeper, everywhere, always");
+    expect(await page.getByTestId("product-card").count()).toBeGreaterThanOrEqual(8);
+    await page.locator("summary", { hasText: "Menu" }).click();
+    const drawer = page.getByRole("navigation", { name: "Shop menu" });
+    await drawer.getByRole("link", { name: "Footwear", exact: true }).click();
+    await expect(page).toHaveURL(/\/shop\/footwear$/);
+  });
+});

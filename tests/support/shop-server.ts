@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface RunningShop {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** Resolves with the exit code when the process ends (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Sends the signal and waits for the process to end; resolves with its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Starts the production build (`node build/server/main.js`) on a free port with a fresh data
+ * folder unless one is given, and waits until /healthz answers.
+ */
+export async function startShop(options: { env?: Record<string, string>; dataDir?: string; waitForHealth?: boolean } = {}): Promise<RunningShop> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "shop-e2e-"));
+  const buildDir = process.env.SHOP_BUILD_DIR ?? "build";
+  let output = "";
+  const child = spawn(process.execPath, [join(buildDir, "server/main.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      DATABASE_URL: "",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const shop: RunningShop = {
+    url,
+    port,
+    dataDir,
+    process: child,
+    exited,
+    output: () => output,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  if (options.waitForHealth !== false) await waitForHealth(shop, exited);
+  return shop;
+}
+
+async function waitForHealth(shop: RunningShop, exited: Promise<number | null>) {
+  let done = false;
+  void exited.then(() => (done = true));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (done) throw new Error(`The shop exited before it was ready:\n${shop.output()}`);
+    try {
+      const response = await fetch(`${shop.url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await shop.stop("SIGKILL");
+  throw new Error(`The shop did not become healthy in time:\n${shop.output()}`);
+}

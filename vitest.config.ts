@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: "unit" runs without a database; "db" runs against a real migrated database
+// (PGlite in process, or PostgreSQL when TEST_DATABASE_URL is set). The e2e suite is Playwright's.
+export default defineConfig({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+          exclude: ["**/*.db.test.ts", "**/node_modules/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "db",
+          include: ["server/**/*.db.test.ts", "tests/**/*.db.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
