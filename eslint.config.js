@@ -18,10 +18,25 @@ export default tseslint.config(
   {
     // Route modules never import the database: they go through the services in their context.
     files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/ui/link.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/db/**", "drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/*"], message: "Route modules use context.services, never the database." }] },
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link", "NavLink"],
+              message: "Use ~/components/ui/link: it adds the page transition.",
+            },
+          ],
+          patterns: [
+            {
+              group: ["**/server/db/**", "drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/*"],
+              message: "Route modules use context.services, never the database.",
+            },
+          ],
+        },
       ],
     },
   },

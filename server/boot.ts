@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { databaseTargetFor, openDatabase, type Database } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { siteSettings } from "./db/schema/index.ts";
-import { seedDemoShop } from "./db/seed/index.ts";
+import { isCatalogueEmpty, seedDemoShop } from "./db/seed/index.ts";
 import { loadSecrets, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./http/logger.ts";
 import { createServices, type Services } from "./services.ts";
@@ -38,6 +38,11 @@ async function loadDemoShopOnce(database: Database, env: Env, logger: Logger) {
   await database.exclusive(async (db) => {
     const marked = await db.select().from(siteSettings).where(eq(siteSettings.key, DEMO_MARK));
     if (marked.length > 0) return;
+    if (!(await isCatalogueEmpty(db))) {
+      // Filled by `npm run seed` or by the owner: it counts as loaded.
+      await db.insert(siteSettings).values({ key: DEMO_MARK, value: new Date().toISOString() }).onConflictDoNothing();
+      return;
+    }
     logger.info("loading the demo shop", { products: env.DEMO_PRODUCTS });
     const started = performance.now();
     // One transaction: a start that dies half-way leaves no half-built shop behind.

@@ -1,5 +1,6 @@
-import { useRef, useState, useEffect, type KeyboardEvent, type PointerEvent } from "react";
-import { Link } from "react-router";
+import { useRef, type KeyboardEvent, type PointerEvent } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Link } from "./ui/link";
 import type { BrandSummary } from "../../server/modules/catalog/index.ts";
 import { mediaUrl } from "~/lib/media";
 
@@ -11,8 +12,7 @@ import { mediaUrl } from "~/lib/media";
 export function BrandSlider({ brands }: { brands: BrandSummary[] }) {
   const track = useRef<HTMLUListElement>(null);
   const drag = useRef<{ x: number; scroll: number; moved: boolean } | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const page = (direction: 1 | -1) => {
     const el = track.current;

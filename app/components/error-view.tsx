@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
+import { Link } from "./ui/link";
 
 /** The page for an unknown address (SPEC.md §2, §8). */
 export function NotFoundView() {

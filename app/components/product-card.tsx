@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./ui/link";
 import type { ProductCard as Card } from "../../server/modules/catalog/index.ts";
 import { mediaUrl } from "~/lib/media";
 import { Price } from "./price";

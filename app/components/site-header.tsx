@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./ui/link";
 import type { MenuCategory } from "../../server/modules/catalog/index.ts";
 import { MenuBar, MenuDrawer } from "./site-menu";
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link, NavLink } from "./ui/link";
 import type { MenuCategory } from "../../server/modules/catalog/index.ts";
 
 // The shop menu, built from the categories, in two forms that both work without JavaScript:

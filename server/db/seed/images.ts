@@ -8,8 +8,7 @@ export const PRODUCT_IMAGE_SIZE = 800;
 const LOGO_SIZE = 400;
 
 /** The two ways a product is photographed; the second is tilted on a different backdrop. */
-export const views = ["front", "angled"] as const;
-export type View = (typeof views)[number];
+export type View = "front" | "angled";
 
 /** One product picture: many products share it, so the files stay few however large the shop. */
 export interface ProductImageKey {

@@ -1,0 +1,60 @@
+// What `npm run bench` measures. Later issues add pages (a category listing with filters, a
+// product page...) to PAGES and catalogue sizes to SCENARIOS; nothing else needs to change.
+
+/** A page of the shop, measured under load and for the JavaScript a first visit loads. */
+export interface BenchPage {
+  /** Short label shown in the tables. */
+  name: string;
+  /** Path requested on the shop, starting with "/". */
+  path: string;
+  /** Targets for this page; each field falls back to DEFAULT_BUDGET. */
+  budget?: Partial<Budget>;
+}
+
+export interface Budget {
+  /** The page's req/s must be at least this share of the framework floor's req/s (0.5 = 50 %). */
+  minShareOfFloor: number;
+  /** The shop's own JavaScript on a first visit, gzip, at most this many KB (1 KB = 1024 bytes). */
+  maxShopJsKb: number;
+}
+
+/** A server configuration the pages are measured on: for now the size of the demo catalogue. */
+export interface Scenario {
+  name: string;
+  /** DEMO_PRODUCTS of the demo shop the server seeds into its fresh data folder. */
+  products: number;
+  /** Runs when no --products flag is given. */
+  byDefault: boolean;
+  /** How long the server may take to migrate, seed and answer /healthz. */
+  startTimeoutMs: number;
+}
+
+export const DEFAULT_BUDGET: Budget = { minShareOfFloor: 0.5, maxShopJsKb: 30 };
+
+export const PAGES: BenchPage[] = [{ name: "home", path: "/" }];
+
+export const SCENARIOS: Scenario[] = [
+  { name: "320 products", products: 320, byDefault: true, startTimeoutMs: 120_000 },
+  { name: "20k products", products: 20_000, byDefault: false, startTimeoutMs: 15 * 60_000 },
+];
+
+/** The page whose exact HTML bytes, served as a static file by the same server, are the ceiling. */
+export const CEILING_SOURCE_PATH = "/";
+/** Where the ceiling file goes inside <build>/client, and so the path it is requested at. */
+export const CEILING_PATH = "/__bench/ceiling.html";
+/** The framework floor: one line through React Router, built only with SHOP_BENCH=1 (app/routes.ts). */
+export const FLOOR_PATH = "/__bench/floor";
+export const FLOOR_MARKER = "<p>floor</p>";
+
+/** The bench build's folder, relative to the project root. */
+export const BENCH_BUILD_DIR = "build-bench";
+
+export const CONNECTIONS = 32;
+export const DEFAULT_DURATION_S = 10;
+export const DEFAULT_WARMUP_S = 3;
+/** Bounds for the flags, so a typo cannot start an hour-long run. */
+export const MAX_DURATION_S = 120;
+export const MAX_WARMUP_S = 30;
+
+/** A JavaScript file whose name starts with this is the framework runtime (see vite.config.ts). */
+export const FRAMEWORK_CHUNK_PREFIX = "framework-";

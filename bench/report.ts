@@ -1,0 +1,138 @@
+// The bench's results: the shapes written to bench/results/latest.json, and the tables printed
+// to the terminal and written as Markdown to bench/results/latest.md.
+import { cpus, loadavg, totalmem } from "node:os";
+import type { FirstVisitJs } from "./first-visit-js.ts";
+import type { LoadResult } from "./load.ts";
+
+export interface Check {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+export interface TargetResult {
+  name: string;
+  kind: "floor" | "ceiling" | "page";
+  path: string;
+  htmlBytes: number;
+  load: LoadResult;
+  /** Server time per request on its one thread, 1000 / req/s. */
+  msPerRequest: number;
+  /** req/s as a share of the floor's and the ceiling's (1 = 100 %). */
+  shareOfFloor: number;
+  shareOfCeiling: number;
+  js: FirstVisitJs;
+  checks: Check[];
+  /** Why this run cannot be trusted (non-2xx, connection errors...): makes the bench exit 1. */
+  problems: string[];
+}
+
+export interface ScenarioResult {
+  name: string;
+  products: number;
+  serverStartS: number;
+  targets: TargetResult[];
+}
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  platform: string;
+  loadAverageAtStart: number[];
+}
+
+export interface BenchResults {
+  date: string;
+  machine: Machine;
+  settings: { connections: number; warmupS: number; durationS: number };
+  scenarios: ScenarioResult[];
+  /** All checks passed. */
+  pass: boolean;
+  /** A run had errors or non-2xx answers, or something failed: the numbers are not trustworthy. */
+  failed: boolean;
+  error?: string;
+}
+
+export function machine(): Machine {
+  const list = cpus();
+  return {
+    cpu: list[0]?.model.trim() ?? "unknown",
+    cores: list.length,
+    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const pct = (share: number) => `${Math.round(share * 100)} %`;
+const num = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+const HEADER = ["target", "req/s", "p50 ms", "p99 ms", "% of floor req/s", "% of ceiling req/s", "JS framework KB gz", "JS shop KB gz"];
+
+function rows(scenario: ScenarioResult): string[][] {
+  return scenario.targets.map((t) => [
+    `${t.name} (${t.path})`,
+    num(t.load.reqPerSec),
+    num(t.load.latencyP50Ms),
+    num(t.load.latencyP99Ms),
+    pct(t.shareOfFloor),
+    pct(t.shareOfCeiling),
+    kb(t.js.frameworkGzipBytes),
+    kb(t.js.shopGzipBytes),
+  ]);
+}
+
+function textTable(header: string[], body: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n");
+}
+
+function markdownTable(header: string[], body: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), `|${header.map((_, i) => (i === 0 ? " --- " : " ---: ")).join("|")}|`, ...body.map(line)].join("\n");
+}
+
+function machineLine(r: BenchResults): string {
+  const m = r.machine;
+  return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}; ${r.date}`;
+}
+
+function settingsLine(r: BenchResults): string {
+  const s = r.settings;
+  return `Autocannon, ${s.connections} connections, ${s.warmupS} s warm-up then ${s.durationS} s measured per target, one target at a time, on 127.0.0.1`;
+}
+
+export function textReport(r: BenchResults): string {
+  const out: string[] = [];
+  out.push(`Machine: ${machineLine(r)}`, `Load: ${settingsLine(r)}`, `Load average at start: ${r.machine.loadAverageAtStart.join(", ")}`);
+  for (const s of r.scenarios) {
+    out.push("", `== ${s.name} (DEMO_PRODUCTS=${s.products}; server ready in ${s.serverStartS.toFixed(1)} s) ==`, textTable(HEADER, rows(s)), "");
+    for (const t of s.targets) {
+      out.push(
+        `${t.name}: ${t.load.totalRequests} requests, ${t.load.non2xx} non-2xx, ${t.load.errors} errors (${t.load.timeouts} timeouts); ` +
+          `${t.msPerRequest.toFixed(2)} ms of server time per request; HTML ${num(t.htmlBytes)} bytes; JS files: ${t.js.files.length}`,
+      );
+      for (const c of t.checks) out.push(`  ${c.pass ? "PASS" : "FAIL"}  ${c.name}: ${c.detail}`);
+      for (const p of t.problems) out.push(`  !!!! ERROR  ${p}`);
+      for (const n of t.js.notes) out.push(`  note  ${n}`);
+    }
+  }
+  return out.join("\n");
+}
+
+export function markdownReport(r: BenchResults): string {
+  const out: string[] = [];
+  for (const s of r.scenarios) {
+    out.push(`#### Benchmark: ${s.name}`, "", markdownTable(HEADER, rows(s)), "");
+    const checks = s.targets.flatMap((t) => t.checks.map((c) => `- ${c.pass ? "PASS" : "**FAIL**"} ${t.name}: ${c.name} (${c.detail})`));
+    if (checks.length > 0) out.push(...checks, "");
+  }
+  out.push(`Measured with \`npm run bench\` on ${machineLine(r)}.`, `${settingsLine(r)}.`);
+  out.push("Floor: one line rendered through React Router without the shop's header and footer. Ceiling: the home page's exact HTML served as a static file by the same server. JS: gzip (level 9) of every file a first visit loads; framework = the `framework-*` chunk, shop = the rest.");
+  return `${out.join("\n")}\n`;
+}

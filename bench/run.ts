@@ -1,0 +1,288 @@
+// `npm run bench`: builds the bench build (build-bench/, with the framework floor route), starts
+// the production server from it per scenario, and measures each page against two baselines
+// served by the same server: the floor (one line through React Router) and the ceiling (the
+// home page's exact HTML as a static file). Also weighs the JavaScript a first visit loads.
+//
+//   npm run bench                          # 320-product scenario, 10 s per target
+//   npm run bench -- --duration 20         # longer measured runs
+//   npm run bench -- --products 20000      # the 20k-product catalogue instead
+//   npm run bench -- --products 320,20000  # both, one server after the other
+//
+// Exit code 1 when something failed (a run with errors or non-2xx answers, a server that did
+// not start...). A missed target prints FAIL but exits 0.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { buildIfStale } from "../scripts/build-if-stale.mjs";
+import {
+  BENCH_BUILD_DIR,
+  CEILING_PATH,
+  CEILING_SOURCE_PATH,
+  CONNECTIONS,
+  DEFAULT_BUDGET,
+  DEFAULT_DURATION_S,
+  DEFAULT_WARMUP_S,
+  FLOOR_MARKER,
+  FLOOR_PATH,
+  MAX_DURATION_S,
+  MAX_WARMUP_S,
+  PAGES,
+  SCENARIOS,
+  type BenchPage,
+  type Scenario,
+} from "./config.ts";
+import { firstVisitJs } from "./first-visit-js.ts";
+import { getLocal } from "./local-http.ts";
+import { measure, stopLoad, type LoadResult } from "./load.ts";
+import { machine, markdownReport, textReport, type BenchResults, type Check, type ScenarioResult, type TargetResult } from "./report.ts";
+import { startServer, type BenchServer } from "./server.ts";
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const rootDir = dirname(benchDir);
+const resultsDir = join(benchDir, "results");
+
+const USAGE = `Usage: npm run bench -- [--duration <s>] [--warmup <s>] [--products <n>[,<n>...]]
+  --duration  measured seconds per target (default ${DEFAULT_DURATION_S}, at most ${MAX_DURATION_S})
+  --warmup    warm-up seconds per target, discarded (default ${DEFAULT_WARMUP_S}, at most ${MAX_WARMUP_S})
+  --products  catalogue size(s) to run: ${SCENARIOS.map((s) => s.products).join(", ")} (default: ${SCENARIOS.filter((s) => s.byDefault)
+  .map((s) => s.products)
+  .join(", ")})`;
+
+function seconds(value: string | undefined, fallback: number, min: number, max: number, flag: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${flag} must be a number of seconds from ${min} to ${max}`);
+  return n;
+}
+
+class UsageError extends Error {}
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: "string" },
+      warmup: { type: "string" },
+      products: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const durationS = seconds(values.duration, DEFAULT_DURATION_S, 1, MAX_DURATION_S, "duration");
+  const warmupS = seconds(values.warmup, DEFAULT_WARMUP_S, 0, MAX_WARMUP_S, "warmup");
+  let scenarios: Scenario[] = SCENARIOS.filter((s) => s.byDefault);
+  if (values.products !== undefined) {
+    scenarios = values.products.split(",").map((part) => {
+      const products = Number(part.trim());
+      const known = SCENARIOS.find((s) => s.products === products);
+      if (!known) throw new UsageError(`--products: no scenario with ${part.trim()} products (known: ${SCENARIOS.map((s) => s.products).join(", ")}; add one in bench/config.ts)`);
+      return known;
+    });
+  }
+  return { durationS, warmupS, scenarios };
+}
+
+// ---- cleanup, also on Ctrl-C ------------------------------------------------------------------
+
+const cleanups = new Set<() => Promise<void> | void>();
+const lastResorts = new Set<() => void>();
+
+async function cleanUp() {
+  for (const fn of [...cleanups].reverse()) {
+    try {
+      await fn();
+    } catch (error) {
+      console.error("Cleanup failed:", error);
+    }
+    cleanups.delete(fn);
+  }
+}
+
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the load, the server, and removing the temporary data...`);
+    stopLoad();
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+// If the process ends some other way, never leave a server or its data behind.
+process.on("exit", () => {
+  for (const fn of lastResorts) fn();
+});
+
+// ---- measuring --------------------------------------------------------------------------------
+
+function problemsOf(load: LoadResult): string[] {
+  const problems: string[] = [];
+  if (load.non2xx > 0) problems.push(`${load.non2xx} non-2xx answers`);
+  if (load.errors > 0) problems.push(`${load.errors} connection errors (${load.timeouts} timeouts)`);
+  if (load.totalRequests === 0) problems.push("no request completed");
+  return problems;
+}
+
+async function fetchHtml(server: BenchServer, path: string): Promise<Buffer> {
+  const response = await getLocal(`${server.url}${path}`);
+  if (response.status < 200 || response.status > 299) throw new Error(`GET ${path} answered ${response.status}: ${response.body.toString("utf8").slice(0, 300)}`);
+  return response.body;
+}
+
+interface Target {
+  name: string;
+  kind: TargetResult["kind"];
+  path: string;
+  html: Buffer;
+  page?: BenchPage;
+}
+
+async function runScenario(scenario: Scenario, buildDir: string, settings: { warmupS: number; durationS: number }): Promise<ScenarioResult> {
+  console.log(`\n== ${scenario.name}: starting the server (DEMO_PRODUCTS=${scenario.products})...`);
+  const startedAt = performance.now();
+  const server = await startServer({ rootDir, buildDir, products: scenario.products, startTimeoutMs: scenario.startTimeoutMs });
+  const stopServer = () => server.stop();
+  const killServer = () => server.killNow();
+  cleanups.add(stopServer);
+  lastResorts.add(killServer);
+  const serverStartS = (performance.now() - startedAt) / 1000;
+  console.log(`   ready in ${serverStartS.toFixed(1)} s at ${server.url} (pid ${server.pid}, data in ${server.dataDir})`);
+
+  const ceilingFile = join(buildDir, "client", CEILING_PATH);
+  const removeCeiling = () => rmSync(dirname(ceilingFile), { recursive: true, force: true });
+  try {
+    // The floor must really be the floor route, not the catch-all of a build without SHOP_BENCH.
+    const floorHtml = await fetchHtml(server, FLOOR_PATH);
+    if (!floorHtml.toString("utf8").includes(FLOOR_MARKER)) throw new Error(`${FLOOR_PATH} does not render ${FLOOR_MARKER}: is ${BENCH_BUILD_DIR} built with SHOP_BENCH=1?`);
+
+    // The ceiling: the page's exact bytes, served as a static file by the same server.
+    const sourceHtml = await fetchHtml(server, CEILING_SOURCE_PATH);
+    cleanups.add(removeCeiling);
+    mkdirSync(dirname(ceilingFile), { recursive: true });
+    writeFileSync(ceilingFile, sourceHtml);
+    const served = await getLocal(`${server.url}${CEILING_PATH}`);
+    if (served.status !== 200 || !served.body.equals(sourceHtml)) {
+      throw new Error(`${CEILING_PATH} answered ${served.status} with ${served.body.length} bytes; expected the ${sourceHtml.length} bytes of ${CEILING_SOURCE_PATH}`);
+    }
+    console.log(`   ceiling: ${CEILING_PATH} serves the ${sourceHtml.length} bytes of ${CEILING_SOURCE_PATH} (verified byte for byte)`);
+
+    const targets: Target[] = [
+      { name: "floor", kind: "floor", path: FLOOR_PATH, html: floorHtml },
+      { name: "ceiling", kind: "ceiling", path: CEILING_PATH, html: sourceHtml },
+    ];
+    for (const page of PAGES) targets.push({ name: page.name, kind: "page", path: page.path, html: await fetchHtml(server, page.path), page });
+
+    const measured: { target: Target; load: LoadResult; js: Awaited<ReturnType<typeof firstVisitJs>> }[] = [];
+    for (const target of targets) {
+      if (interrupted) throw new Error("Interrupted");
+      process.stdout.write(`   ${target.name} (${target.path}): ${settings.warmupS} s warm-up + ${settings.durationS} s... `);
+      const load = await measure(`${server.url}${target.path}`, { connections: CONNECTIONS, ...settings });
+      console.log(`${Math.round(load.reqPerSec)} req/s, p50 ${load.latencyP50Ms} ms, p99 ${load.latencyP99Ms} ms${load.non2xx || load.errors ? `  !!! ${load.non2xx} non-2xx, ${load.errors} errors` : ""}`);
+      // The ceiling's HTML is the page's HTML: same JS, resolved against the page's address.
+      const jsFrom = target.kind === "ceiling" ? CEILING_SOURCE_PATH : target.path;
+      const js = await firstVisitJs(target.html.toString("utf8"), `${server.url}${jsFrom}`);
+      measured.push({ target, load, js });
+    }
+
+    const floor = measured.find((m) => m.target.kind === "floor")!.load.reqPerSec;
+    const ceiling = measured.find((m) => m.target.kind === "ceiling")!.load.reqPerSec;
+    const results: TargetResult[] = measured.map(({ target, load, js }) => {
+      const shareOfFloor = floor > 0 ? load.reqPerSec / floor : 0;
+      const checks: Check[] = [];
+      if (target.page) {
+        const budget = { ...DEFAULT_BUDGET, ...target.page.budget };
+        checks.push({
+          name: `req/s >= ${Math.round(budget.minShareOfFloor * 100)} % of the floor`,
+          pass: shareOfFloor >= budget.minShareOfFloor,
+          detail: `${Math.round(load.reqPerSec)} vs floor ${Math.round(floor)} = ${(shareOfFloor * 100).toFixed(1)} %`,
+        });
+        const shopKb = js.shopGzipBytes / 1024;
+        checks.push({
+          name: `shop JS <= ${budget.maxShopJsKb} KB gz`,
+          pass: shopKb <= budget.maxShopJsKb,
+          detail: `${shopKb.toFixed(1)} KB gz in ${js.files.filter((f) => !f.framework).length} files`,
+        });
+      }
+      return {
+        name: target.name,
+        kind: target.kind,
+        path: target.path,
+        htmlBytes: target.html.length,
+        load,
+        msPerRequest: load.reqPerSec > 0 ? 1000 / load.reqPerSec : Infinity,
+        shareOfFloor,
+        shareOfCeiling: ceiling > 0 ? load.reqPerSec / ceiling : 0,
+        js,
+        checks,
+        problems: problemsOf(load),
+      };
+    });
+    return { name: scenario.name, products: scenario.products, serverStartS, targets: results };
+  } finally {
+    removeCeiling();
+    cleanups.delete(removeCeiling);
+    await server.stop();
+    cleanups.delete(stopServer);
+    lastResorts.delete(killServer);
+  }
+}
+
+function writeResults(results: BenchResults) {
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+  if (results.scenarios.length > 0) writeFileSync(join(resultsDir, "latest.md"), markdownReport(results));
+}
+
+async function main(): Promise<number> {
+  let options: ReturnType<typeof parseOptions>;
+  try {
+    options = parseOptions();
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    return 1;
+  }
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    settings: { connections: CONNECTIONS, warmupS: options.warmupS, durationS: options.durationS },
+    scenarios: [],
+    pass: false,
+    failed: false,
+  };
+  try {
+    const buildDir = buildIfStale({ ...process.env, SHOP_BENCH: "1", SHOP_BUILD_DIR: BENCH_BUILD_DIR });
+    console.log(`Bench build: ${buildDir}`);
+    for (const scenario of options.scenarios) results.scenarios.push(await runScenario(scenario, buildDir, options));
+  } catch (error) {
+    results.failed = true;
+    results.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  } finally {
+    await cleanUp();
+  }
+
+  const targets = results.scenarios.flatMap((s) => s.targets);
+  if (targets.some((t) => t.problems.length > 0)) results.failed = true;
+  results.pass = !results.failed && targets.every((t) => t.checks.every((c) => c.pass));
+  writeResults(results);
+
+  console.log(`\n${textReport(results)}\n`);
+  console.log(`Results: ${join(resultsDir, "latest.json")} and latest.md`);
+  if (results.failed) {
+    console.error("\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
+    console.error("!!! BENCH FAILED: the numbers above cannot be trusted.");
+    if (results.error) console.error(`!!! ${results.error}`);
+    for (const s of results.scenarios) for (const t of s.targets) for (const p of t.problems) console.error(`!!! ${s.name} / ${t.name} (${t.path}): ${p}`);
+    console.error("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
+    return 1;
+  }
+  const failedChecks = targets.flatMap((t) => t.checks.filter((c) => !c.pass).map((c) => `${t.name}: ${c.name} (${c.detail})`));
+  console.log(failedChecks.length === 0 ? "ALL TARGETS PASS" : `TARGETS: ${failedChecks.length} FAIL\n${failedChecks.map((f) => `  FAIL ${f}`).join("\n")}`);
+  return 0;
+}
+
+// Exit explicitly: nothing the bench opened (sockets kept alive, timers) may keep it running.
+process.exit(await main());
