@@ -5,12 +5,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
+    setupFiles: ["tests/support/vitest-setup.ts"],
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
           exclude: ["**/*.db.test.ts", "**/node_modules/**"],
         },
       },

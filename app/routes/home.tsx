@@ -7,7 +7,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFrom(match
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.services;
-  const [featured, brands] = await Promise.all([catalog.featuredProducts(12), catalog.brands()]);
+  const [featured, brands] = await Promise.all([catalog.featuredProducts(), catalog.brands()]);
   return { tagline: context.env.tagline, productNoun: context.env.productNoun, currency: context.env.currency, featured, brands };
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import { cachedRead } from "../../lib/cached-read.ts";
 import { brandList } from "./brand-list.ts";
 import { categoryMenu } from "./category-menu.ts";
 import { featuredProducts } from "./product-cards.ts";
@@ -7,12 +8,32 @@ export type { MenuCategory } from "./category-menu.ts";
 export type { ProductCard } from "./product-cards.ts";
 export type { BrandSummary } from "./brand-list.ts";
 
+/** How many products the home page features. */
+export const FEATURED_COUNT = 12;
+
+/**
+ * How long the shop's shell data (menu, brands, featured products) is served from memory. These
+ * change only when the owner edits the catalogue, and every page needs the menu: one query per
+ * page view for it would be most of a page's cost. See docs/decisions/0004-catalogue-read-cache.md.
+ */
+export const SHELL_CACHE_MS = 30_000;
+
 /** The catalogue as the storefront reads it. */
-export function createCatalog(db: Db) {
+export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
+  const ttl = options.cacheMs ?? SHELL_CACHE_MS;
+  const menu = cachedRead(() => categoryMenu(db), ttl);
+  const brands = cachedRead(() => brandList(db), ttl);
+  const featured = cachedRead(() => featuredProducts(db, FEATURED_COUNT), ttl);
   return {
-    categoryMenu: () => categoryMenu(db),
-    featuredProducts: (limit?: number) => featuredProducts(db, limit),
-    brands: () => brandList(db),
+    categoryMenu: menu,
+    featuredProducts: featured,
+    brands,
+    /** Drops cached catalogue reads; writers call it after a change. */
+    invalidate() {
+      menu.invalidate();
+      brands.invalidate();
+      featured.invalidate();
+    },
   };
 }
 
