@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { renderPageToString } from "./lib/server-render";
+import { handleOf } from "./lib/route-handle";
 
 // Give up on a render that takes longer than this; the stream is aborted a little later.
 export const streamTimeout = 5_000;
@@ -10,30 +12,49 @@ export const streamTimeout = 5_000;
 // Shown if even the error page cannot be rendered: plain HTML, no stack trace.
 const LAST_RESORT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><h1>An error occurred while showing the error page</h1><p><a href="/">Back to the home page</a></p></body></html>`;
 
-export default function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext) {
+/**
+ * Renders a page. Most pages have all their data when they render: they are rendered to one
+ * string, the cheapest way React has (see lib/server-render.tsx). A page whose route handle says
+ * `stream: true` (it defers slow data) is streamed to browsers as soon as its shell is ready.
+ *
+ * When rendering fails, throwing lets React Router render the error boundary instead; if the
+ * error page itself fails, the last-resort page answers.
+ */
+export default async function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext) {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  const renderingErrorPage = context.staticHandlerContext.errors != null;
+  try {
+    const streams =
+      !isbot(request.headers.get("user-agent")) &&
+      context.staticHandlerContext.matches.some((m) => handleOf(context.routeModules[m.route.id]).stream === true);
+    if (!streams) {
+      const html = await renderPageToString(context, request.url);
+      if (html !== null) return new Response(html, { headers, status });
+    }
+    return await streamPage(request, status, headers, context);
+  } catch (error) {
+    if (!renderingErrorPage) throw error;
+    console.error(error);
+    return new Response(LAST_RESORT, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
+}
+
+function streamPage(request: Request, status: number, headers: Headers, context: EntryContext) {
   return new Promise<Response>((resolve, reject) => {
     let statusCode = status;
-    let settled = false;
-    // Crawlers get the whole page at once; browsers get it streamed as soon as the shell is ready.
-    const readyEvent = isbot(request.headers.get("user-agent")) || context.isSpaMode ? "onAllReady" : "onShellReady";
+    let shellReady = false;
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={request.url} />, {
-      [readyEvent]() {
-        settled = true;
+      onShellReady() {
+        shellReady = true;
         const body = new PassThrough();
-        headers.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status: statusCode }));
         pipe(body);
       },
-      onShellError(error: unknown) {
-        if (settled) return reject(error);
-        settled = true;
-        console.error(error);
-        resolve(new Response(LAST_RESORT, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } }));
-      },
+      onShellError: reject,
       onError(error: unknown) {
         statusCode = 500;
-        // Errors before the shell is ready are reported by onShellError.
-        if (settled) console.error(error);
+        // Errors before the shell is ready reach onShellError.
+        if (shellReady) console.error(error);
       },
     });
     setTimeout(abort, streamTimeout + 1000);

@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/root";
+import { ClientNavigation } from "./components/client-navigation";
 import { ErrorPageGuard, ErrorView } from "./components/error-view";
 import { OnlineStatus } from "./components/online-status";
 import { ProgressBar } from "./components/progress-bar";
@@ -71,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Toaster />
           </>
         )}
+        <ClientNavigation />
         <ScrollRestoration />
         <ScrollKeeper />
         <Scripts />

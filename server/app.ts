@@ -61,13 +61,13 @@ export function createApp(deps: AppDeps) {
       }),
     );
     app.all("/assets/*", (c) => c.text("Not found", 404));
-    app.use(
-      "*",
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-      }),
-    );
+    // Other built files (favicon, share image) have a dot in their name; pages never look for
+    // a file, which spares every page view a disk lookup.
+    const publicFile = serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    });
+    app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFile(c, next) : next()));
   }
 
   const browserEnv = publicEnv(env);

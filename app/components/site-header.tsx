@@ -1,19 +1,17 @@
 import { Link } from "./ui/link";
 import type { MenuCategory } from "../../server/modules/catalog/index.ts";
-import { MenuBar, MenuDrawer } from "./site-menu";
+import { MenuToggle, SiteMenu } from "./site-menu";
 
 export function SiteHeader({ siteName, categories }: { siteName: string; categories: MenuCategory[] }) {
   return (
     <header className="relative border-b border-grey-200 bg-white">
       <div className="container-page flex items-center gap-2 py-2 sm:gap-4 lg:gap-8">
-        <MenuDrawer categories={categories} />
+        <MenuToggle />
         <Link to="/" className="py-2 text-lg font-bold tracking-tight whitespace-nowrap text-grey-900">
           <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-full bg-mint-500" />
           {siteName}
         </Link>
-        <div className="flex-1">
-          <MenuBar categories={categories} />
-        </div>
+        <SiteMenu categories={categories} />
         <div className="ml-auto flex items-center gap-1">
           <Link to="/my-account" className="rounded-md p-2 text-grey-800 hover:text-mint-700" aria-label="Account">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">

@@ -1,4 +1,4 @@
 /** Address of a file in the shop's media folder (generated product and brand images). */
 export function mediaUrl(path: string): string {
-  return `/media/${path.split("/").map(encodeURIComponent).join("/")}`;
+  return `/media/${encodeURI(path)}`;
 }

@@ -1,13 +1,28 @@
-import { forwardRef, type ComponentProps } from "react";
-import { Link as RouterLink, NavLink as RouterNavLink } from "react-router";
+import type { AnchorHTMLAttributes } from "react";
 
-// The shop's links animate page changes with the view transition named `page` (SPEC.md §2:
-// out, then in; see app.css). Use these instead of React Router's own.
+export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
+  /** An address within the shop (path, query and hash), or a full URL elsewhere. */
+  to: string;
+  /** Replace the current history entry instead of adding one. */
+  replace?: boolean;
+  /** Keep the scroll position instead of going to the top of the new page. */
+  preventScrollReset?: boolean;
+}
 
-export const Link = forwardRef<HTMLAnchorElement, ComponentProps<typeof RouterLink>>(function Link(props, ref) {
-  return <RouterLink ref={ref} viewTransition {...props} />;
-});
-
-export const NavLink = forwardRef<HTMLAnchorElement, ComponentProps<typeof RouterNavLink>>(function NavLink(props, ref) {
-  return <RouterNavLink ref={ref} viewTransition {...props} />;
-});
+/**
+ * The shop's link: a plain <a>, so it costs nothing extra to render on the server and works
+ * without JavaScript. With JavaScript, <ClientNavigation/> (in the root) turns clicks on links to
+ * the shop into client-side navigations with the `page` view transition. React Router's own
+ * <Link> costs about ten times a plain element per link on the server, and a page has a hundred:
+ * see docs/decisions/0005-plain-links-with-one-click-handler.md.
+ */
+export function Link({ to, replace, preventScrollReset, ...rest }: LinkProps) {
+  return (
+    <a
+      href={to}
+      data-replace={replace ? "" : undefined}
+      data-keep-scroll={preventScrollReset ? "" : undefined}
+      {...rest}
+    />
+  );
+}

@@ -9,7 +9,7 @@ export type { ProductCard } from "./product-cards.ts";
 export type { BrandSummary } from "./brand-list.ts";
 
 /** How many products the home page features. */
-export const FEATURED_COUNT = 12;
+export const FEATURED_COUNT = 8;
 
 /**
  * How long the shop's shell data (menu, brands, featured products) is served from memory. These
