@@ -13,7 +13,8 @@ export default defineConfig({
         // React and React Router in one chunk of their own: cached across deploys of the shop's
         // code, and what the benchmark counts as the framework's share of the JavaScript.
         manualChunks(id) {
-          if (/\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//.test(id)) return "framework";
+          if (/\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//.test(id))
+            return "framework";
         },
       },
     },

@@ -59,7 +59,10 @@ export function Layout({ children }: { children: ReactNode }) {
           children
         ) : (
           <>
-            <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2">
+            <a
+              href="#main"
+              className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"
+            >
               Skip to content
             </a>
             <ProgressBar failed={error != null} />

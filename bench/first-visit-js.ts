@@ -63,7 +63,8 @@ export async function firstVisitJs(html: string, pageUrl: string): Promise<First
   const notes: string[] = [];
   while (queue.length > 0) {
     const url = queue.shift()!;
-    if (new URL(url).origin !== origin) throw new Error(`The page loads JavaScript from another origin (${url}); the bench does not fetch it.`);
+    if (new URL(url).origin !== origin)
+      throw new Error(`The page loads JavaScript from another origin (${url}); the bench does not fetch it.`);
     const response = await getLocal(url);
     const path = new URL(url).pathname;
     const inHtml = fromHtml.includes(url);

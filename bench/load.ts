@@ -38,7 +38,10 @@ function runOnce(url: string, connections: number, durationS: number): Promise<a
   });
 }
 
-export async function measure(url: string, options: { connections: number; warmupS: number; durationS: number }): Promise<LoadResult> {
+export async function measure(
+  url: string,
+  options: { connections: number; warmupS: number; durationS: number },
+): Promise<LoadResult> {
   if (options.warmupS > 0) await runOnce(url, options.connections, options.warmupS);
   const r = await runOnce(url, options.connections, options.durationS);
   return {

@@ -69,9 +69,19 @@ export function machine(): Machine {
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const pct = (share: number) => `${Math.round(share * 100)} %`;
-const num = (n: number, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const num = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-const HEADER = ["target", "req/s", "p50 ms", "p99 ms", "% of floor req/s", "% of ceiling req/s", "JS framework KB gz", "JS shop KB gz"];
+const HEADER = [
+  "target",
+  "req/s",
+  "p50 ms",
+  "p99 ms",
+  "% of floor req/s",
+  "% of ceiling req/s",
+  "JS framework KB gz",
+  "JS shop KB gz",
+];
 
 function rows(scenario: ScenarioResult): string[][] {
   return scenario.targets.map((t) => [
@@ -109,9 +119,18 @@ function settingsLine(r: BenchResults): string {
 
 export function textReport(r: BenchResults): string {
   const out: string[] = [];
-  out.push(`Machine: ${machineLine(r)}`, `Load: ${settingsLine(r)}`, `Load average at start: ${r.machine.loadAverageAtStart.join(", ")}`);
+  out.push(
+    `Machine: ${machineLine(r)}`,
+    `Load: ${settingsLine(r)}`,
+    `Load average at start: ${r.machine.loadAverageAtStart.join(", ")}`,
+  );
   for (const s of r.scenarios) {
-    out.push("", `== ${s.name} (DEMO_PRODUCTS=${s.products}; server ready in ${s.serverStartS.toFixed(1)} s) ==`, textTable(HEADER, rows(s)), "");
+    out.push(
+      "",
+      `== ${s.name} (DEMO_PRODUCTS=${s.products}; server ready in ${s.serverStartS.toFixed(1)} s) ==`,
+      textTable(HEADER, rows(s)),
+      "",
+    );
     for (const t of s.targets) {
       out.push(
         `${t.name}: ${t.load.totalRequests} requests, ${t.load.non2xx} non-2xx, ${t.load.errors} errors (${t.load.timeouts} timeouts); ` +
@@ -129,10 +148,14 @@ export function markdownReport(r: BenchResults): string {
   const out: string[] = [];
   for (const s of r.scenarios) {
     out.push(`#### Benchmark: ${s.name}`, "", markdownTable(HEADER, rows(s)), "");
-    const checks = s.targets.flatMap((t) => t.checks.map((c) => `- ${c.pass ? "PASS" : "**FAIL**"} ${t.name}: ${c.name} (${c.detail})`));
+    const checks = s.targets.flatMap((t) =>
+      t.checks.map((c) => `- ${c.pass ? "PASS" : "**FAIL**"} ${t.name}: ${c.name} (${c.detail})`),
+    );
     if (checks.length > 0) out.push(...checks, "");
   }
   out.push(`Measured with \`npm run bench\` on ${machineLine(r)}.`, `${settingsLine(r)}.`);
-  out.push("Floor: one line rendered through React Router without the shop's header and footer. Ceiling: the home page's exact HTML served as a static file by the same server. JS: gzip (level 9) of every file a first visit loads; framework = the `framework-*` chunk, shop = the rest.");
+  out.push(
+    "Floor: one line rendered through React Router without the shop's header and footer. Ceiling: the home page's exact HTML served as a static file by the same server. JS: gzip (level 9) of every file a first visit loads; framework = the `framework-*` chunk, shop = the rest.",
+  );
   return `${out.join("\n")}\n`;
 }

@@ -35,7 +35,15 @@ import {
 import { firstVisitJs } from "./first-visit-js.ts";
 import { getLocal } from "./local-http.ts";
 import { measure, stopLoad, type LoadResult } from "./load.ts";
-import { machine, markdownReport, textReport, type BenchResults, type Check, type ScenarioResult, type TargetResult } from "./report.ts";
+import {
+  machine,
+  markdownReport,
+  textReport,
+  type BenchResults,
+  type Check,
+  type ScenarioResult,
+  type TargetResult,
+} from "./report.ts";
 import { startServer, type BenchServer } from "./server.ts";
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -45,14 +53,17 @@ const resultsDir = join(benchDir, "results");
 const USAGE = `Usage: npm run bench -- [--duration <s>] [--warmup <s>] [--products <n>[,<n>...]]
   --duration  measured seconds per target (default ${DEFAULT_DURATION_S}, at most ${MAX_DURATION_S})
   --warmup    warm-up seconds per target, discarded (default ${DEFAULT_WARMUP_S}, at most ${MAX_WARMUP_S})
-  --products  catalogue size(s) to run: ${SCENARIOS.map((s) => s.products).join(", ")} (default: ${SCENARIOS.filter((s) => s.byDefault)
-  .map((s) => s.products)
-  .join(", ")})`;
+  --products  catalogue size(s) to run: ${SCENARIOS.map((s) => s.products).join(", ")} (default: ${SCENARIOS.filter(
+    (s) => s.byDefault,
+  )
+    .map((s) => s.products)
+    .join(", ")})`;
 
 function seconds(value: string | undefined, fallback: number, min: number, max: number, flag: string): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${flag} must be a number of seconds from ${min} to ${max}`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new UsageError(`--${flag} must be a number of seconds from ${min} to ${max}`);
   return n;
 }
 
@@ -79,7 +90,10 @@ function parseOptions() {
     scenarios = values.products.split(",").map((part) => {
       const products = Number(part.trim());
       const known = SCENARIOS.find((s) => s.products === products);
-      if (!known) throw new UsageError(`--products: no scenario with ${part.trim()} products (known: ${SCENARIOS.map((s) => s.products).join(", ")}; add one in bench/config.ts)`);
+      if (!known)
+        throw new UsageError(
+          `--products: no scenario with ${part.trim()} products (known: ${SCENARIOS.map((s) => s.products).join(", ")}; add one in bench/config.ts)`,
+        );
       return known;
     });
   }
@@ -129,7 +143,8 @@ function problemsOf(load: LoadResult): string[] {
 
 async function fetchHtml(server: BenchServer, path: string): Promise<Buffer> {
   const response = await getLocal(`${server.url}${path}`);
-  if (response.status < 200 || response.status > 299) throw new Error(`GET ${path} answered ${response.status}: ${response.body.toString("utf8").slice(0, 300)}`);
+  if (response.status < 200 || response.status > 299)
+    throw new Error(`GET ${path} answered ${response.status}: ${response.body.toString("utf8").slice(0, 300)}`);
   return response.body;
 }
 
@@ -141,7 +156,11 @@ interface Target {
   page?: BenchPage;
 }
 
-async function runScenario(scenario: Scenario, buildDir: string, settings: { warmupS: number; durationS: number }): Promise<ScenarioResult> {
+async function runScenario(
+  scenario: Scenario,
+  buildDir: string,
+  settings: { warmupS: number; durationS: number },
+): Promise<ScenarioResult> {
   console.log(`\n== ${scenario.name}: starting the server (DEMO_PRODUCTS=${scenario.products})...`);
   const startedAt = performance.now();
   const server = await startServer({ rootDir, buildDir, products: scenario.products, startTimeoutMs: scenario.startTimeoutMs });
@@ -157,7 +176,8 @@ async function runScenario(scenario: Scenario, buildDir: string, settings: { war
   try {
     // The floor must really be the floor route, not the catch-all of a build without SHOP_BENCH.
     const floorHtml = await fetchHtml(server, FLOOR_PATH);
-    if (!floorHtml.toString("utf8").includes(FLOOR_MARKER)) throw new Error(`${FLOOR_PATH} does not render ${FLOOR_MARKER}: is ${BENCH_BUILD_DIR} built with SHOP_BENCH=1?`);
+    if (!floorHtml.toString("utf8").includes(FLOOR_MARKER))
+      throw new Error(`${FLOOR_PATH} does not render ${FLOOR_MARKER}: is ${BENCH_BUILD_DIR} built with SHOP_BENCH=1?`);
 
     // The ceiling: the page's exact bytes, served as a static file by the same server.
     const sourceHtml = await fetchHtml(server, CEILING_SOURCE_PATH);
@@ -166,22 +186,29 @@ async function runScenario(scenario: Scenario, buildDir: string, settings: { war
     writeFileSync(ceilingFile, sourceHtml);
     const served = await getLocal(`${server.url}${CEILING_PATH}`);
     if (served.status !== 200 || !served.body.equals(sourceHtml)) {
-      throw new Error(`${CEILING_PATH} answered ${served.status} with ${served.body.length} bytes; expected the ${sourceHtml.length} bytes of ${CEILING_SOURCE_PATH}`);
+      throw new Error(
+        `${CEILING_PATH} answered ${served.status} with ${served.body.length} bytes; expected the ${sourceHtml.length} bytes of ${CEILING_SOURCE_PATH}`,
+      );
     }
-    console.log(`   ceiling: ${CEILING_PATH} serves the ${sourceHtml.length} bytes of ${CEILING_SOURCE_PATH} (verified byte for byte)`);
+    console.log(
+      `   ceiling: ${CEILING_PATH} serves the ${sourceHtml.length} bytes of ${CEILING_SOURCE_PATH} (verified byte for byte)`,
+    );
 
     const targets: Target[] = [
       { name: "floor", kind: "floor", path: FLOOR_PATH, html: floorHtml },
       { name: "ceiling", kind: "ceiling", path: CEILING_PATH, html: sourceHtml },
     ];
-    for (const page of PAGES) targets.push({ name: page.name, kind: "page", path: page.path, html: await fetchHtml(server, page.path), page });
+    for (const page of PAGES)
+      targets.push({ name: page.name, kind: "page", path: page.path, html: await fetchHtml(server, page.path), page });
 
     const measured: { target: Target; load: LoadResult; js: Awaited<ReturnType<typeof firstVisitJs>> }[] = [];
     for (const target of targets) {
       if (interrupted) throw new Error("Interrupted");
       process.stdout.write(`   ${target.name} (${target.path}): ${settings.warmupS} s warm-up + ${settings.durationS} s... `);
       const load = await measure(`${server.url}${target.path}`, { connections: CONNECTIONS, ...settings });
-      console.log(`${Math.round(load.reqPerSec)} req/s, p50 ${load.latencyP50Ms} ms, p99 ${load.latencyP99Ms} ms${load.non2xx || load.errors ? `  !!! ${load.non2xx} non-2xx, ${load.errors} errors` : ""}`);
+      console.log(
+        `${Math.round(load.reqPerSec)} req/s, p50 ${load.latencyP50Ms} ms, p99 ${load.latencyP99Ms} ms${load.non2xx || load.errors ? `  !!! ${load.non2xx} non-2xx, ${load.errors} errors` : ""}`,
+      );
       // The ceiling's HTML is the page's HTML: same JS, resolved against the page's address.
       const jsFrom = target.kind === "ceiling" ? CEILING_SOURCE_PATH : target.path;
       const js = await firstVisitJs(target.html.toString("utf8"), `${server.url}${jsFrom}`);
@@ -275,12 +302,17 @@ async function main(): Promise<number> {
     console.error("\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
     console.error("!!! BENCH FAILED: the numbers above cannot be trusted.");
     if (results.error) console.error(`!!! ${results.error}`);
-    for (const s of results.scenarios) for (const t of s.targets) for (const p of t.problems) console.error(`!!! ${s.name} / ${t.name} (${t.path}): ${p}`);
+    for (const s of results.scenarios)
+      for (const t of s.targets) for (const p of t.problems) console.error(`!!! ${s.name} / ${t.name} (${t.path}): ${p}`);
     console.error("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
     return 1;
   }
   const failedChecks = targets.flatMap((t) => t.checks.filter((c) => !c.pass).map((c) => `${t.name}: ${c.name} (${c.detail})`));
-  console.log(failedChecks.length === 0 ? "ALL TARGETS PASS" : `TARGETS: ${failedChecks.length} FAIL\n${failedChecks.map((f) => `  FAIL ${f}`).join("\n")}`);
+  console.log(
+    failedChecks.length === 0
+      ? "ALL TARGETS PASS"
+      : `TARGETS: ${failedChecks.length} FAIL\n${failedChecks.map((f) => `  FAIL ${f}`).join("\n")}`,
+  );
   return 0;
 }
 

@@ -22,7 +22,12 @@ export interface BenchServer {
   killNow(): void;
 }
 
-export async function startServer(options: { rootDir: string; buildDir: string; products: number; startTimeoutMs: number }): Promise<BenchServer> {
+export async function startServer(options: {
+  rootDir: string;
+  buildDir: string;
+  products: number;
+  startTimeoutMs: number;
+}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-"));
   const url = `http://${LOCAL_HOST}:${port}`;

@@ -3,7 +3,16 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { buildDir, rootDir } from "./paths.mjs";
 
-const SOURCES = ["app", "server", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "scripts"];
+const SOURCES = [
+  "app",
+  "server",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "scripts",
+];
 
 function newestChange(path) {
   if (!existsSync(path)) return 0;

@@ -58,12 +58,22 @@ export function BrandSlider({ brands }: { brands: BrandSummary[] }) {
         </h2>
         {hydrated && (
           <div className="flex gap-2">
-            <button type="button" onClick={() => page(-1)} aria-label="Previous brands" className="rounded-full border border-grey-300 p-2 hover:border-mint-500">
+            <button
+              type="button"
+              onClick={() => page(-1)}
+              aria-label="Previous brands"
+              className="rounded-full border border-grey-300 p-2 hover:border-mint-500"
+            >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M15 6l-6 6 6 6" />
               </svg>
             </button>
-            <button type="button" onClick={() => page(1)} aria-label="Next brands" className="rounded-full border border-grey-300 p-2 hover:border-mint-500">
+            <button
+              type="button"
+              onClick={() => page(1)}
+              aria-label="Next brands"
+              className="rounded-full border border-grey-300 p-2 hover:border-mint-500"
+            >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M9 6l6 6-6 6" />
               </svg>
@@ -94,7 +104,14 @@ export function BrandSlider({ brands }: { brands: BrandSummary[] }) {
               className="flex w-36 flex-col items-center gap-2 rounded-lg border border-grey-200 p-4 hover:border-mint-500 sm:w-44"
             >
               {brand.logoPath && (
-                <img src={mediaUrl(brand.logoPath)} alt="" width={96} height={96} loading="lazy" className="size-20 object-contain" />
+                <img
+                  src={mediaUrl(brand.logoPath)}
+                  alt=""
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  className="size-20 object-contain"
+                />
               )}
               <span className="text-sm font-medium">{brand.name}</span>
             </Link>

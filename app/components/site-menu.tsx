@@ -18,7 +18,14 @@ export function MenuToggle() {
   }, [location.key]);
   return (
     <>
-      <input ref={toggle} id={MENU_TOGGLE_ID} type="checkbox" className="peer sr-only lg:hidden" aria-controls="shop-menu" aria-label="Menu" />
+      <input
+        ref={toggle}
+        id={MENU_TOGGLE_ID}
+        type="checkbox"
+        className="peer sr-only lg:hidden"
+        aria-controls="shop-menu"
+        aria-label="Menu"
+      />
       <label
         htmlFor={MENU_TOGGLE_ID}
         className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm font-medium peer-focus-visible:outline-2 peer-focus-visible:outline-mint-600 lg:hidden"

@@ -1,19 +1,15 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from "react";
-import {
-  currentToasts,
-  dismissToast,
-  subscribeToasts,
-  TOAST_DURATION_MS,
-  TOAST_SWIPE_CLOSE_PX,
-  type Toast,
-} from "~/lib/toast";
+import { currentToasts, dismissToast, subscribeToasts, TOAST_DURATION_MS, TOAST_SWIPE_CLOSE_PX, type Toast } from "~/lib/toast";
 
 const noToasts: readonly Toast[] = [];
 
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, currentToasts, () => noToasts);
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed top-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed top-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+    >
       <ol role="status" aria-live="polite" className="flex flex-col gap-2">
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} />

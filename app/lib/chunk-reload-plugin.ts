@@ -12,7 +12,8 @@ export function chunkReloadGuard(): Plugin {
     apply: "build",
     transform(code, id) {
       if (!id.includes("/node_modules/react-router/") || !code.includes(MARKER)) return null;
-      if (!RELOAD.test(code)) throw new Error(`${id}: React Router's route module reload was not found; update chunk-reload-plugin.ts`);
+      if (!RELOAD.test(code))
+        throw new Error(`${id}: React Router's route module reload was not found; update chunk-reload-plugin.ts`);
       return {
         code: code.replace(
           RELOAD,

@@ -22,7 +22,11 @@ test("a plain click on a link to the shop becomes a client-side navigation", () 
     replace: false,
     preventScrollReset: false,
   });
-  expect(clickOn('<a href="/bag" data-replace data-keep-scroll>Bag</a>')).toEqual({ to: "/bag", replace: true, preventScrollReset: true });
+  expect(clickOn('<a href="/bag" data-replace data-keep-scroll>Bag</a>')).toEqual({
+    to: "/bag",
+    replace: true,
+    preventScrollReset: true,
+  });
 });
 
 test("the browser keeps modified clicks, other buttons, new tabs, downloads and links elsewhere", () => {

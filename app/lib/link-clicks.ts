@@ -11,10 +11,12 @@ export interface ClientNavigation {
  */
 /** `pageUrl` is the address of the page the click happened on. */
 export function clientNavigationFor(event: MouseEvent, pageUrl: string): ClientNavigation | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
   const anchor = event.target instanceof Element ? event.target.closest("a") : null;
   if (!anchor || !anchor.hasAttribute("href")) return null;
-  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.hasAttribute("data-reload")) return null;
+  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.hasAttribute("data-reload"))
+    return null;
   const url = new URL(anchor.getAttribute("href")!, pageUrl);
   if (url.origin !== new URL(pageUrl).origin) return null;
   return {

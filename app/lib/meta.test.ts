@@ -18,6 +18,11 @@ test("the home page is titled by the shop's name and tagline", () => {
 });
 
 test("the shop information comes from the root route's data", () => {
-  expect(siteFrom([{ id: "root", data: { site } }, { id: "routes/home", data: {} }])).toEqual(site);
+  expect(
+    siteFrom([
+      { id: "root", data: { site } },
+      { id: "routes/home", data: {} },
+    ]),
+  ).toEqual(site);
   expect(siteFrom([undefined])).toBeUndefined();
 });

@@ -7,10 +7,7 @@ export const PROGRESS_THROTTLE_MS = 200;
 export const PROGRESS_DURATION_MS = 5000;
 export const PROGRESS_HIDE_DELAY_MS = 500;
 
-export type ProgressState =
-  | { phase: "hidden" }
-  | { phase: "running" }
-  | { phase: "finished"; failed: boolean };
+export type ProgressState = { phase: "hidden" } | { phase: "running" } | { phase: "finished"; failed: boolean };
 
 /** A small store: subscribe() for React's useSyncExternalStore, start() and finish() to drive it. */
 export function createProgress() {

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { lockDataDir } from "./pglite-lock.ts";
 import * as schema from "./schema/index.ts";
 
 /** The one database type the modules see, whichever engine is underneath. */
@@ -30,8 +31,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  let unlock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -39,7 +50,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     ping: () => ping(db),
     // PGlite is one connection inside this process: its transaction already excludes everyone else.
     exclusive: (fn) => fn(db),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
 }
 
@@ -86,7 +97,5 @@ async function ping(db: Db): Promise<boolean> {
 
 /** DATABASE_URL set: PostgreSQL through a pool; unset: PGlite files under DATA_DIR/db. */
 export function databaseTargetFor(env: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseTarget {
-  return env.DATABASE_URL
-    ? { kind: "postgres", url: env.DATABASE_URL }
-    : { kind: "pglite", dataDir: `${env.DATA_DIR}/db` };
+  return env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: `${env.DATA_DIR}/db` };
 }

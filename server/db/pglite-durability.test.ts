@@ -8,7 +8,9 @@ import { brands } from "./schema/index.ts";
 
 test("PGlite keeps every committed write when its process is killed with SIGKILL mid-write", { timeout: 120_000 }, async () => {
   const dataDir = join(mkdtempSync(join(tmpdir(), "shop-durability-")), "db");
-  const writer = spawn(process.execPath, ["--import", "tsx", "tests/support/pglite-writer.ts", dataDir], { stdio: ["ignore", "pipe", "inherit"] });
+  const writer = spawn(process.execPath, ["--import", "tsx", "tests/support/pglite-writer.ts", dataDir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let printed = "";
   writer.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const exited = new Promise((resolve) => writer.once("exit", resolve));

@@ -51,7 +51,9 @@ test("a slow successful navigation shows the progress bar until the page is ther
 test("a failed chunk load reloads the page once, and not again within a minute", async ({ page }) => {
   await page.goto("/");
   const chunk = await page.evaluate(
-    () => (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest.routes["routes/catch-all"]!.module,
+    () =>
+      (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest
+        .routes["routes/catch-all"]!.module,
   );
   await page.route(`**${chunk}`, (route) => route.abort());
   let documentLoads = 0;
@@ -74,7 +76,10 @@ test("a failed chunk load reloads the page once, and not again within a minute",
   expect(documentLoads).toBe(1);
 });
 
-test("going offline shows a notice; coming back shows a toast that closes by X, by swipe or by itself", async ({ page, context }) => {
+test("going offline shows a notice; coming back shows a toast that closes by X, by swipe or by itself", async ({
+  page,
+  context,
+}) => {
   await page.goto("/");
   await context.setOffline(true);
   await expect(page.getByText("You are offline.")).toBeVisible();
@@ -113,4 +118,37 @@ test("going offline shows a notice; coming back shows a toast that closes by X, 
   await expect(toast).toBeVisible();
   await page.mouse.move(0, 600);
   await expect(toast).toBeHidden({ timeout: 4500 });
+});
+
+test("a link to a target on another page scrolls to that target", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 600 });
+  await page.goto("/no-such-page");
+  await page.evaluate(() => {
+    const link = document.createElement("a");
+    link.href = "/#brands-title";
+    link.textContent = "Our brands";
+    link.id = "to-brands";
+    document.querySelector("main")!.append(link);
+  });
+  await page.evaluate(() => document.getElementById("to-brands")!.click());
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(HOME_HEADING);
+  await expect(page.getByRole("heading", { name: "Our brands" })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+});
+
+test("client-side navigations run as a view transition", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    const original = document.startViewTransition.bind(document);
+    (window as unknown as { transitions: number }).transitions = 0;
+    document.startViewTransition = ((...args: Parameters<typeof original>) => {
+      (window as unknown as { transitions: number }).transitions++;
+      return original(...args);
+    }) as typeof document.startViewTransition;
+  });
+  await page.getByRole("link", { name: "Privacy policy" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be found");
+  expect(await page.evaluate(() => (window as unknown as { transitions: number }).transitions)).toBe(1);
+  const name = await page.evaluate(() => getComputedStyle(document.querySelector("main")!).viewTransitionName);
+  expect(name).toBe("page");
 });

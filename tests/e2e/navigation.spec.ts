@@ -9,7 +9,10 @@ test("the menu lists the categories and sub-categories from the database and nav
   expect(await menu.locator(":scope > ul > li").count()).toBeGreaterThanOrEqual(8);
 
   await gloves.hover();
-  const subMenu = menu.locator("li").filter({ has: page.getByRole("link", { name: "Gloves", exact: true }) }).locator("ul");
+  const subMenu = menu
+    .locator("li")
+    .filter({ has: page.getByRole("link", { name: "Gloves", exact: true }) })
+    .locator("ul");
   await expect(subMenu).toBeVisible();
   expect(await subMenu.getByRole("link").count()).toBeGreaterThanOrEqual(2);
 

@@ -40,7 +40,10 @@ test("logs one structured line per request and keeps generated secrets out of th
   try {
     await fetch(`${shop.url}/no-such-page`);
     await expect.poll(() => shop.output()).toContain('"path":"/no-such-page"');
-    const line = shop.output().split("\n").find((l) => l.includes('"path":"/no-such-page"'))!;
+    const line = shop
+      .output()
+      .split("\n")
+      .find((l) => l.includes('"path":"/no-such-page"'))!;
     expect(JSON.parse(line)).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/no-such-page", status: 404 });
     expect(typeof JSON.parse(line).durationMs).toBe("number");
 

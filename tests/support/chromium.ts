@@ -1,6 +1,11 @@
 import { existsSync } from "node:fs";
 
-const SYSTEM_CHROMIUMS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome-stable", "/usr/bin/google-chrome"];
+const SYSTEM_CHROMIUMS = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome-stable",
+  "/usr/bin/google-chrome",
+];
 
 /**
  * The Chromium the browser tests drive: CHROMIUM_PATH when set, else the system's, else the one

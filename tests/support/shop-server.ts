@@ -33,7 +33,9 @@ export async function freePort(): Promise<number> {
  * Starts the production build (`node build/server/main.js`) on a free port with a fresh data
  * folder unless one is given, and waits until /healthz answers.
  */
-export async function startShop(options: { env?: Record<string, string>; dataDir?: string; waitForHealth?: boolean } = {}): Promise<RunningShop> {
+export async function startShop(
+  options: { env?: Record<string, string>; dataDir?: string; waitForHealth?: boolean } = {},
+): Promise<RunningShop> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "shop-e2e-"));
   const buildDir = process.env.SHOP_BUILD_DIR ?? "build";

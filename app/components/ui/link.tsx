@@ -17,12 +17,5 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * see docs/decisions/0005-plain-links-with-one-click-handler.md.
  */
 export function Link({ to, replace, preventScrollReset, ...rest }: LinkProps) {
-  return (
-    <a
-      href={to}
-      data-replace={replace ? "" : undefined}
-      data-keep-scroll={preventScrollReset ? "" : undefined}
-      {...rest}
-    />
-  );
+  return <a href={to} data-replace={replace ? "" : undefined} data-keep-scroll={preventScrollReset ? "" : undefined} {...rest} />;
 }

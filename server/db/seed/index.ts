@@ -66,7 +66,10 @@ export async function clearCatalogue(db: Db): Promise<void> {
 
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {
   for (const table of [products, brands, categories] as PgTable[]) {
-    const rows = await db.select({ one: sql`1` }).from(table).limit(1);
+    const rows = await db
+      .select({ one: sql`1` })
+      .from(table)
+      .limit(1);
     if (rows.length > 0) return false;
   }
   return true;
@@ -105,7 +108,12 @@ async function insertCatalogue(db: Db, plans: readonly ProductPlan[]): Promise<S
     .values(subRows)
     .returning({ id: categories.id, parentId: categories.parentId, slug: categories.slug });
   const subIds = catalogue.map((category, i) =>
-    category.subCategories.map((sub) => idOf(insertedSubs.filter((row) => row.parentId === categoryIds[i]), sub.slug)),
+    category.subCategories.map((sub) =>
+      idOf(
+        insertedSubs.filter((row) => row.parentId === categoryIds[i]),
+        sub.slug,
+      ),
+    ),
   );
 
   const insertedBrands = await db

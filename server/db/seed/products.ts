@@ -139,7 +139,8 @@ function planImages(random: Random, name: string, sub: SubCategorySeed, colours:
 
 /** An opener, one or two sentences about its attributes, and sometimes a closing line. */
 function describe(random: Random, categorySlug: string, values: Record<string, string>): string {
-  const usable = (templates: readonly string[]) => templates.filter((template) => placeholders(template).every((key) => key in values));
+  const usable = (templates: readonly string[]) =>
+    templates.filter((template) => placeholders(template).every((key) => key in values));
   const sentences = [random.pick(usable(openers[categorySlug] ?? [])), ...random.sample(usable(features), random.int(1, 2))];
   if (sentences.length < 2 || random.chance(0.6)) sentences.push(random.pick(closers));
   return sentences.map((template) => fill(template, values)).join(" ");

@@ -38,10 +38,7 @@ describe("seedDemoShop", () => {
     const topLevel = await db.select().from(categories).where(isNull(categories.parentId));
     expect(topLevel.length).toBeGreaterThanOrEqual(8);
     expect(counts.categories).toBe(topLevel.length);
-    const children = await db
-      .select({ parentId: categories.parentId, n: count() })
-      .from(categories)
-      .groupBy(categories.parentId);
+    const children = await db.select({ parentId: categories.parentId, n: count() }).from(categories).groupBy(categories.parentId);
     for (const category of topLevel) {
       expect(children.find((row) => row.parentId === category.id)?.n ?? 0).toBeGreaterThanOrEqual(2);
     }

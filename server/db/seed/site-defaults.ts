@@ -19,5 +19,8 @@ export async function seedSiteDefaults(db: Db): Promise<void> {
     .insert(siteSettings)
     .values(Object.entries(defaultSettings).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing();
-  await db.insert(featureFlags).values([...defaultFlags]).onConflictDoNothing();
+  await db
+    .insert(featureFlags)
+    .values([...defaultFlags])
+    .onConflictDoNothing();
 }

@@ -10,8 +10,5 @@ export interface BrandSummary {
 
 /** Every brand by name, as the brand slider shows them. */
 export function brandList(db: Db): Promise<BrandSummary[]> {
-  return db
-    .select({ slug: brands.slug, name: brands.name, logoPath: brands.logoPath })
-    .from(brands)
-    .orderBy(asc(brands.name));
+  return db.select({ slug: brands.slug, name: brands.name, logoPath: brands.logoPath }).from(brands).orderBy(asc(brands.name));
 }

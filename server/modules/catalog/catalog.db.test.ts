@@ -43,7 +43,16 @@ beforeAll(async () => {
     ])
     .returning();
   await db.insert(variants).values([
-    { productId: grip!.id, sku: "G-8-R", size: "8", colour: "Red", colourHex: "#f00", stock: 0, price: 5999, compareAtPrice: 7999 },
+    {
+      productId: grip!.id,
+      sku: "G-8-R",
+      size: "8",
+      colour: "Red",
+      colourHex: "#f00",
+      stock: 0,
+      price: 5999,
+      compareAtPrice: 7999,
+    },
     { productId: grip!.id, sku: "G-9-R", size: "9", colour: "Red", colourHex: "#f00", stock: 0, price: 6999 },
     { productId: grip!.id, sku: "G-9-B", size: "9", colour: "Black", colourHex: "#000", stock: 0, price: 6999 },
     { productId: plain!.id, sku: "P-M", size: "M", colour: "Mint", colourHex: "#3dd6a3", stock: 4, price: 2999 },

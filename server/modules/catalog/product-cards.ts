@@ -44,7 +44,9 @@ export async function productCards(
   options: { where?: SQL; orderBy: SQL; limit: number; offset?: number },
 ): Promise<ProductCard[]> {
   const where = options.where ? sql`and ${options.where}` : sql``;
-  const rows = await queryRows<CardRow>(db, sql`
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`
     select p.id, p.slug, p.name, b.slug as brand_slug, b.name as brand_name, c.slug as category_slug,
            v.price, v.compare_at_price, v.in_stock, v.colours,
            i.path as image_path, i.alt as image_alt, i.width as image_width, i.height as image_height
@@ -65,7 +67,8 @@ export async function productCards(
     where p.published and not p.members_only ${where}
     order by ${options.orderBy}
     limit ${options.limit} offset ${options.offset ?? 0}
-  `);
+  `,
+  );
   return rows.map(toCard);
 }
 
