@@ -6,6 +6,14 @@ export default {
   // (components/ui/link.tsx), so there is nothing to discover routes from link by link, and a
   // first navigation needs no extra round trip for the manifest.
   routeDiscovery: { mode: "initial" },
+  // React Router 8's behaviour now, so the upgrade is no surprise. (v8_middleware waits for the
+  // accounts issue's guards: it changes what every loader receives as context.)
+  future: {
+    v8_passThroughRequests: true,
+    v8_splitRouteModules: true,
+    v8_trailingSlashAwareDataRequests: true,
+    v8_viteEnvironmentApi: true,
+  },
   // The benchmark builds a second copy (with its floor route) beside the real one.
   buildDirectory: process.env.SHOP_BUILD_DIR ?? "build",
 } satisfies Config;

@@ -95,25 +95,13 @@ export function BrandSlider({ brands }: { brands: BrandSummary[] }) {
           if (drag.current?.moved) e.preventDefault();
         }}
         onDragStart={(e) => e.preventDefault()}
-        className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin]"
+        className="brand-slider"
       >
         {brands.map((brand) => (
-          <li key={brand.slug} className="shrink-0 snap-start">
-            <Link
-              to={`/brands/${brand.slug}`}
-              className="flex w-36 flex-col items-center gap-2 rounded-lg border border-grey-200 p-4 hover:border-mint-500 sm:w-44"
-            >
-              {brand.logoPath && (
-                <img
-                  src={mediaUrl(brand.logoPath)}
-                  alt=""
-                  width={96}
-                  height={96}
-                  loading="lazy"
-                  className="size-20 object-contain"
-                />
-              )}
-              <span className="text-sm font-medium">{brand.name}</span>
+          <li key={brand.slug}>
+            <Link to={`/brands/${brand.slug}`}>
+              {brand.logoPath && <img src={mediaUrl(brand.logoPath)} alt="" width={96} height={96} loading="lazy" />}
+              {brand.name}
             </Link>
           </li>
         ))}
