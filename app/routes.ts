@@ -2,9 +2,9 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 const routes: RouteConfig = [
   index("routes/home.tsx"),
-  route("404", "routes/not-found-page.tsx"),
+  route("404", "routes/not-found.tsx", { id: "not-found" }),
   route("error", "routes/error-page.tsx"),
-  route("*", "routes/catch-all.tsx"),
+  route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ];
 
 // The benchmark's framework floor: one line through React Router, built only for `npm run bench`.

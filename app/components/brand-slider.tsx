@@ -58,26 +58,8 @@ export function BrandSlider({ brands }: { brands: BrandSummary[] }) {
         </h2>
         {hydrated && (
           <div className="flex gap-2">
-            <button
-              type="button"
-              onClick={() => page(-1)}
-              aria-label="Previous brands"
-              className="rounded-full border border-grey-300 p-2 hover:border-mint-500"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M15 6l-6 6 6 6" />
-              </svg>
-            </button>
-            <button
-              type="button"
-              onClick={() => page(1)}
-              aria-label="Next brands"
-              className="rounded-full border border-grey-300 p-2 hover:border-mint-500"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M9 6l6 6-6 6" />
-              </svg>
-            </button>
+            <PageButton label="Previous brands" path="M15 6l-6 6 6 6" onClick={() => page(-1)} />
+            <PageButton label="Next brands" path="M9 6l6 6-6 6" onClick={() => page(1)} />
           </div>
         )}
       </div>
@@ -107,5 +89,20 @@ export function BrandSlider({ brands }: { brands: BrandSummary[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+function PageButton({ label, path, onClick }: { label: string; path: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="rounded-full border border-grey-300 p-2 hover:border-mint-500"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d={path} />
+      </svg>
+    </button>
   );
 }

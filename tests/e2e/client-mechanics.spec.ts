@@ -57,7 +57,7 @@ test("a failed chunk load reloads the page once, and not again within a minute",
   const chunk = await page.evaluate(
     () =>
       (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest
-        .routes["routes/catch-all"]!.module,
+        .routes["catch-all"]!.module,
   );
   await page.route(`**${chunk}`, (route) => route.abort());
   let documentLoads = 0;

@@ -1,15 +1,15 @@
 import { data } from "react-router";
-import type { Route } from "./+types/not-found-page";
+import type { Route } from "./+types/not-found";
 import { pageMeta, siteFrom } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(siteFrom(matches), { title: "Page not found", path: location.pathname });
 
-/** /404 shows the not-found page, with its status. */
+/** /404, and any address no other route claims: the not-found page with status 404. */
 export function loader() {
   throw data(null, { status: 404 });
 }
 
-export default function NotFoundPage() {
+export default function NotFound() {
   return null;
 }
