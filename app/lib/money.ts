@@ -21,3 +21,9 @@ export function formatMoney(minorUnits: number, currency: string): string {
   memo.set(minorUnits, text);
   return text;
 }
+
+/** The currency's symbol as the shop writes prices ("€" for EUR). */
+export function currencySymbol(currency: string): string {
+  const parts = new Intl.NumberFormat("en", { style: "currency", currency }).formatToParts(0);
+  return parts.find((p) => p.type === "currency")?.value ?? currency;
+}

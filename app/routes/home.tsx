@@ -1,6 +1,6 @@
 import type { Route } from "./+types/home";
 import { BrandSlider } from "~/components/brand-slider";
-import { ProductCard } from "~/components/product-card";
+import { ProductGrid } from "~/components/product-grid";
 import { pageMeta, siteFrom } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFrom(matches), { path: "/" });
@@ -26,13 +26,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="featured-title" className="mb-6 text-2xl font-semibold">
           Featured
         </h2>
-        <ul className="grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 xl:grid-cols-4">
-          {featured.map((product, i) => (
-            <li key={product.id}>
-              <ProductCard product={product} currency={currency} eager={i < 4} />
-            </li>
-          ))}
-        </ul>
+        <ProductGrid products={featured} currency={currency} />
       </section>
 
       <BrandSlider brands={brands} />

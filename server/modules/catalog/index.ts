@@ -1,10 +1,11 @@
 import type { Db } from "../../db/client.ts";
 import { cachedRead } from "../../lib/cached-read.ts";
 import { brandList } from "./brand-list.ts";
-import { categoryMenu } from "./category-menu.ts";
+import { categoryTree, menuOf } from "./category-tree.ts";
+import { createListing } from "./listing/index.ts";
 import { featuredProducts } from "./product-cards.ts";
 
-export type { MenuCategory } from "./category-menu.ts";
+export type { CategoryNode, MenuCategory } from "./category-tree.ts";
 export type { ProductCard } from "./product-cards.ts";
 export type { BrandSummary } from "./brand-list.ts";
 
@@ -21,18 +22,26 @@ export const SHELL_CACHE_MS = 30_000;
 /** The catalogue as the storefront reads it. */
 export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
   const ttl = options.cacheMs ?? SHELL_CACHE_MS;
-  const menu = cachedRead(() => categoryMenu(db), ttl);
+  const tree = cachedRead(() => categoryTree(db), ttl);
+  const menu = cachedRead(async () => menuOf(await categoryTree(db)), ttl);
   const brands = cachedRead(() => brandList(db), ttl);
   const featured = cachedRead(() => featuredProducts(db, FEATURED_COUNT), ttl);
+  const listing = createListing(db);
   return {
+    /** Listings with filters and facets, from an in-memory read model of the catalogue. */
+    listing,
     categoryMenu: menu,
+    /** Categories and sub-categories with their descriptions, for listing pages. */
+    categories: tree,
     featuredProducts: featured,
     brands,
     /** Drops cached catalogue reads; writers call it after a change. */
     invalidate() {
       menu.invalidate();
+      tree.invalidate();
       brands.invalidate();
       featured.invalidate();
+      listing.invalidate();
     },
   };
 }

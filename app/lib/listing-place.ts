@@ -1,0 +1,73 @@
+import type { BrandSummary, CategoryNode } from "../../server/modules/catalog/index.ts";
+import type { ListingScope } from "../../server/modules/catalog/listing/types.ts";
+import type { Crumb } from "~/components/breadcrumbs";
+
+/** What a listing page is called and where it sits, from its scope. */
+export interface ListingPlace {
+  title: string;
+  description: string;
+  path: string;
+  trail: Crumb[];
+  /** The category of the page, if any: its sub-categories and brand pages link from it. */
+  category?: { slug: string; name: string };
+}
+
+/** The listing's scope from the address: /shop, /shop/{c}, .../sale, /brand/{b}, /sub/{s}, /sub/{s}/sale, /sub/sale. */
+export function scopeFromPath(params: { category?: string; sub?: string; brand?: string }, pathname: string): ListingScope {
+  return {
+    category: params.category,
+    sub: params.sub,
+    brand: params.brand,
+    saleOnly: pathname.replace(/\/+$/, "").endsWith("/sale"),
+  };
+}
+
+/** Names the place; null when the category, sub-category or brand does not exist. */
+export function describePlace(scope: ListingScope, categories: CategoryNode[], brands: BrandSummary[]): ListingPlace | null {
+  const trail: Crumb[] = [{ label: "Home", to: "/" }];
+  if (!scope.category) {
+    trail.push({ label: "Shop" });
+    return {
+      title: "Shop",
+      description: "Every product in the shop, by category, brand, size and colour.",
+      path: "/shop",
+      trail,
+    };
+  }
+  const category = categories.find((c) => c.slug === scope.category);
+  if (!category) return null;
+  trail.push({ label: "Shop", to: "/shop" });
+  let path = `/shop/${category.slug}`;
+  let title = category.name;
+  let description = category.description;
+  const sub = scope.sub ? category.subCategories.find((s) => s.slug === scope.sub) : undefined;
+  if (scope.sub && !sub) return null;
+  const brand = scope.brand ? brands.find((b) => b.slug === scope.brand) : undefined;
+  if (scope.brand && !brand) return null;
+  const lastCrumbs: Crumb[] = [];
+  if (sub) {
+    trail.push({ label: category.name, to: path });
+    path += `/sub/${sub.slug}`;
+    title = sub.name;
+    description = sub.description;
+    lastCrumbs.push({ label: sub.name, to: path });
+  } else if (brand) {
+    trail.push({ label: category.name, to: path });
+    path += `/brand/${brand.slug}`;
+    title = `${brand.name} ${category.name.toLowerCase()}`;
+    description = `${category.name} by ${brand.name}.`;
+    lastCrumbs.push({ label: brand.name, to: path });
+  } else {
+    lastCrumbs.push({ label: category.name, to: path });
+  }
+  if (scope.saleOnly) {
+    path += "/sale";
+    title = `${title} on sale`;
+    description = `Reduced: ${description.charAt(0).toLowerCase()}${description.slice(1)}`;
+    lastCrumbs.push({ label: "Sale" });
+  }
+  // The page itself is the last crumb and has no link.
+  const last = lastCrumbs[lastCrumbs.length - 1]!;
+  lastCrumbs[lastCrumbs.length - 1] = { label: last.label };
+  return { title, description, path, trail: [...trail, ...lastCrumbs], category: { slug: category.slug, name: category.name } };
+}

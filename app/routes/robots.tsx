@@ -1,0 +1,16 @@
+import type { Route } from "./+types/robots";
+
+/** robots.txt: everything public may be crawled; the bag and the account area are private. */
+export function loader({ context }: Route.LoaderArgs) {
+  const body = [
+    "User-agent: *",
+    "Disallow: /bag",
+    "Disallow: /my-account",
+    "Allow: /",
+    `Sitemap: ${context.env.publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,37 @@
+import type { Route } from "./+types/sitemap";
+import { parseListingParams } from "../../server/modules/catalog/listing/params.ts";
+
+/**
+ * sitemap.xml: the shop's public pages. Not-found, icons, order history and the account area are
+ * left out (SPEC.md §2), and so is everything that does not exist yet.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalog } = context.services;
+  const base = context.env.publicUrl;
+  const { filters } = parseListingParams(new URLSearchParams(), "lenient");
+  const paths = ["/", "/shop"];
+  for (const category of await catalog.categories()) {
+    const root = `/shop/${category.slug}`;
+    paths.push(root, `${root}/sale`, `${root}/sub`, `${root}/brand`);
+    for (const sub of category.subCategories) paths.push(`${root}/sub/${sub.slug}`);
+    const { facets } = await catalog.listing.list({
+      scope: { category: category.slug },
+      filters,
+      sort: "featured",
+      page: 1,
+      pageSize: 1,
+    });
+    for (const brand of facets.brands) if (brand.count > 0) paths.push(`${root}/brand/${brand.value}`);
+  }
+  const body =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
+    paths.map((path) => `  <url><loc>${escapeXml(base + path)}</loc></url>`).join("\n") +
+    `\n</urlset>\n`;
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
+
+function escapeXml(text: string) {
+  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+}

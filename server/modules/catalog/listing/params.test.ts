@@ -1,0 +1,126 @@
+import { describe, expect, test } from "vitest";
+import { listingSearchParams, parseListingParams, toggleFilterValue } from "./params.ts";
+import { noFilters } from "./test-catalogue.ts";
+import { ListingParamError } from "./types.ts";
+
+const parse = (query: string, mode: "lenient" | "strict" = "strict") => parseListingParams(new URLSearchParams(query), mode);
+
+describe("parseListingParams", () => {
+  test("no parameters: featured, page 1, no filters", () => {
+    expect(parse("")).toEqual({ sort: "featured", page: 1, filters: noFilters() });
+  });
+
+  test("every parameter, prices in whole units becoming minor units", () => {
+    const query =
+      "sort=price-asc&page=3&price_min=20&price_max=99.5&size=8&size=9&colour=Red&brand=alpha&sub=match" +
+      "&in_stock=1&attr.cut=Negative&attr.cut=Hybrid&attr.grip=Wet&utm_source=mail";
+    expect(parse(query)).toEqual({
+      sort: "price-asc",
+      page: 3,
+      filters: {
+        priceMin: 2000,
+        priceMax: 9950,
+        sizes: ["8", "9"],
+        colours: ["Red"],
+        brands: ["alpha"],
+        subCategories: ["match"],
+        attributes: { cut: ["Negative", "Hybrid"], grip: ["Wet"] },
+        inStock: true,
+      },
+    });
+  });
+
+  test("empty values, as a form sends for blank fields, count as absent; repeats count once", () => {
+    expect(parse("price_min=&price_max=&page=&sort=&size=&size=8&size=8&attr.cut=")).toEqual({
+      sort: "featured",
+      page: 1,
+      filters: { ...noFilters(), sizes: ["8"] },
+    });
+  });
+
+  test.each([
+    ["page=abc", "page"],
+    ["page=0", "page"],
+    ["sort=cheapest", "sort"],
+    ["price_min=-3", "price_min"],
+    ["price_max=12.345", "price_max"],
+    ["price_min=50&price_max=20", "price_max"],
+    ["brand=Not%20A%20Slug", "brand"],
+    ["sub=a/b", "sub"],
+    ["in_stock=yes", "in_stock"],
+    [`size=${"x".repeat(101)}`, "size"],
+    ["attr.=Negative", "attr."],
+    [`attr.cut=${"x".repeat(101)}`, "attr.cut"],
+    [Array.from({ length: 51 }, (_, i) => `colour=c${i}`).join("&"), "colour"],
+  ])("strict: %s is a ListingParamError naming %s", (query, param) => {
+    expect(() => parse(query)).toThrow(ListingParamError);
+    try {
+      parse(query);
+    } catch (error) {
+      expect((error as ListingParamError).param).toBe(param);
+      expect((error as ListingParamError).message).toMatch(new RegExp(`^${param.replace(".", "\\.")} `));
+    }
+  });
+
+  test("strict names the first bad parameter", () => {
+    expect(() => parse("page=x&sort=y")).toThrow(expect.objectContaining({ param: "sort" }));
+  });
+
+  test("lenient drops what it cannot read and keeps the rest", () => {
+    expect(
+      parse("page=abc&sort=foo&price_min=-3&price_max=40&size=8&brand=Bad%20Slug&brand=alpha&in_stock=maybe", "lenient"),
+    ).toEqual({
+      sort: "featured",
+      page: 1,
+      filters: { ...noFilters(), priceMax: 4000, sizes: ["8"], brands: ["alpha"] },
+    });
+    expect(parse(`attr.=x&attr.cut=${"x".repeat(101)}&attr.cut=Flat&attr.grip=Wet`, "lenient").filters.attributes).toEqual({
+      cut: ["Flat"],
+      grip: ["Wet"],
+    });
+    expect(parse("price_min=50&price_max=20", "lenient").filters).toMatchObject({ priceMin: 5000, priceMax: undefined });
+  });
+});
+
+describe("listingSearchParams", () => {
+  test("writes parameters in a fixed order and leaves defaults out", () => {
+    const filters = {
+      ...noFilters(),
+      priceMin: 1999,
+      priceMax: 5000,
+      sizes: ["8"],
+      colours: ["Red", "Black"],
+      brands: ["alpha"],
+      subCategories: ["match"],
+      attributes: { grip: ["Wet"], cut: ["Negative"] },
+      inStock: true,
+    };
+    expect(listingSearchParams(filters, "newest", 2).toString()).toBe(
+      "sort=newest&price_min=19.99&price_max=50&sub=match&brand=alpha&size=8&colour=Red&colour=Black" +
+        "&attr.cut=Negative&attr.grip=Wet&in_stock=1&page=2",
+    );
+    expect(listingSearchParams(noFilters(), "featured", 1).toString()).toBe("");
+  });
+
+  test("round trip", () => {
+    const query = "sort=name&price_min=20.50&sub=match&size=8&size=One+size&colour=Red&attr.cut=Roll+Finger&in_stock=1&page=4";
+    const parsed = parse(query);
+    expect(listingSearchParams(parsed.filters, parsed.sort, parsed.page).toString()).toBe(query);
+    expect(parse(listingSearchParams(parsed.filters, parsed.sort, parsed.page).toString())).toEqual(parsed);
+  });
+});
+
+describe("toggleFilterValue", () => {
+  const params = new URLSearchParams("size=8&colour=Red&page=3&attr.cut=Flat");
+
+  test("adds a value that is not ticked and drops the page", () => {
+    expect(toggleFilterValue(params, "size", "9").toString()).toBe("colour=Red&attr.cut=Flat&size=8&size=9");
+    expect(toggleFilterValue(params, "attr.grip", "Wet").getAll("attr.grip")).toEqual(["Wet"]);
+  });
+
+  test("removes a value that is ticked, leaving the input alone", () => {
+    expect(toggleFilterValue(params, "size", "8").toString()).toBe("colour=Red&attr.cut=Flat");
+    expect(toggleFilterValue(params, "attr.cut", "Flat").has("attr.cut")).toBe(false);
+    expect(params.toString()).toBe("size=8&colour=Red&page=3&attr.cut=Flat");
+  });
+});

@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { LISTING_SORTS, ListingParamError, type ListingFilters, type ListingSort } from "./types.ts";
+
+/*
+ * The listing's URL: sort, page, price_min and price_max (whole currency units, such as 20 or
+ * 19.99), repeatable size, colour, brand and sub, in_stock=1 and repeatable attr.<name>=<value>.
+ * Pages read it leniently (a hand-edited or stale link still shows a listing, minus the bad
+ * part); the API reads it strictly and names the first parameter it cannot understand.
+ */
+
+const MAX_VALUES = 50;
+const text = z.string().max(100, "is too long");
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a slug such as match-gloves");
+const values = <T extends z.ZodType<string>>(item: T) =>
+  z
+    .array(item)
+    .max(MAX_VALUES, `may be given at most ${MAX_VALUES} times`)
+    .transform((list) => [...new Set(list)]);
+const amount = z
+  .string()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, "must be an amount such as 20 or 19.99")
+  // Whole currency units in the URL, integer minor units inside (a two-decimal currency).
+  .transform((value) => Math.round(Number(value) * 100))
+  .optional();
+
+const listingParamsSchema = z
+  .object({
+    sort: z.enum(LISTING_SORTS, { error: `must be one of ${LISTING_SORTS.join(", ")}` }).default("featured"),
+    page: z
+      .string()
+      .regex(/^[1-9]\d{0,5}$/, "must be a whole number from 1")
+      .transform(Number)
+      .default(1),
+    price_min: amount,
+    price_max: amount,
+    size: values(text),
+    colour: values(text),
+    brand: values(slug),
+    sub: values(slug),
+    in_stock: z.enum(["0", "1"], { error: "must be 1 or 0" }).optional(),
+    attr: z.record(z.string().min(1, "needs a name").max(50, "is too long"), values(text)),
+  })
+  .superRefine((params, context) => {
+    if (params.price_min !== undefined && params.price_max !== undefined && params.price_max < params.price_min) {
+      context.addIssue({ code: "custom", path: ["price_max"], message: "must not be below price_min" });
+    }
+  });
+
+type RawParams = {
+  sort?: string;
+  page?: string;
+  price_min?: string;
+  price_max?: string;
+  size: string[];
+  colour: string[];
+  brand: string[];
+  sub: string[];
+  in_stock?: string;
+  attr: Record<string, string[]>;
+};
+
+const SINGLE = ["sort", "page", "price_min", "price_max", "in_stock"] as const;
+const REPEATED = ["size", "colour", "brand", "sub"] as const;
+const ATTRIBUTE_PREFIX = "attr.";
+
+export interface ListingParams {
+  filters: ListingFilters;
+  sort: ListingSort;
+  page: number;
+}
+
+export function parseListingParams(params: URLSearchParams, mode: "lenient" | "strict"): ListingParams {
+  const raw = rawParams(params);
+  let result = listingParamsSchema.safeParse(raw);
+  // Lenient: drop what failed and read the rest; each round removes at least one value.
+  while (!result.success) {
+    const issue = result.error.issues[0]!;
+    if (mode === "strict") throw new ListingParamError(paramName(issue.path), `${paramName(issue.path)} ${issue.message}`);
+    drop(raw, issue.path);
+    result = listingParamsSchema.safeParse(raw);
+  }
+  const parsed = result.data;
+  return {
+    sort: parsed.sort,
+    page: parsed.page,
+    filters: {
+      priceMin: parsed.price_min,
+      priceMax: parsed.price_max,
+      sizes: parsed.size,
+      colours: parsed.colour,
+      brands: parsed.brand,
+      subCategories: parsed.sub,
+      attributes: parsed.attr,
+      inStock: parsed.in_stock === "1",
+    },
+  };
+}
+
+function rawParams(params: URLSearchParams): RawParams {
+  // An empty value is what a form sends for a field left blank: the same as no value.
+  const raw: RawParams = { size: [], colour: [], brand: [], sub: [], attr: {} };
+  for (const name of SINGLE) {
+    const value = params.get(name);
+    if (value) raw[name] = value;
+  }
+  for (const name of REPEATED) raw[name] = params.getAll(name).filter(Boolean);
+  for (const [key, value] of params) {
+    if (!key.startsWith(ATTRIBUTE_PREFIX) || !value) continue;
+    (raw.attr[key.slice(ATTRIBUTE_PREFIX.length)] ??= []).push(value);
+  }
+  return raw;
+}
+
+function paramName(path: PropertyKey[]): string {
+  return path[0] === "attr" && path.length > 1 ? `${ATTRIBUTE_PREFIX}${String(path[1])}` : String(path[0]);
+}
+
+/** Removes the value at a failed issue's path: one entry of a list, or the whole parameter. */
+function drop(raw: RawParams, path: PropertyKey[]) {
+  const [name, ...rest] = path;
+  if (name === "attr" && rest.length > 0) {
+    const [attribute, position] = rest as [string, number | undefined];
+    const list = raw.attr[attribute];
+    if (position === undefined || !list || list.length <= 1) delete raw.attr[attribute];
+    else list.splice(position, 1);
+    return;
+  }
+  const key = name as keyof RawParams;
+  const position = rest[0];
+  const current = raw[key];
+  if (Array.isArray(current)) {
+    if (typeof position === "number") current.splice(position, 1);
+    else raw[key as (typeof REPEATED)[number]] = [];
+  } else if (key === "attr") {
+    raw.attr = {};
+  } else {
+    delete raw[key];
+  }
+}
+
+/** The URL parameters for a listing, in a fixed order and without defaults, for links. */
+export function listingSearchParams(filters: ListingFilters, sort: ListingSort, page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  if (sort !== "featured") params.set("sort", sort);
+  if (filters.priceMin !== undefined) params.set("price_min", wholeUnits(filters.priceMin));
+  if (filters.priceMax !== undefined) params.set("price_max", wholeUnits(filters.priceMax));
+  for (const value of filters.subCategories) params.append("sub", value);
+  for (const value of filters.brands) params.append("brand", value);
+  for (const value of filters.sizes) params.append("size", value);
+  for (const value of filters.colours) params.append("colour", value);
+  for (const name of Object.keys(filters.attributes).sort()) {
+    for (const value of filters.attributes[name]!) params.append(`${ATTRIBUTE_PREFIX}${name}`, value);
+  }
+  if (filters.inStock) params.set("in_stock", "1");
+  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+function wholeUnits(minor: number): string {
+  return minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
+}
+
+/** A repeatable filter parameter: size, colour, brand, sub or attr.<name>. */
+export type FilterParam = "size" | "colour" | "brand" | "sub" | `attr.${string}`;
+
+/**
+ * The parameters with `value` of `param` ticked if it was not, unticked if it was. The page is
+ * dropped: a changed filter starts again at page 1.
+ */
+export function toggleFilterValue(params: URLSearchParams, param: FilterParam, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const current = next.getAll(param);
+  next.delete(param);
+  const kept = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+  for (const v of kept) next.append(param, v);
+  next.delete("page");
+  return next;
+}

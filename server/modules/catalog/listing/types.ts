@@ -1,0 +1,95 @@
+import type { ProductCard } from "../product-cards.ts";
+
+/** Which part of the catalogue a listing shows (the path of the page, or the API's scope). */
+export interface ListingScope {
+  /** A top-level category's slug. */
+  category?: string;
+  /** A sub-category's slug; needs `category`. */
+  sub?: string;
+  /** A brand's slug (the /brands/{slug} page, or /shop/{category}/brand/{brand}). */
+  brand?: string;
+  /** Only products on sale (compare-at price above price). */
+  saleOnly?: boolean;
+}
+
+export const LISTING_SORTS = ["featured", "newest", "price-asc", "price-desc", "name"] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+/** The visitor's filters; all optional, combined with AND across groups and OR within a group. */
+export interface ListingFilters {
+  /** Inclusive bounds, integer minor units, compared with a product's lowest price. */
+  priceMin?: number;
+  priceMax?: number;
+  /** A product matches when one of its variants has one of these sizes. */
+  sizes: string[];
+  /** Colour names; a product matches when one of its variants has one of these colours. */
+  colours: string[];
+  /** Brand slugs. */
+  brands: string[];
+  /** Sub-category slugs (within the scope's category). */
+  subCategories: string[];
+  /** Attribute name -> accepted values, such as { cut: ["Negative", "Hybrid"] }. */
+  attributes: Record<string, string[]>;
+  /** Only products with at least one variant in stock. */
+  inStock: boolean;
+}
+
+export interface ListingRequest {
+  scope: ListingScope;
+  filters: ListingFilters;
+  sort: ListingSort;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+/** One choice of a filter group, with how many products it would give with the other groups' filters. */
+export interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+  selected: boolean;
+}
+
+export interface ListingFacets {
+  /** The lowest and highest product price in the scope (minor units), for the price slider's bounds. */
+  price: { min: number; max: number } | null;
+  sizes: FacetOption[];
+  colours: (FacetOption & { hex: string })[];
+  brands: FacetOption[];
+  subCategories: FacetOption[];
+  attributes: { name: string; options: FacetOption[] }[];
+  /** How many products have stock, given the other filters. */
+  inStock: number;
+}
+
+export interface ListingResult {
+  products: ProductCard[];
+  /** Products matching scope and filters, over all pages. */
+  total: number;
+  page: number;
+  pageCount: number;
+  facets: ListingFacets;
+}
+
+/** The scope names a category, sub-category or brand that does not exist: the page is a 404. */
+export class UnknownScopeError extends Error {
+  override name = "UnknownScopeError";
+  constructor(
+    readonly field: "category" | "sub" | "brand",
+    readonly slug: string,
+  ) {
+    super(`Unknown ${field}: ${slug}`);
+  }
+}
+
+/** A listing parameter that cannot be understood; `param` names it (the API answers 400 with it). */
+export class ListingParamError extends Error {
+  override name = "ListingParamError";
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

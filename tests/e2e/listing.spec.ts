@@ -1,0 +1,174 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const countOf = async (page: Page) =>
+  Number(
+    (await page
+      .getByRole("status")
+      .filter({ hasText: /products?$/ })
+      .textContent())!.match(/\d+/)![0],
+  );
+const cards = (page: Page) => page.getByTestId("product-card");
+const euros = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+
+test("every kind of listing address answers with its own page, and unknown ones with 404", async ({ page }) => {
+  const expectations: [string, RegExp][] = [
+    ["/shop", /^Shop$/],
+    ["/shop/gloves", /^Gloves$/],
+    ["/shop/gloves/sale", /^Gloves on sale$/],
+    ["/shop/gloves/sub/match", /^Match gloves$/],
+    ["/shop/gloves/sub/match/sale", /^Match gloves on sale$/],
+    ["/shop/gloves/sub/sale", /^Gloves on sale$/],
+    ["/shop/gloves/sub", /^Gloves by type$/],
+    ["/shop/gloves/brand", /^Gloves by brand$/],
+  ];
+  for (const [path, heading] of expectations) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
+  }
+  for (const path of [
+    "/shop/no-such-category",
+    "/shop/gloves/sub/no-such-sub",
+    "/shop/gloves/brand/no-such-brand",
+    "/shop/apparel/sub/match",
+  ]) {
+    expect((await page.goto(path))?.status(), path).toBe(404);
+  }
+});
+
+test("a category lists its products with breadcrumbs, title and description", async ({ page }) => {
+  await page.goto("/shop/gloves/sub/match");
+  await expect(page).toHaveTitle(/^Match gloves \| /);
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(crumbs.getByRole("link")).toHaveText(["Home", "Shop", "Gloves"]);
+  expect(await cards(page).count()).toBeGreaterThan(0);
+  await expect(cards(page).first().getByRole("link")).toHaveAttribute("href", /^\/shop\/gloves\/[a-z0-9-]+$/);
+});
+
+test("sale listings show only reduced products", async ({ page }) => {
+  await page.goto("/shop/gloves/sale");
+  const count = await cards(page).count();
+  expect(count).toBeGreaterThan(0);
+  expect(await page.locator('[data-testid="product-card"] .price s').count()).toBe(count);
+});
+
+test("the brand and type pages of a category lead to their listings", async ({ page }) => {
+  await page.goto("/shop/gloves/brand");
+  const firstBrand = page.getByRole("main").locator("ul > li > a").first();
+  const name = (await firstBrand.locator("span").first().textContent())!;
+  await firstBrand.click();
+  await expect(page).toHaveURL(/\/shop\/gloves\/brand\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} gloves`);
+  for (const brand of await cards(page).locator(".product-card-brand").allTextContents())
+    expect(brand.toLowerCase()).toBe(name.toLowerCase());
+});
+
+test("filters apply at once, keep their state in the URL, update the counts and come back with back/forward", async ({
+  page,
+}) => {
+  await page.goto("/shop/gloves");
+  const all = await countOf(page);
+  const filters = page.getByRole("form", { name: "Filters" });
+
+  await filters.getByRole("group", { name: "Size" }).getByText("8", { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]size=8(&|$)/);
+  await expect.poll(() => countOf(page)).toBeLessThan(all);
+  const withSize = await countOf(page);
+
+  const brands = filters.getByRole("group", { name: "Brand" });
+  const brand = brands.locator("label:not([data-disabled])").first();
+  const brandCount = Number((await brand.locator(".filter-count").textContent())!.replace(/\D/g, ""));
+  await brand.click();
+  await expect(page).toHaveURL(/[?&]brand=[a-z0-9-]+/);
+  // The brand's count was already given the size filter: it is what we now see.
+  await expect.poll(() => countOf(page)).toBe(brandCount);
+
+  // An option that would leave nothing is disabled, not hidden.
+  expect(await filters.locator("label[data-disabled] input[disabled]").count()).toBeGreaterThan(0);
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/brand=/);
+  await expect.poll(() => countOf(page)).toBe(withSize);
+  await expect(filters.getByRole("group", { name: "Size" }).getByRole("checkbox", { name: /^8/ })).toBeChecked();
+  await page.goForward();
+  await expect.poll(() => countOf(page)).toBe(brandCount);
+
+  await filters.getByRole("link", { name: "Clear all" }).click();
+  await expect(page).toHaveURL(/\/shop\/gloves$/);
+  await expect.poll(() => countOf(page)).toBe(all);
+});
+
+test("the price range filters by the lowest price", async ({ page }) => {
+  await page.goto("/shop/gloves");
+  await page.getByLabel("Lowest price").first().fill("60");
+  await page.getByLabel("Highest price").first().fill("90");
+  await page.getByLabel("Highest price").first().press("Enter");
+  await expect(page).toHaveURL(/price_min=60/);
+  await expect(page).toHaveURL(/price_max=90/);
+  const prices = await cards(page).locator(".price > :not(s):not(.sr-only), .price:not(:has(span))").allTextContents();
+  expect(prices.length).toBeGreaterThan(0);
+  for (const price of prices) {
+    expect(euros(price)).toBeGreaterThanOrEqual(60);
+    expect(euros(price)).toBeLessThanOrEqual(90);
+  }
+});
+
+test("sorting by price orders the grid, and load more appends the next page", async ({ page }) => {
+  await page.goto("/shop/gloves");
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  await expect(page).toHaveURL(/sort=price-asc/);
+  // The price a shopper pays: the sale price when there is one.
+  const firstPrices = await cards(page)
+    .locator(".price")
+    .evaluateAll((els) => els.map((el) => (el.querySelector(".price-sale") ?? el).textContent ?? ""));
+  const numbers = firstPrices.map((p) => Number(p.replace(/[^\d.]/g, "")));
+  expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+
+  expect(await cards(page).count()).toBe(24);
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(cards(page)).toHaveCount(48);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the filters are a form that submits, and pages are links", async ({ page }) => {
+    await page.goto("/shop/gloves");
+    const all = await countOf(page);
+    const filters = page.getByRole("form", { name: "Filters" });
+    await filters.getByRole("group", { name: "Size" }).getByText("9", { exact: true }).click();
+    await filters.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/size=9/);
+    expect(await countOf(page)).toBeLessThan(all);
+
+    await page.goto("/shop/gloves");
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "2", exact: true }).click();
+    await expect(page).toHaveURL(/page=2/);
+    expect(await cards(page).count()).toBeGreaterThan(0);
+  });
+
+  test("sorting works with its button", async ({ page }) => {
+    await page.goto("/shop/gloves");
+    await page.getByLabel("Sort by").selectOption("name");
+    await page.getByRole("button", { name: "Sort" }).click();
+    await expect(page).toHaveURL(/sort=name/);
+    const names = await cards(page).locator(".product-card-name").allTextContents();
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+});
+
+test("sitemap.xml lists the listing pages and robots.txt points at it", async ({ request, baseURL }) => {
+  const sitemap = await request.get(`${baseURL}/sitemap.xml`);
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const xml = await sitemap.text();
+  expect(xml).toContain(`<loc>${baseURL}/shop/gloves/sub/match</loc>`);
+  expect(xml).toMatch(/<loc>[^<]+\/shop\/gloves\/brand\/[a-z0-9-]+<\/loc>/);
+  expect(xml).not.toMatch(/my-account|order-history|\/404|\/icons/);
+  // Every address in it answers.
+  for (const loc of [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].slice(0, 30)) {
+    expect((await request.get(loc[1]!)).status(), loc[1]).toBe(200);
+  }
+  const robots = await (await request.get(`${baseURL}/robots.txt`)).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  expect(robots).toContain("Disallow: /my-account");
+});
