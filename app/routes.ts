@@ -14,6 +14,7 @@ const routes: RouteConfig = [
   listing("shop/:category/sub/sale", "shop-category-sub-sale"),
   listing("shop/:category/sub/:sub", "shop-sub"),
   listing("shop/:category/sub/:sub/sale", "shop-sub-sale"),
+  listing("brands/:brand", "brand"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found" }),

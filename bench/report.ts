@@ -15,6 +15,8 @@ export interface TargetResult {
   kind: "floor" | "ceiling" | "page";
   path: string;
   htmlBytes: number;
+  /** The first request the server got for this path, before any warm-up (loads caches, read models...). */
+  firstRequestMs: number;
   load: LoadResult;
   /** Server time per request on its one thread, 1000 / req/s. */
   msPerRequest: number;
@@ -34,6 +36,19 @@ export interface ScenarioResult {
   targets: TargetResult[];
 }
 
+/** One page on the smallest catalogue run vs the same page on a larger one. */
+export interface CatalogueComparison {
+  page: string;
+  path: string;
+  baseline: { scenario: string; products: number; reqPerSec: number };
+  larger: { scenario: string; products: number; reqPerSec: number };
+  /** baseline req/s / larger req/s (2 = the larger catalogue serves half as many requests). */
+  slowdown: number;
+  /** The page's maxSlowdownAcrossCatalogues; no check when absent. */
+  maxSlowdown?: number;
+  check?: Check;
+}
+
 export interface Machine {
   cpu: string;
   cores: number;
@@ -48,7 +63,9 @@ export interface BenchResults {
   machine: Machine;
   settings: { connections: number; warmupS: number; durationS: number };
   scenarios: ScenarioResult[];
-  /** All checks passed. */
+  /** Each page across the catalogues, when more than one scenario ran in this invocation. */
+  acrossCatalogues: CatalogueComparison[];
+  /** All checks passed, the across-catalogue ones included. */
   pass: boolean;
   /** A run had errors or non-2xx answers, or something failed: the numbers are not trustworthy. */
   failed: boolean;
@@ -68,6 +85,7 @@ export function machine(): Machine {
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const factor = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : "inf");
 const pct = (share: number) => `${Math.round(share * 100)} %`;
 const num = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -93,6 +111,18 @@ function rows(scenario: ScenarioResult): string[][] {
     pct(t.shareOfCeiling),
     kb(t.js.frameworkGzipBytes),
     kb(t.js.shopGzipBytes),
+  ]);
+}
+
+const ACROSS_HEADER = ["page", "smaller catalogue req/s", "larger catalogue req/s", "slowdown", "target"];
+
+function acrossRows(r: BenchResults): string[][] {
+  return r.acrossCatalogues.map((c) => [
+    `${c.page} (${c.path})`,
+    `${num(c.baseline.reqPerSec)} (${c.baseline.scenario})`,
+    `${num(c.larger.reqPerSec)} (${c.larger.scenario})`,
+    factor(c.slowdown),
+    c.check ? `${c.check.pass ? "PASS" : "FAIL"} (max ${c.maxSlowdown}x)` : "none",
   ]);
 }
 
@@ -134,12 +164,19 @@ export function textReport(r: BenchResults): string {
     for (const t of s.targets) {
       out.push(
         `${t.name}: ${t.load.totalRequests} requests, ${t.load.non2xx} non-2xx, ${t.load.errors} errors (${t.load.timeouts} timeouts); ` +
-          `${t.msPerRequest.toFixed(2)} ms of server time per request; HTML ${num(t.htmlBytes)} bytes; JS files: ${t.js.files.length}`,
+          `${t.msPerRequest.toFixed(2)} ms of server time per request; first request ${num(t.firstRequestMs)} ms; ` +
+          `HTML ${num(t.htmlBytes)} bytes; JS files: ${t.js.files.length}`,
       );
       for (const c of t.checks) out.push(`  ${c.pass ? "PASS" : "FAIL"}  ${c.name}: ${c.detail}`);
       for (const p of t.problems) out.push(`  !!!! ERROR  ${p}`);
       for (const n of t.js.notes) out.push(`  note  ${n}`);
     }
+  }
+  if (r.acrossCatalogues.length > 0) {
+    out.push("", "== Across catalogues (slowdown = smaller catalogue's req/s / larger catalogue's req/s) ==");
+    out.push(textTable(ACROSS_HEADER, acrossRows(r)), "");
+    for (const c of r.acrossCatalogues)
+      if (c.check) out.push(`  ${c.check.pass ? "PASS" : "FAIL"}  ${c.page}: ${c.check.name}: ${c.check.detail}`);
   }
   return out.join("\n");
 }
@@ -152,10 +189,19 @@ export function markdownReport(r: BenchResults): string {
       t.checks.map((c) => `- ${c.pass ? "PASS" : "**FAIL**"} ${t.name}: ${c.name} (${c.detail})`),
     );
     if (checks.length > 0) out.push(...checks, "");
+    const first = s.targets.map((t) => `${t.name} ${num(t.firstRequestMs)} ms`).join(", ");
+    out.push(`Server ready in ${s.serverStartS.toFixed(1)} s. First request before the warm-up: ${first}.`, "");
+  }
+  if (r.acrossCatalogues.length > 0) {
+    out.push("#### Benchmark: across catalogues", "", markdownTable(ACROSS_HEADER, acrossRows(r)), "");
+    const checks = r.acrossCatalogues.flatMap((c) =>
+      c.check ? [`- ${c.check.pass ? "PASS" : "**FAIL**"} ${c.page}: ${c.check.name} (${c.check.detail})`] : [],
+    );
+    if (checks.length > 0) out.push(...checks, "");
   }
   out.push(`Measured with \`npm run bench\` on ${machineLine(r)}.`, `${settingsLine(r)}.`);
   out.push(
-    "Floor: one line rendered through React Router without the shop's header and footer. Ceiling: the home page's exact HTML served as a static file by the same server. JS: gzip (level 9) of every file a first visit loads; framework = the `framework-*` chunk, shop = the rest.",
+    "Floor: one line rendered through React Router without the shop's header and footer. Ceiling: the home page's exact HTML served as a static file by the same server. JS: gzip (level 9) of every file a first visit loads; framework = the `framework-*` chunk, shop = the rest. Slowdown across catalogues: the page's req/s on the smaller catalogue divided by its req/s on the larger one, each server measured on its own, one after the other.",
   );
   return `${out.join("\n")}\n`;
 }

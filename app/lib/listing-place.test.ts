@@ -9,7 +9,7 @@ const categories = [
     subCategories: [{ slug: "match", name: "Match gloves", description: "Top-grade latex." }],
   },
 ];
-const brands = [{ slug: "palmstrike", name: "Palmstrike", logoPath: null }];
+const brands = [{ slug: "palmstrike", name: "Palmstrike", logoPath: null, story: "Founded by keepers." }];
 
 test("the address gives the scope, /sale included", () => {
   expect(scopeFromPath({ category: "gloves" }, "/shop/gloves/sale")).toEqual({
@@ -43,6 +43,12 @@ test("a listing is named after its category, sub-category, brand and sale", () =
     path: "/shop/gloves/brand/palmstrike",
   });
   expect(describePlace({}, categories, brands)).toMatchObject({ title: "Shop", path: "/shop" });
+  expect(describePlace({ brand: "palmstrike" }, categories, brands)).toMatchObject({
+    title: "Palmstrike",
+    description: "Founded by keepers.",
+    path: "/brands/palmstrike",
+    trail: [{ label: "Home", to: "/" }, { label: "Palmstrike" }],
+  });
 });
 
 test("an unknown category, sub-category or brand has no place", () => {

@@ -1,4 +1,4 @@
-import type { BrandSummary, CategoryNode } from "../../server/modules/catalog/index.ts";
+import type { BrandDetails, CategoryNode } from "../../server/modules/catalog/index.ts";
 import type { ListingScope } from "../../server/modules/catalog/listing/types.ts";
 import type { Crumb } from "~/components/breadcrumbs";
 
@@ -10,9 +10,11 @@ export interface ListingPlace {
   trail: Crumb[];
   /** The category of the page, if any: its sub-categories and brand pages link from it. */
   category?: { slug: string; name: string };
+  /** The brand of a brand page (/brands/{slug}), with its logo. */
+  brand?: { name: string; logoPath: string | null };
 }
 
-/** The listing's scope from the address: /shop, /shop/{c}, .../sale, /brand/{b}, /sub/{s}, /sub/{s}/sale, /sub/sale. */
+/** The scope from the address: /shop, /shop/{c}, .../sale, /brand/{b}, /sub/{s}, /sub/{s}/sale, /sub/sale, /brands/{b}. */
 export function scopeFromPath(params: { category?: string; sub?: string; brand?: string }, pathname: string): ListingScope {
   return {
     category: params.category,
@@ -23,8 +25,20 @@ export function scopeFromPath(params: { category?: string; sub?: string; brand?:
 }
 
 /** Names the place; null when the category, sub-category or brand does not exist. */
-export function describePlace(scope: ListingScope, categories: CategoryNode[], brands: BrandSummary[]): ListingPlace | null {
+export function describePlace(scope: ListingScope, categories: CategoryNode[], brands: BrandDetails[]): ListingPlace | null {
   const trail: Crumb[] = [{ label: "Home", to: "/" }];
+  if (!scope.category && scope.brand) {
+    const brand = brands.find((b) => b.slug === scope.brand);
+    if (!brand) return null;
+    trail.push({ label: brand.name });
+    return {
+      title: brand.name,
+      description: brand.story,
+      path: `/brands/${brand.slug}`,
+      trail,
+      brand: { name: brand.name, logoPath: brand.logoPath },
+    };
+  }
   if (!scope.category) {
     trail.push({ label: "Shop" });
     return {

@@ -9,6 +9,7 @@ import { Pagination } from "~/components/listing/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { Link } from "~/components/ui/link";
 import { describePlace, scopeFromPath } from "~/lib/listing-place";
+import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { currencySymbol } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -33,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const scope = scopeFromPath(params, url.pathname);
   const { filters, sort, page } = parseListingParams(url.searchParams, "lenient");
   const { catalog } = context.services;
-  const [categories, brands] = await Promise.all([catalog.categories(), catalog.brands()]);
+  const [categories, brands] = await Promise.all([catalog.categories(), catalog.brandDetails()]);
   const place = describePlace(scope, categories, brands);
   if (!place) throw data(null, { status: 404 });
   try {
@@ -71,7 +72,12 @@ export default function ShopListing({ loaderData }: Route.ComponentProps) {
     <div className="container-page py-8">
       <Breadcrumbs trail={place.trail} />
       <header className="mt-4 mb-6">
-        <h1 className="text-3xl font-bold tracking-tight">{place.title}</h1>
+        <div className="flex items-center gap-4">
+          {place.brand?.logoPath && (
+            <img src={mediaUrl(place.brand.logoPath)} alt="" width={64} height={64} className="size-16" />
+          )}
+          <h1 className="text-3xl font-bold tracking-tight">{place.title}</h1>
+        </div>
         <p className="mt-2 max-w-2xl text-grey-600">{place.description}</p>
         {place.category && (
           <p className="mt-3 flex gap-4 text-sm">
@@ -102,7 +108,6 @@ export default function ShopListing({ loaderData }: Route.ComponentProps) {
       <div className="listing">
         <aside className="listing-filters">
           <Filters
-            key={location.search}
             formId={FORM_ID}
             action={place.path}
             facets={result.facets}
@@ -118,7 +123,7 @@ export default function ShopListing({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-grey-600" role="status">
               {result.total === 1 ? "1 product" : `${result.total} products`}
             </p>
-            <SortSelect key={location.search} sort={sort} />
+            <SortSelect sort={sort} />
           </div>
           {result.total === 0 ? (
             <div className="rounded-lg border border-grey-200 p-8 text-center">

@@ -9,7 +9,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const base = context.env.publicUrl;
   const { filters } = parseListingParams(new URLSearchParams(), "lenient");
-  const paths = ["/", "/shop"];
+  const paths = ["/", "/shop", ...(await catalog.brands()).map((b) => `/brands/${b.slug}`)];
   for (const category of await catalog.categories()) {
     const root = `/shop/${category.slug}`;
     paths.push(root, `${root}/sale`, `${root}/sub`, `${root}/brand`);

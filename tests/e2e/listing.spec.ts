@@ -172,3 +172,32 @@ test("sitemap.xml lists the listing pages and robots.txt points at it", async ({
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   expect(robots).toContain("Disallow: /my-account");
 });
+
+test("the home page's brand slider leads to the brand's page: its story and its products, with filters", async ({ page }) => {
+  await page.goto("/");
+  const tile = page.getByTestId("brand-slider").getByRole("link").first();
+  const name = (await tile.textContent())!.trim();
+  await tile.click();
+  await expect(page).toHaveURL(/\/brands\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByRole("main").locator("header p").first()).not.toBeEmpty();
+  for (const brand of await cards(page).locator(".product-card-brand").allTextContents())
+    expect(brand.toLowerCase()).toBe(name.toLowerCase());
+  const filters = page.getByRole("form", { name: "Filters" });
+  await expect(filters.getByRole("group", { name: "Size" })).toBeVisible();
+  expect((await page.goto("/brands/no-such-brand"))?.status()).toBe(404);
+});
+
+test("the price slider moves the price fields and applies when let go", async ({ page }) => {
+  await page.goto("/shop/gloves");
+  const slider = page.getByRole("slider", { name: "Lowest price, slider" });
+  await slider.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL(/price_min=\d+/);
+  const chosen = Number(new URL(page.url()).searchParams.get("price_min"));
+  await expect(page.getByRole("spinbutton").first()).toHaveValue(String(chosen));
+  // Back to the unfiltered listing: the fields follow the address.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/price_min/);
+  await expect(page.getByRole("spinbutton").first()).toHaveValue("");
+});

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
-import { useSubmit } from "react-router";
+import { useEffect, useRef } from "react";
+import { useLocation, useSubmit } from "react-router";
 import type { FacetOption, ListingFacets } from "../../../server/modules/catalog/listing/types.ts";
+import { syncFormWithQuery } from "~/lib/sync-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Link } from "../ui/link";
 
@@ -21,13 +22,18 @@ export interface FiltersProps {
  * The listing's filters: one GET form. Without JavaScript it submits with its Apply button; with
  * JavaScript every committed change (a box ticked, a price entered, the slider let go) applies at
  * once, keeping the scroll position. On small screens it is a drawer opened by "Filters".
- * Its inputs are uncontrolled: render it with a key of the URL's query, so back and forward
- * (which change the URL, not the inputs) show the filters of the page they land on.
+ * Its inputs are uncontrolled, and follow the URL when it changes some other way (back,
+ * forward, "clear all"), without disturbing the field the visitor is typing in.
  */
 export function Filters({ formId, action, facets, priceMin, priceMax, inStock, currencySymbol, activeCount }: FiltersProps) {
   const form = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
   const hydrated = useHydrated();
+  const { search } = useLocation();
+
+  useEffect(() => {
+    if (form.current) syncFormWithQuery(form.current, new URLSearchParams(search), document.activeElement);
+  }, [search]);
 
   useEffect(() => {
     const el = form.current;
@@ -107,7 +113,7 @@ function OptionGroup({
   return (
     <fieldset className="filter-group" data-variant={variant}>
       <legend>{title}</legend>
-      <div>
+      <div className="filter-options">
         {options.map((option) => {
           const disabled = option.count === 0 && !option.selected;
           return (
@@ -131,8 +137,9 @@ function OptionGroup({
 }
 
 /**
- * Two number inputs carry the price bounds in the form. The slider (JavaScript only, so it has
- * no names of its own) moves them; letting go of it commits the change like typing a price does.
+ * Two number inputs carry the price bounds in the form. The slider (JavaScript only, and without
+ * names of its own) mirrors them both ways; letting go of it commits like typing a price does.
+ * Everything is uncontrolled, so a navigation never resets a field mid-edit.
  */
 function PriceRange({
   bounds,
@@ -147,30 +154,33 @@ function PriceRange({
   symbol: string;
   slider: boolean;
 }) {
-  const [low, setLow] = useState(priceMin ?? bounds.min);
-  const [high, setHigh] = useState(priceMax ?? bounds.max);
-  const lowInput = useRef<HTMLInputElement>(null);
-  const highInput = useRef<HTMLInputElement>(null);
-  const slide = (which: "low" | "high", value: number) => {
-    if (which === "low") {
-      const next = Math.min(value, high);
-      setLow(next);
-      if (lowInput.current) lowInput.current.value = String(next);
-    } else {
-      const next = Math.max(value, low);
-      setHigh(next);
-      if (highInput.current) highInput.current.value = String(next);
-    }
+  const box = useRef<HTMLFieldSetElement>(null);
+  const field = (name: string) => box.current?.querySelector<HTMLInputElement>(`[name="${name}"]`);
+  const range = (name: string) => box.current?.querySelector<HTMLInputElement>(`[data-mirror="${name}"]`);
+  const slid = (name: "price_min" | "price_max", value: number) => {
+    const other = range(name === "price_min" ? "price_max" : "price_min");
+    const clamped = other
+      ? name === "price_min"
+        ? Math.min(value, Number(other.value))
+        : Math.max(value, Number(other.value))
+      : value;
+    const own = range(name);
+    if (own) own.value = String(clamped);
+    const input = field(name);
+    if (input) input.value = String(clamped);
+  };
+  const typed = (name: string, value: string) => {
+    const mirror = range(name);
+    if (mirror && value !== "") mirror.value = value;
   };
   return (
-    <fieldset className="filter-group">
+    <fieldset ref={box} className="filter-group">
       <legend>Price</legend>
       <div className="flex items-center gap-2">
         <label className="price-input">
           <span className="sr-only">Lowest price</span>
           {symbol}
           <input
-            ref={lowInput}
             type="number"
             name="price_min"
             min={bounds.min}
@@ -178,7 +188,7 @@ function PriceRange({
             step={1}
             placeholder={String(bounds.min)}
             defaultValue={priceMin}
-            onChange={(e) => setLow(Number(e.target.value) || bounds.min)}
+            onInput={(e) => typed("price_min", e.currentTarget.value)}
           />
         </label>
         <span aria-hidden="true">–</span>
@@ -186,7 +196,6 @@ function PriceRange({
           <span className="sr-only">Highest price</span>
           {symbol}
           <input
-            ref={highInput}
             type="number"
             name="price_max"
             min={bounds.min}
@@ -194,7 +203,7 @@ function PriceRange({
             step={1}
             placeholder={String(bounds.max)}
             defaultValue={priceMax}
-            onChange={(e) => setHigh(Number(e.target.value) || bounds.max)}
+            onInput={(e) => typed("price_max", e.currentTarget.value)}
           />
         </label>
       </div>
@@ -202,19 +211,21 @@ function PriceRange({
         <div className="price-slider">
           <input
             type="range"
-            aria-label="Lowest price"
+            aria-label="Lowest price, slider"
+            data-mirror="price_min"
             min={bounds.min}
             max={bounds.max}
-            value={low}
-            onChange={(e) => slide("low", Number(e.target.value))}
+            defaultValue={priceMin ?? bounds.min}
+            onInput={(e) => slid("price_min", Number(e.currentTarget.value))}
           />
           <input
             type="range"
-            aria-label="Highest price"
+            aria-label="Highest price, slider"
+            data-mirror="price_max"
             min={bounds.min}
             max={bounds.max}
-            value={high}
-            onChange={(e) => slide("high", Number(e.target.value))}
+            defaultValue={priceMax ?? bounds.max}
+            onInput={(e) => slid("price_max", Number(e.currentTarget.value))}
           />
         </div>
       )}

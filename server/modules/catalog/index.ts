@@ -1,13 +1,13 @@
 import type { Db } from "../../db/client.ts";
 import { cachedRead } from "../../lib/cached-read.ts";
-import { brandList } from "./brand-list.ts";
+import { brandDetails, brandList } from "./brand-list.ts";
 import { categoryTree, menuOf } from "./category-tree.ts";
 import { createListing } from "./listing/index.ts";
 import { featuredProducts } from "./product-cards.ts";
 
 export type { CategoryNode, MenuCategory } from "./category-tree.ts";
 export type { ProductCard } from "./product-cards.ts";
-export type { BrandSummary } from "./brand-list.ts";
+export type { BrandDetails, BrandSummary } from "./brand-list.ts";
 
 /** How many products the home page features. */
 export const FEATURED_COUNT = 8;
@@ -25,6 +25,7 @@ export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
   const tree = cachedRead(() => categoryTree(db), ttl);
   const menu = cachedRead(async () => menuOf(await categoryTree(db)), ttl);
   const brands = cachedRead(() => brandList(db), ttl);
+  const brandPages = cachedRead(() => brandDetails(db), ttl);
   const featured = cachedRead(() => featuredProducts(db, FEATURED_COUNT), ttl);
   const listing = createListing(db);
   return {
@@ -35,11 +36,14 @@ export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
     categories: tree,
     featuredProducts: featured,
     brands,
+    /** Brands with their stories, for brand pages. */
+    brandDetails: brandPages,
     /** Drops cached catalogue reads; writers call it after a change. */
     invalidate() {
       menu.invalidate();
       tree.invalidate();
       brands.invalidate();
+      brandPages.invalidate();
       featured.invalidate();
       listing.invalidate();
     },

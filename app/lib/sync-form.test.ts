@@ -1,0 +1,24 @@
+// @vitest-environment happy-dom
+import { expect, test } from "vitest";
+import { syncFormWithQuery } from "./sync-form.ts";
+
+test("the form's fields follow the query, except the one being typed in", () => {
+  document.body.innerHTML = `
+    <form id="f">
+      <input type="checkbox" name="size" value="8" checked>
+      <input type="checkbox" name="size" value="9">
+      <input type="number" name="price_min" value="20">
+      <input type="number" name="price_max" value="90">
+      <input type="range" data-mirror="price_min" min="10" max="150" value="20">
+    </form>
+    <select name="sort" form="f"><option value="featured">Featured</option><option value="name">Name</option></select>`;
+  const form = document.querySelector("form")!;
+  const typing = form.querySelector<HTMLInputElement>('[name="price_max"]')!;
+  syncFormWithQuery(form, new URLSearchParams("size=9&sort=name"), typing);
+  const boxes = form.querySelectorAll<HTMLInputElement>('[name="size"]');
+  expect([boxes[0]!.checked, boxes[1]!.checked]).toEqual([false, true]);
+  expect(form.querySelector<HTMLInputElement>('[name="price_min"]')!.value).toBe("");
+  expect(typing.value).toBe("90");
+  expect(form.querySelector<HTMLInputElement>("[data-mirror]")!.value).toBe("10");
+  expect(document.querySelector("select")!.value).toBe("name");
+});

@@ -1,0 +1,19 @@
+/**
+ * Puts a GET form's uncontrolled inputs in line with the URL's query after a navigation the form
+ * did not make itself (back, forward, a "clear all" link). The input being typed in is left alone.
+ * Range inputs marked data-mirror="<name>" follow the field of that name.
+ */
+export function syncFormWithQuery(form: HTMLFormElement, query: URLSearchParams, focused: Element | null) {
+  for (const element of Array.from(form.elements)) {
+    if (element === focused) continue;
+    if (element instanceof HTMLInputElement) {
+      if (element.type === "checkbox") element.checked = query.getAll(element.name).includes(element.value);
+      else if (element.type === "range" && element.dataset.mirror) {
+        const fallback = element.dataset.mirror.endsWith("_min") ? element.min : element.max;
+        element.value = query.get(element.dataset.mirror) || fallback;
+      } else if (element.name) element.value = query.get(element.name) ?? "";
+    } else if (element instanceof HTMLSelectElement && element.name) {
+      element.value = query.get(element.name) ?? element.options[0]?.value ?? "";
+    }
+  }
+}
