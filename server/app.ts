@@ -70,6 +70,10 @@ export function createApp(deps: AppDeps) {
     app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFile(c, next) : next()));
   }
 
+  // APIs mount here, before the pages.
+  // -- images endpoint --
+  // -- shop API (/ecommerce) --
+
   const browserEnv = publicEnv(env);
   app.all("*", (c) => renderPage(c.req.raw, { services, env: browserEnv }));
 
