@@ -54,9 +54,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
-// Filtering keeps the visitor where they were on the page.
-export const handle = { scrollToTop: false };
-
 export default function ShopListing({ loaderData }: Route.ComponentProps) {
   const { place, result, sort, filters, activeFilters, currency, categories } = loaderData;
   const location = useLocation();

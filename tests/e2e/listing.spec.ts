@@ -201,3 +201,20 @@ test("the price slider moves the price fields and applies when let go", async ({
   await expect(page).not.toHaveURL(/price_min/);
   await expect(page.getByRole("spinbutton").first()).toHaveValue("");
 });
+
+test("changing a filter keeps the scroll position; entering a listing starts at the top", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto("/");
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await page.getByRole("navigation", { name: "Shop", exact: true }).getByRole("link", { name: "Gloves", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gloves");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  const colour = page.getByRole("group", { name: "Colour" }).locator("label:not([data-disabled])").first();
+  await colour.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(0);
+  await colour.click();
+  await expect(page).toHaveURL(/colour=/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+});

@@ -20,6 +20,7 @@ test("the menu lists the categories and sub-categories from the database and nav
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await gloves.click();
   await expect(page).toHaveURL(/\/shop\/gloves$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gloves");
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
