@@ -22,8 +22,15 @@ export function formatMoney(minorUnits: number, currency: string): string {
   return text;
 }
 
+const symbols = new Map<string, string>();
+
 /** The currency's symbol as the shop writes prices ("€" for EUR). */
 export function currencySymbol(currency: string): string {
-  const parts = new Intl.NumberFormat("en", { style: "currency", currency }).formatToParts(0);
-  return parts.find((p) => p.type === "currency")?.value ?? currency;
+  let symbol = symbols.get(currency);
+  if (symbol === undefined) {
+    const parts = new Intl.NumberFormat("en", { style: "currency", currency }).formatToParts(0);
+    symbol = parts.find((p) => p.type === "currency")?.value ?? currency;
+    symbols.set(currency, symbol);
+  }
+  return symbol;
 }
