@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { ecommerceApi } from "./api/rest/ecommerce.ts";
+import { createImageRoutes } from "./api/images/routes.ts";
 import type { AppLoadContext } from "react-router";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
@@ -71,8 +73,8 @@ export function createApp(deps: AppDeps) {
   }
 
   // APIs mount here, before the pages.
-  // -- images endpoint --
-  // -- shop API (/ecommerce) --
+  app.route("/images", createImageRoutes({ dataDir: env.DATA_DIR, imageHosts: env.IMAGE_HOSTS }));
+  app.route("/ecommerce", ecommerceApi(services, { logger }));
 
   const browserEnv = publicEnv(env);
   app.all("*", (c) => renderPage(c.req.raw, { services, env: browserEnv }));

@@ -54,6 +54,26 @@ export const envSchema = z
       .min(1, "must be at least 1")
       .max(200_000, "must be at most 200000")
       .default(320),
+    // Hosts the image endpoint may fetch remote sources from: "cdn.example.com" (default port)
+    // or "127.0.0.1:8080", comma-separated; empty allows the shop's own /media/ files only.
+    IMAGE_HOSTS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter((h) => h !== ""),
+      )
+      .superRefine((hosts, context) => {
+        const bad = hosts.find((h) => !/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/.test(h));
+        if (bad !== undefined) {
+          context.addIssue({
+            code: "custom",
+            message: `"${bad}" is not a host: give comma-separated host names such as cdn.example.com or 127.0.0.1:8080`,
+          });
+        }
+      }),
   })
   .transform((e) => ({
     ...e,

@@ -1,7 +1,11 @@
 import type { ProductCard as Card } from "../../server/modules/catalog/index.ts";
+import { imageSrcSet, imageUrl } from "../../server/modules/media/image-url.ts";
 import { mediaUrl } from "~/lib/media";
 import { Price } from "./price";
 import { Link } from "./ui/link";
+
+// Grid cards are a quarter to half of the screen wide: these renderings cover phones to wide screens.
+const CARD_WIDTHS = [240, 320, 480, 640, 800] as const;
 
 /**
  * One product in a grid. Grids repeat this dozens of times per page, so its styles live in
@@ -14,7 +18,9 @@ export function ProductCard({ product, currency, eager = false }: { product: Car
       <div className="product-card-media">
         {product.image && (
           <img
-            src={mediaUrl(product.image.path)}
+            src={imageUrl("product", 480, mediaUrl(product.image.path))}
+            srcSet={imageSrcSet("product", mediaUrl(product.image.path), CARD_WIDTHS)}
+            sizes="(min-width: 1280px) 22vw, (min-width: 768px) 30vw, 46vw"
             alt={product.image.alt}
             width={product.image.width}
             height={product.image.height}

@@ -12,7 +12,15 @@ test("the home page shows the tagline, featured products from the database and t
   const first = cards.first();
   await expect(first.getByRole("link")).toHaveAttribute("href", /^\/shop\/[a-z0-9-]+\/[a-z0-9-]+$/);
   await expect(first.getByText(/€\d+\.\d{2}/).first()).toBeVisible();
-  await expect(first.locator("img")).toHaveJSProperty("complete", true);
+  // Card images come resized from the image endpoint, in a srcset.
+  const image = first.locator("img");
+  await expect(image).toHaveJSProperty("complete", true);
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/images\/product\/\d+\?src=%2Fmedia%2F/);
+  const rendering = await page.request.get((await image.getAttribute("src"))!);
+  expect(rendering.headers()["content-type"]).toBe("image/webp");
+  expect(rendering.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect((await page.request.get("/images/product/480?src=https://elsewhere.example/x.png")).status()).toBe(400);
 
   const slider = page.getByTestId("brand-slider");
   expect(await slider.getByRole("link").count()).toBeGreaterThanOrEqual(12);

@@ -4,6 +4,7 @@ import { brandDetails, brandList } from "./brand-list.ts";
 import { categoryTree, menuOf } from "./category-tree.ts";
 import { createListing } from "./listing/index.ts";
 import { featuredProducts } from "./product-cards.ts";
+import { productDetail } from "./product-detail.ts";
 
 export type { CategoryNode, MenuCategory } from "./category-tree.ts";
 export type { ProductCard } from "./product-cards.ts";
@@ -38,6 +39,8 @@ export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
     brands,
     /** Brands with their stories, for brand pages. */
     brandDetails: brandPages,
+    /** One product with its images and variants, by slug or id; null when the shop does not show it. */
+    productDetail: (slugOrId: string) => productDetail(db, slugOrId),
     /** Drops cached catalogue reads; writers call it after a change. */
     invalidate() {
       menu.invalidate();

@@ -1,0 +1,66 @@
+import { Hono } from "hono";
+import {
+  createImageService,
+  IMAGE_CACHE_CONTROL,
+  IMAGE_ERROR_STATUS,
+  ImageError,
+  type ImageService,
+} from "../../modules/media/index.ts";
+
+export interface ImageRoutesOptions {
+  /** DATA_DIR: sources from DATA_DIR/media, renderings cached in DATA_DIR/image-cache. */
+  dataDir: string;
+  /** IMAGE_HOSTS. */
+  imageHosts: readonly string[];
+  /** Tests shorten these; production uses the module's defaults (5 s, 10 MB). */
+  fetchTimeoutMs?: number;
+  maxSourceBytes?: number;
+  /** An existing service (tests read its counters); made from the options above when absent. */
+  service?: ImageService;
+}
+
+/**
+ * The image endpoint, mounted at /images: GET /images/<preset>/<width>?src=<source>. Parses the
+ * input with the media module's schema, renders, and maps its errors to 400/404/502 in plain text.
+ */
+export function createImageRoutes(options: ImageRoutesOptions) {
+  const images =
+    options.service ??
+    createImageService({
+      dataDir: options.dataDir,
+      allowedHosts: options.imageHosts,
+      fetchTimeoutMs: options.fetchTimeoutMs,
+      maxSourceBytes: options.maxSourceBytes,
+    });
+  const app = new Hono();
+
+  app.get("/:preset/:width", async (c) => {
+    try {
+      const request = images.parseRequest({
+        preset: c.req.param("preset"),
+        width: c.req.param("width"),
+        src: c.req.query("src"),
+      });
+      const image = await images.render(request);
+      c.header("Cache-Control", IMAGE_CACHE_CONTROL);
+      c.header("ETag", image.etag);
+      c.header("X-Image-Cache", image.cache);
+      c.header("X-Content-Type-Options", "nosniff");
+      if (matches(c.req.header("if-none-match"), image.etag)) return c.body(null, 304);
+      c.header("Content-Type", image.contentType);
+      return c.body(new Uint8Array(image.body), 200);
+    } catch (error) {
+      if (!(error instanceof ImageError)) throw error;
+      c.header("Cache-Control", "no-store");
+      return c.text(error.message, IMAGE_ERROR_STATUS[error.kind]);
+    }
+  });
+  app.all("*", (c) => c.text("Not found: use /images/<preset>/<width>?src=<source>", 404));
+
+  return app;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}

@@ -1,0 +1,57 @@
+import { Hono, type Context } from "hono";
+import type { Logger } from "../../http/logger.ts";
+import type { Services } from "../../services.ts";
+import { MethodNotAllowedError, NotFoundError, toErrorResponse } from "./errors.ts";
+import { parseProductsQuery } from "./products-query.ts";
+
+/*
+ * The shop API's catalogue (SPEC §7, /ecommerce/...): thin handlers that parse their input, call
+ * one catalogue function and answer `{ data, meta }`. Every error, including unknown paths and
+ * wrong methods, is answered in the content backend's shape by errors.ts.
+ */
+
+/** Product data may be a minute old in a browser; errors are never cached (see toErrorResponse). */
+const CACHE_GETS = "public, max-age=60";
+const ALLOW = "GET, HEAD";
+
+/** A product's slug or id, as the product route accepts it; anything else names no product. */
+const PRODUCT_KEY = /^(?:\d{1,10}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+export function ecommerceApi(services: Services, options: { logger?: Logger } = {}) {
+  const { catalog } = services;
+  const api = new Hono();
+  const ok = (c: Context, data: unknown, meta: Record<string, unknown> = {}) => {
+    c.header("Cache-Control", CACHE_GETS);
+    return c.json({ data, meta });
+  };
+
+  api.get("/products", async (c) => {
+    const request = parseProductsQuery(new URL(c.req.url).searchParams);
+    const result = await catalog.listing.list(request);
+    return ok(c, result.products, {
+      pagination: { page: result.page, pageSize: request.pageSize, pageCount: result.pageCount, total: result.total },
+      facets: result.facets,
+    });
+  });
+
+  api.get("/products/:key", async (c) => {
+    const key = c.req.param("key");
+    const product = PRODUCT_KEY.test(key) && key.length <= 200 ? await catalog.productDetail(key) : null;
+    if (!product) throw new NotFoundError("Product not found");
+    return ok(c, product);
+  });
+
+  api.get("/categories", async (c) => ok(c, await catalog.categories()));
+  api.get("/brands", async (c) => ok(c, await catalog.brandDetails()));
+
+  for (const path of ["/products", "/products/:key", "/categories", "/brands"]) {
+    api.all(path, () => {
+      throw new MethodNotAllowedError(ALLOW);
+    });
+  }
+  api.all("*", () => {
+    throw new NotFoundError();
+  });
+  api.onError((error, c) => toErrorResponse(c, error, options.logger));
+  return api;
+}

@@ -1,0 +1,76 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ListingParamError, UnknownScopeError } from "../../modules/catalog/listing/types.ts";
+import type { Logger } from "../../http/logger.ts";
+
+/*
+ * Every error of the REST APIs has the content backend's shape (SPEC §3, §8):
+ * { data: null, error: { status, name, message, details } }. See
+ * docs/decisions/0013-shop-api-errors.md. Handlers throw typed errors; toErrorResponse() is the
+ * one place that turns them into that shape.
+ */
+
+export interface ErrorBody {
+  data: null;
+  error: { status: number; name: string; message: string; details: Record<string, unknown> };
+}
+
+/** An error the API answers as it is: a status, a name, a message for people and details for programs. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    override readonly name: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** 400: `param` names the query parameter that was not understood. */
+export class ValidationError extends ApiError {
+  constructor(param: string, message: string) {
+    super(400, "ValidationError", message, { param });
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(message = "Not Found", details: Record<string, unknown> = {}) {
+    super(404, "NotFoundError", message, details);
+  }
+}
+
+export class MethodNotAllowedError extends ApiError {
+  constructor(readonly allow: string) {
+    super(405, "MethodNotAllowedError", "Method Not Allowed", { allow });
+  }
+}
+
+/** The wire form of any error; unexpected ones are logged and answered 500 without their text. */
+export function toErrorResponse(c: Context, error: unknown, logger?: Logger): Response {
+  const known = asApiError(error);
+  if (!known) {
+    logger?.error("unhandled API error", {
+      method: c.req.method,
+      path: c.req.path,
+      error: String((error as Error | undefined)?.stack ?? error),
+    });
+  }
+  const failure = known ?? new ApiError(500, "InternalServerError", "Internal Server Error");
+  const body: ErrorBody = {
+    data: null,
+    error: { status: failure.status, name: failure.name, message: failure.message, details: failure.details },
+  };
+  c.header("Cache-Control", "no-store");
+  if (failure instanceof MethodNotAllowedError) c.header("Allow", failure.allow);
+  return c.json(body, failure.status);
+}
+
+function asApiError(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ListingParamError) return new ValidationError(error.param, error.message);
+  if (error instanceof UnknownScopeError) {
+    return new NotFoundError(error.message, { param: error.field, value: error.slug });
+  }
+  return null;
+}
