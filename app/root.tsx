@@ -68,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <ProgressBar failed={error != null} />
             <OnlineStatus />
             <SiteHeader siteName={data?.site.siteName ?? ""} categories={data?.menu ?? []} />
-            <main id="main" className="flex-1">
+            <main id="main" tabIndex={-1} className="flex-1 outline-none">
               {children}
             </main>
             {data && <SiteFooter siteName={data.site.siteName} tagline={data.site.tagline} />}

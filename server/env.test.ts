@@ -32,6 +32,7 @@ test("bad values are refused with a message naming each variable", () => {
   })();
   expect(message).toMatch(/PORT: must be a whole number between 1 and 65535/);
   expect(message).toMatch(/CURRENCY: must be an ISO 4217 currency code/);
+  expect(() => parseEnv({ CURRENCY: "JPY" })).toThrow(/CURRENCY: must be a currency with cents/);
   expect(message).toMatch(/DATABASE_URL: must be a postgres:\/\/ address/);
   expect(message).toMatch(/PUBLIC_URL: must be an http\(s\) address/);
 });

@@ -17,6 +17,10 @@ const optionalText = z
 
 const currencies = new Set(Intl.supportedValuesOf("currency"));
 
+function minorDigits(currency: string) {
+  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits;
+}
+
 /** Every setting the shop reads from the environment, checked once at boot. */
 export const envSchema = z
   .object({
@@ -41,6 +45,12 @@ export const envSchema = z
       .trim()
       .toUpperCase()
       .refine((c) => currencies.has(c), "must be an ISO 4217 currency code such as EUR")
+      // Prices, filters and the price slider count in cents: a currency with another number of
+      // minor units (JPY, KWD) would need them all to say so.
+      .refine(
+        (c) => !currencies.has(c) || minorDigits(c) === 2,
+        "must be a currency with cents (two decimals), such as EUR or GBP",
+      )
       .default("EUR"),
     LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

@@ -52,7 +52,7 @@ export function SiteMenu({ categories }: { categories: MenuCategory[] }) {
       <ul className="container-page">
         {categories.map((category) => (
           <li key={category.slug}>
-            <Link to={`/shop/${category.slug}`} aria-current={pathname.startsWith(`/shop/${category.slug}`) ? "page" : undefined}>
+            <Link to={`/shop/${category.slug}`} aria-current={isWithin(pathname, `/shop/${category.slug}`) ? "page" : undefined}>
               {category.name}
             </Link>
             {category.subCategories.length > 0 && (
@@ -69,4 +69,9 @@ export function SiteMenu({ categories }: { categories: MenuCategory[] }) {
       </ul>
     </nav>
   );
+}
+
+/** True on the category's pages: its own address or one below it, not /shop/balls for /shop/ball. */
+function isWithin(pathname: string, root: string) {
+  return pathname === root || pathname.startsWith(`${root}/`);
 }

@@ -39,5 +39,7 @@ test("the browser keeps modified clicks, other buttons, new tabs, downloads and 
   expect(clickOn('<a href="/bag" data-reload>Bag</a>')).toBeNull();
   expect(clickOn('<a href="https://video.example/watch">Video</a>')).toBeNull();
   expect(clickOn("<a>No address</a>")).toBeNull();
+  expect(clickOn('<a href="#main">Skip to content</a>')).toBeNull();
+  expect(clickOn('<a href="/brands/northwall#story">Story</a>')).toBeNull();
   expect(clickOn("<button>Not a link</button>")).toBeNull();
 });

@@ -18,7 +18,11 @@ export function clientNavigationFor(event: MouseEvent, pageUrl: string): ClientN
   if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.hasAttribute("data-reload"))
     return null;
   const url = new URL(anchor.getAttribute("href")!, pageUrl);
-  if (url.origin !== new URL(pageUrl).origin) return null;
+  const page = new URL(pageUrl);
+  if (url.origin !== page.origin) return null;
+  // A jump within the page (the skip link, a table of contents) is the browser's: it also moves
+  // keyboard focus to the target, which a navigation would not.
+  if (url.hash && url.pathname === page.pathname && url.search === page.search) return null;
   return {
     to: url.pathname + url.search + url.hash,
     replace: anchor.hasAttribute("data-replace"),

@@ -22,6 +22,12 @@ test("the address gives the scope, /sale included", () => {
     sub: "match",
     saleOnly: false,
   });
+  expect(scopeFromPath({ category: "gloves", sub: "match" }, "/shop/gloves/sub/match/sale")).toMatchObject({ saleOnly: true });
+  expect(scopeFromPath({ category: "gloves" }, "/shop/gloves/sub/sale")).toMatchObject({ saleOnly: true });
+  // "sale" as a slug is not the sale page.
+  expect(scopeFromPath({ brand: "sale" }, "/brands/sale")).toMatchObject({ saleOnly: false });
+  expect(scopeFromPath({ category: "gloves", brand: "sale" }, "/shop/gloves/brand/sale")).toMatchObject({ saleOnly: false });
+  expect(scopeFromPath({ category: "sale" }, "/shop/sale")).toMatchObject({ saleOnly: false });
 });
 
 test("a listing is named after its category, sub-category, brand and sale", () => {

@@ -20,8 +20,17 @@ export function scopeFromPath(params: { category?: string; sub?: string; brand?:
     category: params.category,
     sub: params.sub,
     brand: params.brand,
-    saleOnly: pathname.replace(/\/+$/, "").endsWith("/sale"),
+    saleOnly: isSalePath(pathname),
   };
+}
+
+/**
+ * The sale addresses are /shop/{c}/sale, /shop/{c}/sub/sale and /shop/{c}/sub/{s}/sale: "sale" is
+ * their last segment, and it is not a slug (of a category, a brand or a brand page).
+ */
+function isSalePath(pathname: string): boolean {
+  const segments = pathname.split("/").filter(Boolean);
+  return segments[0] === "shop" && segments.length >= 3 && segments[2] !== "brand" && segments[segments.length - 1] === "sale";
 }
 
 /** Names the place; null when the category, sub-category or brand does not exist. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/shop-category-index";
-import { parseListingParams } from "../../server/modules/catalog/listing/params.ts";
+import { noFilters } from "../../server/modules/catalog/listing/params.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -11,10 +11,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const by = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/brand") ? "brand" : "sub";
   const category = (await catalog.categories()).find((c) => c.slug === params.category);
   if (!category) throw data(null, { status: 404 });
-  const { filters } = parseListingParams(new URLSearchParams(), "lenient");
   const listing = await catalog.listing.list({
     scope: { category: category.slug },
-    filters,
+    filters: noFilters(),
     sort: "featured",
     page: 1,
     pageSize: 1,

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { data, useFetcher, useLocation, useSubmit } from "react-router";
+import { data, redirect, useFetcher, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/shop-listing";
-import { parseListingParams } from "../../server/modules/catalog/listing/params.ts";
+import { parseListingParams, wholeUnits } from "../../server/modules/catalog/listing/params.ts";
 import { LISTING_SORTS, UnknownScopeError, type ListingFilters } from "../../server/modules/catalog/listing/types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Filters } from "~/components/listing/filters";
@@ -39,11 +39,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!place) throw data(null, { status: 404 });
   try {
     const result = await catalog.listing.list({ scope, filters, sort, page, pageSize: PAGE_SIZE });
+    if (result.page !== page) {
+      // A page past the end (an old link, a shorter listing): send the visitor to the last one.
+      const last = new URLSearchParams(url.search);
+      if (result.page > 1) last.set("page", String(result.page));
+      else last.delete("page");
+      const query = last.toString();
+      throw redirect(query ? `${url.pathname}?${query}` : url.pathname);
+    }
     return {
       place,
       result,
       sort,
-      filters: { priceMin: toUnits(filters.priceMin), priceMax: toUnits(filters.priceMax), inStock: filters.inStock },
+      filters: {
+        priceMin: filters.priceMin === undefined ? undefined : wholeUnits(filters.priceMin),
+        priceMax: filters.priceMax === undefined ? undefined : wholeUnits(filters.priceMax),
+        inStock: filters.inStock,
+      },
       activeFilters: countActive(filters),
       currency: context.env.currency,
       categories: scope.category ? [] : categories.map((c) => ({ slug: c.slug, name: c.name })),
@@ -130,7 +142,7 @@ export default function ShopListing({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           ) : (
-            <MoreableGrid key={location.search} result={result} currency={currency} hrefFor={hrefFor} />
+            <MoreableGrid key={location.pathname + location.search} result={result} currency={currency} hrefFor={hrefFor} />
           )}
         </section>
       </div>
@@ -213,10 +225,6 @@ function MoreableGrid({
       )}
     </>
   );
-}
-
-function toUnits(minor: number | undefined) {
-  return minor === undefined ? undefined : Math.round(minor / 100);
 }
 
 function countActive(filters: ListingFilters) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap";
-import { parseListingParams } from "../../server/modules/catalog/listing/params.ts";
+import { noFilters } from "../../server/modules/catalog/listing/params.ts";
 
 /**
  * sitemap.xml: the shop's public pages. Not-found, icons, order history and the account area are
@@ -8,7 +8,7 @@ import { parseListingParams } from "../../server/modules/catalog/listing/params.
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const base = context.env.publicUrl;
-  const { filters } = parseListingParams(new URLSearchParams(), "lenient");
+  const filters = noFilters();
   const paths = ["/", "/shop", ...(await catalog.brands()).map((b) => `/brands/${b.slug}`)];
   for (const category of await catalog.categories()) {
     const root = `/shop/${category.slug}`;

@@ -1,31 +1,42 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 
 /**
  * The embedded database may be opened by one process only: a second one (say `npm run seed`
  * while the shop runs) would corrupt it. A lock file next to it holds the owner's pid; a lock
- * left by a process that no longer exists (killed) is taken over.
+ * left by a process that no longer exists (killed) is taken over. The lock file appears whole
+ * (written aside, then linked or renamed into place), so nobody ever reads it half-written.
  */
 export function lockDataDir(dataDir: string): () => void {
   const file = `${dataDir}.lock`;
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const mine = `${file}.${process.pid}`;
+  writeFileSync(mine, String(process.pid));
+  try {
     try {
-      const fd = openSync(file, "wx");
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(file, { force: true });
+      // link() fails if the lock exists: creating it is atomic.
+      linkSync(mine, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = Number(readFileSync(file, "utf8"));
       if (owner !== process.pid && isAlive(owner)) {
         throw new Error(
           `The embedded database in ${dataDir} is in use by process ${owner}. Stop the shop first, or use DATABASE_URL.`,
-          { cause: error },
+          {
+            cause: error,
+          },
         );
       }
-      rmSync(file, { force: true });
+      // A dead owner's lock: replace it atomically, then make sure no other taker won the race.
+      renameSync(mine, file);
+      const now = Number(readFileSync(file, "utf8"));
+      if (now !== process.pid)
+        throw new Error(`The embedded database in ${dataDir} was just taken by process ${now}.`, { cause: error });
     }
+  } finally {
+    rmSync(mine, { force: true });
   }
-  throw new Error(`Could not lock the embedded database in ${dataDir}.`);
+  return () => {
+    if (Number(readFileSync(file, { encoding: "utf8", flag: "r" })) === process.pid) rmSync(file, { force: true });
+  };
 }
 
 function isAlive(pid: number): boolean {

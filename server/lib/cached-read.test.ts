@@ -45,3 +45,26 @@ test("a failed load is not cached", async () => {
   fail = false;
   expect(await read()).toBe("menu");
 });
+
+test("an invalidate() during a load starts one new load that every later reader shares", async () => {
+  let loads = 0;
+  const gates: (() => void)[] = [];
+  const read = cachedRead(
+    () =>
+      new Promise<number>((resolve) => {
+        const n = ++loads;
+        gates.push(() => resolve(n));
+      }),
+    60_000,
+  );
+  const first = read();
+  read.invalidate();
+  const second = read();
+  gates[0]!();
+  await first;
+  const third = read();
+  gates[1]!();
+  expect(await second).toBe(2);
+  expect(await third).toBe(2);
+  expect(loads).toBe(2);
+});

@@ -15,17 +15,20 @@ export function cachedRead<T>(load: () => Promise<T>, ttlMs: number, now: () => 
   let generation = 0;
 
   const refresh = () => {
+    if (pending) return pending;
     const started = generation;
-    pending ??= load()
+    const loading: Promise<T> = load()
       .then((data) => {
         // A load that began before an invalidate() must not put old data back.
         if (started === generation) value = { data, loadedAt: now() };
         return data;
       })
       .finally(() => {
-        pending = undefined;
+        // Only this load's own slot: a newer load started after an invalidate() stays shared.
+        if (pending === loading) pending = undefined;
       });
-    return pending;
+    pending = loading;
+    return loading;
   };
 
   const read = (() => {

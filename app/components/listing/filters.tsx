@@ -10,9 +10,9 @@ export interface FiltersProps {
   /** The listing's path: the form submits to it with GET, so the filters live in the URL. */
   action: string;
   facets: ListingFacets;
-  /** The price bounds the visitor chose, in whole currency units (as in the URL). */
-  priceMin?: number;
-  priceMax?: number;
+  /** The price bounds the visitor chose, as the URL writes them (whole units, cents if any). */
+  priceMin?: string;
+  priceMax?: string;
   inStock: boolean;
   currencySymbol: string;
   activeCount: number;
@@ -149,8 +149,8 @@ function PriceRange({
   slider,
 }: {
   bounds: { min: number; max: number };
-  priceMin?: number;
-  priceMax?: number;
+  priceMin?: string;
+  priceMax?: string;
   symbol: string;
   slider: boolean;
 }) {
@@ -185,7 +185,7 @@ function PriceRange({
             name="price_min"
             min={bounds.min}
             max={bounds.max}
-            step={1}
+            step={0.01}
             placeholder={String(bounds.min)}
             defaultValue={priceMin}
             onInput={(e) => typed("price_min", e.currentTarget.value)}
@@ -200,7 +200,7 @@ function PriceRange({
             name="price_max"
             min={bounds.min}
             max={bounds.max}
-            step={1}
+            step={0.01}
             placeholder={String(bounds.max)}
             defaultValue={priceMax}
             onInput={(e) => typed("price_max", e.currentTarget.value)}

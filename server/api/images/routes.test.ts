@@ -282,12 +282,11 @@ describe("local sources", () => {
     expect(cachedFiles()).toHaveLength(before);
   });
 
-  it("throws (a logged 500 in the shop) for a broken file of the shop's own", async () => {
+  it("answers 404 for a file of the media folder that is not an image, and caches nothing", async () => {
     const app = createImageRoutes({ dataDir, imageHosts: [] });
-    app.onError((error, c) => c.text(error.message, 500));
     const response = await get(app, "product", 320, "/media/products/broken.webp");
-    expect(response.status).toBe(500);
-    expect(await response.text()).toMatch(/^\/media\/products\/broken.webp could not be rendered/);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 });
 

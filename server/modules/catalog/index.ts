@@ -24,7 +24,7 @@ export const SHELL_CACHE_MS = 30_000;
 export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
   const ttl = options.cacheMs ?? SHELL_CACHE_MS;
   const tree = cachedRead(() => categoryTree(db), ttl);
-  const menu = cachedRead(async () => menuOf(await categoryTree(db)), ttl);
+  const menu = cachedRead(async () => menuOf(await tree()), ttl);
   const brands = cachedRead(() => brandList(db), ttl);
   const brandPages = cachedRead(() => brandDetails(db), ttl);
   const featured = cachedRead(() => featuredProducts(db, FEATURED_COUNT), ttl);

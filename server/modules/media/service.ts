@@ -83,11 +83,10 @@ export function createImageService(options: ImageServiceOptions) {
         })
         .webp({ quality: preset.quality })
         .toBuffer();
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+    } catch {
       if (request.source.kind === "remote") throw new ImageError("upstream", "source is not a usable image");
-      // The shop's own file is broken: a bug to log, not the visitor's fault.
-      throw new Error(`/media/${request.source.path} could not be rendered: ${reason}`, { cause: error });
+      // A file in the media folder that is not an image: there is no image at that address.
+      throw new ImageError("not-found", "source is not an image");
     }
   }
 

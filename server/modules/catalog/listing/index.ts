@@ -7,7 +7,7 @@ import type { ListingRequest, ListingResult } from "./types.ts";
 export { buildCatalogueIndex, loadCatalogueIndex } from "./catalogue-index.ts";
 export type { CatalogueIndex, CatalogueRows, ProductRow, VariantRow } from "./catalogue-index.ts";
 export { queryListing } from "./listing.ts";
-export { listingSearchParams, parseListingParams, toggleFilterValue } from "./params.ts";
+export { listingSearchParams, noFilters, parseListingParams, toggleFilterValue, wholeUnits } from "./params.ts";
 export type { FilterParam, ListingParams } from "./params.ts";
 export * from "./types.ts";
 

@@ -124,3 +124,29 @@ describe("toggleFilterValue", () => {
     expect(params.toString()).toBe("size=8&colour=Red&page=3&attr.cut=Flat");
   });
 });
+
+describe("attribute names that are also names of object properties", () => {
+  test("are refused or dropped, never crash", () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const params = new URLSearchParams(`attr.${name}=x&size=8`);
+      expect(() => parseListingParams(params, "lenient"), name).not.toThrow();
+      const lenient = parseListingParams(params, "lenient");
+      expect(lenient.filters.sizes).toEqual(["8"]);
+      expect(
+        Object.getPrototypeOf(lenient.filters.attributes) === null || !Object.hasOwn(lenient.filters.attributes, "__proto__"),
+      ).toBe(true);
+    }
+    expect(() => parseListingParams(new URLSearchParams("attr.__proto__=x"), "strict")).toThrow(ListingParamError);
+  });
+
+  test("more than 20 attribute names are cut in lenient mode and refused in strict mode", () => {
+    const many = new URLSearchParams(Array.from({ length: 30 }, (_, i) => `attr.a${i}=x`).join("&"));
+    expect(Object.keys(parseListingParams(many, "lenient").filters.attributes)).toHaveLength(20);
+    expect(() => parseListingParams(many, "strict")).toThrow(/at most 20/);
+  });
+
+  test("many bad values are dropped in one pass", () => {
+    const bad = new URLSearchParams(Array.from({ length: 40 }, () => `brand=NOT A SLUG`).join("&") + "&brand=palmstrike");
+    expect(parseListingParams(bad, "lenient").filters.brands).toEqual(["palmstrike"]);
+  });
+});

@@ -9,6 +9,9 @@ import { LISTING_SORTS, ListingParamError, type ListingFilters, type ListingSort
  */
 
 const MAX_VALUES = 50;
+const MAX_ATTRIBUTES = 20;
+const ATTRIBUTE_NAME = /^[a-z][a-z0-9_-]{0,49}$/;
+const ATTRIBUTE_NAME_RULE = "must be an attribute name such as cut";
 const text = z.string().max(100, "is too long");
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a slug such as match-gloves");
 const values = <T extends z.ZodType<string>>(item: T) =>
@@ -38,7 +41,7 @@ const listingParamsSchema = z
     brand: values(slug),
     sub: values(slug),
     in_stock: z.enum(["0", "1"], { error: "must be 1 or 0" }).optional(),
-    attr: z.record(z.string().min(1, "needs a name").max(50, "is too long"), values(text)),
+    attr: z.record(z.string().regex(ATTRIBUTE_NAME, ATTRIBUTE_NAME_RULE), values(text)),
   })
   .superRefine((params, context) => {
     if (params.price_min !== undefined && params.price_max !== undefined && params.price_max < params.price_min) {
@@ -71,12 +74,29 @@ export interface ListingParams {
 
 export function parseListingParams(params: URLSearchParams, mode: "lenient" | "strict"): ListingParams {
   const raw = rawParams(params);
+  // Checked before the schema, which would quietly skip a name such as __proto__.
+  for (const name of Object.keys(raw.attr)) {
+    if (ATTRIBUTE_NAME.test(name)) continue;
+    if (mode === "strict")
+      throw new ListingParamError(`${ATTRIBUTE_PREFIX}${name}`, `${ATTRIBUTE_PREFIX}${name} ${ATTRIBUTE_NAME_RULE}`);
+    delete raw.attr[name];
+  }
+  const attributeNames = Object.keys(raw.attr);
+  if (attributeNames.length > MAX_ATTRIBUTES) {
+    if (mode === "strict") throw new ListingParamError("attr", `attr may name at most ${MAX_ATTRIBUTES} attributes`);
+    for (const name of attributeNames.slice(MAX_ATTRIBUTES)) delete raw.attr[name];
+  }
   let result = listingParamsSchema.safeParse(raw);
-  // Lenient: drop what failed and read the rest; each round removes at least one value.
+  // Lenient: drop everything that failed at once (last positions first, so earlier ones stay
+  // valid) and read the rest; a round never leaves a failed value behind.
   while (!result.success) {
-    const issue = result.error.issues[0]!;
-    if (mode === "strict") throw new ListingParamError(paramName(issue.path), `${paramName(issue.path)} ${issue.message}`);
-    drop(raw, issue.path);
+    const issues = result.error.issues;
+    if (mode === "strict")
+      throw new ListingParamError(paramName(issues[0]!.path), `${paramName(issues[0]!.path)} ${issues[0]!.message}`);
+    const byPosition = [...issues].sort(
+      (a, b) => Number(b.path[b.path.length - 1] ?? 0) - Number(a.path[a.path.length - 1] ?? 0),
+    );
+    for (const issue of byPosition) drop(raw, issue.path);
     result = listingParamsSchema.safeParse(raw);
   }
   const parsed = result.data;
@@ -98,7 +118,8 @@ export function parseListingParams(params: URLSearchParams, mode: "lenient" | "s
 
 function rawParams(params: URLSearchParams): RawParams {
   // An empty value is what a form sends for a field left blank: the same as no value.
-  const raw: RawParams = { size: [], colour: [], brand: [], sub: [], attr: {} };
+  // No prototype: an attribute called "constructor" or "__proto__" is just a (bad) name.
+  const raw: RawParams = { size: [], colour: [], brand: [], sub: [], attr: Object.create(null) as Record<string, string[]> };
   for (const name of SINGLE) {
     const value = params.get(name);
     if (value) raw[name] = value;
@@ -132,7 +153,7 @@ function drop(raw: RawParams, path: PropertyKey[]) {
     if (typeof position === "number") current.splice(position, 1);
     else raw[key as (typeof REPEATED)[number]] = [];
   } else if (key === "attr") {
-    raw.attr = {};
+    raw.attr = Object.create(null) as Record<string, string[]>;
   } else {
     delete raw[key];
   }
@@ -156,7 +177,13 @@ export function listingSearchParams(filters: ListingFilters, sort: ListingSort, 
   return params;
 }
 
-function wholeUnits(minor: number): string {
+/** No filters at all: every product of the scope. */
+export function noFilters(): ListingFilters {
+  return { sizes: [], colours: [], brands: [], subCategories: [], attributes: {}, inStock: false };
+}
+
+/** A price as the URL writes it: whole currency units, with cents only when there are any. */
+export function wholeUnits(minor: number): string {
   return minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
 }
 

@@ -117,9 +117,9 @@ export function testCatalogue(): CatalogueIndex {
   });
 }
 
-export function noFilters(): ListingFilters {
-  return { sizes: [], colours: [], brands: [], subCategories: [], attributes: {}, inStock: false };
-}
+import { noFilters } from "./params.ts";
+
+export { noFilters };
 
 /** A request for the first page of 24, featured first, with `filters` added to none. */
 export function request(
