@@ -3,6 +3,7 @@ import { data, redirect, useFetcher, useLocation, useSubmit } from "react-router
 import type { Route } from "./+types/shop-listing";
 import { parseListingParams, wholeUnits } from "../../server/modules/catalog/listing/params.ts";
 import { LISTING_SORTS, UnknownScopeError, type ListingFilters } from "../../server/modules/catalog/listing/types.ts";
+import type { ProductCard as Card } from "../../server/modules/catalog/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Filters } from "~/components/listing/filters";
 import { Pagination } from "~/components/listing/pagination";
@@ -12,6 +13,7 @@ import { describePlace, scopeFromPath } from "~/lib/listing-place";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { currencySymbol } from "~/lib/money";
+import { readLoadedPages, writeLoadedPages, type LoadedPage } from "~/lib/loaded-pages";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const PAGE_SIZE = 24;
@@ -192,14 +194,22 @@ function MoreableGrid({
   hrefFor: (page: number) => string;
 }) {
   const hydrated = useHydrated();
+  const { key: historyKey } = useLocation();
   const fetcher = useFetcher<typeof loader>();
-  const [pages, setPages] = useState([{ page: result.page, products: result.products }]);
-  const lastPage = pages[pages.length - 1]!.page;
+  const [added, setAdded] = useState<LoadedPage<Card>[] | null>(null);
+  // Pages added earlier in this history entry come back after hydration (the server cannot
+  // know them) or at once on a client-side Back.
+  const more = added ?? (hydrated ? readLoadedPages<Card>(historyKey) : []);
+  const lastPage = more.length > 0 ? more[more.length - 1]!.page : result.page;
   const next = fetcher.data?.result;
   // A newly fetched page joins the list during render (React's pattern for state that follows
   // other data), so it never shows a frame without it.
-  if (next && next.page > lastPage) setPages([...pages, { page: next.page, products: next.products }]);
-  const products = pages.flatMap((p) => p.products);
+  if (next && next.page > lastPage) {
+    const grown = [...more, { page: next.page, products: next.products }];
+    writeLoadedPages(historyKey, grown);
+    setAdded(grown);
+  }
+  const products = [...result.products, ...more.flatMap((p) => p.products)];
 
   return (
     <>

@@ -208,6 +208,8 @@ test("changing a filter keeps the scroll position; entering a listing starts at 
   await page.evaluate(() => window.scrollTo(0, 600));
   await page.getByRole("navigation", { name: "Shop", exact: true }).getByRole("link", { name: "Gloves", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gloves");
+  // The page transition (and the scroll to the top inside it) has run its course.
+  await page.waitForFunction(() => document.getAnimations().length === 0);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
   const colour = page.getByRole("group", { name: "Colour" }).locator("label:not([data-disabled])").first();
@@ -217,4 +219,20 @@ test("changing a filter keeps the scroll position; entering a listing starts at 
   await colour.click();
   await expect(page).toHaveURL(/colour=/);
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
+});
+
+test("pages added with load more are still there on Back, and so is the scroll position", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/shop/gloves");
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(cards(page)).toHaveCount(48);
+  const deep = cards(page).nth(40);
+  await deep.scrollIntoViewIfNeeded();
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(2000);
+  await deep.getByRole("link").click();
+  await expect(page).toHaveURL(/\/shop\/gloves\/[a-z0-9-]+$/);
+  await page.goBack();
+  await expect(cards(page)).toHaveCount(48);
+  await expect.poll(() => page.evaluate((before) => Math.abs(window.scrollY - before), y)).toBeLessThanOrEqual(10);
 });
