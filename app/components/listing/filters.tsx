@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import { useLocation, useSubmit } from "react-router";
 import type { FacetOption, ListingFacets } from "../../../server/modules/catalog/listing/types.ts";
 import { syncFormWithQuery } from "~/lib/sync-form";
@@ -173,60 +173,48 @@ function PriceRange({
     const mirror = range(name);
     if (mirror && value !== "") mirror.value = value;
   };
+  const ends = [
+    { name: "price_min", label: "Lowest price", value: priceMin, edge: bounds.min },
+    { name: "price_max", label: "Highest price", value: priceMax, edge: bounds.max },
+  ] as const;
   return (
     <fieldset ref={box} className="filter-group">
       <legend>Price</legend>
       <div className="flex items-center gap-2">
-        <label className="price-input">
-          <span className="sr-only">Lowest price</span>
-          {symbol}
-          <input
-            type="number"
-            name="price_min"
-            min={bounds.min}
-            max={bounds.max}
-            step={0.01}
-            placeholder={String(bounds.min)}
-            defaultValue={priceMin}
-            onInput={(e) => typed("price_min", e.currentTarget.value)}
-          />
-        </label>
-        <span aria-hidden="true">–</span>
-        <label className="price-input">
-          <span className="sr-only">Highest price</span>
-          {symbol}
-          <input
-            type="number"
-            name="price_max"
-            min={bounds.min}
-            max={bounds.max}
-            step={0.01}
-            placeholder={String(bounds.max)}
-            defaultValue={priceMax}
-            onInput={(e) => typed("price_max", e.currentTarget.value)}
-          />
-        </label>
+        {ends.map((end, i) => (
+          <Fragment key={end.name}>
+            {i > 0 && <span aria-hidden="true">–</span>}
+            <label className="price-input">
+              <span className="sr-only">{end.label}</span>
+              {symbol}
+              <input
+                type="number"
+                name={end.name}
+                min={bounds.min}
+                max={bounds.max}
+                step={0.01}
+                placeholder={String(end.edge)}
+                defaultValue={end.value}
+                onInput={(e) => typed(end.name, e.currentTarget.value)}
+              />
+            </label>
+          </Fragment>
+        ))}
       </div>
       {slider && (
         <div className="price-slider">
-          <input
-            type="range"
-            aria-label="Lowest price, slider"
-            data-mirror="price_min"
-            min={bounds.min}
-            max={bounds.max}
-            defaultValue={priceMin ?? bounds.min}
-            onInput={(e) => slid("price_min", Number(e.currentTarget.value))}
-          />
-          <input
-            type="range"
-            aria-label="Highest price, slider"
-            data-mirror="price_max"
-            min={bounds.min}
-            max={bounds.max}
-            defaultValue={priceMax ?? bounds.max}
-            onInput={(e) => slid("price_max", Number(e.currentTarget.value))}
-          />
+          {ends.map((end) => (
+            <input
+              key={end.name}
+              type="range"
+              aria-label={`${end.label}, slider`}
+              data-mirror={end.name}
+              min={bounds.min}
+              max={bounds.max}
+              defaultValue={end.value ?? end.edge}
+              onInput={(e) => slid(end.name, Number(e.currentTarget.value))}
+            />
+          ))}
         </div>
       )}
     </fieldset>

@@ -1,17 +1,12 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import type { ProductAttributes } from "../../db/schema/products.ts";
+import type { VariantRow } from "./listing/catalogue-index.ts";
 
 /** One buyable option of a product, as the product page and the shop API show it. Prices in minor units. */
-export interface ProductVariantDetail {
+export interface ProductVariantDetail extends VariantRow {
   id: number;
   sku: string;
-  size: string;
-  colour: string;
-  colourHex: string;
-  stock: number;
-  price: number;
-  compareAtPrice: number | null;
 }
 
 export interface ProductImageDetail {
