@@ -7,7 +7,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
   return (
     <nav aria-label="Pages" className="mt-10 flex flex-wrap items-center justify-center gap-1 text-sm">
       {page > 1 && (
-        <Link to={hrefFor(page - 1)} rel="prev" className="pagination-link" preventScrollReset={false}>
+        <Link to={hrefFor(page - 1)} rel="prev" className="pagination-link">
           Previous
         </Link>
       )}

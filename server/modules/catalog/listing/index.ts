@@ -7,8 +7,8 @@ import type { ListingRequest, ListingResult } from "./types.ts";
 export { buildCatalogueIndex, loadCatalogueIndex } from "./catalogue-index.ts";
 export type { CatalogueIndex, CatalogueRows, ProductRow, VariantRow } from "./catalogue-index.ts";
 export { queryListing } from "./listing.ts";
-export { listingSearchParams, noFilters, parseListingParams, toggleFilterValue, wholeUnits } from "./params.ts";
-export type { FilterParam, ListingParams } from "./params.ts";
+export { noFilters, parseListingParams, wholeUnits } from "./params.ts";
+export type { ListingParams } from "./params.ts";
 export * from "./types.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { listingSearchParams, parseListingParams, toggleFilterValue } from "./params.ts";
+import { parseListingParams, wholeUnits } from "./params.ts";
 import { noFilters } from "./test-catalogue.ts";
 import { ListingParamError } from "./types.ts";
 
@@ -82,49 +82,6 @@ describe("parseListingParams", () => {
   });
 });
 
-describe("listingSearchParams", () => {
-  test("writes parameters in a fixed order and leaves defaults out", () => {
-    const filters = {
-      ...noFilters(),
-      priceMin: 1999,
-      priceMax: 5000,
-      sizes: ["8"],
-      colours: ["Red", "Black"],
-      brands: ["alpha"],
-      subCategories: ["match"],
-      attributes: { grip: ["Wet"], cut: ["Negative"] },
-      inStock: true,
-    };
-    expect(listingSearchParams(filters, "newest", 2).toString()).toBe(
-      "sort=newest&price_min=19.99&price_max=50&sub=match&brand=alpha&size=8&colour=Red&colour=Black" +
-        "&attr.cut=Negative&attr.grip=Wet&in_stock=1&page=2",
-    );
-    expect(listingSearchParams(noFilters(), "featured", 1).toString()).toBe("");
-  });
-
-  test("round trip", () => {
-    const query = "sort=name&price_min=20.50&sub=match&size=8&size=One+size&colour=Red&attr.cut=Roll+Finger&in_stock=1&page=4";
-    const parsed = parse(query);
-    expect(listingSearchParams(parsed.filters, parsed.sort, parsed.page).toString()).toBe(query);
-    expect(parse(listingSearchParams(parsed.filters, parsed.sort, parsed.page).toString())).toEqual(parsed);
-  });
-});
-
-describe("toggleFilterValue", () => {
-  const params = new URLSearchParams("size=8&colour=Red&page=3&attr.cut=Flat");
-
-  test("adds a value that is not ticked and drops the page", () => {
-    expect(toggleFilterValue(params, "size", "9").toString()).toBe("colour=Red&attr.cut=Flat&size=8&size=9");
-    expect(toggleFilterValue(params, "attr.grip", "Wet").getAll("attr.grip")).toEqual(["Wet"]);
-  });
-
-  test("removes a value that is ticked, leaving the input alone", () => {
-    expect(toggleFilterValue(params, "size", "8").toString()).toBe("colour=Red&attr.cut=Flat");
-    expect(toggleFilterValue(params, "attr.cut", "Flat").has("attr.cut")).toBe(false);
-    expect(params.toString()).toBe("size=8&colour=Red&page=3&attr.cut=Flat");
-  });
-});
-
 describe("attribute names that are also names of object properties", () => {
   test("are refused or dropped, never crash", () => {
     for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
@@ -149,4 +106,10 @@ describe("attribute names that are also names of object properties", () => {
     const bad = new URLSearchParams(Array.from({ length: 40 }, () => `brand=NOT A SLUG`).join("&") + "&brand=palmstrike");
     expect(parseListingParams(bad, "lenient").filters.brands).toEqual(["palmstrike"]);
   });
+});
+
+test("prices go back into the URL in whole units, with cents only when there are any", () => {
+  expect(wholeUnits(6000)).toBe("60");
+  expect(wholeUnits(6050)).toBe("60.50");
+  expect(parseListingParams(new URLSearchParams(`price_min=${wholeUnits(6050)}`), "strict").filters.priceMin).toBe(6050);
 });

@@ -159,24 +159,6 @@ function drop(raw: RawParams, path: PropertyKey[]) {
   }
 }
 
-/** The URL parameters for a listing, in a fixed order and without defaults, for links. */
-export function listingSearchParams(filters: ListingFilters, sort: ListingSort, page: number): URLSearchParams {
-  const params = new URLSearchParams();
-  if (sort !== "featured") params.set("sort", sort);
-  if (filters.priceMin !== undefined) params.set("price_min", wholeUnits(filters.priceMin));
-  if (filters.priceMax !== undefined) params.set("price_max", wholeUnits(filters.priceMax));
-  for (const value of filters.subCategories) params.append("sub", value);
-  for (const value of filters.brands) params.append("brand", value);
-  for (const value of filters.sizes) params.append("size", value);
-  for (const value of filters.colours) params.append("colour", value);
-  for (const name of Object.keys(filters.attributes).sort()) {
-    for (const value of filters.attributes[name]!) params.append(`${ATTRIBUTE_PREFIX}${name}`, value);
-  }
-  if (filters.inStock) params.set("in_stock", "1");
-  if (page > 1) params.set("page", String(page));
-  return params;
-}
-
 /** No filters at all: every product of the scope. */
 export function noFilters(): ListingFilters {
   return { sizes: [], colours: [], brands: [], subCategories: [], attributes: {}, inStock: false };
@@ -185,21 +167,4 @@ export function noFilters(): ListingFilters {
 /** A price as the URL writes it: whole currency units, with cents only when there are any. */
 export function wholeUnits(minor: number): string {
   return minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
-}
-
-/** A repeatable filter parameter: size, colour, brand, sub or attr.<name>. */
-export type FilterParam = "size" | "colour" | "brand" | "sub" | `attr.${string}`;
-
-/**
- * The parameters with `value` of `param` ticked if it was not, unticked if it was. The page is
- * dropped: a changed filter starts again at page 1.
- */
-export function toggleFilterValue(params: URLSearchParams, param: FilterParam, value: string): URLSearchParams {
-  const next = new URLSearchParams(params);
-  const current = next.getAll(param);
-  next.delete(param);
-  const kept = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
-  for (const v of kept) next.append(param, v);
-  next.delete("page");
-  return next;
 }
