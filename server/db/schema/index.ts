@@ -5,3 +5,5 @@ export * from "./variants.ts";
 export * from "./product-images.ts";
 export * from "./site-settings.ts";
 export * from "./feature-flags.ts";
+export * from "./carts.ts";
+export * from "./custom-information.ts";

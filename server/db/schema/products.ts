@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { brands } from "./brands.ts";
 import { categories } from "./categories.ts";
 
 /** Filterable attributes, such as { cut: "Negative", grip: "Wet" }; values are display strings. */
 export type ProductAttributes = Record<string, string>;
+
+/** PostgreSQL's full-text document type; written only by the database (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const products = pgTable(
   "products",
@@ -29,12 +32,20 @@ export const products = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
       .default(sql`now()`),
+    /**
+     * What search matches: the name weighs most, then the attribute values (grip, cut, ...), then
+     * the description. Brand and category names are matched through their own small tables.
+     */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', name), 'A') || setweight(jsonb_to_tsvector('english', attributes, '["string"]'), 'B') || setweight(to_tsvector('english', description), 'C')`,
+    ),
   },
   (t) => [
     index("products_category_idx").on(t.categoryId),
     index("products_sub_category_idx").on(t.subCategoryId),
     index("products_brand_idx").on(t.brandId),
     index("products_featured_idx").on(t.featuredRank),
+    index("products_search_idx").using("gin", t.searchVector),
   ],
 );
 

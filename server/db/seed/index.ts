@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
-import { brands, categories, productImages, products, variants } from "../schema/index.ts";
+import { brands, categories, customInformation, productImages, products, variants } from "../schema/index.ts";
 import { brandSeeds } from "./brands-data.ts";
 import { insertByColumns } from "./bulk-insert.ts";
 import { catalogue } from "./catalogue-data.ts";
+import { customInformationSeeds } from "./custom-information-data.ts";
 import { logoSvg, PRODUCT_IMAGE_SIZE, productImagePath, productImageSvg, renderImages, type ImageJob } from "./images.ts";
 import { planProducts, type ProductPlan } from "./products.ts";
 import { createRandom } from "./random.ts";
@@ -52,10 +53,11 @@ export async function seedDemoShop(db: Db, options: SeedOptions): Promise<SeedCo
   return db.transaction((tx) => insertCatalogue(tx, plans));
 }
 
-/** Deletes every product, variant, image, brand and category; settings and flags stay. */
+/** Deletes every product, variant, image, brand, category and information block; settings and flags stay. */
 export async function clearCatalogue(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     // Children first, so no row ever points at a deleted one.
+    await tx.delete(customInformation);
     await tx.delete(productImages);
     await tx.delete(variants);
     await tx.delete(products);
@@ -114,6 +116,14 @@ async function insertCatalogue(db: Db, plans: readonly ProductPlan[]): Promise<S
         sub.slug,
       ),
     ),
+  );
+
+  await db.insert(customInformation).values(
+    customInformationSeeds.map(({ category, ...block }, position) => ({
+      ...block,
+      categoryId: category === null ? null : idOf(topLevel, category),
+      position,
+    })),
   );
 
   const insertedBrands = await db

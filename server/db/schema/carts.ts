@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { variants } from "./variants.ts";
+
+/**
+ * A shopper's bag. The shopper holds a random token (the cart cookie, or the id a shop API client
+ * was given); only its SHA-256 is stored, so reading the table does not hand out bags.
+ */
+export const carts = pgTable(
+  "carts",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Moved on every change; bags untouched for long are pruned by it. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("carts_updated_idx").on(t.updatedAt)],
+);
+
+/** One option of a product in a bag. Prices are never stored here: they are read when the bag is. */
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("cart_lines_cart_variant_unique").on(t.cartId, t.variantId),
+    check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export type Cart = typeof carts.$inferSelect;
+export type CartLine = typeof cartLines.$inferSelect;
