@@ -7,6 +7,7 @@ export default tseslint.config(
     ignores: [
       "build/",
       "build-bench/",
+      "build-*/",
       "tmp/",
       "data/",
       ".react-router/",
