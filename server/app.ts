@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps) {
 
   // APIs mount here, before the pages.
   app.route("/images", createImageRoutes({ dataDir: env.DATA_DIR, imageHosts: env.IMAGE_HOSTS }));
-  app.route("/ecommerce", ecommerceApi(services, { logger }));
+  app.route("/ecommerce", ecommerceApi(services, { logger, currency: env.CURRENCY }));
 
   const browserEnv = publicEnv(env);
   app.all("*", (c) => renderPage(c.req.raw, { services, env: browserEnv }));

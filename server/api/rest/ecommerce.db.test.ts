@@ -34,7 +34,7 @@ beforeAll(async () => {
   services = createServices(database);
   // As server/app.ts mounts it: before a catch-all that renders pages.
   app = new Hono();
-  app.route("/ecommerce", ecommerceApi(services));
+  app.route("/ecommerce", ecommerceApi(services, { currency: "EUR" }));
   app.all("*", (c) => c.html("<p>page</p>"));
 });
 

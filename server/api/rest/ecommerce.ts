@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { Logger } from "../../http/logger.ts";
 import type { Services } from "../../services.ts";
+import { cartsApi } from "./carts.ts";
 import { MethodNotAllowedError, NotFoundError, toErrorResponse } from "./errors.ts";
 import { parseProductsQuery } from "./products-query.ts";
 
@@ -17,7 +18,7 @@ const ALLOW = "GET, HEAD";
 /** A product's slug or id, as the product route accepts it; anything else names no product. */
 const PRODUCT_KEY = /^(?:\d{1,10}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
-export function ecommerceApi(services: Services, options: { logger?: Logger } = {}) {
+export function ecommerceApi(services: Services, options: { logger?: Logger; currency: string }) {
   const { catalog } = services;
   const api = new Hono();
   const ok = (c: Context, data: unknown, meta: Record<string, unknown> = {}) => {
@@ -43,6 +44,8 @@ export function ecommerceApi(services: Services, options: { logger?: Logger } = 
 
   api.get("/categories", async (c) => ok(c, await catalog.categories()));
   api.get("/brands", async (c) => ok(c, await catalog.brandDetails()));
+
+  api.route("/carts", cartsApi(services.cart, options.currency));
 
   for (const path of ["/products", "/products/:key", "/categories", "/brands"]) {
     api.all(path, () => {

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { CartLineNotFoundError, NotEnoughStockError, VariantNotFoundError } from "../../modules/cart/errors.ts";
 import { ListingParamError, UnknownScopeError } from "../../modules/catalog/listing/types.ts";
 import type { Logger } from "../../http/logger.ts";
 
@@ -71,6 +72,11 @@ function asApiError(error: unknown): ApiError | null {
   if (error instanceof ListingParamError) return new ValidationError(error.param, error.message);
   if (error instanceof UnknownScopeError) {
     return new NotFoundError(error.message, { param: error.field, value: error.slug });
+  }
+  if (error instanceof CartLineNotFoundError) return new NotFoundError("Cart line not found", { param: "lineId" });
+  if (error instanceof VariantNotFoundError) return new NotFoundError("Variant not found", { param: "variantId" });
+  if (error instanceof NotEnoughStockError) {
+    return new ApiError(409, "NotEnoughStockError", error.message, { param: "quantity", available: error.available, inBag: error.inBag });
   }
   return null;
 }

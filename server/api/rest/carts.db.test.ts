@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestDatabase } from "../../../tests/support/test-db.ts";
+import type { Database } from "../../db/client.ts";
+import { products, variants } from "../../db/schema/index.ts";
+import { seedDemoShop } from "../../db/seed/index.ts";
+import type { CartView } from "../../modules/cart/index.ts";
+import { createServices } from "../../services.ts";
+import { ecommerceApi } from "./ecommerce.ts";
+
+let database: Database;
+let app: Hono;
+let mediaDir: string;
+let variant: { id: number; price: number };
+let secondVariant: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mediaDir = mkdtempSync(join(tmpdir(), "shop-carts-api-"));
+  await seedDemoShop(database.db, { products: 12, mediaDir });
+  const rows = await database.db
+    .select({ id: variants.id, price: variants.price })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(sql`${products.published} and not ${products.membersOnly}`)
+    .orderBy(variants.id)
+    .limit(2);
+  variant = rows[0]!;
+  secondVariant = rows[1]!.id;
+  await database.db.update(variants).set({ stock: 3 }).where(eq(variants.id, variant.id));
+  await database.db.update(variants).set({ stock: 5 }).where(eq(variants.id, secondVariant));
+  app = new Hono();
+  app.route("/ecommerce", ecommerceApi(createServices(database), { currency: "GBP" }));
+});
+
+afterAll(async () => {
+  await database?.close();
+  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+});
+
+type Bag = CartView & { id: string; currency: string };
+interface Body {
+  data: Bag | null;
+  error?: { status: number; name: string; message: string; details: Record<string, unknown> };
+}
+
+async function call(method: string, path: string, body?: unknown) {
+  const response = await app.request(`/ecommerce/carts${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Body };
+}
+
+async function newCart(): Promise<string> {
+  const created = await call("POST", "");
+  return created.body.data!.id;
+}
+
+describe("/ecommerce/carts", () => {
+  test("create, add, change, remove: the bag is priced by the server and never cached", async () => {
+    const created = await call("POST", "");
+    expect(created.status).toBe(201);
+    expect(created.headers.get("cache-control")).toBe("no-store");
+    expect(created.body.data).toMatchObject({ lines: [], subtotal: 0, itemCount: 0, currency: "GBP" });
+    const id = created.body.data!.id;
+
+    // A price in the body is not a field the API reads: the catalogue's price is used.
+    const added = await call("POST", `/${id}/lines`, { data: { variantId: variant.id, quantity: 2, price: 1 } });
+    expect(added.status).toBe(201);
+    expect(added.body.data?.lines[0]).toMatchObject({ variantId: variant.id, quantity: 2, unitPrice: variant.price });
+    expect(added.body.data?.subtotal).toBe(2 * variant.price);
+    const lineId = added.body.data!.lines[0]!.id;
+
+    const read = await call("GET", `/${id}`);
+    expect(read.body.data?.lines).toHaveLength(1);
+
+    const changed = await call("PATCH", `/${id}/lines/${lineId}`, { quantity: 1, variantId: secondVariant });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data?.lines[0]).toMatchObject({ id: lineId, variantId: secondVariant, quantity: 1 });
+
+    const removed = await call("DELETE", `/${id}/lines/${lineId}`);
+    expect(removed.body.data?.lines).toEqual([]);
+  });
+
+  test("more than the stock is a 409 that says how many are left", async () => {
+    const id = await newCart();
+    const refused = await call("POST", `/${id}/lines`, { variantId: variant.id, quantity: 4 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      data: null,
+      error: { status: 409, name: "NotEnoughStockError", details: { param: "quantity", available: 3, inBag: 0 } },
+    });
+    expect(refused.body.error?.message).toBe("Sorry, only 3 left in stock.");
+  });
+
+  test("bad input is a 400 naming the field", async () => {
+    const id = await newCart();
+    const cases: [unknown, string][] = [
+      [{ variantId: "x" }, "variantId"],
+      [{ variantId: variant.id, quantity: 0 }, "quantity"],
+      [{ variantId: variant.id, quantity: [1] }, "quantity"],
+      [{}, "variantId"],
+      ["not json", "body"],
+      [[1, 2], "body"],
+    ];
+    for (const [body, param] of cases) {
+      const answer = await call("POST", `/${id}/lines`, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error).toMatchObject({ name: "ValidationError", details: { param } });
+    }
+    const line = (await call("POST", `/${id}/lines`, { variantId: variant.id })).body.data!.lines[0]!.id;
+    const nothing = await call("PATCH", `/${id}/lines/${line}`, {});
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.error?.details).toEqual({ param: "quantity" });
+  });
+
+  test("unknown bags, lines and options are 404s; wrong methods 405", async () => {
+    const id = await newCart();
+    expect((await call("GET", `/${"B".repeat(32)}`)).status).toBe(404);
+    expect((await call("GET", "/short")).status).toBe(404);
+    expect((await call("POST", `/${"B".repeat(32)}/lines`, { variantId: variant.id })).status).toBe(404);
+    const unknownVariant = await call("POST", `/${id}/lines`, { variantId: 99_999_999 });
+    expect(unknownVariant.status).toBe(404);
+    expect(unknownVariant.body.error?.details).toEqual({ param: "variantId" });
+    expect((await call("DELETE", `/${id}/lines/123456`)).status).toBe(404);
+    const wrong = await call("PUT", `/${id}`);
+    expect(wrong.status).toBe(405);
+  });
+
+  test("one bag's id cannot reach another bag's lines", async () => {
+    const mine = await newCart();
+    const theirs = await newCart();
+    const theirLine = (await call("POST", `/${theirs}/lines`, { variantId: secondVariant })).body.data!.lines[0]!.id;
+    expect((await call("DELETE", `/${mine}/lines/${theirLine}`)).status).toBe(404);
+    expect((await call("GET", `/${theirs}`)).body.data?.lines).toHaveLength(1);
+  });
+});

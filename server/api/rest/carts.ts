@@ -1,0 +1,98 @@
+import { Hono, type Context } from "hono";
+import { ZodError } from "zod";
+import { CartNotFoundError, isCartToken, type Carts, type CartWithToken } from "../../modules/cart/index.ts";
+import { MethodNotAllowedError, NotFoundError, ValidationError } from "./errors.ts";
+
+/*
+ * /ecommerce/carts (SPEC §7): guest bags for API clients. A bag's id is its secret token, given
+ * once by POST /ecommerce/carts; whoever holds it can read and change the bag, as with the cart
+ * cookie of the pages. Bodies are JSON, either plain or wrapped under `data` like the content
+ * backend's write bodies. Answers are never cached: a bag changes with every call.
+ *
+ *   POST   /carts                       -> 201 a new, empty bag
+ *   GET    /carts/{id}                  -> the bag
+ *   POST   /carts/{id}/lines            {variantId, quantity?}  -> 201 the bag
+ *   PATCH  /carts/{id}/lines/{lineId}   {quantity?, variantId?} -> the bag
+ *   DELETE /carts/{id}/lines/{lineId}   -> the bag
+ */
+
+export function cartsApi(carts: Carts, currency: string) {
+  const api = new Hono();
+  const answer = (c: Context, cart: CartWithToken, status: 200 | 201 = 200) => {
+    c.header("Cache-Control", "no-store");
+    const { token, ...bag } = cart;
+    return c.json({ data: { id: token, currency, ...bag }, meta: {} }, status);
+  };
+  const tokenOf = (c: Context) => {
+    const id = c.req.param("id");
+    if (!isCartToken(id)) throw new NotFoundError("Cart not found", { param: "id" });
+    return id;
+  };
+
+  api.post("/", async (c) => answer(c, await carts.create(), 201));
+
+  api.get("/:id", async (c) => {
+    const cart = await carts.get(tokenOf(c));
+    if (!cart) throw new NotFoundError("Cart not found", { param: "id" });
+    return answer(c, cart);
+  });
+
+  api.post("/:id/lines", async (c) => {
+    const token = tokenOf(c);
+    // An add to an unknown id must not quietly make a new bag under another id.
+    if (!(await carts.get(token))) throw new NotFoundError("Cart not found", { param: "id" });
+    const body = await readBody(c);
+    const { cart } = await validated(() => carts.addLine(token, body));
+    return answer(c, cart, 201);
+  });
+
+  api.patch("/:id/lines/:lineId", async (c) => {
+    const body = await readBody(c);
+    const lineId = c.req.param("lineId");
+    return answer(c, await validated(() => carts.updateLine(tokenOf(c), { ...body, lineId })));
+  });
+
+  api.delete("/:id/lines/:lineId", async (c) =>
+    answer(c, await validated(() => carts.removeLine(tokenOf(c), { lineId: c.req.param("lineId") }))),
+  );
+
+  const allowed: Record<string, string> = {
+    "/": "POST",
+    "/:id": "GET, HEAD",
+    "/:id/lines": "POST",
+    "/:id/lines/:lineId": "PATCH, DELETE",
+  };
+  for (const [path, allow] of Object.entries(allowed)) {
+    api.all(path, () => {
+      throw new MethodNotAllowedError(allow);
+    });
+  }
+  return api;
+}
+
+/** The JSON object of the request, unwrapped from `data` when the client wrapped it. */
+async function readBody(c: Context): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ValidationError("body", "The body must be a JSON object.");
+  }
+  if (body && typeof body === "object" && !Array.isArray(body) && "data" in body) body = (body as { data: unknown }).data;
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("body", "The body must be a JSON object.");
+  return body as Record<string, unknown>;
+}
+
+/** Runs a bag change, turning the module's schema failures into a 400 naming the field. */
+async function validated<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof ZodError) {
+      const issue = error.issues[0];
+      throw new ValidationError(String(issue?.path[0] ?? "body"), issue?.message ?? "Invalid input");
+    }
+    if (error instanceof CartNotFoundError) throw new NotFoundError("Cart not found", { param: "id" });
+    throw error;
+  }
+}

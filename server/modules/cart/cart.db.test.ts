@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestDatabase } from "../../../tests/support/test-db.ts";
+import type { Database } from "../../db/client.ts";
+import { carts, products, variants } from "../../db/schema/index.ts";
+import { seedDemoShop } from "../../db/seed/index.ts";
+import { CartLineNotFoundError, CartNotFoundError, createCarts, NotEnoughStockError, VariantNotFoundError, type Carts } from "./index.ts";
+
+let database: Database;
+let cart: Carts;
+let mediaDir: string;
+/** Two options of one product (stock set by each test as needed), and one of another product. */
+let optionA: number;
+let optionB: number;
+let otherProductOption: number;
+let productId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mediaDir = mkdtempSync(join(tmpdir(), "shop-cart-"));
+  await seedDemoShop(database.db, { products: 12, mediaDir });
+  const rows = await database.db
+    .select({ id: variants.id, productId: variants.productId })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(sql`${products.published} and not ${products.membersOnly}`)
+    .orderBy(variants.productId, variants.id);
+  const first = rows[0]!;
+  productId = first.productId;
+  const sameProduct = rows.filter((row) => row.productId === productId);
+  [optionA, optionB] = [sameProduct[0]!.id, sameProduct[1]!.id];
+  otherProductOption = rows.find((row) => row.productId !== productId)!.id;
+  cart = createCarts(database.db);
+});
+
+afterAll(async () => {
+  await database?.close();
+  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+});
+
+const setStock = (variantId: number, stock: number) =>
+  database.db.update(variants).set({ stock }).where(eq(variants.id, variantId));
+const priceOf = async (variantId: number) =>
+  (await database.db.select({ price: variants.price }).from(variants).where(eq(variants.id, variantId)))[0]!.price;
+
+describe("a guest bag", () => {
+  test("the first add makes a bag reachable by its token, priced from the catalogue", async () => {
+    await setStock(optionA, 10);
+    const { cart: bag, lineId } = await cart.addLine(null, { variantId: optionA, quantity: "2" });
+    expect(bag.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(bag.lines).toHaveLength(1);
+    const price = await priceOf(optionA);
+    expect(bag.lines[0]).toMatchObject({ id: lineId, variantId: optionA, quantity: 2, unitPrice: price, lineTotal: 2 * price });
+    expect(bag.subtotal).toBe(2 * price);
+    expect(bag.itemCount).toBe(2);
+    expect(await cart.count(bag.token)).toBe(2);
+    expect((await cart.get(bag.token))?.lines).toHaveLength(1);
+  });
+
+  test("the token is not stored: only its hash", async () => {
+    const { cart: bag } = await cart.addLine(null, { variantId: optionA, quantity: 1 });
+    const stored = await database.db.select({ hash: carts.tokenHash }).from(carts);
+    expect(stored.map((row) => row.hash)).not.toContain(bag.token);
+  });
+
+  test("adding the same option again adds to its line; prices follow the catalogue, not the past", async () => {
+    await setStock(optionA, 10);
+    const { cart: first } = await cart.addLine(null, { variantId: optionA, quantity: 1 });
+    const { cart: again } = await cart.addLine(first.token, { variantId: optionA, quantity: 3 });
+    expect(again.lines).toHaveLength(1);
+    expect(again.lines[0]!.quantity).toBe(4);
+    await database.db.update(variants).set({ price: 1234, compareAtPrice: 2000 }).where(eq(variants.id, optionA));
+    const later = await cart.get(first.token);
+    expect(later?.lines[0]).toMatchObject({ unitPrice: 1234, compareAtPrice: 2000, lineTotal: 4 * 1234 });
+    expect(later?.savings).toBe(4 * (2000 - 1234));
+  });
+
+  test("never more than the stock, with a message that says how many are left", async () => {
+    await setStock(optionA, 2);
+    const { cart: bag } = await cart.addLine(null, { variantId: optionA, quantity: 1 });
+    const refused = await cart.addLine(bag.token, { variantId: optionA, quantity: 5 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(NotEnoughStockError);
+    expect((refused as NotEnoughStockError).available).toBe(1);
+    expect((refused as Error).message).toBe("Sorry, only 1 more can be added: your bag already holds 1.");
+    expect((await cart.get(bag.token))?.lines[0]?.quantity).toBe(1);
+
+    await setStock(optionB, 0);
+    await expect(cart.addLine(bag.token, { variantId: optionB })).rejects.toThrow("Sorry, this option is out of stock.");
+  });
+
+  test("a refused first add leaves no empty bag behind", async () => {
+    await setStock(optionB, 0);
+    const before = await database.db.$count(carts);
+    await expect(cart.addLine(null, { variantId: optionB })).rejects.toBeInstanceOf(NotEnoughStockError);
+    expect(await database.db.$count(carts)).toBe(before);
+  });
+
+  test("options that are not for sale, or do not exist, cannot be added", async () => {
+    await expect(cart.addLine(null, { variantId: 999_999 })).rejects.toBeInstanceOf(VariantNotFoundError);
+    await setStock(otherProductOption, 5);
+    const { cart: bag } = await cart.addLine(null, { variantId: otherProductOption });
+    const otherProduct = (await database.db.select({ p: variants.productId }).from(variants).where(eq(variants.id, otherProductOption)))[0]!.p;
+    await database.db.update(products).set({ published: false }).where(eq(products.id, otherProduct));
+    await expect(cart.addLine(bag.token, { variantId: otherProductOption })).rejects.toBeInstanceOf(VariantNotFoundError);
+    // A line whose product was withdrawn stays visible, says so, and counts towards nothing.
+    const withdrawn = await cart.get(bag.token);
+    expect(withdrawn?.lines[0]).toMatchObject({ available: false, problem: "No longer available: remove it from your bag." });
+    expect(withdrawn?.subtotal).toBe(0);
+    expect(await cart.count(bag.token)).toBe(0);
+    await database.db.update(products).set({ published: true }).where(eq(products.id, otherProduct));
+  });
+
+  test("bad input is refused with a message naming what is wrong", async () => {
+    await expect(cart.addLine(null, { variantId: "abc" })).rejects.toThrow("The option must be a number.");
+    await expect(cart.addLine(null, { variantId: optionA, quantity: 0 })).rejects.toThrow("Quantity must be at least 1.");
+    await expect(cart.addLine(null, { variantId: optionA, quantity: 100 })).rejects.toThrow("Quantity can be at most 99.");
+    await expect(cart.addLine(null, { variantId: optionA, quantity: 1.5 })).rejects.toThrow("Quantity must be a whole number.");
+  });
+
+  test("changing quantity and option, merging into a line that holds the new option", async () => {
+    await setStock(optionA, 10);
+    await setStock(optionB, 4);
+    const { cart: bag, lineId: lineA } = await cart.addLine(null, { variantId: optionA, quantity: 2 });
+    const { lineId: lineB } = await cart.addLine(bag.token, { variantId: optionB, quantity: 1 });
+
+    const changed = await cart.updateLine(bag.token, { lineId: lineA, quantity: 3 });
+    expect(changed.lines.find((l) => l.id === lineA)?.quantity).toBe(3);
+
+    await expect(cart.updateLine(bag.token, { lineId: lineA, variantId: optionB, quantity: 4 })).rejects.toBeInstanceOf(
+      NotEnoughStockError,
+    );
+    const merged = await cart.updateLine(bag.token, { lineId: lineA, variantId: optionB, quantity: 3 });
+    expect(merged.lines).toHaveLength(1);
+    expect(merged.lines[0]).toMatchObject({ id: lineA, variantId: optionB, quantity: 4 });
+    expect(merged.lines.some((l) => l.id === lineB)).toBe(false);
+    expect(merged.lines[0]!.options.map((o) => o.variantId)).toEqual(expect.arrayContaining([optionA, optionB]));
+  });
+
+  test("removing lines; other bags' lines and unknown bags are out of reach", async () => {
+    await setStock(optionA, 10);
+    const { cart: mine, lineId } = await cart.addLine(null, { variantId: optionA });
+    const { cart: theirs, lineId: theirLine } = await cart.addLine(null, { variantId: optionA });
+    await expect(cart.removeLine(mine.token, { lineId: theirLine })).rejects.toBeInstanceOf(CartLineNotFoundError);
+    await expect(cart.updateLine(mine.token, { lineId: theirLine, quantity: 5 })).rejects.toBeInstanceOf(CartLineNotFoundError);
+    expect((await cart.get(theirs.token))?.lines[0]?.quantity).toBe(1);
+
+    const emptied = await cart.removeLine(mine.token, { lineId });
+    expect(emptied.lines).toEqual([]);
+    expect(emptied.subtotal).toBe(0);
+
+    const unknown = "A".repeat(32);
+    expect(await cart.get(unknown)).toBeNull();
+    expect(await cart.get("not a token")).toBeNull();
+    expect(await cart.count(unknown)).toBe(0);
+    await expect(cart.removeLine(unknown, { lineId })).rejects.toBeInstanceOf(CartNotFoundError);
+  });
+
+  test("bags idle for more than 30 days are pruned", async () => {
+    const { cart: old } = await cart.addLine(null, { variantId: optionA });
+    await database.db.execute(sql`update carts set updated_at = now() - interval '31 days'`);
+    const { cart: fresh } = await cart.create().then((c) => ({ cart: c }));
+    expect(await cart.get(old.token)).toBeNull();
+    expect(await cart.get(fresh.token)).not.toBeNull();
+  });
+});

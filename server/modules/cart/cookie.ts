@@ -1,0 +1,32 @@
+/**
+ * The cart cookie (SPEC §9: the shop's session token cookie lasts 7 days, path /). It holds the
+ * bag's token; HttpOnly because no script needs it (pages, REST and GraphQL read it on the server),
+ * SameSite=Lax so another site cannot post to the bag with it, Secure when the shop runs on HTTPS.
+ * Every change to the bag sends it again, so the 7 days count from the shopper's last change.
+ */
+export const CART_COOKIE = "cart_token";
+export const CART_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
+
+/** The cart token from a Cookie header, or null. Malformed cookies are ignored, never an error. */
+export function readCartToken(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== CART_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    return value === "" ? null : value;
+  }
+  return null;
+}
+
+/** The Set-Cookie value that keeps `token` for 7 more days. */
+export function cartCookie(token: string, options: { secure: boolean }): string {
+  return [
+    `${CART_COOKIE}=${token}`,
+    "Path=/",
+    `Max-Age=${CART_COOKIE_MAX_AGE}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(options.secure ? ["Secure"] : []),
+  ].join("; ");
+}

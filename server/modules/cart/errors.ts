@@ -1,0 +1,43 @@
+/** The bag's typed failures; each adapter maps them to its wire shape (status, GraphQL code, page message). */
+export class CartError extends Error {}
+
+/** No bag has this token (never created, pruned, or a made-up token). */
+export class CartNotFoundError extends CartError {
+  override name = "CartNotFoundError";
+  constructor() {
+    super("This bag does not exist.");
+  }
+}
+
+export class CartLineNotFoundError extends CartError {
+  override name = "CartLineNotFoundError";
+  constructor(readonly lineId: number) {
+    super("This item is no longer in the bag.");
+  }
+}
+
+/** The option does not exist, or its product is not for sale (unpublished, members-only). */
+export class VariantNotFoundError extends CartError {
+  override name = "VariantNotFoundError";
+  constructor(readonly variantId: number) {
+    super("This option is not available.");
+  }
+}
+
+/** More was asked for than is in stock; `available` is how many more the bag may take (0 when none). */
+export class NotEnoughStockError extends CartError {
+  override name = "NotEnoughStockError";
+  constructor(
+    readonly available: number,
+    readonly inBag: number,
+  ) {
+    super(stockMessage(available, inBag));
+  }
+}
+
+function stockMessage(available: number, inBag: number): string {
+  if (available <= 0 && inBag > 0) return `Sorry, there are no more in stock: your bag already holds all ${inBag}.`;
+  if (available <= 0) return "Sorry, this option is out of stock.";
+  if (inBag > 0) return `Sorry, only ${available} more can be added: your bag already holds ${inBag}.`;
+  return `Sorry, only ${available} left in stock.`;
+}

@@ -1,0 +1,137 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "../../db/client.ts";
+
+/** An option the shopper may switch a line to: another size or colour of the same product. */
+export interface CartLineOption {
+  variantId: number;
+  size: string;
+  colour: string;
+  colourHex: string;
+  stock: number;
+}
+
+/** One line of a bag, priced now from the catalogue (bags never store prices). Money in minor units. */
+export interface CartLineView {
+  id: number;
+  variantId: number;
+  productId: number;
+  slug: string;
+  categorySlug: string;
+  name: string;
+  brand: string;
+  sku: string;
+  size: string;
+  colour: string;
+  colourHex: string;
+  image: { path: string; alt: string; width: number; height: number } | null;
+  quantity: number;
+  unitPrice: number;
+  compareAtPrice: number | null;
+  lineTotal: number;
+  stock: number;
+  /** False when the product is no longer sold; such lines count towards nothing. */
+  available: boolean;
+  /** Set when the line cannot be bought as it is: sold out, fewer left than wanted, or withdrawn. */
+  problem: string | null;
+  /** The product's options, for changing this line's size or colour. */
+  options: CartLineOption[];
+}
+
+export interface CartView {
+  lines: CartLineView[];
+  /** Items that can be bought: the sum of quantities of available lines. */
+  itemCount: number;
+  /** The sum of the line totals of available lines. */
+  subtotal: number;
+  /** How much the sale prices save against the compare-at prices. */
+  savings: number;
+}
+
+interface LineRow {
+  id: number;
+  variant_id: number;
+  quantity: number;
+  product_id: number;
+  slug: string;
+  category_slug: string;
+  name: string;
+  brand: string;
+  sku: string;
+  size: string;
+  colour: string;
+  colour_hex: string;
+  stock: number;
+  price: number;
+  compare_at_price: number | null;
+  available: boolean;
+  image: CartLineView["image"];
+  options: CartLineOption[];
+}
+
+/** The bag's lines with today's prices and stock, oldest first, in one query. */
+export async function readCartLines(db: Db, cartId: number): Promise<CartView> {
+  const rows = await queryRows<LineRow>(
+    db,
+    sql`
+    select l.id, l.variant_id, l.quantity,
+           p.id as product_id, p.slug, c.slug as category_slug, p.name, b.name as brand,
+           v.sku, v.size, v.colour, v.colour_hex, v.stock, v.price, v.compare_at_price,
+           (p.published and not p.members_only) as available,
+           (select json_build_object('path', path, 'alt', alt, 'width', width, 'height', height)
+              from product_images where product_id = p.id order by position, id limit 1) as image,
+           (select json_agg(json_build_object('variantId', o.id, 'size', o.size, 'colour', o.colour,
+                                              'colourHex', o.colour_hex, 'stock', o.stock) order by o.position, o.id)
+              from variants o where o.product_id = p.id) as options
+    from cart_lines l
+    join variants v on v.id = l.variant_id
+    join products p on p.id = v.product_id
+    join brands b on b.id = p.brand_id
+    join categories c on c.id = p.category_id
+    where l.cart_id = ${cartId}
+    order by l.created_at, l.id
+  `,
+  );
+  const lines = rows.map(toLine);
+  const buyable = lines.filter((line) => line.available);
+  return {
+    lines,
+    itemCount: buyable.reduce((sum, line) => sum + line.quantity, 0),
+    subtotal: buyable.reduce((sum, line) => sum + line.lineTotal, 0),
+    savings: buyable.reduce(
+      (sum, line) => sum + (line.compareAtPrice === null ? 0 : (line.compareAtPrice - line.unitPrice) * line.quantity),
+      0,
+    ),
+  };
+}
+
+function toLine(row: LineRow): CartLineView {
+  return {
+    id: row.id,
+    variantId: row.variant_id,
+    productId: row.product_id,
+    slug: row.slug,
+    categorySlug: row.category_slug,
+    name: row.name,
+    brand: row.brand,
+    sku: row.sku,
+    size: row.size,
+    colour: row.colour,
+    colourHex: row.colour_hex,
+    image: row.image,
+    quantity: row.quantity,
+    unitPrice: row.price,
+    compareAtPrice: row.compare_at_price,
+    lineTotal: row.price * row.quantity,
+    stock: row.stock,
+    available: row.available,
+    problem: problemOf(row),
+    options: row.available ? row.options : [],
+  };
+}
+
+function problemOf(row: LineRow): string | null {
+  if (!row.available) return "No longer available: remove it from your bag.";
+  if (row.stock === 0) return "Sold out: remove it or choose another option.";
+  if (row.stock < row.quantity) return `Only ${row.stock} left: lower the quantity.`;
+  return null;
+}
