@@ -41,3 +41,23 @@ function stockMessage(available: number, inBag: number): string {
   if (inBag > 0) return `Sorry, only ${available} more can be added: your bag already holds ${inBag}.`;
   return `Sorry, only ${available} left in stock.`;
 }
+
+export type CartErrorName = "CartNotFoundError" | "CartLineNotFoundError" | "VariantNotFoundError" | "NotEnoughStockError";
+
+/**
+ * Which bag failure `error` is, by name. The pages are built into their own bundle with their own
+ * copy of this module, while the services they call come from the server's bundle, so `instanceof`
+ * cannot recognise the services' errors there; their names and fields can.
+ */
+export function cartErrorName(error: unknown): CartErrorName | null {
+  if (!(error instanceof Error)) return null;
+  switch (error.name) {
+    case "CartNotFoundError":
+    case "CartLineNotFoundError":
+    case "VariantNotFoundError":
+    case "NotEnoughStockError":
+      return error.name;
+    default:
+      return null;
+  }
+}

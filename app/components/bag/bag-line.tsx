@@ -1,0 +1,143 @@
+import type { CartLineView } from "../../../server/modules/cart/read.ts";
+import { MAX_LINE_QUANTITY } from "../../../server/modules/cart/schemas.ts";
+import { imageSrcSet, imageUrl } from "../../../server/modules/media/image-url.ts";
+import { Price } from "~/components/price";
+import { Link } from "~/components/ui/link";
+import { mediaUrl } from "~/lib/media";
+import { formatMoney } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
+import { BagForm } from "./bag-form";
+
+/** One line of the bag: its option can be changed, its quantity stepped, and it can be removed. */
+export function BagLine({ line, currency }: { line: CartLineView; currency: string }) {
+  const hydrated = useHydrated();
+  const href = `/shop/${line.categorySlug}/${line.slug}`;
+  // No max on the quantity field: past the stock, the bag answers in words how many are left.
+  const most = Math.max(1, Math.min(line.stock, MAX_LINE_QUANTITY));
+  return (
+    <li className="bag-line" data-testid="bag-line">
+      <div className="bag-line-media">
+        {line.image && (
+          <img
+            src={imageUrl("product", 160, mediaUrl(line.image.path))}
+            srcSet={imageSrcSet("product", mediaUrl(line.image.path), [96, 160, 240, 320])}
+            sizes="6rem"
+            alt={line.image.alt}
+            width={96}
+            height={96}
+            loading="lazy"
+          />
+        )}
+      </div>
+      <div className="bag-line-body">
+        <p className="product-card-brand">{line.brand}</p>
+        <h2 className="bag-line-name">
+          {line.available ? <Link to={href}>{line.name}</Link> : line.name}
+        </h2>
+        <Price price={line.unitPrice} compareAtPrice={line.compareAtPrice} currency={currency} />
+        {line.problem && (
+          <p className="bag-line-problem" role="alert">
+            {line.problem}
+          </p>
+        )}
+
+        {line.available && line.options.length > 1 ? (
+          <BagForm className="bag-line-option" quiet>
+            {(busy) => (
+              <>
+                <input type="hidden" name="intent" value="update" />
+                <input type="hidden" name="lineId" value={line.id} />
+                <label>
+                  <span className="bag-label">Option</span>
+                  <select
+                    name="variantId"
+                    defaultValue={line.variantId}
+                    disabled={busy}
+                    onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
+                  >
+                    {line.options.map((option) => (
+                      <option key={option.variantId} value={option.variantId} disabled={option.stock === 0 && option.variantId !== line.variantId}>
+                        {option.size} · {option.colour}
+                        {option.stock === 0 ? " (sold out)" : ""}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {!hydrated && (
+                  <button type="submit" className="bag-small-button">
+                    Change
+                  </button>
+                )}
+              </>
+            )}
+          </BagForm>
+        ) : (
+          <p className="bag-line-meta">
+            {line.size} · {line.colour}
+          </p>
+        )}
+
+        <div className="bag-line-actions">
+          {line.available && (
+            <BagForm className="bag-stepper" quiet>
+              {(busy) => (
+                <>
+                  <input type="hidden" name="intent" value="update" />
+                  <input type="hidden" name="lineId" value={line.id} />
+                  {/* First in the form, so Enter in the quantity field submits the typed number. */}
+                  <button type="submit" className={hydrated ? "sr-only" : "bag-small-button"}>
+                    Update
+                  </button>
+                  <button
+                    type="submit"
+                    name="delta"
+                    value="-1"
+                    aria-label={`One fewer ${line.name}`}
+                    disabled={busy || line.quantity <= 1}
+                  >
+                    −
+                  </button>
+                  <label>
+                    <span className="sr-only">Quantity of {line.name}</span>
+                    <input
+                      key={line.quantity}
+                      type="number"
+                      name="quantity"
+                      inputMode="numeric"
+                      min={1}
+                      defaultValue={line.quantity}
+                      readOnly={busy}
+                    />
+                  </label>
+                  <button
+                    type="submit"
+                    name="delta"
+                    value="1"
+                    aria-label={`One more ${line.name}`}
+                    disabled={busy || line.quantity >= most}
+                  >
+                    +
+                  </button>
+                </>
+              )}
+            </BagForm>
+          )}
+          <BagForm>
+            {(busy) => (
+              <>
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="lineId" value={line.id} />
+                <button type="submit" className="bag-remove" disabled={busy}>
+                  Remove<span className="sr-only"> {line.name}</span>
+                </button>
+              </>
+            )}
+          </BagForm>
+        </div>
+      </div>
+      <p className="bag-line-total" data-testid="line-total">
+        {line.available ? formatMoney(line.lineTotal, currency) : "—"}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,91 @@
+import { data, redirect } from "react-router";
+import { ZodError } from "zod";
+import type { ShopLoadContext } from "../../server/context.ts";
+import { cartCookie, readCartToken } from "../../server/modules/cart/cookie.ts";
+import { cartErrorName } from "../../server/modules/cart/errors.ts";
+import type { CartWithToken } from "../../server/modules/cart/index.ts";
+import { BAG_NOTICE_COOKIE, BAG_PATH, type BagActionResult } from "./bag";
+import { flashCookie } from "./flash";
+
+/**
+ * The bag's one action (intent add, update or remove), for the bag page, the product page and the
+ * grid's quick add. Without JavaScript every form posts here and is redirected to the bag with a
+ * message; with JavaScript the forms add `js=1` and get the result as data, so the shopper stays
+ * where they are. The bag module validates every field; prices never come from the form.
+ */
+export async function bagAction(request: Request, context: ShopLoadContext) {
+  const form = await request.formData();
+  const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const withJs = fields.js === "1";
+  const token = readCartToken(request.headers.get("cookie"));
+  const secure = context.env.publicUrl.startsWith("https:");
+  const { cart } = context.services;
+
+  let result: { cart: CartWithToken; message: string };
+  try {
+    switch (fields.intent) {
+      case "add": {
+        const added = await cart.addLine(token, fields);
+        const line = added.cart.lines.find((l) => l.id === added.lineId);
+        result = { cart: added.cart, message: line ? `Added ${line.name} (${optionName(line)}) to your bag.` : "Added to your bag." };
+        break;
+      }
+      case "update": {
+        const quantity = fields.delta === undefined ? fields.quantity : Number(fields.quantity) + Number(fields.delta);
+        result = { cart: await cart.updateLine(token ?? "", { ...fields, quantity }), message: "Your bag is updated." };
+        break;
+      }
+      case "remove": {
+        const before = await cart.get(token);
+        const removed = before?.lines.find((l) => String(l.id) === fields.lineId);
+        result = {
+          cart: await cart.removeLine(token ?? "", fields),
+          message: removed ? `Removed ${removed.name} from your bag.` : "Removed from your bag.",
+        };
+        break;
+      }
+      default:
+        return answer({ ok: false, message: "That is not something the bag can do." }, 400);
+    }
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    return answer({ ok: false, ...failure.body }, failure.status);
+  }
+
+  const headers = new Headers({ "Set-Cookie": cartCookie(result.cart.token, { secure }) });
+  if (withJs) return data<BagActionResult>({ ok: true, message: result.message, bagCount: result.cart.itemCount }, { headers });
+  headers.append("Set-Cookie", flashCookie(BAG_NOTICE_COOKIE, BAG_PATH, { kind: "success", message: result.message }));
+  return redirect(BAG_PATH, { status: 303, headers });
+
+  function answer(body: Extract<BagActionResult, { ok: false }>, status: number) {
+    if (withJs) return data<BagActionResult>(body, { status });
+    return redirect(BAG_PATH, {
+      status: 303,
+      headers: { "Set-Cookie": flashCookie(BAG_NOTICE_COOKIE, BAG_PATH, { kind: "error", message: body.message }) },
+    });
+  }
+}
+
+function optionName(line: { size: string; colour: string }) {
+  return `${line.size}, ${line.colour}`;
+}
+
+/** The shopper-facing message and status of a failed bag change; null for errors that are bugs. */
+function failureOf(error: unknown): { status: number; body: { message: string; field?: string } } | null {
+  if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    return { status: 400, body: { message: issue?.message ?? "Please check the form.", field: String(issue?.path[0] ?? "") } };
+  }
+  switch (cartErrorName(error)) {
+    case "CartNotFoundError":
+      return { status: 404, body: { message: "Your bag has expired. Add the item again to start a new one." } };
+    case "NotEnoughStockError":
+      return { status: 409, body: { message: (error as Error).message, field: "quantity" } };
+    case "CartLineNotFoundError":
+    case "VariantNotFoundError":
+      return { status: 404, body: { message: (error as Error).message } };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * A one-time message carried across a redirect in a short-lived cookie: how a form posted without
+ * JavaScript tells the shopper what happened on the page it lands on. The page reads it once and
+ * clears it. Only the shop's own messages go in; they are shown as text, never as HTML.
+ */
+export interface FlashNotice {
+  kind: "success" | "error";
+  message: string;
+}
+
+const MAX_AGE_S = 60;
+
+export function flashCookie(name: string, path: string, notice: FlashNotice): string {
+  return `${name}=${encodeURIComponent(JSON.stringify(notice))}; Path=${path}; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax`;
+}
+
+export function clearFlashCookie(name: string, path: string): string {
+  return `${name}=; Path=${path}; Max-Age=0; HttpOnly; SameSite=Lax`;
+}
+
+/** The notice in a Cookie header, or null when there is none or it is not one of ours. */
+export function readFlash(cookieHeader: string | null, name: string): FlashNotice | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      const value = JSON.parse(decodeURIComponent(part.slice(eq + 1).trim())) as Partial<FlashNotice>;
+      if ((value.kind === "success" || value.kind === "error") && typeof value.message === "string") {
+        return { kind: value.kind, message: value.message.slice(0, 300) };
+      }
+    } catch {
+      // A cookie that is not ours, or damaged: no notice.
+    }
+    return null;
+  }
+  return null;
+}

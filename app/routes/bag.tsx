@@ -1,0 +1,92 @@
+import { data } from "react-router";
+import type { Route } from "./+types/bag";
+import { BagLine } from "~/components/bag/bag-line";
+import { Link } from "~/components/ui/link";
+import { BAG_NOTICE_COOKIE, BAG_PATH } from "~/lib/bag";
+import { bagAction } from "~/lib/bag-action.server";
+import { clearFlashCookie, readFlash } from "~/lib/flash";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { formatMoney } from "~/lib/money";
+import { readCartToken } from "../../server/modules/cart/cookie.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(siteFrom(matches), { title: "Your bag", description: "The items in your bag.", path: BAG_PATH }),
+  { name: "robots", content: "noindex" },
+];
+
+// A bag is one shopper's: never stored by a shared cache.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cookieHeader = request.headers.get("cookie");
+  const bag = await context.services.cart.get(readCartToken(cookieHeader));
+  const notice = readFlash(cookieHeader, BAG_NOTICE_COOKIE);
+  const body = {
+    lines: bag?.lines ?? [],
+    subtotal: bag?.subtotal ?? 0,
+    savings: bag?.savings ?? 0,
+    itemCount: bag?.itemCount ?? 0,
+    currency: context.env.currency,
+    notice,
+  };
+  return notice ? data(body, { headers: { "Set-Cookie": clearFlashCookie(BAG_NOTICE_COOKIE, BAG_PATH) } }) : body;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return bagAction(request, context);
+}
+
+export default function Bag({ loaderData }: Route.ComponentProps) {
+  const { lines, subtotal, savings, itemCount, currency, notice } = loaderData;
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your bag</h1>
+      {notice && (
+        <p role={notice.kind === "error" ? "alert" : "status"} className="bag-notice" data-kind={notice.kind}>
+          {notice.message}
+        </p>
+      )}
+      {lines.length === 0 ? (
+        <div className="mt-8 flex flex-col items-start gap-4">
+          <p className="text-grey-700">Your bag is empty.</p>
+          <Link to="/shop" className="filters-apply">
+            Continue shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="bag">
+          <ul className="bag-lines" aria-label="Items in your bag">
+            {lines.map((line) => (
+              <BagLine key={line.id} line={line} currency={currency} />
+            ))}
+          </ul>
+          <aside className="bag-summary" aria-labelledby="bag-summary-title">
+            <h2 id="bag-summary-title" className="font-semibold">
+              Summary
+            </h2>
+            <dl>
+              <div>
+                <dt>Items</dt>
+                <dd data-testid="bag-items">{itemCount}</dd>
+              </div>
+              {savings > 0 && (
+                <div>
+                  <dt>You save</dt>
+                  <dd className="price-sale">{formatMoney(savings, currency)}</dd>
+                </div>
+              )}
+              <div className="bag-subtotal">
+                <dt>Subtotal</dt>
+                <dd data-testid="bag-subtotal">{formatMoney(subtotal, currency)}</dd>
+              </div>
+            </dl>
+            <p className="text-sm text-grey-600">Delivery is worked out at checkout.</p>
+            <Link to="/shop" className="text-sm font-medium text-mint-700 hover:underline">
+              Continue shopping
+            </Link>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+interface Variant {
+  id: number;
+  size: string;
+  colour: string;
+  stock: number;
+  price: number;
+}
+interface Product {
+  slug: string;
+  name: string;
+  variants: Variant[];
+}
+
+/** A product with at least two options in stock, one of them with `minStock` or more, from the shop API. */
+async function productWithOptions(request: APIRequestContext, minStock = 3): Promise<Product & { first: Variant; second: Variant }> {
+  const listing = await request.get("/ecommerce/products?in_stock=1&page_size=60");
+  const { data } = (await listing.json()) as { data: { slug: string }[] };
+  for (const { slug } of data) {
+    const product = ((await (await request.get(`/ecommerce/products/${slug}`)).json()) as { data: Product }).data;
+    const inStock = product.variants.filter((v) => v.stock > 0);
+    const first = inStock.find((v) => v.stock >= minStock);
+    const second = inStock.find((v) => v !== first);
+    if (first && second) return { ...product, first, second };
+  }
+  throw new Error("The demo shop has no product with two options in stock");
+}
+
+/** Puts an option in the bag as a form without JavaScript would: the context keeps the cart cookie. */
+async function addToBag(page: Page, variantId: number, quantity = 1) {
+  const response = await page.request.post("/bag", { form: { intent: "add", variantId, quantity }, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  expect(response.headers().location).toBe("/bag");
+}
+
+const euros = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+const lines = (page: Page) => page.getByTestId("bag-line");
+const bagCount = (page: Page) => page.getByTestId("bag-count");
+
+test("an empty bag says so and leads back to the shop", async ({ page }) => {
+  await page.goto("/bag");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your bag");
+  await expect(page.getByText("Your bag is empty.")).toBeVisible();
+  await expect(bagCount(page)).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "Continue shopping" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test("the bag keeps its lines behind a 7-day cookie that outlives the browser", async ({ page, browser }) => {
+  const product = await productWithOptions(page.request);
+  await addToBag(page, product.first.id, 2);
+  const cookie = (await page.context().cookies()).find((c) => c.name === "cart_token");
+  expect(cookie).toMatchObject({ path: "/", httpOnly: true, sameSite: "Lax" });
+  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(6.9);
+  expect(days).toBeLessThanOrEqual(7);
+
+  // A browser restart: a new context holding only the persisted cookies.
+  const state = await page.context().storageState();
+  const restarted = await browser.newContext({ storageState: state });
+  const again = await restarted.newPage();
+  await again.goto("/bag");
+  await expect(lines(again)).toHaveCount(1);
+  await expect(lines(again).getByRole("heading")).toHaveText(product.name);
+  await expect(bagCount(again)).toHaveText("2");
+  await restarted.close();
+});
+
+test("quantities step, are typed and stay within the stock; totals come from the server", async ({ page }) => {
+  const product = await productWithOptions(page.request);
+  await addToBag(page, product.first.id, 1);
+  await page.goto("/bag");
+  const line = lines(page).first();
+  const quantity = line.getByRole("spinbutton");
+  await expect(quantity).toHaveValue("1");
+  await expect(line.getByTestId("line-total")).toHaveText(new RegExp(String((product.first.price / 100).toFixed(2))));
+
+  await line.getByRole("button", { name: `One more ${product.name}` }).click();
+  await expect(quantity).toHaveValue("2");
+  await expect(bagCount(page)).toHaveText("2");
+  expect(euros((await line.getByTestId("line-total").textContent())!)).toBeCloseTo((2 * product.first.price) / 100, 2);
+  expect(euros((await page.getByTestId("bag-subtotal").textContent())!)).toBeCloseTo((2 * product.first.price) / 100, 2);
+
+  await line.getByRole("button", { name: `One fewer ${product.name}` }).click();
+  await expect(quantity).toHaveValue("1");
+  await expect(line.getByRole("button", { name: `One fewer ${product.name}` })).toBeDisabled();
+
+  // More than the stock: a clear message, and the bag unchanged.
+  const tooMany = Math.min(product.first.stock + 1, 99);
+  await quantity.fill(String(tooMany));
+  await quantity.press("Enter");
+  if (tooMany > product.first.stock) {
+    await expect(page.getByRole("status").filter({ hasText: `Sorry, only ${product.first.stock} left in stock.` })).toBeVisible();
+    await expect(quantity).toHaveValue("1");
+  }
+  await quantity.fill("2");
+  await quantity.press("Enter");
+  await expect(quantity).toHaveValue("2");
+  await expect(page.getByTestId("bag-items")).toHaveText("2");
+});
+
+test("a line's option can be changed, and lines removed down to the empty bag", async ({ page }) => {
+  const product = await productWithOptions(page.request);
+  await addToBag(page, product.first.id, 1);
+  await page.goto("/bag");
+  const line = lines(page).first();
+  await line.getByLabel("Option").selectOption(String(product.second.id));
+  await expect(line.getByLabel("Option")).toHaveValue(String(product.second.id));
+  await page.reload();
+  await expect(lines(page).first().getByLabel("Option")).toHaveValue(String(product.second.id));
+
+  await lines(page).first().getByRole("button", { name: `Remove ${product.name}` }).click();
+  await expect(page.getByText("Your bag is empty.")).toBeVisible();
+  await expect(bagCount(page)).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every bag action is a form that lands back on the bag with a message", async ({ page }) => {
+    const product = await productWithOptions(page.request);
+    await addToBag(page, product.first.id, 1);
+    await page.goto("/bag");
+    // The add above was a form post too: the bag says what it did, once.
+    const notice = page.getByRole("main").getByRole("status");
+    await expect(notice).toHaveText(`Added ${product.name} (${product.first.size}, ${product.first.colour}) to your bag.`);
+
+    await lines(page).first().getByRole("button", { name: `One more ${product.name}` }).click();
+    await expect(notice).toHaveText("Your bag is updated.");
+    await expect(lines(page).first().getByRole("spinbutton")).toHaveValue("2");
+
+    await lines(page).first().getByLabel("Option").selectOption(String(product.second.id));
+    await lines(page).first().getByRole("button", { name: "Change" }).click();
+    await expect(lines(page).first().getByLabel("Option")).toHaveValue(String(product.second.id));
+
+    await lines(page).first().getByRole("spinbutton").fill("500");
+    await lines(page).first().getByRole("button", { name: "Update" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Quantity can be at most 99.");
+
+    await lines(page).first().getByRole("button", { name: `Remove ${product.name}` }).click();
+    await expect(notice).toHaveText(`Removed ${product.name} from your bag.`);
+    await expect(page.getByText("Your bag is empty.")).toBeVisible();
+
+    // The message is shown once.
+    await page.reload();
+    await expect(notice).toHaveCount(0);
+  });
+});
