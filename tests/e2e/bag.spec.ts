@@ -147,3 +147,42 @@ test.describe("without JavaScript", () => {
     await expect(notice).toHaveCount(0);
   });
 });
+
+test("quick add from the grid: the shopper picks an option, a toast confirms, the header count goes up", async ({ page }) => {
+  await page.goto("/shop/gloves");
+  const card = page.getByTestId("product-card").filter({ has: page.getByRole("button", { name: /^Quick add/ }) }).first();
+  const name = (await card.getByRole("heading").textContent())!.trim();
+  await card.getByRole("button", { name: `Quick add ${name}` }).click();
+  const options = card.getByRole("group", { name: `Options of ${name}` });
+  const option = options.getByRole("button").and(page.locator(":enabled")).first();
+  const label = (await option.textContent())!.trim();
+  await option.click();
+  await expect(page.getByRole("status").filter({ hasText: `Added ${name} (` })).toBeVisible();
+  await expect(bagCount(page)).toHaveText("1");
+  await expect(options).toHaveCount(0);
+
+  await page.goto("/bag");
+  await expect(lines(page)).toHaveCount(1);
+  await expect(lines(page).getByRole("heading")).toHaveText(name);
+  const [size, colour] = label.split(" · ");
+  await expect(lines(page).getByLabel("Option").locator("option:checked")).toHaveText(`${size} · ${colour}`);
+});
+
+test("quick add closes with Escape and gives focus back", async ({ page }) => {
+  await page.goto("/shop/gloves");
+  const trigger = page.getByRole("button", { name: /^Quick add/ }).first();
+  await trigger.click();
+  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await expect(trigger).toBeFocused();
+});
+
+test.describe("quick add without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("leads to the product page, where the option is chosen", async ({ page }) => {
+    await page.goto("/shop/gloves");
+    const link = page.getByRole("link", { name: /^Choose options for / }).first();
+    await expect(link).toHaveAttribute("href", /^\/shop\/gloves\/[a-z0-9-]+$/);
+  });
+});

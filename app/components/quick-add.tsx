@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from "react";
+import type { ProductVariantDetail } from "../../server/modules/catalog/product-detail.ts";
+import { BagForm } from "~/components/bag/bag-form";
+import { Link } from "~/components/ui/link";
+import { useHydrated } from "~/lib/use-hydrated";
+
+type Option = Pick<ProductVariantDetail, "id" | "size" | "colour" | "stock">;
+type Options = { state: "closed" } | { state: "loading" } | { state: "ready"; options: Option[] } | { state: "failed" };
+
+/**
+ * The grid's quick add. Grids repeat it two dozen times, so a card carries only one button: the
+ * product's options are fetched from the shop API when the shopper opens it, and each option is a
+ * submit button of one bag form. Without JavaScript it is a link to the product page, where the
+ * option is chosen in a form (docs/decisions/0020-the-bag.md).
+ */
+export function QuickAdd({ slug, categorySlug, name }: { slug: string; categorySlug: string; name: string }) {
+  const hydrated = useHydrated();
+  const [options, setOptions] = useState<Options>({ state: "closed" });
+  const panel = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const open = options.state !== "closed";
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== "Escape") return;
+      if (event instanceof PointerEvent && panel.current?.contains(event.target as Node)) return;
+      setOptions({ state: "closed" });
+      if (event instanceof KeyboardEvent) trigger.current?.focus();
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("pointerdown", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("pointerdown", close);
+    };
+  }, [open]);
+
+  if (!hydrated) {
+    return (
+      <Link to={`/shop/${categorySlug}/${slug}`} className="quick-add">
+        Choose options<span className="sr-only"> for {name}</span>
+      </Link>
+    );
+  }
+
+  async function load() {
+    if (open) return setOptions({ state: "closed" });
+    setOptions({ state: "loading" });
+    try {
+      const response = await fetch(`/ecommerce/products/${encodeURIComponent(slug)}`, { headers: { accept: "application/json" } });
+      if (!response.ok) throw new Error(String(response.status));
+      const body = (await response.json()) as { data: { variants: Option[] } };
+      setOptions({ state: "ready", options: body.data.variants });
+    } catch {
+      setOptions({ state: "failed" });
+    }
+  }
+
+  return (
+    <div className="quick-add-wrap" ref={panel}>
+      <button ref={trigger} type="button" className="quick-add" aria-expanded={open} onClick={load}>
+        Quick add<span className="sr-only"> {name}</span>
+      </button>
+      {open && (
+        <div className="quick-add-panel" role="group" aria-label={`Options of ${name}`}>
+          {options.state === "loading" && <p>Loading options…</p>}
+          {options.state === "failed" && (
+            <p>
+              The options could not be loaded. <Link to={`/shop/${categorySlug}/${slug}`}>Open the product</Link>
+            </p>
+          )}
+          {options.state === "ready" && (
+            <BagForm onResult={(result) => result.ok && setOptions({ state: "closed" })}>
+              {(busy) => (
+                <>
+                  <input type="hidden" name="intent" value="add" />
+                  <input type="hidden" name="quantity" value="1" />
+                  <ul>
+                    {options.options.map((option) => (
+                      <li key={option.id}>
+                        <button type="submit" name="variantId" value={option.id} disabled={busy || option.stock === 0}>
+                          {option.size} · {option.colour}
+                          {option.stock === 0 && <span className="sr-only"> (sold out)</span>}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </BagForm>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
