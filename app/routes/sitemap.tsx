@@ -2,9 +2,12 @@ import type { Route } from "./+types/sitemap";
 import { noFilters } from "../../server/modules/catalog/listing/params.ts";
 
 /**
- * sitemap.xml: the shop's public pages. Not-found, icons, order history and the account area are
+ * sitemap.xml: the shop's public pages, its listings and product pages. Not-found, icons, order history and the account area are
  * left out (SPEC.md §2), and so is everything that does not exist yet.
  */
+// A sitemap file holds at most 50,000 addresses; the rest of a larger shop is found through its listings.
+const MAX_PRODUCTS = 45_000;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const base = context.env.publicUrl;
@@ -23,6 +26,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     });
     for (const brand of facets.brands) if (brand.count > 0) paths.push(`${root}/brand/${brand.value}`);
   }
+  // Every product page, from the listing's read model (no query): the products a listing shows.
+  const everything = await catalog.listing.list({ scope: {}, filters, sort: "newest", page: 1, pageSize: MAX_PRODUCTS });
+  for (const product of everything.products) paths.push(`/shop/${product.categorySlug}/${product.slug}`);
   const body =
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
     paths.map((path) => `  <url><loc>${escapeXml(base + path)}</loc></url>`).join("\n") +

@@ -163,10 +163,13 @@ test("sitemap.xml lists the listing pages and robots.txt points at it", async ({
   const xml = await sitemap.text();
   expect(xml).toContain(`<loc>${baseURL}/shop/gloves/sub/match</loc>`);
   expect(xml).toMatch(/<loc>[^<]+\/shop\/gloves\/brand\/[a-z0-9-]+<\/loc>/);
-  expect(xml).not.toMatch(/my-account|order-history|\/404|\/icons/);
-  // Every address in it answers.
-  for (const loc of [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].slice(0, 30)) {
-    expect((await request.get(loc[1]!)).status(), loc[1]).toBe(200);
+  expect(xml).not.toMatch(/my-account|order-history|\/404|\/icons|\/bag<|\/compare-products/);
+  // Every address in it answers: the listings first, then a sample of the product pages.
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  const productPages = locs.filter((loc) => /\/shop\/[a-z0-9-]+\/[a-z0-9-]+$/.test(loc) && !/\/(sale|sub|brand)$/.test(loc));
+  expect(productPages.length).toBeGreaterThan(250);
+  for (const loc of [...locs.slice(0, 30), ...productPages.slice(0, 10)]) {
+    expect((await request.get(loc)).status(), loc).toBe(200);
   }
   const robots = await (await request.get(`${baseURL}/robots.txt`)).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
