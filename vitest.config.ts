@@ -3,7 +3,15 @@ import { defineConfig } from "vitest/config";
 // Two projects: "unit" runs without a database; "db" runs against a real migrated database
 // (PGlite in process, or PostgreSQL when TEST_DATABASE_URL is set). The e2e suite is Playwright's.
 export default defineConfig({
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  resolve: {
+    alias: {
+      "~": new URL("./app", import.meta.url).pathname,
+      // graphql 16 has a CommonJS (main) and an ESM (module) build. Node, loading graphql-yoga,
+      // takes the CommonJS one; Vite would give our sources the ESM one, and graphql refuses
+      // types from "another module or realm". So our sources get the file Node uses.
+      graphql: "graphql/index.js",
+    },
+  },
   test: {
     setupFiles: ["tests/support/vitest-setup.ts"],
     projects: [

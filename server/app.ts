@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { ecommerceApi } from "./api/rest/ecommerce.ts";
+import { graphqlApi } from "./api/graphql/routes.ts";
 import { createImageRoutes } from "./api/images/routes.ts";
 import type { AppLoadContext } from "react-router";
 import type { Database } from "./db/client.ts";
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   // APIs mount here, before the pages.
   app.route("/images", createImageRoutes({ dataDir: env.DATA_DIR, imageHosts: env.IMAGE_HOSTS }));
   app.route("/ecommerce", ecommerceApi(services, { logger, currency: env.CURRENCY }));
+  app.route("/graphql", graphqlApi(services, env, { logger }));
 
   const browserEnv = publicEnv(env);
   app.all("*", (c) => renderPage(c.req.raw, { services, env: browserEnv }));

@@ -1,0 +1,131 @@
+import type { BrandSummary, CategoryNode, ProductCard } from "../../modules/catalog/index.ts";
+import { UnknownScopeError, type ListingRequest, type ListingResult } from "../../modules/catalog/listing/types.ts";
+import type { ProductDetail, ProductVariantDetail } from "../../modules/catalog/product-detail.ts";
+import { imageUrl } from "../../modules/media/image-url.ts";
+import { IMAGE_WIDTHS, isImageWidth } from "../../modules/media/presets.ts";
+import type { GraphQLContext } from "./context.ts";
+import { badUserInput, shopError } from "./errors.ts";
+import { toListingRequest, type ListingArgs } from "./listing-args.ts";
+
+/*
+ * Resolvers of the catalogue: each parses its arguments, makes one call to the catalogue module
+ * and hands its result on. Listings come whole (cards, total, facets) from the in-memory read
+ * model, so nested fields never query per product; brand stories and category descriptions come
+ * from the catalogue's memory cache, once per request (context.ts).
+ */
+
+type Context = GraphQLContext;
+
+export function money(amount: number, context: Context) {
+  return { amount, currency: context.currency };
+}
+
+const maybeMoney = (amount: number | null, context: Context) => (amount === null ? null : money(amount, context));
+
+/** A product's slug or id, as the REST API accepts it; anything else names no product. */
+const PRODUCT_KEY = /^(?:\d{1,10}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+/** The ProductPage type: the listing's result under GraphQL names. */
+export interface ProductPageResult extends Omit<ListingResult, "products"> {
+  items: ProductCard[];
+  pageSize: number;
+}
+
+/** One listing call; an unknown category, sub-category or brand is a NOT_FOUND naming the argument. */
+export async function listingPage(context: Context, request: ListingRequest): Promise<ProductPageResult> {
+  try {
+    const { products, ...rest } = await context.services.catalog.listing.list(request);
+    return { ...rest, items: products, pageSize: request.pageSize };
+  } catch (error) {
+    if (error instanceof UnknownScopeError) {
+      throw shopError("NOT_FOUND", error.message, { argument: `scope.${error.field}`, value: error.slug });
+    }
+    throw error;
+  }
+}
+
+interface RangeParent {
+  min: number;
+  max: number;
+}
+
+interface ImageParent {
+  path: string;
+}
+
+interface BrandParent extends BrandSummary {
+  story?: string;
+}
+
+type SubCategoryParent = { slug: string; name: string; description?: string };
+
+export const catalogResolvers = {
+  Query: {
+    products: (_: unknown, args: ListingArgs, context: Context) => listingPage(context, toListingRequest(args)),
+
+    async product(_: unknown, args: { slug?: string | null; id?: string | null }, context: Context) {
+      if ((args.slug == null) === (args.id == null)) {
+        throw badUserInput(args.slug == null ? "slug" : "id", "Give the product's slug or its id (one of them).");
+      }
+      const key = (args.slug ?? args.id)!;
+      if (args.id != null && !/^\d{1,10}$/.test(key)) return null;
+      if (!PRODUCT_KEY.test(key) || key.length > 200) return null;
+      return context.services.catalog.productDetail(key);
+    },
+
+    categories: (_: unknown, __: unknown, context: Context) => context.services.catalog.categories(),
+
+    brands: (_: unknown, __: unknown, context: Context) => context.services.catalog.brandDetails(),
+  },
+
+  Image: {
+    src(image: ImageParent, args: { width?: number | null }) {
+      // As the pages address media files (app/lib/media.ts).
+      const original = `/media/${encodeURI(image.path)}`;
+      if (args.width == null) return original;
+      if (!isImageWidth(args.width)) throw badUserInput("width", `width must be one of ${IMAGE_WIDTHS.join(", ")}`);
+      return imageUrl("product", args.width, original);
+    },
+  },
+
+  Brand: {
+    logoPath: async (brand: BrandParent, _: unknown, context: Context) =>
+      brand.logoPath !== undefined ? brand.logoPath : ((await context.brandBySlug(brand.slug))?.logoPath ?? null),
+    story: async (brand: BrandParent, _: unknown, context: Context) =>
+      brand.story ?? (await context.brandBySlug(brand.slug))?.story ?? "",
+  },
+
+  ProductCard: {
+    price: (card: ProductCard, _: unknown, context: Context) => money(card.price, context),
+    compareAtPrice: (card: ProductCard, _: unknown, context: Context) => maybeMoney(card.compareAtPrice, context),
+    onSale: (card: ProductCard) => card.compareAtPrice !== null && card.compareAtPrice > card.price,
+  },
+
+  Product: {
+    async category(product: ProductDetail, _: unknown, context: Context): Promise<CategoryNode> {
+      return (await context.categoryBySlug(product.category.slug)) ?? { ...product.category, description: "", subCategories: [] };
+    },
+    async subCategory(product: ProductDetail, _: unknown, context: Context): Promise<SubCategoryParent | null> {
+      if (!product.subCategory) return null;
+      const category = await context.categoryBySlug(product.category.slug);
+      const sub = category?.subCategories.find((candidate) => candidate.slug === product.subCategory!.slug);
+      return sub ?? product.subCategory;
+    },
+    attributes: (product: ProductDetail) => Object.entries(product.attributes).map(([name, value]) => ({ name, value })),
+  },
+
+  SubCategory: {
+    description: (sub: SubCategoryParent) => sub.description ?? "",
+  },
+
+  Variant: {
+    inStock: (variant: ProductVariantDetail) => variant.stock > 0,
+    price: (variant: ProductVariantDetail, _: unknown, context: Context) => money(variant.price, context),
+    compareAtPrice: (variant: ProductVariantDetail, _: unknown, context: Context) => maybeMoney(variant.compareAtPrice, context),
+  },
+
+  PriceRange: {
+    min: (range: RangeParent, _: unknown, context: Context) => money(range.min, context),
+    max: (range: RangeParent, _: unknown, context: Context) => money(range.max, context),
+  },
+};

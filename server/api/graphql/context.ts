@@ -1,0 +1,51 @@
+import type { BrandDetails, CategoryNode } from "../../modules/catalog/index.ts";
+import { cartCookie, readCartToken } from "../../modules/cart/index.ts";
+import type { Services } from "../../services.ts";
+
+/** What every resolver receives: the modules, the shop's currency and the shopper's cart cookie. */
+export interface GraphQLContext {
+  services: Services;
+  /** ISO 4217 code of every price. */
+  currency: string;
+  /** The token in the shopper's cart cookie, or null. */
+  cartCookieToken: string | null;
+  /** Sends the cart cookie with the response (for bags made or changed through the cookie). */
+  keepCartCookie(token: string): void;
+  /** Brands and categories by slug, read once per request from the catalogue's memory cache. */
+  brandBySlug(slug: string): Promise<BrandDetails | undefined>;
+  categoryBySlug(slug: string): Promise<CategoryNode | undefined>;
+}
+
+/** Per request; passed to yoga as its server context by routes.ts. */
+export interface RequestExtras {
+  setCookie(value: string): void;
+}
+
+export function createContext(
+  request: Request,
+  extras: RequestExtras,
+  options: { services: Services; currency: string; secureCookies: boolean },
+): GraphQLContext {
+  const { services } = options;
+  let brands: Promise<Map<string, BrandDetails>> | undefined;
+  let categories: Promise<Map<string, CategoryNode>> | undefined;
+  let cookieSent = false;
+  return {
+    services,
+    currency: options.currency,
+    cartCookieToken: readCartToken(request.headers.get("cookie")),
+    keepCartCookie(token) {
+      if (cookieSent) return;
+      cookieSent = true;
+      extras.setCookie(cartCookie(token, { secure: options.secureCookies }));
+    },
+    async brandBySlug(slug) {
+      brands ??= services.catalog.brandDetails().then((list) => new Map(list.map((brand) => [brand.slug, brand])));
+      return (await brands).get(slug);
+    },
+    async categoryBySlug(slug) {
+      categories ??= services.catalog.categories().then((list) => new Map(list.map((category) => [category.slug, category])));
+      return (await categories).get(slug);
+    },
+  };
+}

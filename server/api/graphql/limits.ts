@@ -1,0 +1,232 @@
+import {
+  getArgumentValues,
+  getNamedType,
+  getNullableType,
+  GraphQLError,
+  isListType,
+  isInterfaceType,
+  isObjectType,
+  Kind,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationRule,
+} from "graphql";
+import type { Plugin } from "graphql-yoga";
+import { shopError } from "./errors.ts";
+
+/*
+ * Bounds on what one request may ask of the shop (docs/decisions/0015-graphql-api.md): the query
+ * text's length, the nesting depth, the number of aliases and an estimated cost, so no request
+ * can make the server do unbounded work. Depth and aliases are fixed by the text and checked as
+ * validation rules (cached with the parsed query); the cost depends on page sizes that may come
+ * in variables, so it is computed just before execution.
+ *
+ * Introspection fields (__schema, __type, __typename) are not counted: they are off in
+ * production, and in development GraphiQL's own introspection query would exceed the depth.
+ */
+
+export const LIMITS = {
+  /** Characters of query text; a listing query asking for every field has about 700. */
+  queryLength: 10_000,
+  /** Bytes of a request body: the query plus its variables. */
+  bodyBytes: 64 * 1024,
+  /** Nested fields; the shop's deepest useful query (a listing's attribute facets) has 5. */
+  depth: 8,
+  aliases: 15,
+  /** Estimated fields resolved; a listing page of 100 cards with every field and facet is about 8,400. */
+  cost: 10_000,
+} as const;
+
+/** How many items a list counts for when nothing in the query says how long it is. */
+export const DEFAULT_LIST_SIZE = 20;
+
+/** Arguments that say how long a list is: on the list field itself or on the field above it. */
+const SIZE_ARGUMENTS = ["limit", "pageSize"] as const;
+
+type Fragments = Record<string, FragmentDefinitionNode>;
+
+/** Depth and alias count of an operation, following its fragments (cycles are another rule's error). */
+export function measureOperation(operation: OperationDefinitionNode, fragments: Fragments) {
+  let aliases = 0;
+  const depthOf = (selectionSet: SelectionSetNode, visiting: Set<string>): number => {
+    let deepest = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value.startsWith("__")) continue;
+        if (selection.alias) aliases++;
+        const below = selection.selectionSet ? depthOf(selection.selectionSet, visiting) : 0;
+        deepest = Math.max(deepest, 1 + below);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        deepest = Math.max(deepest, depthOf(selection.selectionSet, visiting));
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments[name];
+        if (!fragment || visiting.has(name)) continue;
+        visiting.add(name);
+        deepest = Math.max(deepest, depthOf(fragment.selectionSet, visiting));
+        visiting.delete(name);
+      }
+    }
+    return deepest;
+  };
+  const depth = depthOf(operation.selectionSet, new Set());
+  return { depth, aliases };
+}
+
+function fragmentsOf(document: DocumentNode): Fragments {
+  const fragments: Fragments = Object.create(null) as Fragments;
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  }
+  return fragments;
+}
+
+/** Validation rule: every operation of the document stays within the depth and alias limits. */
+export const depthAndAliasLimits: ValidationRule = (context) => ({
+  OperationDefinition(operation) {
+    const { depth, aliases } = measureOperation(operation, fragmentsOf(context.getDocument()));
+    if (depth > LIMITS.depth) {
+      context.reportError(
+        limitError("MAX_DEPTH_EXCEEDED", `The query is nested ${depth} levels deep; the limit is ${LIMITS.depth}.`, operation),
+      );
+    }
+    if (aliases > LIMITS.aliases) {
+      context.reportError(
+        limitError("MAX_ALIASES_EXCEEDED", `The query has ${aliases} aliases; the limit is ${LIMITS.aliases}.`, operation),
+      );
+    }
+  },
+});
+
+function limitError(code: "MAX_DEPTH_EXCEEDED" | "MAX_ALIASES_EXCEEDED", message: string, node: OperationDefinitionNode) {
+  return new GraphQLError(message, { nodes: [node], extensions: { code } });
+}
+
+/**
+ * Estimated cost of an operation: every field counts 1, and a list multiplies what is selected
+ * in it by its length: the `limit` or `pageSize` argument of the list field or of the field
+ * above it (products(pageSize: 50) { items { ... } }), else DEFAULT_LIST_SIZE.
+ */
+export function operationCost(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Fragments,
+  variables: Record<string, unknown>,
+): number {
+  const root = operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
+  if (!root) return 0;
+
+  const costOf = (
+    selectionSet: SelectionSetNode,
+    type: GraphQLNamedType,
+    inheritedSize: number | undefined,
+    visiting: Set<string>,
+  ): number => {
+    let total = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value.startsWith("__")) continue;
+        const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[selection.name.value] : undefined;
+        if (!field) continue;
+        const size = sizeArgument(field, selection, variables);
+        const isList = isListType(getNullableType(field.type));
+        // A size on a list is its own length; on another field, that of the list below (a page's items).
+        const sizeBelow = isList ? undefined : size;
+        const below = selection.selectionSet ? costOf(selection.selectionSet, getNamedType(field.type), sizeBelow, visiting) : 0;
+        const length = isList ? (size ?? inheritedSize ?? DEFAULT_LIST_SIZE) : 1;
+        total += 1 + length * below;
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const next = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) ?? type) : type;
+        total += costOf(selection.selectionSet, next, inheritedSize, visiting);
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments[name];
+        if (!fragment || visiting.has(name)) continue;
+        visiting.add(name);
+        const next = schema.getType(fragment.typeCondition.name.value) ?? type;
+        total += costOf(fragment.selectionSet, next, inheritedSize, visiting);
+        visiting.delete(name);
+      }
+    }
+    return total;
+  };
+  return costOf(operation.selectionSet, root, undefined, new Set());
+}
+
+function sizeArgument(
+  field: Parameters<typeof getArgumentValues>[0],
+  node: Parameters<typeof getArgumentValues>[1],
+  variables: Record<string, unknown>,
+): number | undefined {
+  if (!field.args.some((arg) => (SIZE_ARGUMENTS as readonly string[]).includes(arg.name))) return undefined;
+  let values: Record<string, unknown>;
+  try {
+    values = getArgumentValues(field, node, variables);
+  } catch {
+    // Bad argument values: execution refuses them with a clear error of its own.
+    return undefined;
+  }
+  for (const name of SIZE_ARGUMENTS) {
+    const value = values[name];
+    if (typeof value === "number" && Number.isFinite(value)) return Math.max(0, value);
+  }
+  return undefined;
+}
+
+/** The operation execution would run: the named one, else the only one. */
+function selectedOperation(document: DocumentNode, operationName: string | null | undefined) {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (operationName) return operations.find((operation) => operation.name?.value === operationName);
+  return operations.length === 1 ? operations[0] : undefined;
+}
+
+/**
+ * Yoga plugin for the limits: query length before anything else is done with the text, depth
+ * and aliases with validation, cost before execution.
+ */
+export function shopLimitsPlugin(): Plugin {
+  return {
+    onParams({ params }) {
+      if (typeof params.query === "string" && params.query.length > LIMITS.queryLength) {
+        throw shopError(
+          "QUERY_TOO_LARGE",
+          `The query is ${params.query.length} characters long; the limit is ${LIMITS.queryLength}.`,
+          {
+            http: { status: 413 },
+          },
+        );
+      }
+    },
+    onValidate({ addValidationRule }) {
+      addValidationRule(depthAndAliasLimits);
+    },
+    onExecute({ args, setResultAndStopExecution }) {
+      const operation = selectedOperation(args.document, args.operationName);
+      if (!operation) return;
+      const cost = operationCost(
+        args.schema,
+        operation,
+        fragmentsOf(args.document),
+        (args.variableValues ?? {}) as Record<string, unknown>,
+      );
+      if (cost > LIMITS.cost) {
+        setResultAndStopExecution({
+          errors: [
+            shopError(
+              "MAX_COST_EXCEEDED",
+              `The query would cost about ${cost}; the limit is ${LIMITS.cost}. Ask for smaller pages or fewer fields.`,
+              {
+                cost,
+                limit: LIMITS.cost,
+              },
+            ),
+          ],
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,304 @@
+import { createHash } from "node:crypto";
+import type { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Services } from "../../services.ts";
+import { LIMITS } from "./limits.ts";
+import { graphqlApp, postGraphQL, recordingLogger, seededShop } from "./test-support.ts";
+
+/*
+ * The endpoint as HTTP: automatic persisted queries, the production limits, and clear
+ * GraphQL-shaped answers to every malformed request.
+ */
+
+let shop: Awaited<ReturnType<typeof seededShop>>;
+let services: Services;
+let app: Hono;
+
+beforeAll(async () => {
+  shop = await seededShop(30);
+  services = shop.services;
+  app = graphqlApp(services, { mode: "production" });
+});
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const persisted = (query: string) => ({ persistedQuery: { version: 1, sha256Hash: sha256(query) } });
+
+describe("automatic persisted queries", () => {
+  test("a hash alone is PersistedQueryNotFound until the query has been sent with it once", async () => {
+    const query = "query Brands { brands { slug name } }";
+    const expected = { data: { brands: (await services.catalog.brandDetails()).map(({ slug, name }) => ({ slug, name })) } };
+
+    const unknown = await postGraphQL(app, { operationName: "Brands", extensions: persisted(query) });
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.body).toEqual({
+      errors: [{ message: "PersistedQueryNotFound", extensions: { code: "PERSISTED_QUERY_NOT_FOUND" } }],
+    });
+
+    const full = await postGraphQL(app, { operationName: "Brands", query, extensions: persisted(query) });
+    expect(full.response.status).toBe(200);
+    expect(full.body).toEqual(expected);
+
+    const again = await postGraphQL(app, { operationName: "Brands", extensions: persisted(query) });
+    expect(again.response.status).toBe(200);
+    expect(again.body).toEqual(expected);
+  });
+
+  test("a query sent with another query's hash is refused and not stored", async () => {
+    const query = "{ categories { slug } }";
+    const wrong = { persistedQuery: { version: 1, sha256Hash: sha256("{ brands { slug } }") } };
+    const { response, body } = await postGraphQL(app, { query, extensions: wrong });
+    expect(response.status).toBe(400);
+    expect(body).toEqual({ errors: [{ message: "PersistedQueryMismatch", extensions: { code: "PERSISTED_QUERY_MISMATCH" } }] });
+    const lookup = await postGraphQL(app, { extensions: wrong });
+    expect(lookup.body.errors![0]!.message).toBe("PersistedQueryNotFound");
+  });
+
+  test("the store is per endpoint: another server has not seen the query", async () => {
+    const query = "query Categories { categories { slug } }";
+    await postGraphQL(app, { query, extensions: persisted(query) });
+    const other = graphqlApp(services, { mode: "production" });
+    const { body } = await postGraphQL(other, { extensions: persisted(query) });
+    expect(body.errors![0]!.message).toBe("PersistedQueryNotFound");
+  });
+});
+
+describe("requests that are not GraphQL over JSON POST", () => {
+  test("other methods are 405 with Allow: POST, GraphQL-shaped; no GraphiQL in production", async () => {
+    for (const [method, accept] of [
+      ["GET", "text/html"],
+      ["GET", "application/json"],
+      ["PUT", "*/*"],
+      ["DELETE", "*/*"],
+      ["OPTIONS", "*/*"],
+    ] as const) {
+      const response = await app.request("/graphql?query=%7Bbrands%7Bslug%7D%7D", { method, headers: { accept } });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
+      expect(await response.json()).toEqual({
+        errors: [{ message: "Send GraphQL requests with POST.", extensions: { code: "METHOD_NOT_ALLOWED" } }],
+      });
+    }
+  });
+
+  test("bodies that are not JSON are 415 before anything runs (another site's form cannot post)", async () => {
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""]) {
+      const response = await app.request("/graphql", {
+        method: "POST",
+        headers: type ? { "content-type": type } : {},
+        body: "query=%7Bbrands%7Bslug%7D%7D",
+      });
+      expect(response.status, type).toBe(415);
+      expect(await response.json()).toEqual({
+        errors: [
+          {
+            message: "Send GraphQL requests as JSON (content-type application/json).",
+            extensions: { code: "UNSUPPORTED_MEDIA_TYPE" },
+          },
+        ],
+      });
+    }
+  });
+
+  test("bad JSON, no query, a batch or a body of the wrong shape get clear errors", async () => {
+    const cases: [string, number, string][] = [
+      ["{not json", 400, "POST body sent invalid JSON."],
+      ["", 400, "POST body sent invalid JSON."],
+      ["{}", 200, "Must provide query string."],
+      ['{"query": 42}', 400, 'Expected "query" param to be a string, but given number.'],
+      ['{"query": "{ brands { slug } }", "variables": "x"}', 400, 'Expected "variables" param to be empty or an object'],
+      ['{"query": "{ brands { slug } }", "price": 1}', 400, 'Unexpected parameter "price" in the request body.'],
+      ["null", 400, "POST body is expected to be object but received null"],
+      ['"{ brands { slug } }"', 400, "POST body is expected to be object but received string"],
+      ['[{"query": "{ brands { slug } }"}, {"query": "{ categories { slug } }"}]', 400, "Batching is not supported."],
+      ["[]", 400, "Batching is not supported."],
+      ['{"query": "{ brands { slug }"}', 200, "Syntax Error"],
+      ['{"query": "{ noSuchField }"}', 200, 'Cannot query field "noSuchField" on type "Query".'],
+    ];
+    for (const [body, status, message] of cases) {
+      const { response, body: answer } = await postGraphQL(app, body);
+      expect(response.status, body).toBe(status);
+      expect(answer.data ?? null, body).toBeNull();
+      expect(answer.errors?.[0]?.message, body).toContain(message);
+    }
+  });
+
+  test("another site gets no CORS permission to read answers", async () => {
+    const { response } = await postGraphQL(app, { query: "{ brands { slug } }" }, { origin: "https://elsewhere.example" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+    expect(response.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+});
+
+describe("limits", () => {
+  const card =
+    "id slug name brand { slug name } price { amount currency } compareAtPrice { amount } colours { name hex } image { path alt }";
+
+  test("nesting deeper than the limit is refused", async () => {
+    // The shop's schema nests 5 deep at most, so a deeper query also asks for fields that do not
+    // exist; the depth limit is reported all the same (limits.test.ts tries it on a deeper schema).
+    const deep = `{ products { facets { attributes { options { value { a { b { c { d } } } } } } } } }`;
+    const { response, body } = await postGraphQL(app, { query: deep });
+    expect(response.status).toBe(200);
+    expect(body.errors).toContainEqual(
+      expect.objectContaining({
+        message: `The query is nested 9 levels deep; the limit is ${LIMITS.depth}.`,
+        extensions: expect.objectContaining({ code: "MAX_DEPTH_EXCEEDED" }),
+      }),
+    );
+  });
+
+  test(`at most ${LIMITS.aliases} aliases`, async () => {
+    const aliased = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `c${i}: categories { slug }`).join(" ")} }`;
+    const within = await postGraphQL(app, { query: aliased(LIMITS.aliases) });
+    expect(within.body.errors).toBeUndefined();
+    expect(Object.keys(within.body.data!)).toHaveLength(LIMITS.aliases);
+
+    const beyond = await postGraphQL(app, { query: aliased(LIMITS.aliases + 1) });
+    expect(beyond.body).toEqual({
+      errors: [
+        expect.objectContaining({
+          message: `The query has ${LIMITS.aliases + 1} aliases; the limit is ${LIMITS.aliases}.`,
+          extensions: expect.objectContaining({ code: "MAX_ALIASES_EXCEEDED" }),
+        }),
+      ],
+    });
+  });
+
+  test("cost: a full page of 100 cards with every facet passes, three of them do not", async () => {
+    const full = `products(pageSize: 100) { total items { ${card} } facets {
+      price { min { amount } max { amount } } sizes { value count } colours { value hex count } brands { value count }
+      subCategories { value count } attributes { name options { value count } } inStock } }`;
+    const one = await postGraphQL(app, { query: `{ ${full} }` });
+    expect(one.body.errors).toBeUndefined();
+    expect(one.body.data).toHaveProperty("products.total");
+
+    const three = await postGraphQL(app, { query: `{ a: ${full} b: ${full} c: ${full} }` });
+    expect(three.body.data).toBeUndefined();
+    expect(three.body.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/^The query would cost about \d+; the limit is 10000\./),
+        extensions: expect.objectContaining({ code: "MAX_COST_EXCEEDED", limit: LIMITS.cost }),
+      }),
+    ]);
+  });
+
+  test("cost counts page sizes given in variables", async () => {
+    const query = `query Pages($size: Int) { a: products(pageSize: $size) { items { ${card} } } b: products(pageSize: $size) { items { ${card} } } }`;
+    const small = await postGraphQL(app, { query, variables: { size: 10 } });
+    expect(small.body.errors).toBeUndefined();
+    const large = await postGraphQL(app, { query, variables: { size: 100 } });
+    expect(large.body.errors?.[0]?.extensions?.code).toBe("MAX_COST_EXCEEDED");
+  });
+
+  test("query text longer than the limit is refused before it is parsed or stored", async () => {
+    const long = `{ brands { slug } }${" ".repeat(LIMITS.queryLength)}`;
+    const { response, body } = await postGraphQL(app, { query: long, extensions: persisted(long) });
+    expect(response.status).toBe(413);
+    expect(body).toEqual({
+      errors: [
+        {
+          message: `The query is ${long.length} characters long; the limit is ${LIMITS.queryLength}.`,
+          extensions: { code: "QUERY_TOO_LARGE" },
+        },
+      ],
+    });
+    const lookup = await postGraphQL(app, { extensions: persisted(long) });
+    expect(lookup.body.errors![0]!.message).toBe("PersistedQueryNotFound");
+  });
+
+  test("a request body larger than the limit is refused", async () => {
+    const padding = "x".repeat(LIMITS.bodyBytes);
+    const { response, body } = await postGraphQL(app, { query: "{ brands { slug } }", variables: { padding } });
+    expect(response.status).toBe(413);
+    expect(body.errors![0]).toMatchObject({
+      message: "Request body too large",
+      extensions: { code: "REQUEST_ENTITY_TOO_LARGE" },
+    });
+  });
+});
+
+describe("introspection", () => {
+  const introspection = "{ __schema { queryType { name } } }";
+
+  test("is off in production, but __typename works", async () => {
+    const { body } = await postGraphQL(app, { query: introspection });
+    expect(body.data).toBeUndefined();
+    expect(body.errors![0]!.message).toContain("introspection has been disabled");
+    const typename = await postGraphQL(app, { query: "{ __typename brands { __typename slug } }" });
+    expect(typename.body.data).toMatchObject({
+      __typename: "Query",
+      brands: expect.arrayContaining([expect.objectContaining({ __typename: "Brand" })]),
+    });
+  });
+
+  test("is on elsewhere, for tools", async () => {
+    const { body } = await postGraphQL(graphqlApp(services, { mode: "test" }), { query: introspection });
+    expect(body).toEqual({ data: { __schema: { queryType: { name: "Query" } } } });
+  });
+
+  test("GraphiQL is served only in development", async () => {
+    const dev = graphqlApp(services, { mode: "development" });
+    const response = await dev.request("/graphql", { headers: { accept: "text/html" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(await response.text()).toContain("GraphiQL");
+  });
+});
+
+describe("masked errors", () => {
+  /** The shop with a catalogue whose brands fail the way a broken database would. */
+  function failingShop(mode: "production" | "development") {
+    const logger = recordingLogger();
+    const broken: Services = {
+      ...services,
+      catalog: {
+        ...services.catalog,
+        brandDetails: Object.assign(() => Promise.reject(new Error("connection to db-internal.example:5432 refused")), {
+          invalidate() {},
+        }),
+      },
+    };
+    return { logger, app: graphqlApp(broken, { mode, logger }) };
+  }
+
+  test("an unexpected failure reaches the client as 'Unexpected error.' only, and is logged", async () => {
+    const { logger, app: failing } = failingShop("production");
+    const { response, body } = await postGraphQL(failing, { query: "{ brands { slug } }" });
+    expect(response.status).toBe(200);
+    expect(body).toEqual({
+      data: null,
+      errors: [
+        {
+          message: "Unexpected error.",
+          locations: [{ line: 1, column: 3 }],
+          path: ["brands"],
+          extensions: { code: "INTERNAL_SERVER_ERROR" },
+        },
+      ],
+    });
+    expect(JSON.stringify(body)).not.toContain("db-internal");
+    expect(logger.errors.map((entry) => entry.fields?.error)).toContainEqual(
+      expect.stringContaining("db-internal.example:5432 refused"),
+    );
+  });
+
+  test("the shop's own errors are meant for clients and are not masked", async () => {
+    const { body } = await postGraphQL(app, { query: "{ products(pageSize: 0) { total } }" });
+    expect(body.errors![0]).toMatchObject({
+      message: "pageSize must be a whole number from 1 to 100",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+  });
+
+  test("in development the developer sees the original message", async () => {
+    const { app: failing } = failingShop("development");
+    const { body } = await postGraphQL(failing, { query: "{ brands { slug } }" });
+    expect(body.errors![0]!.message).toBe("Unexpected error.");
+    expect(JSON.stringify(body.errors![0]!.extensions)).toContain("db-internal.example:5432 refused");
+  });
+});

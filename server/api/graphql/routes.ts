@@ -1,0 +1,54 @@
+import { Hono } from "hono";
+import type { Env } from "../../env.ts";
+import type { Services } from "../../services.ts";
+import { errorBody } from "./errors.ts";
+import { createShopYoga, type ShopYogaOptions } from "./yoga.ts";
+
+/*
+ * POST /graphql (SPEC §7). Only JSON POSTs reach GraphQL: other content types are what a plain
+ * HTML form on another site could send with the shopper's cookies, so they are refused (415)
+ * before anything runs; other methods are 405. Both answers are GraphQL-shaped ({ errors }), as
+ * are yoga's own for bad JSON, a missing query or a batch. In development, GET from a browser
+ * shows GraphiQL.
+ */
+
+export function graphqlApi(
+  services: Services,
+  env: Pick<Env, "CURRENCY" | "NODE_ENV" | "PUBLIC_URL">,
+  options: Pick<ShopYogaOptions, "logger" | "apqStore"> = {},
+) {
+  const yoga = createShopYoga({
+    ...options,
+    services,
+    currency: env.CURRENCY,
+    mode: env.NODE_ENV,
+    secureCookies: env.PUBLIC_URL.startsWith("https:"),
+  });
+  const api = new Hono();
+
+  const run = async (request: Request) => {
+    const cookies: string[] = [];
+    const response = await yoga.fetch(request, { setCookie: (value: string) => cookies.push(value) });
+    for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
+    return response;
+  };
+
+  api.post("/", (c) => {
+    const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+    if (type !== "application/json") {
+      return c.json(errorBody("UNSUPPORTED_MEDIA_TYPE", "Send GraphQL requests as JSON (content-type application/json)."), 415);
+    }
+    return run(c.req.raw);
+  });
+
+  if (env.NODE_ENV === "development") {
+    api.get("/", (c, next) => (c.req.header("accept")?.includes("text/html") ? run(c.req.raw) : next()));
+  }
+
+  api.all("/", (c) => {
+    c.header("Allow", "POST");
+    return c.json(errorBody("METHOD_NOT_ALLOWED", "Send GraphQL requests with POST."), 405);
+  });
+
+  return api;
+}

@@ -1,0 +1,33 @@
+import { MAX_SUGGESTIONS } from "../../modules/catalog/listing/index.ts";
+import { MAX_SEARCH_LENGTH } from "../../modules/catalog/search-text.ts";
+import { listingPage } from "./catalog-resolvers.ts";
+import type { GraphQLContext } from "./context.ts";
+import { badUserInput } from "./errors.ts";
+import { toListingRequest, type ListingArgs } from "./listing-args.ts";
+
+/*
+ * Search over GraphQL: `search` is the listing of what a search finds, best first, with the same
+ * filters, facets and pagination as any listing (products(query:) is the same within a scope);
+ * `searchSuggestions` feeds the header's search box. The catalogue module does the searching.
+ */
+
+type Context = GraphQLContext;
+
+export const searchResolvers = {
+  Query: {
+    search(_: unknown, args: Omit<ListingArgs, "scope" | "query"> & { text: string }, context: Context) {
+      const { text, ...listing } = args;
+      return listingPage(context, toListingRequest({ ...listing, query: text }, "text"));
+    },
+
+    searchSuggestions(_: unknown, args: { text: string; limit?: number | null }, context: Context) {
+      const limit = args.limit ?? 6;
+      if (limit < 1 || limit > MAX_SUGGESTIONS)
+        throw badUserInput("limit", `limit must be a whole number from 1 to ${MAX_SUGGESTIONS}`);
+      if (args.text.length > MAX_SEARCH_LENGTH) {
+        throw badUserInput("text", `text is too long (at most ${MAX_SEARCH_LENGTH} characters)`);
+      }
+      return context.services.catalog.suggest(args.text, limit);
+    },
+  },
+};

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { createTestDatabase } from "../../../tests/support/test-db.ts";
+import type { Database } from "../../db/client.ts";
+import type { Env } from "../../env.ts";
+import { seedDemoShop } from "../../db/seed/index.ts";
+import type { Logger } from "../../http/logger.ts";
+import { createServices, type Services } from "../../services.ts";
+import { graphqlApi } from "./routes.ts";
+
+/*
+ * For the GraphQL API tests: a seeded test database, and Hono apps that mount the endpoint as
+ * server/app.ts does (before a catch-all that renders pages).
+ */
+
+export interface GraphQLResponseBody<Data = Record<string, unknown>> {
+  data?: Data | null;
+  errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[];
+}
+
+export async function seededShop(products = 60): Promise<{ database: Database; services: Services; close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const mediaDir = mkdtempSync(join(tmpdir(), "shop-graphql-"));
+  await seedDemoShop(database.db, { products, mediaDir });
+  return {
+    database,
+    services: createServices(database),
+    async close() {
+      await database.close();
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Logged errors, kept for the test to read (a real logger would write them to stderr). */
+export function recordingLogger(): Logger & { errors: { message: string; fields?: Record<string, unknown> }[] } {
+  const errors: { message: string; fields?: Record<string, unknown> }[] = [];
+  return { errors, info: () => {}, error: (message, fields) => errors.push({ message, fields }) };
+}
+
+export function graphqlApp(services: Services, options: { mode?: Env["NODE_ENV"]; logger?: Logger; publicUrl?: string } = {}) {
+  const app = new Hono();
+  const env = {
+    CURRENCY: "EUR",
+    NODE_ENV: options.mode ?? "test",
+    PUBLIC_URL: options.publicUrl ?? "http://localhost:3000",
+  } as const;
+  app.route("/graphql", graphqlApi(services, env, { logger: options.logger ?? recordingLogger() }));
+  app.all("*", (c) => c.html("<p>page</p>"));
+  return app;
+}
+
+/** POSTs a GraphQL request as the browser client does, and reads the JSON answer. */
+export async function postGraphQL<Data = Record<string, unknown>>(
+  app: Hono,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ response: Response; body: GraphQLResponseBody<Data> }> {
+  const response = await app.request("/graphql", {
+    method: "POST",
+    headers: { accept: "*/*", "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { response, body: (await response.json()) as GraphQLResponseBody<Data> };
+}

@@ -1,0 +1,90 @@
+// Renamed: envelop calls plugins use*, which the React hooks lint rule would take for hooks.
+import { createInMemoryAPQStore, useAPQ as persistedQueriesPlugin, type APQStore } from "@graphql-yoga/plugin-apq";
+import { NoSchemaIntrospectionCustomRule } from "graphql";
+import { createSchema, createYoga, type Plugin } from "graphql-yoga";
+import type { Logger } from "../../http/logger.ts";
+import type { Services } from "../../services.ts";
+import { cartResolvers } from "./cart-resolvers.ts";
+import { catalogResolvers } from "./catalog-resolvers.ts";
+import { createContext, type GraphQLContext, type RequestExtras } from "./context.ts";
+import { LIMITS, shopLimitsPlugin } from "./limits.ts";
+import { searchResolvers } from "./search-resolvers.ts";
+import { typeDefs } from "./type-defs.ts";
+
+export interface ShopYogaOptions {
+  services: Services;
+  currency: string;
+  /** production: no introspection, no GraphiQL; development: GraphiQL and error details for the developer. */
+  mode: "production" | "development" | "test";
+  /** Send the cart cookie with Secure (the shop runs on https). */
+  secureCookies: boolean;
+  logger?: Logger;
+  /** Where persisted queries are kept; one process's memory by default (ADR 15). */
+  apqStore?: APQStore;
+}
+
+/** Persisted queries kept in memory: enough for every query the shop's pages send, many times over. */
+const APQ_ENTRIES = 1_000;
+const APQ_TTL_MS = 24 * 60 * 60 * 1000;
+
+function createShopSchema() {
+  // Resolvers see yoga's server context (RequestExtras) merged with the shop's.
+  return createSchema<RequestExtras & GraphQLContext>({
+    typeDefs,
+    resolvers: [catalogResolvers, searchResolvers, cartResolvers],
+  });
+}
+
+/**
+ * The GraphQL endpoint (graphql-yoga) over the shop's modules, with automatic persisted queries
+ * and the production limits of docs/decisions/0015-graphql-api.md. Answers requests routed to
+ * /graphql by routes.ts.
+ */
+export function createShopYoga(options: ShopYogaOptions) {
+  const { services, currency, mode, secureCookies, logger } = options;
+  const production = mode === "production";
+  const plugins: Plugin[] = [
+    // Before APQ, so a query too long is refused before it is stored.
+    shopLimitsPlugin(),
+    persistedQueriesPlugin({ store: options.apqStore ?? createInMemoryAPQStore({ max: APQ_ENTRIES, ttl: APQ_TTL_MS }) }),
+  ];
+  if (production) plugins.push(noIntrospection);
+
+  return createYoga<RequestExtras, GraphQLContext>({
+    schema: createShopSchema(),
+    graphqlEndpoint: "/graphql",
+    context: ({ request, setCookie }) => createContext(request, { setCookie }, { services, currency, secureCookies }),
+    plugins,
+    // Anything but the shop's own GraphQL errors reaches the client as "Unexpected error."; the
+    // original is logged. Only a developer's own machine sees the details.
+    maskedErrors: { isDev: mode === "development" },
+    batching: false,
+    graphiql: mode === "development",
+    landingPage: false,
+    // Same-origin only: the bag is reached by a cookie, so no other site may read answers.
+    cors: false,
+    multipart: false,
+    maxRequestBodySize: LIMITS.bodyBytes,
+    logging: logger ? yogaLogger(logger) : false,
+  });
+}
+
+const noIntrospection: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(NoSchemaIntrospectionCustomRule);
+  },
+};
+
+/** Yoga's log calls on the shop's structured logger: errors only, the rest is yoga's chatter. */
+function yogaLogger(logger: Logger) {
+  const ignore = () => {};
+  return {
+    debug: ignore,
+    info: ignore,
+    warn: ignore,
+    error: (...args: unknown[]) =>
+      logger.error("graphql error", {
+        error: args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(" "),
+      }),
+  };
+}
