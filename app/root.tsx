@@ -4,6 +4,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  data as withHeaders,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -12,6 +13,7 @@ import {
 import type { ReactNode } from "react";
 import type { Route } from "./+types/root";
 import { ClientNavigation } from "./components/client-navigation";
+import { CompareNotice } from "./components/compare-notice";
 import { ErrorPageGuard, ErrorView } from "./components/error-view";
 import { OnlineStatus } from "./components/online-status";
 import { ProgressBar } from "./components/progress-bar";
@@ -20,6 +22,8 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { handleOf } from "./lib/route-handle";
+import { readCartToken } from "../server/modules/cart/cookie.ts";
+import { clearCompareNoticeCookie, readCompareList, readCompareNotice } from "../server/modules/compare/cookies.ts";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -27,13 +31,28 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { env, services } = context;
-  return {
+  const [menu, bagCount] = await Promise.all([
+    services.catalog.categoryMenu(),
+    // Only visitors with a bag cost a query; the count changes with bag actions (POSTs), after
+    // which this loader runs again (shouldRevalidate below).
+    services.cart.count(readCartToken(request.headers.get("cookie"))),
+  ]);
+  // The compare list is the visitor's cookie, read without a query (this loader runs on every page).
+  const cookies = request.headers.get("cookie");
+  const compareNotice = readCompareNotice(cookies);
+  const shell = {
     site: { siteName: env.siteName, tagline: env.tagline, publicUrl: env.publicUrl },
     currency: env.currency,
-    menu: await services.catalog.categoryMenu(),
+    menu,
+    bagCount,
+    compare: [...readCompareList(cookies)],
+    compareNotice,
   };
+  // A compare form sent without JavaScript left a one-time notice for this page: shown once, then gone.
+  const secure = env.publicUrl.startsWith("https://");
+  return withHeaders(shell, compareNotice ? { headers: { "Set-Cookie": clearCompareNoticeCookie({ secure }) } } : undefined);
 }
 
 // The shell's data (menu, site name) changes only when the owner edits the catalogue, so
@@ -67,7 +86,8 @@ export function Layout({ children }: { children: ReactNode }) {
             </a>
             <ProgressBar failed={error != null} />
             <OnlineStatus />
-            <SiteHeader siteName={data?.site.siteName ?? ""} categories={data?.menu ?? []} />
+            <SiteHeader siteName={data?.site.siteName ?? ""} categories={data?.menu ?? []} bagCount={data?.bagCount ?? 0} />
+            <CompareNotice />
             <main id="main" tabIndex={-1} className="flex-1 outline-none">
               {children}
             </main>

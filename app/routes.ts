@@ -15,6 +15,11 @@ const routes: RouteConfig = [
   listing("shop/:category/sub/:sub", "shop-sub"),
   listing("shop/:category/sub/:sub/sale", "shop-sub-sale"),
   listing("brands/:brand", "brand"),
+  // A product page; the static segments above (sale, brand, sub) rank before it.
+  route("shop/:category/:product", "routes/product.tsx"),
+  route("bag", "routes/bag.tsx"),
+  route("compare-products", "routes/compare-products.tsx"),
+  route("search", "routes/search.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found" }),

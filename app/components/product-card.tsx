@@ -1,7 +1,9 @@
 import type { ProductCard as Card } from "../../server/modules/catalog/index.ts";
 import { imageSrcSet, imageUrl } from "../../server/modules/media/image-url.ts";
 import { mediaUrl } from "~/lib/media";
+import { CompareToggle } from "./compare-toggle";
 import { Price } from "./price";
+import { QuickAdd } from "./quick-add";
 import { Link } from "./ui/link";
 
 // Grid cards are a quarter to half of the screen wide: these renderings cover phones to wide screens.
@@ -45,6 +47,10 @@ export function ProductCard({ product, currency, eager = false }: { product: Car
           </ul>
         </>
       )}
+      <div className="product-card-actions">
+        {product.inStock && <QuickAdd slug={product.slug} categorySlug={product.categorySlug} name={product.name} />}
+        <CompareToggle productId={product.id} productName={product.name} />
+      </div>
     </article>
   );
 }

@@ -1,29 +1,42 @@
 import { Link } from "./ui/link";
+import { CompareLink } from "./compare-link";
 import type { MenuCategory } from "../../server/modules/catalog/index.ts";
 import { MenuToggle, SiteMenu } from "./site-menu";
+import { SiteSearch } from "./site-search";
 
-export function SiteHeader({ siteName, categories }: { siteName: string; categories: MenuCategory[] }) {
+export function SiteHeader({ siteName, categories, bagCount }: { siteName: string; categories: MenuCategory[]; bagCount: number }) {
   return (
     <header className="relative border-b border-grey-200 bg-white">
-      <div className="container-page flex items-center gap-2 py-2 sm:gap-4 lg:gap-8">
+      <div className="container-page flex flex-wrap items-center gap-2 py-2 sm:gap-x-4 lg:gap-x-8 xl:flex-nowrap">
         <MenuToggle />
         <Link to="/" className="py-2 text-lg font-bold tracking-tight whitespace-nowrap text-grey-900">
           <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-full bg-mint-500" />
           {siteName}
         </Link>
         <SiteMenu categories={categories} />
+        <SiteSearch />
         <div className="ml-auto flex items-center gap-1">
+          <CompareLink />
           <Link to="/my-account" className="rounded-md p-2 text-grey-800 hover:text-mint-700" aria-label="Account">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
               <circle cx="12" cy="8" r="4" />
               <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
             </svg>
           </Link>
-          <Link to="/bag" className="relative rounded-md p-2 text-grey-800 hover:text-mint-700" aria-label="Bag">
+          <Link
+            to="/bag"
+            className="relative rounded-md p-2 text-grey-800 hover:text-mint-700"
+            aria-label={bagCount === 0 ? "Bag, empty" : `Bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`}
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
               <path d="M5 8h14l-1 13H6L5 8z" />
               <path d="M9 8V6a3 3 0 0 1 6 0v2" />
             </svg>
+            {bagCount > 0 && (
+              <span className="bag-count" data-testid="bag-count" aria-hidden="true">
+                {bagCount > 99 ? "99+" : bagCount}
+              </span>
+            )}
           </Link>
         </div>
       </div>

@@ -1,0 +1,418 @@
+import { data, redirect, useSubmit } from "react-router";
+import type { Route } from "./+types/compare-products";
+import {
+  addToCompare,
+  buildComparison,
+  compareListCookie,
+  compareNoticeCookie,
+  comparedProducts,
+  CompareFullError,
+  differingRows,
+  formatProductIds,
+  keepAsList,
+  noticeMessage,
+  parseCompareAction,
+  parseSharedProducts,
+  readCompareList,
+  refererPath,
+  removeFromCompare,
+  safeReturnPath,
+  sameProducts,
+  sharePath,
+  UnknownCompareProductError,
+  type CompareActionResult,
+  type CompareCell,
+  type CompareNotice,
+  type CookieOptions,
+} from "../../server/modules/compare/index.ts";
+import { imageUrl } from "../../server/modules/media/image-url.ts";
+import { CompareForm } from "~/components/compare-form";
+import { CompareToggle } from "~/components/compare-toggle";
+import { Price } from "~/components/price";
+import { Link } from "~/components/ui/link";
+import { mediaUrl } from "~/lib/media";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { toast } from "~/lib/toast";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const PATH = "/compare-products";
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const names = data?.comparison.products.map((p) => p.name) ?? [];
+  const shared = data?.view === "shared" && data.sharePath !== null;
+  return [
+    ...pageMeta(siteFrom(matches), {
+      title: shared ? `Compare ${names.join(" vs ")}` : "Compare products",
+      description: shared
+        ? `${names.join(", ")} side by side: price, sizes, colours and details.`
+        : "Up to four products side by side: price, sizes, colours and every detail.",
+      // A shared comparison is shared by its own address; the visitor's list has only this one.
+      path: shared ? data.sharePath! : PATH,
+    }),
+    // Comparisons are endless combinations of product pages that search engines index anyway.
+    { name: "robots", content: "noindex, follow" },
+  ];
+};
+
+function cookieOptions(publicUrl: string): CookieOptions {
+  return { secure: publicUrl.startsWith("https://") };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const own = readCompareList(request.headers.get("Cookie"));
+  const shared = parseSharedProducts(url.searchParams.get("products"));
+  const differencesOnly = url.searchParams.get("diff") === "1";
+  const products = await comparedProducts(context.services.catalog.productDetail, shared ?? own);
+  const ids = products.map((p) => p.id);
+
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  // Products the shop no longer shows leave the visitor's list quietly.
+  if (shared === null && ids.length < own.length) {
+    headers.append("Set-Cookie", compareListCookie(ids, cookieOptions(context.env.publicUrl)));
+  }
+  const comparison = buildComparison(products);
+  return data(
+    {
+      view: shared === null ? ("own" as const) : ("shared" as const),
+      comparison: { products: comparison.products, rows: differencesOnly ? differingRows(comparison) : comparison.rows },
+      rowCount: comparison.rows.length,
+      differencesOnly,
+      /** How many products the list or link named, to say when some are gone. */
+      requested: (shared ?? own).length,
+      ownCount: own.length,
+      /** A shared address that names exactly the visitor's own list. */
+      isOwnList: own.length > 0 && sameProducts(ids, own),
+      sharePath:
+        products.length > 0
+          ? sharePath(
+              products.map((p) => p.slug),
+              differencesOnly,
+            )
+          : null,
+      productIds: formatProductIds(ids),
+      publicUrl: context.env.publicUrl,
+      currency: context.env.currency,
+    },
+    { headers },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" };
+}
+
+/**
+ * POST: add, remove, clear, or keep a shared comparison as the list. Forms sent by the page's
+ * script (via=fetch) get data back for a toast; plain forms are redirected back to where they
+ * came from with a one-time notice.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const options = cookieOptions(context.env.publicUrl);
+  const list = readCompareList(request.headers.get("Cookie"));
+  const input = parseCompareAction(await request.formData().catch(() => new FormData()));
+  if (!input) {
+    return data<CompareActionResult>(
+      { ok: false, message: noticeMessage({ kind: "invalid" }), list: [...list] },
+      { status: 400 },
+    );
+  }
+
+  const lookup = context.services.catalog.productDetail;
+  let next = list;
+  let notice: CompareNotice;
+  let status = 200;
+  try {
+    switch (input.intent) {
+      case "add": {
+        const added = await addToCompare(lookup, list, input.productId);
+        next = added.list;
+        notice = { kind: "added", product: added.product.name };
+        break;
+      }
+      case "remove": {
+        const removed = await removeFromCompare(lookup, list, input.productId);
+        next = removed.list;
+        notice = { kind: "removed", product: removed.product?.name };
+        break;
+      }
+      case "clear":
+        next = [];
+        notice = { kind: "cleared" };
+        break;
+      case "keep":
+        next = await keepAsList(lookup, input.products);
+        notice = { kind: "kept" };
+        break;
+    }
+  } catch (error) {
+    if (error instanceof CompareFullError) [notice, status] = [{ kind: "full" }, 409];
+    else if (error instanceof UnknownCompareProductError) [notice, status] = [{ kind: "unavailable" }, 404];
+    else throw error;
+  }
+
+  const headers = new Headers();
+  if (next !== list) headers.append("Set-Cookie", compareListCookie(next, options));
+  if (input.via === "fetch") {
+    return data<CompareActionResult>(
+      { ok: status === 200, message: noticeMessage(notice), list: [...next] },
+      { status, headers },
+    );
+  }
+  headers.append("Set-Cookie", compareNoticeCookie(notice, options));
+  const back =
+    input.intent === "keep"
+      ? PATH
+      : (safeReturnPath(input.returnTo) ?? refererPath(request.headers.get("Referer"), request.url) ?? PATH);
+  return redirect(back, { status: 303, headers });
+}
+
+export default function CompareProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, comparison, rowCount, differencesOnly, requested, ownCount, currency } = loaderData;
+  const { products, rows } = comparison;
+  const missing = requested - products.length;
+  const shareUrl = loaderData.sharePath && loaderData.publicUrl + loaderData.sharePath;
+
+  return (
+    <div className="container-page py-8">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{view === "shared" ? "Shared comparison" : "Compare products"}</h1>
+          <p className="mt-2 text-grey-600">
+            {products.length === 0
+              ? "Nothing to compare yet."
+              : `${products.length === 1 ? "1 product" : `${products.length} products`} side by side.`}
+          </p>
+        </div>
+        {view === "own" && products.length > 0 && (
+          <CompareForm fields={{ intent: "clear" }} returnTo={PATH}>
+            <button type="submit" className="compare-button">
+              Clear all
+            </button>
+          </CompareForm>
+        )}
+      </header>
+
+      {actionData && !actionData.ok && (
+        <p role="alert" className="compare-notice mb-4" data-tone="error">
+          {actionData.message}
+        </p>
+      )}
+      {missing > 0 && (
+        <p className="mb-4 text-sm text-grey-600">
+          {missing === 1 ? "One product is" : `${missing} products are`} no longer available and {missing === 1 ? "was" : "were"}{" "}
+          left out.
+        </p>
+      )}
+
+      {view === "shared" && products.length > 0 && (
+        <div className="compare-shared">
+          {loaderData.isOwnList ? (
+            <p>
+              These are the products on your compare list. <Link to={PATH}>Change your list</Link>.
+            </p>
+          ) : (
+            <>
+              <p>
+                Someone shared these products with you.{" "}
+                {ownCount > 0 && (
+                  <>
+                    Your own list has {ownCount === 1 ? "1 product" : `${ownCount} products`}:{" "}
+                    <Link to={PATH}>see your comparison</Link>.
+                  </>
+                )}
+              </p>
+              <CompareForm fields={{ intent: "keep", products: loaderData.productIds }} returnTo={PATH}>
+                <button type="submit" className="compare-button" data-primary="">
+                  {ownCount > 0 ? "Make these my compare list" : "Keep this comparison"}
+                </button>
+              </CompareForm>
+            </>
+          )}
+        </div>
+      )}
+
+      {products.length === 0 ? (
+        <div className="rounded-lg border border-grey-200 p-8 text-center">
+          <p className="font-medium">
+            {view === "shared"
+              ? "None of the products in this link can be compared any more."
+              : "Pick up to 4 products with the Compare button on any product to see them side by side here."}
+          </p>
+          <Link to="/shop" className="mt-3 inline-block text-mint-700 underline">
+            Go to the shop
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="compare-toolbar">
+            <div className="flex flex-col gap-2">
+              <DifferencesOnly on={differencesOnly} products={view === "shared" ? products.map((p) => p.slug).join(",") : null} />
+              {!differencesOnly && products.length > 1 && <p className="compare-legend">Marked rows differ.</p>}
+            </div>
+            {shareUrl && <ShareLink url={shareUrl} />}
+          </div>
+          {products.length === 1 && <p className="mb-4 text-sm text-grey-600">Add another product to see where they differ.</p>}
+          <div className="compare-scroll" role="region" aria-label="Comparison table" tabIndex={0}>
+            <table className="compare-table">
+              <caption className="sr-only">
+                {products.map((p) => p.name).join(", ")} compared
+                {differencesOnly ? ", differences only" : ""}
+              </caption>
+              <thead>
+                <tr>
+                  <td />
+                  {products.map((product, i) => (
+                    <th key={product.id} scope="col" data-testid="compare-product">
+                      <Link to={product.path} tabIndex={-1} aria-hidden="true" className="compare-image">
+                        {product.image && (
+                          <img
+                            src={imageUrl("product", 320, mediaUrl(product.image.path))}
+                            alt=""
+                            width={product.image.width}
+                            height={product.image.height}
+                            loading={i < 2 ? "eager" : "lazy"}
+                            decoding="async"
+                          />
+                        )}
+                      </Link>
+                      <Link to={product.path} className="compare-name">
+                        {product.name}
+                      </Link>
+                      {view === "own" ? (
+                        <CompareForm fields={{ intent: "remove", productId: String(product.id) }}>
+                          <button type="submit" className="compare-remove">
+                            Remove<span className="sr-only"> {product.name}</span>
+                          </button>
+                        </CompareForm>
+                      ) : (
+                        <CompareToggle productId={product.id} productName={product.name} />
+                      )}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key} data-row={row.key} data-differs={row.differs && products.length > 1 ? "" : undefined}>
+                    <th scope="row">{row.label}</th>
+                    {row.cells.map((cell, i) => (
+                      <td key={products[i]!.id}>
+                        <Cell cell={cell} currency={currency} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {differencesOnly && rows.length === 0 && (
+            <p className="mt-4 text-grey-600" role="status">
+              These products agree in all {rowCount} details.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Cell({ cell, currency }: { cell: CompareCell; currency: string }) {
+  switch (cell.kind) {
+    case "text":
+      return cell.text ?? <NotGiven />;
+    case "price":
+      return (
+        <div className="compare-price">
+          {cell.from && <span>From</span>}
+          <Price price={cell.price} compareAtPrice={cell.compareAtPrice} currency={currency} />
+        </div>
+      );
+    case "sizes":
+      return (
+        <ul className="compare-sizes">
+          {cell.sizes.map(({ size, inStock }) => (
+            <li key={size} data-sold-out={inStock ? undefined : ""}>
+              {inStock ? size : <s>{size}</s>}
+              {!inStock && <span className="sr-only"> (sold out)</span>}
+            </li>
+          ))}
+        </ul>
+      );
+    case "colours":
+      return cell.colours.length === 0 ? (
+        <NotGiven />
+      ) : (
+        <ul className="compare-colours">
+          {cell.colours.map((colour) => (
+            <li key={colour.name}>
+              <span aria-hidden="true" style={{ backgroundColor: colour.hex }} />
+              {colour.name}
+            </li>
+          ))}
+        </ul>
+      );
+  }
+}
+
+function NotGiven() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">Not given</span>
+    </>
+  );
+}
+
+/** "Show differences only": a GET form, so it works without JavaScript and the address can be shared. */
+function DifferencesOnly({ on, products }: { on: boolean; products: string | null }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <form method="get" action={PATH} className="compare-diff">
+      {products !== null && <input type="hidden" name="products" value={products} />}
+      <label>
+        <input
+          key={String(on)}
+          type="checkbox"
+          name="diff"
+          value="1"
+          defaultChecked={on}
+          onChange={(e) => e.currentTarget.form && void submit(e.currentTarget.form, { preventScrollReset: true, replace: true })}
+        />
+        Show differences only
+      </label>
+      {!hydrated && (
+        <button type="submit" className="compare-button">
+          Apply
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** The comparison's address to share: selectable text always, a copy button with JavaScript. */
+function ShareLink({ url }: { url: string }) {
+  const hydrated = useHydrated();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast("Link copied.", "success");
+    } catch {
+      toast("Copying is not allowed here: select the link and copy it yourself.", "error");
+    }
+  };
+  return (
+    <div className="compare-share">
+      <label htmlFor="compare-share-url">Share this comparison</label>
+      <div>
+        <input id="compare-share-url" type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        {hydrated && (
+          <button type="button" className="compare-button" onClick={() => void copy()}>
+            Copy link
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { COMPARE_LIMIT, isProductId, type CompareList } from "./compare-list.ts";
+
+/*
+ * What compare forms send (POST /compare-products) and what the page's address says
+ * (?products=slug-a,slug-b&diff=1). Forms are read strictly (a bad one gets a clear error);
+ * addresses leniently (a hand-edited link still shows what it can).
+ */
+
+const productId = z
+  .string()
+  .regex(/^\d{1,10}$/, "must be a product id")
+  .transform(Number)
+  .refine(isProductId, "must be a product id");
+
+const productIds = z
+  .string()
+  .regex(/^\d{1,10}(\.\d{1,10}){0,3}$/, `must be up to ${COMPARE_LIMIT} product ids joined by dots`)
+  .transform((value) => [...new Set(value.split(".").map(Number))])
+  .refine((ids) => ids.every(isProductId), "must be product ids");
+
+const common = {
+  /** Where the form returns to without JavaScript; checked by safeReturnPath. */
+  returnTo: z.string().max(2048).optional(),
+  /** "fetch" when the page's script sent the form and wants data back rather than a redirect. */
+  via: z.literal("fetch").optional(),
+};
+
+/** One compare form: add or remove a product, clear the list, or keep a shared comparison as the list. */
+export const compareActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), productId, ...common }),
+  z.object({ intent: z.literal("remove"), productId, ...common }),
+  z.object({ intent: z.literal("clear"), ...common }),
+  z.object({ intent: z.literal("keep"), products: productIds, ...common }),
+]);
+
+export type CompareAction = z.infer<typeof compareActionSchema>;
+
+/** Parses a submitted form; null when it is not a compare form. */
+export function parseCompareAction(form: FormData): CompareAction | null {
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of form) fields[name] = value;
+  const parsed = compareActionSchema.safeParse(fields);
+  return parsed.success ? parsed.data : null;
+}
+
+const BASE = "http://shop.invalid";
+
+/**
+ * A path within the shop to return to, or null: only a same-site path ("/shop/gloves?size=8"),
+ * never another site ("//evil.example", "https://...", "/\\evil.example"). The hash is dropped.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 2048 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== BASE) return null;
+  return url.pathname + url.search;
+}
+
+/** The path of a Referer header when it is a page of this shop (same origin as the request), else null. */
+export function refererPath(referer: string | null, requestUrl: string): string | null {
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    if (from.origin !== new URL(requestUrl).origin) return null;
+    return safeReturnPath(from.pathname + from.search);
+  } catch {
+    return null;
+  }
+}
+
+const SLUG_OR_ID = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*|\d{1,10})$/;
+
+/**
+ * The products a shared address names (?products=slug-a,slug-b; ids work too): null when the
+ * address names none, else the well-formed keys without repeats, at most COMPARE_LIMIT.
+ */
+export function parseSharedProducts(value: string | null): string[] | null {
+  if (value === null) return null;
+  const keys: string[] = [];
+  for (const raw of value.slice(0, 1000).split(",")) {
+    const key = raw.trim().toLowerCase();
+    if (SLUG_OR_ID.test(key) && key.length <= 200 && !keys.includes(key)) keys.push(key);
+    if (keys.length === COMPARE_LIMIT) break;
+  }
+  return keys;
+}
+
+/** The shareable address of a comparison; the commas between slugs stay readable. */
+export function sharePath(slugs: readonly string[], differencesOnly: boolean): string {
+  const query = [`products=${slugs.map(encodeURIComponent).join(",")}`];
+  if (differencesOnly) query.push("diff=1");
+  return `/compare-products?${query.join("&")}`;
+}
+
+/** The ids of a list for the "keep" form's products field. */
+export function formatProductIds(list: CompareList): string {
+  return list.join(".");
+}
