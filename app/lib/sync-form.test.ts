@@ -22,3 +22,13 @@ test("the form's fields follow the query, except the one being typed in", () => 
   expect(form.querySelector<HTMLInputElement>("[data-mirror]")!.value).toBe("10");
   expect(document.querySelector("select")!.value).toBe("name");
 });
+
+test("a select given a value it does not offer shows its first option, the page's default", () => {
+  document.body.innerHTML = `
+    <form id="f"></form>
+    <select name="sort" form="f"><option value="relevance">Best match</option><option value="name">Name</option></select>`;
+  const select = document.querySelector("select")!;
+  select.value = "name";
+  syncFormWithQuery(document.querySelector("form")!, new URLSearchParams("sort=cheapest"), null);
+  expect(select.value).toBe("relevance");
+});

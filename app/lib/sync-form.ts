@@ -14,6 +14,8 @@ export function syncFormWithQuery(form: HTMLFormElement, query: URLSearchParams,
       } else if (element.name) element.value = query.get(element.name) ?? "";
     } else if (element instanceof HTMLSelectElement && element.name) {
       element.value = query.get(element.name) ?? element.options[0]?.value ?? "";
+      // A value it does not offer (a bad or stale link, which the page ignores): the default.
+      if (element.selectedIndex === -1) element.selectedIndex = 0;
     }
   }
 }

@@ -1,30 +1,20 @@
-import { useState } from "react";
-import { data, redirect, useFetcher, useLocation, useSubmit } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/shop-listing";
 import { parseListingParams, wholeUnits } from "../../server/modules/catalog/listing/params.ts";
-import { LISTING_SORTS, UnknownScopeError, type ListingFilters } from "../../server/modules/catalog/listing/types.ts";
-import type { ProductCard as Card } from "../../server/modules/catalog/index.ts";
+import { LISTING_SORTS } from "../../server/modules/catalog/listing/types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Filters } from "~/components/listing/filters";
-import { Pagination } from "~/components/listing/pagination";
-import { ProductGrid } from "~/components/product-grid";
+import { LoadMoreGrid } from "~/components/listing/load-more-grid";
+import { SortSelect } from "~/components/listing/sort-select";
 import { Link } from "~/components/ui/link";
 import { describePlace, scopeFromPath } from "~/lib/listing-place";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { countActiveFilters } from "~/lib/listing-filters";
 import { currencySymbol } from "~/lib/money";
-import { readLoadedPages, writeLoadedPages, type LoadedPage } from "~/lib/loaded-pages";
-import { useHydrated } from "~/lib/use-hydrated";
 
 const PAGE_SIZE = 24;
 const FORM_ID = "listing-filters";
-const SORT_LABELS: Record<(typeof LISTING_SORTS)[number], string> = {
-  featured: "Featured",
-  newest: "Newest",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-  name: "Name",
-};
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   data
@@ -58,12 +48,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         priceMax: filters.priceMax === undefined ? undefined : wholeUnits(filters.priceMax),
         inStock: filters.inStock,
       },
-      activeFilters: countActive(filters),
+      activeFilters: countActiveFilters(filters),
       currency: context.env.currency,
       categories: scope.category ? [] : categories.map((c) => ({ slug: c.slug, name: c.name })),
     };
   } catch (error) {
-    if (error instanceof UnknownScopeError) throw data(null, { status: 404 });
+    // By name: the services' errors come from the server bundle's copy of the module (see cart/errors.ts).
+    if (error instanceof Error && error.name === "UnknownScopeError") throw data(null, { status: 404 });
     throw error;
   }
 }
@@ -134,7 +125,7 @@ export default function ShopListing({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-grey-600" role="status">
               {result.total === 1 ? "1 product" : `${result.total} products`}
             </p>
-            <SortSelect sort={sort} />
+            <SortSelect formId={FORM_ID} sort={sort} sorts={LISTING_SORTS} />
           </div>
           {result.total === 0 ? (
             <div className="rounded-lg border border-grey-200 p-8 text-center">
@@ -144,108 +135,10 @@ export default function ShopListing({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           ) : (
-            <MoreableGrid key={location.pathname + location.search} result={result} currency={currency} hrefFor={hrefFor} />
+            <LoadMoreGrid key={location.pathname + location.search} result={result} currency={currency} hrefFor={hrefFor} />
           )}
         </section>
       </div>
     </div>
-  );
-}
-
-function SortSelect({ sort }: { sort: string }) {
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  return (
-    <label className="flex items-center gap-2 text-sm">
-      Sort by
-      <select
-        name="sort"
-        form={FORM_ID}
-        defaultValue={sort}
-        className="rounded-md border border-grey-300 px-2 py-1"
-        onChange={(e) => e.currentTarget.form && void submit(e.currentTarget.form, { preventScrollReset: true })}
-      >
-        {LISTING_SORTS.map((s) => (
-          <option key={s} value={s}>
-            {SORT_LABELS[s]}
-          </option>
-        ))}
-      </select>
-      {!hydrated && (
-        <button type="submit" form={FORM_ID} className="rounded-md border border-grey-300 px-2 py-1">
-          Sort
-        </button>
-      )}
-    </label>
-  );
-}
-
-/**
- * The grid and its paging: page links without JavaScript, a "Load more" button with it that
- * appends the next page in place.
- */
-function MoreableGrid({
-  result,
-  currency,
-  hrefFor,
-}: {
-  result: Awaited<ReturnType<typeof loader>>["result"];
-  currency: string;
-  hrefFor: (page: number) => string;
-}) {
-  const hydrated = useHydrated();
-  const { key: historyKey } = useLocation();
-  const fetcher = useFetcher<typeof loader>();
-  const [added, setAdded] = useState<LoadedPage<Card>[] | null>(null);
-  // Pages added earlier in this history entry come back after hydration (the server cannot
-  // know them) or at once on a client-side Back.
-  const more = added ?? (hydrated ? readLoadedPages<Card>(historyKey) : []);
-  const lastPage = more.length > 0 ? more[more.length - 1]!.page : result.page;
-  const next = fetcher.data?.result;
-  // A newly fetched page joins the list during render (React's pattern for state that follows
-  // other data), so it never shows a frame without it.
-  if (next && next.page > lastPage) {
-    const grown = [...more, { page: next.page, products: next.products }];
-    writeLoadedPages(historyKey, grown);
-    setAdded(grown);
-  }
-  const products = [...result.products, ...more.flatMap((p) => p.products)];
-
-  return (
-    <>
-      <ProductGrid products={products} currency={currency} />
-      {hydrated ? (
-        lastPage < result.pageCount && (
-          <div className="mt-10 text-center">
-            <button
-              type="button"
-              className="load-more"
-              disabled={fetcher.state !== "idle"}
-              onClick={() => fetcher.load(hrefFor(lastPage + 1))}
-            >
-              {fetcher.state !== "idle" ? "Loading…" : "Load more"}
-            </button>
-            <p className="mt-2 text-sm text-grey-500">
-              Showing {products.length} of {result.total}
-            </p>
-          </div>
-        )
-      ) : (
-        <Pagination page={result.page} pageCount={result.pageCount} hrefFor={hrefFor} />
-      )}
-    </>
-  );
-}
-
-function countActive(filters: ListingFilters) {
-  return (
-    (filters.priceMin !== undefined ? 1 : 0) +
-    (filters.priceMax !== undefined ? 1 : 0) +
-    filters.sizes.length +
-    filters.colours.length +
-    filters.brands.length +
-    filters.subCategories.length +
-    Object.values(filters.attributes).reduce((n, values) => n + values.length, 0) +
-    (filters.inStock ? 1 : 0)
   );
 }

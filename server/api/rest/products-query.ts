@@ -5,7 +5,8 @@ import { ValidationError } from "./errors.ts";
 
 /*
  * GET /ecommerce/products reads the listing pages' parameters strictly (parseListingParams) plus
- * the scope the pages take from their path: category, sub, brand and sale, and page_size.
+ * the scope the pages take from their path: category, sub, brand and sale, and page_size. With
+ * q, it lists what a search for that text finds, best first unless sorted otherwise.
  *
  * `sub` and `brand` are both: given once they are the scope, as on /shop/{category}/sub/{sub} and
  * /brands/{brand} (an unknown one is a 404); given several times they filter the listing by any
@@ -17,7 +18,7 @@ import { ValidationError } from "./errors.ts";
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 
-const SINGLE = ["sort", "page", "price_min", "price_max", "in_stock", "category", "sale", "page_size"] as const;
+const SINGLE = ["q", "sort", "page", "price_min", "price_max", "in_stock", "category", "sale", "page_size"] as const;
 const REPEATED = ["size", "colour", "brand", "sub"] as const;
 const KNOWN = new Set<string>([...SINGLE, ...REPEATED]);
 const ATTRIBUTE_PREFIX = "attr.";
@@ -81,10 +82,11 @@ export function parseProductsQuery(params: URLSearchParams): ListingRequest {
   const brandScope = scope.brand.length === 1 ? scope.brand[0] : undefined;
   if (subScope !== undefined) listingParams.delete("sub");
   if (brandScope !== undefined) listingParams.delete("brand");
-  const { filters, sort, page } = parseListingParams(listingParams, "strict");
+  const { query, filters, sort, page } = parseListingParams(listingParams, "strict");
 
   return {
     scope: { category: scope.category, sub: subScope, brand: brandScope, saleOnly: scope.sale === "1" },
+    query,
     filters,
     sort,
     page,

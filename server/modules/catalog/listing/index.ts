@@ -1,7 +1,11 @@
 import type { Db } from "../../../db/client.ts";
 import { cachedRead } from "../../../lib/cached-read.ts";
+import type { ProductCard } from "../product-cards.ts";
+import { relatedProducts } from "../related-products.ts";
+import { createProductSearch, type ProductSearch } from "../search.ts";
 import { loadCatalogueIndex } from "./catalogue-index.ts";
 import { queryListing } from "./listing.ts";
+import { searchHits, type SearchHits } from "./search-hits.ts";
 import type { ListingRequest, ListingResult } from "./types.ts";
 
 export { buildCatalogueIndex, loadCatalogueIndex } from "./catalogue-index.ts";
@@ -9,6 +13,7 @@ export type { CatalogueIndex, CatalogueRows, ProductRow, VariantRow } from "./ca
 export { queryListing } from "./listing.ts";
 export { noFilters, parseListingParams, wholeUnits } from "./params.ts";
 export type { ListingParams } from "./params.ts";
+export type { SearchHits } from "./search-hits.ts";
 export * from "./types.ts";
 
 /**
@@ -18,19 +23,54 @@ export * from "./types.ts";
  */
 export const LISTING_CACHE_MS = 60_000;
 
+/** The most suggestions one call gives. */
+export const MAX_SUGGESTIONS = 20;
+
 /**
  * Listings served from an in-memory read model of the catalogue: the first request loads it,
  * later ones reuse it, and it is refreshed in the background once older than cacheMs
  * (stale-while-revalidate, see server/lib/cached-read.ts). invalidate() drops it for writers.
+ *
+ * A request with a query lists only what the search finds (ranked ids from SQL, kept for a
+ * while by the search), filtered, counted, sorted and paged by the same read model.
  */
-export function createListing(db: Db, options: { cacheMs?: number } = {}) {
+export function createListing(db: Db, options: { cacheMs?: number; search?: ProductSearch } = {}) {
   const catalogue = cachedRead(() => loadCatalogueIndex(db), options.cacheMs ?? LISTING_CACHE_MS);
+  const search = options.search ?? createProductSearch(db);
+  // Keyed by the search's cached id list, so a search's positions live as long as its ids do.
+  const hitsByIds = new WeakMap<readonly number[], SearchHits>();
+
+  const found = async (text: string): Promise<SearchHits> => {
+    const index = await catalogue();
+    const ids = await search.rankedIds(text);
+    let hits = hitsByIds.get(ids);
+    if (!hits || hits.index !== index) {
+      hits = searchHits(index, ids);
+      hitsByIds.set(ids, hits);
+    }
+    return hits;
+  };
+
   return {
     async list(request: ListingRequest): Promise<ListingResult> {
-      return queryListing(await catalogue(), request);
+      if (!request.query?.trim()) return queryListing(await catalogue(), request);
+      const hits = await found(request.query);
+      return queryListing(hits.index, request, hits);
+    },
+    /** The best matches for a text as it is being typed, for the search box; none for a blank text. */
+    async suggest(text: string, limit: number): Promise<ProductCard[]> {
+      const count = Number.isFinite(limit) ? Math.min(Math.max(Math.floor(limit), 0), MAX_SUGGESTIONS) : 0;
+      if (!text.trim() || count === 0) return [];
+      const hits = await found(text);
+      return Array.from(hits.byRelevance.subarray(0, count), (i) => hits.index.cards[i]!);
+    },
+    /** Up to `count` products like this one, from the same read model (see related-products.ts). */
+    async related(productId: number, count: number): Promise<ProductCard[]> {
+      return relatedProducts(await catalogue(), productId, count);
     },
     invalidate(): void {
       catalogue.invalidate();
+      search.invalidate();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { CatalogueIndex, IdLists, ProductColumns } from "./catalogue-index.ts";
 import { productsInOrder, resolveScope, type ResolvedScope } from "./scope.ts";
+import { foundInScope, type SearchHits } from "./search-hits.ts";
 import type { FacetOption, ListingFacets, ListingFilters, ListingRequest, ListingResult } from "./types.ts";
 
 /*
@@ -41,8 +42,20 @@ interface CompiledFilters {
   attributeNameIds: Map<string, number>;
 }
 
-export function queryListing(index: CatalogueIndex, request: ListingRequest): ListingResult {
-  const scope = resolveScope(index, request.scope);
+/**
+ * The listing the request asks for. With `hits` (the products a search found, see
+ * search-hits.ts) only those are listed, and the facets offer and count only theirs.
+ */
+export function queryListing(index: CatalogueIndex, request: ListingRequest, hits?: SearchHits): ListingResult {
+  let scope = resolveScope(index, request.scope);
+  let ordered: Int32Array;
+  if (hits) {
+    const found = foundInScope(hits, scope);
+    scope = { ...scope, view: found.view };
+    ordered = request.sort === "relevance" ? found.byRelevance : productsInOrder(index, found.view, request.sort);
+  } else {
+    ordered = productsInOrder(index, scope.view, request.sort === "relevance" ? "featured" : request.sort);
+  }
   const filters = compileFilters(index, scope, request.filters);
   const counts = {
     sizes: new Int32Array(index.sizes.length),
@@ -53,7 +66,6 @@ export function queryListing(index: CatalogueIndex, request: ListingRequest): Li
     inStock: 0,
   };
   const matches: number[] = [];
-  const ordered = productsInOrder(index, scope.view, request.sort);
   const products = index.products;
 
   for (let k = 0; k < ordered.length; k++) {

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { LISTING_SORTS, ListingParamError, type ListingFilters, type ListingSort } from "./types.ts";
+import { MAX_SEARCH_LENGTH } from "../search-text.ts";
+import { ListingParamError, RESULT_SORTS, type ListingFilters, type ResultSort } from "./types.ts";
 
 /*
- * The listing's URL: sort, page, price_min and price_max (whole currency units, such as 20 or
+ * The listing's URL: q (search text), sort, page, price_min and price_max (whole currency units, such as 20 or
  * 19.99), repeatable size, colour, brand and sub, in_stock=1 and repeatable attr.<name>=<value>.
  * Pages read it leniently (a hand-edited or stale link still shows a listing, minus the bad
  * part); the API reads it strictly and names the first parameter it cannot understand.
@@ -28,7 +29,8 @@ const amount = z
 
 const listingParamsSchema = z
   .object({
-    sort: z.enum(LISTING_SORTS, { error: `must be one of ${LISTING_SORTS.join(", ")}` }).default("featured"),
+    q: z.string().max(MAX_SEARCH_LENGTH, `is too long (at most ${MAX_SEARCH_LENGTH} characters)`).optional(),
+    sort: z.enum(RESULT_SORTS, { error: `must be one of ${RESULT_SORTS.join(", ")}` }).optional(),
     page: z
       .string()
       .regex(/^[1-9]\d{0,5}$/, "must be a whole number from 1")
@@ -50,6 +52,7 @@ const listingParamsSchema = z
   });
 
 type RawParams = {
+  q?: string;
   sort?: string;
   page?: string;
   price_min?: string;
@@ -62,18 +65,23 @@ type RawParams = {
   attr: Record<string, string[]>;
 };
 
-const SINGLE = ["sort", "page", "price_min", "price_max", "in_stock"] as const;
+const SINGLE = ["q", "sort", "page", "price_min", "price_max", "in_stock"] as const;
 const REPEATED = ["size", "colour", "brand", "sub"] as const;
 const ATTRIBUTE_PREFIX = "attr.";
 
 export interface ListingParams {
+  /** The search text, trimmed; undefined when there is none. */
+  query?: string;
   filters: ListingFilters;
-  sort: ListingSort;
+  /** "relevance" by default when there is a query, "featured" otherwise. */
+  sort: ResultSort;
   page: number;
 }
 
 export function parseListingParams(params: URLSearchParams, mode: "lenient" | "strict"): ListingParams {
   const raw = rawParams(params);
+  // A search box has no length limit of its own: a page searches the start of a long text.
+  if (mode === "lenient" && raw.q !== undefined) raw.q = raw.q.slice(0, MAX_SEARCH_LENGTH);
   // Checked before the schema, which would quietly skip a name such as __proto__.
   for (const name of Object.keys(raw.attr)) {
     if (ATTRIBUTE_NAME.test(name)) continue;
@@ -100,8 +108,10 @@ export function parseListingParams(params: URLSearchParams, mode: "lenient" | "s
     result = listingParamsSchema.safeParse(raw);
   }
   const parsed = result.data;
+  const query = parsed.q?.trim() || undefined;
   return {
-    sort: parsed.sort,
+    query,
+    sort: parsed.sort ?? (query ? "relevance" : "featured"),
     page: parsed.page,
     filters: {
       priceMin: parsed.price_min,

@@ -61,7 +61,7 @@ function scopeProducts(
 }
 
 /** What the scope's facets can offer, whatever the filters: the ids present and the price range. */
-function buildView(index: CatalogueIndex, products: Int32Array): ScopeView {
+export function buildView(index: CatalogueIndex, products: Int32Array): ScopeView {
   const sizes = new Set<number>();
   const colours = new Set<number>();
   const brands = new Set<number>();

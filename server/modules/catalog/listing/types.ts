@@ -15,6 +15,13 @@ export interface ListingScope {
 export const LISTING_SORTS = ["featured", "newest", "price-asc", "price-desc", "name"] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 
+/**
+ * A request may also ask for "relevance": the best search match first, the default when there is
+ * a query; without a query it is the featured order.
+ */
+export const RESULT_SORTS = ["relevance", ...LISTING_SORTS] as const;
+export type ResultSort = (typeof RESULT_SORTS)[number];
+
 /** The visitor's filters; all optional, combined with AND across groups and OR within a group. */
 export interface ListingFilters {
   /** Inclusive bounds, integer minor units, compared with a product's lowest price. */
@@ -36,8 +43,10 @@ export interface ListingFilters {
 
 export interface ListingRequest {
   scope: ListingScope;
+  /** Search text: only the products it finds, within the scope (see ../search.ts). Blank is no search. */
+  query?: string;
   filters: ListingFilters;
-  sort: ListingSort;
+  sort: ResultSort;
   /** 1-based. */
   page: number;
   pageSize: number;

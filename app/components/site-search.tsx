@@ -1,0 +1,225 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { MAX_SEARCH_LENGTH } from "../../server/modules/catalog/search-text.ts";
+import { formatMoney } from "~/lib/money";
+import { loadSuggestions, searchHref, suggestionHref, type Suggestion } from "~/lib/search-suggestions";
+import { createSuggestions, type Suggestions } from "~/lib/suggestions";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const INPUT_ID = "site-search";
+const LIST_ID = "site-search-suggestions";
+const optionId = (i: number) => `${LIST_ID}-${i}`;
+
+/**
+ * The header's search box. A GET form to /search, so it works without JavaScript. With it, the
+ * field is an ARIA combobox that suggests products as the shopper types (debounced, from two
+ * characters, over GraphQL loaded on first use): arrow keys move through them, Enter opens the
+ * highlighted one (or searches), Escape or a click elsewhere closes them. On the results page
+ * the field keeps the search.
+ */
+export function SiteSearch() {
+  const { pathname, search, key } = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const query = pathname === "/search" ? (new URLSearchParams(search).get("q") ?? "") : "";
+  const form = useRef<HTMLFormElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const suggestions = useRef<Suggestions | null>(null);
+  const [answer, setAnswer] = useState<{ text: string; items: Suggestion[] } | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const shown = open && answer !== null;
+  // The products, then "See all results".
+  const optionCount = answer ? answer.items.length + 1 : 0;
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+
+  // A navigation (a suggestion opened, a search made, Back) closes the list, during render so
+  // that the new page never shows it (React's pattern for state that follows other data)...
+  const [page, setPage] = useState(key);
+  if (page !== key) {
+    setPage(key);
+    close();
+  }
+  // ...drops what was still coming for it, and puts the page's search in the field, unless the
+  // shopper is typing in it.
+  useEffect(() => {
+    suggestions.current?.cancel();
+    if (field.current && document.activeElement !== field.current) field.current.value = query;
+  }, [key, query]);
+
+  useEffect(() => {
+    if (!shown) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !form.current?.contains(event.target)) close();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [shown]);
+
+  useEffect(() => () => suggestions.current?.cancel(), []);
+
+  const typed = (text: string) => {
+    suggestions.current ??= createSuggestions<Suggestion>({
+      load: loadSuggestions,
+      onResult: (forText, items) => {
+        setAnswer(forText ? { text: forText, items } : null);
+        setOpen(forText !== "");
+        setActive(-1);
+      },
+      // Suggestions are a help: when they fail, the box still offers the full search.
+      onError: (forText) => {
+        setAnswer({ text: forText, items: [] });
+        setOpen(true);
+        setActive(-1);
+      },
+    });
+    suggestions.current.input(text);
+  };
+
+  const optionElement = (i: number) => list.current?.querySelector<HTMLAnchorElement>(`#${optionId(i)}`);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (optionCount === 0) return;
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      // From the field, down goes to the first option and up to the last; both wrap around.
+      const next = !shown ? (step === 1 ? 0 : optionCount - 1) : (active + step + optionCount + 1) % (optionCount + 1);
+      setOpen(true);
+      setActive(next === optionCount ? -1 : next);
+      optionElement(next)?.scrollIntoView({ block: "nearest" });
+    } else if (event.key === "Escape") {
+      if (shown) {
+        event.preventDefault();
+        close();
+      } else if (event.currentTarget.value !== "") {
+        event.preventDefault();
+        event.currentTarget.value = "";
+        typed("");
+      }
+    } else if (event.key === "Tab") {
+      close();
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Nothing still coming may reopen the list while the page changes.
+    suggestions.current?.cancel();
+    const highlighted = shown && active >= 0 ? optionElement(active) : null;
+    // A click on the option is a plain link click: the shop's client-side navigation takes it.
+    if (highlighted) highlighted.click();
+    else void navigate(searchHref(field.current?.value ?? ""), { viewTransition: true });
+    close();
+  };
+
+  return (
+    <form ref={form} method="get" action="/search" role="search" className="site-search" onSubmit={onSubmit}>
+      <label htmlFor={INPUT_ID} className="sr-only">
+        Search products
+      </label>
+      <input
+        ref={field}
+        id={INPUT_ID}
+        type="search"
+        name="q"
+        defaultValue={query}
+        maxLength={MAX_SEARCH_LENGTH}
+        placeholder="Search the shop"
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        // Only with JavaScript is the field a combobox: without it there is no list to control.
+        {...(hydrated && {
+          role: "combobox",
+          "aria-autocomplete": "list" as const,
+          "aria-expanded": shown,
+          "aria-controls": LIST_ID,
+          "aria-activedescendant": shown && active >= 0 ? optionId(active) : undefined,
+        })}
+        onInput={(event) => typed(event.currentTarget.value)}
+        onFocus={(event) => {
+          // Back in the field with its suggestions still current: show them again.
+          if (answer && answer.text === event.currentTarget.value.trim()) setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="site-search-submit" aria-label="Search">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+      </button>
+      {hydrated && (
+        <div ref={list} id={LIST_ID} role="listbox" aria-label="Suggestions" className="site-search-list" hidden={!shown}>
+          {shown && (
+            <>
+              {answer.items.map((item, i) => (
+                <a
+                  key={item.id}
+                  id={optionId(i)}
+                  href={suggestionHref(item)}
+                  role="option"
+                  aria-selected={active === i}
+                  tabIndex={-1}
+                  className="site-search-option"
+                  onMouseEnter={() => setActive(i)}
+                >
+                  {item.image ? (
+                    <img src={item.image.src} srcSet={`${item.image.src2x} 2x`} alt="" width={48} height={48} />
+                  ) : (
+                    <span className="site-search-no-image" />
+                  )}
+                  <span className="min-w-0 flex-1">
+                    <span className="line-clamp-2 font-medium">{item.name}</span>
+                    <span className="block truncate text-xs text-grey-600">{item.brand.name}</span>
+                  </span>
+                  <SuggestionPrice item={item} />
+                </a>
+              ))}
+              <a
+                id={optionId(answer.items.length)}
+                href={searchHref(answer.text)}
+                role="option"
+                aria-selected={active === answer.items.length}
+                tabIndex={-1}
+                className="site-search-option site-search-all"
+                onMouseEnter={() => setActive(answer.items.length)}
+              >
+                {answer.items.length === 0
+                  ? `No suggestions: search for “${answer.text}”`
+                  : `See all results for “${answer.text}”`}
+              </a>
+            </>
+          )}
+        </div>
+      )}
+      {hydrated && (
+        <p className="sr-only" role="status" aria-live="polite">
+          {shown && (answer.items.length === 1 ? "1 product suggested" : `${answer.items.length} products suggested`)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function SuggestionPrice({ item }: { item: Suggestion }) {
+  const { price, compareAtPrice } = item;
+  const onSale = compareAtPrice !== null && compareAtPrice.amount > price.amount;
+  return (
+    <span className="text-right text-sm font-semibold whitespace-nowrap">
+      <span className={onSale ? "text-danger-600" : undefined}>{formatMoney(price.amount, price.currency)}</span>
+      {onSale && (
+        <>
+          <span className="sr-only">, was </span>
+          <s className="block text-xs font-normal text-grey-500">{formatMoney(compareAtPrice.amount, price.currency)}</s>
+        </>
+      )}
+    </span>
+  );
+}

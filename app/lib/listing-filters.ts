@@ -1,0 +1,15 @@
+import type { ListingFilters } from "../../server/modules/catalog/listing/types.ts";
+
+/** How many filter values the visitor chose (the "Filters (n)" toggle, "Clear all"). */
+export function countActiveFilters(filters: ListingFilters): number {
+  return (
+    (filters.priceMin !== undefined ? 1 : 0) +
+    (filters.priceMax !== undefined ? 1 : 0) +
+    filters.sizes.length +
+    filters.colours.length +
+    filters.brands.length +
+    filters.subCategories.length +
+    Object.values(filters.attributes).reduce((n, values) => n + values.length, 0) +
+    (filters.inStock ? 1 : 0)
+  );
+}

@@ -1,0 +1,158 @@
+import type { ReactNode } from "react";
+import { redirect, useLocation } from "react-router";
+import type { Route } from "./+types/search";
+import { parseListingParams, wholeUnits } from "../../server/modules/catalog/listing/params.ts";
+import { RESULT_SORTS } from "../../server/modules/catalog/listing/types.ts";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { Filters } from "~/components/listing/filters";
+import { LoadMoreGrid } from "~/components/listing/load-more-grid";
+import { SortSelect } from "~/components/listing/sort-select";
+import { Link } from "~/components/ui/link";
+import { countActiveFilters } from "~/lib/listing-filters";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { currencySymbol } from "~/lib/money";
+
+/*
+ * /search?q=...: the products a search finds, with the listings' filters, sort, pagination and
+ * "Load more" (the same read model, see docs/decisions/0017-product-search.md). The header's
+ * search box sends its form here. Bad parameters are ignored; result pages are not indexed.
+ */
+
+const PAGE_SIZE = 24;
+const FORM_ID = "search-filters";
+
+export const meta: Route.MetaFunction = ({ matches, data }) => [
+  ...pageMeta(siteFrom(matches), {
+    title: data?.query ? `Search results for "${data.query}"` : "Search",
+    description: data?.query ? `Products matching "${data.query}".` : "Search the shop's products, brands and categories.",
+    path: "/search",
+  }),
+  // Results pages are endless and thin; the shop's own pages are what search engines should list.
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { query = "", filters, sort, page } = parseListingParams(url.searchParams, "lenient");
+  const { catalog } = context.services;
+  const currency = context.env.currency;
+  const result = query ? await catalog.listing.list({ scope: {}, query, filters, sort, page, pageSize: PAGE_SIZE }) : null;
+  if (result && result.page !== page) {
+    // A page past the end (an old link, fewer results now): the last page.
+    throw redirect(pageHref(url, result.page));
+  }
+  // Without a query or a result, the page suggests browsing the shop instead.
+  const browse = !result || result.total === 0 ? (await catalog.categories()).map((c) => ({ slug: c.slug, name: c.name })) : [];
+  return {
+    query,
+    result,
+    sort,
+    filters: {
+      priceMin: filters.priceMin === undefined ? undefined : wholeUnits(filters.priceMin),
+      priceMax: filters.priceMax === undefined ? undefined : wholeUnits(filters.priceMax),
+      inStock: filters.inStock,
+    },
+    activeFilters: countActiveFilters(filters),
+    currency,
+    browse,
+  };
+}
+
+/** The same address at another page (page 1 has no page parameter). */
+function pageHref(url: { pathname: string; search: string }, page: number): string {
+  const params = new URLSearchParams(url.search);
+  if (page > 1) params.set("page", String(page));
+  else params.delete("page");
+  const query = params.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { query, result, sort, filters, activeFilters, currency, browse } = loaderData;
+  const location = useLocation();
+  const searchPath = `/search?${new URLSearchParams({ q: query })}`;
+  return (
+    <div className="container-page py-8">
+      <Breadcrumbs trail={[{ label: "Home", to: "/" }, { label: "Search" }]} />
+      <header className="mt-4 mb-6">
+        <h1 className="text-3xl font-bold tracking-tight">{query ? `Search results for "${query}"` : "Search"}</h1>
+      </header>
+
+      {!result ? (
+        <Browse categories={browse}>
+          <p className="font-medium">What are you looking for?</p>
+          <p className="mt-1 text-grey-600">Type a product, a brand or a kind of kit in the search box above.</p>
+        </Browse>
+      ) : result.total === 0 && activeFilters === 0 ? (
+        <Browse categories={browse}>
+          <p className="font-medium">No products match &ldquo;{query}&rdquo;.</p>
+          <p className="mt-1 text-grey-600">Check the spelling, try fewer or other words, or browse the shop.</p>
+        </Browse>
+      ) : (
+        <div className="listing">
+          <aside className="listing-filters">
+            <Filters
+              formId={FORM_ID}
+              action={searchPath}
+              facets={result.facets}
+              priceMin={filters.priceMin}
+              priceMax={filters.priceMax}
+              inStock={filters.inStock}
+              currencySymbol={currencySymbol(currency)}
+              activeCount={activeFilters}
+            />
+            {/* A GET form's action loses its query string: the search goes along as a field. */}
+            <input type="hidden" name="q" value={query} form={FORM_ID} />
+          </aside>
+          <section aria-label="Products" className="listing-results">
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-grey-600" role="status">
+                {result.total === 1 ? "1 product" : `${result.total} products`}
+              </p>
+              <SortSelect formId={FORM_ID} sort={sort} sorts={RESULT_SORTS} />
+            </div>
+            {result.total === 0 ? (
+              <div className="rounded-lg border border-grey-200 p-8 text-center">
+                <p className="font-medium">No products match these filters.</p>
+                <Link to={searchPath} className="mt-2 inline-block text-mint-700 underline">
+                  Clear all filters
+                </Link>
+              </div>
+            ) : (
+              <LoadMoreGrid
+                key={location.pathname + location.search}
+                result={result}
+                currency={currency}
+                hrefFor={(page) => pageHref(location, page)}
+              />
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The friendly end of a search that has nothing to show: the shop's categories to browse. */
+function Browse({ categories, children }: { categories: { slug: string; name: string }[]; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-grey-200 p-8">
+      {children}
+      <p className="mt-6 text-sm font-medium">Browse the shop</p>
+      <ul className="mt-2 flex flex-wrap gap-2" aria-label="Categories">
+        <li>
+          <Link to="/shop" className="chip">
+            Everything
+          </Link>
+        </li>
+        {categories.map((c) => (
+          <li key={c.slug}>
+            <Link to={`/shop/${c.slug}`} className="chip">
+              {c.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
