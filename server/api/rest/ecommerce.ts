@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import type { Logger } from "../../http/logger.ts";
 import type { Services } from "../../services.ts";
 import { cartsApi } from "./carts.ts";
+import { customInformationApi } from "./custom-information.ts";
 import { MethodNotAllowedError, NotFoundError, toErrorResponse } from "./errors.ts";
 import { parseProductsQuery } from "./products-query.ts";
 
@@ -46,6 +47,8 @@ export function ecommerceApi(services: Services, options: { logger?: Logger; cur
   api.get("/brands", async (c) => ok(c, await catalog.brandDetails()));
 
   api.route("/carts", cartsApi(services.cart, options.currency));
+
+  api.route("/custom-information", customInformationApi(services));
 
   for (const path of ["/products", "/products/:key", "/categories", "/brands"]) {
     api.all(path, () => {

@@ -2,13 +2,17 @@ import type { Db } from "../../db/client.ts";
 import { cachedRead } from "../../lib/cached-read.ts";
 import { brandDetails, brandList } from "./brand-list.ts";
 import { categoryTree, menuOf } from "./category-tree.ts";
+import { createCustomInformation } from "./custom-information.ts";
 import { createListing } from "./listing/index.ts";
 import { featuredProducts } from "./product-cards.ts";
+import { cachedByKey } from "./product-cache.ts";
 import { productDetail } from "./product-detail.ts";
 
 export type { CategoryNode, MenuCategory } from "./category-tree.ts";
 export type { ProductCard } from "./product-cards.ts";
 export type { BrandDetails, BrandSummary } from "./brand-list.ts";
+export type { InformationBlock, InformationFilter, InformationTarget } from "./custom-information.ts";
+export { UnknownInformationTargetError } from "./custom-information.ts";
 
 /** How many products the home page features. */
 export const FEATURED_COUNT = 8;
@@ -20,6 +24,15 @@ export const FEATURED_COUNT = 8;
  */
 export const SHELL_CACHE_MS = 30_000;
 
+/**
+ * How old a product page's product (stock included) may be. The bag checks stock in the
+ * database on every add, so a page may promise "only 2 left" for this long after the last one
+ * sold. See docs/decisions/0019-product-page-data-and-option-select.md.
+ */
+export const PRODUCT_CACHE_MS = 10_000;
+/** Products kept at once; a product is a few kilobytes. */
+export const PRODUCT_CACHE_ENTRIES = 2_000;
+
 /** The catalogue as the storefront reads it. */
 export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
   const ttl = options.cacheMs ?? SHELL_CACHE_MS;
@@ -29,6 +42,11 @@ export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
   const brandPages = cachedRead(() => brandDetails(db), ttl);
   const featured = cachedRead(() => featuredProducts(db, FEATURED_COUNT), ttl);
   const listing = createListing(db);
+  const cachedProduct = cachedByKey((slugOrId) => productDetail(db, slugOrId), {
+    ttlMs: options.cacheMs ?? PRODUCT_CACHE_MS,
+    maxEntries: PRODUCT_CACHE_ENTRIES,
+  });
+  const customInformation = createCustomInformation(db, { ttlMs: ttl, findProduct: cachedProduct });
   return {
     /** Listings with filters and facets, from an in-memory read model of the catalogue. */
     listing,
@@ -39,8 +57,22 @@ export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
     brands,
     /** Brands with their stories, for brand pages. */
     brandDetails: brandPages,
+    /**
+     * The products that best match a text being typed, best first, for the search box's
+     * suggestions (at most `limit`, itself at most 20). Full results: listing.list with a query.
+     */
+    suggest: (text: string, limit: number) => listing.suggest(text, limit),
     /** One product with its images and variants, by slug or id; null when the shop does not show it. */
     productDetail: (slugOrId: string) => productDetail(db, slugOrId),
+    /**
+     * The same, from a short in-memory cache (up to PRODUCT_CACHE_MS old): for product pages.
+     * Anything that acts on stock (the bag, checkout) reads the database instead.
+     */
+    cachedProductDetail: cachedProduct,
+    /** Other products a product page suggests, from the listing's read model. */
+    relatedProducts: (productId: number, count: number) => listing.related(productId, count),
+    /** The owner's information blocks (size guides, care, delivery), from memory. */
+    customInformation,
     /** Drops cached catalogue reads; writers call it after a change. */
     invalidate() {
       menu.invalidate();
@@ -49,6 +81,8 @@ export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
       brandPages.invalidate();
       featured.invalidate();
       listing.invalidate();
+      cachedProduct.invalidate();
+      customInformation.invalidate();
     },
   };
 }

@@ -1,0 +1,83 @@
+import { colourChoices, sizeChoices, type Variant } from "./variant-choice";
+
+/**
+ * Colour swatches and size buttons: two radio groups, usable with the keyboard (Tab into a group,
+ * arrow keys within it). They sit outside the add-to-bag form, so their own fields never reach the
+ * bag; the form carries the chosen variant's id. Rendered once JavaScript runs (the form has a
+ * plain select of every variant before that). Which options are disabled: variant-choice.ts.
+ */
+export function OptionPicker({
+  variants,
+  chosen,
+  onColour,
+  onSize,
+}: {
+  variants: readonly Variant[];
+  chosen: Variant;
+  onColour: (colour: string) => void;
+  onSize: (size: string) => void;
+}) {
+  const colours = colourChoices(variants, chosen.size);
+  const sizes = sizeChoices(variants, chosen.colour);
+  return (
+    <div className="option-picker">
+      <fieldset className="option-group">
+        <legend>
+          Colour: <span className="font-normal">{chosen.colour}</span>
+        </legend>
+        <div className="option-swatches">
+          {colours.map((colour) => {
+            const note = !colour.buyable ? "sold out" : colour.inChosenSize !== "available" ? `not in size ${chosen.size}` : null;
+            return (
+              <label
+                key={colour.name}
+                className="option-swatch"
+                data-unavailable={note ? "" : undefined}
+                title={note ? `${colour.name} (${note})` : colour.name}
+              >
+                <input
+                  type="radio"
+                  name="colour"
+                  value={colour.name}
+                  checked={colour.name === chosen.colour}
+                  // The chosen option stays enabled, so the group can still be reached with Tab.
+                  disabled={!colour.buyable && colour.name !== chosen.colour}
+                  onChange={() => onColour(colour.name)}
+                  className="sr-only"
+                />
+                <span aria-hidden="true" style={{ backgroundColor: colour.hex }} />
+                <span className="sr-only">{note ? `${colour.name}, ${note}` : colour.name}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <fieldset className="option-group">
+        <legend>Size</legend>
+        <div className="option-sizes">
+          {sizes.map(({ size, availability }) => (
+            <label key={size} className="option-size" data-unavailable={availability === "available" ? undefined : ""}>
+              <input
+                type="radio"
+                name="size"
+                value={size}
+                checked={size === chosen.size}
+                disabled={availability !== "available" && size !== chosen.size}
+                onChange={() => onSize(size)}
+                className="sr-only"
+              />
+              {availability === "available" ? (
+                size
+              ) : (
+                <>
+                  <span aria-hidden="true">{size}</span>
+                  <span className="sr-only">{`${size}, ${availability === "sold-out" ? "sold out" : "not made"} in ${chosen.colour}`}</span>
+                </>
+              )}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

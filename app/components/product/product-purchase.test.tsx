@@ -1,0 +1,160 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, createStaticHandler, createStaticRouter, RouterProvider, StaticRouterProvider } from "react-router";
+import { afterEach, expect, test } from "vitest";
+import type { Variant } from "./variant-choice";
+import { ProductPurchase } from "./product-purchase.tsx";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+let nextId = 100;
+function variant(size: string, colour: string, stock: number, price: number, compareAtPrice: number | null = null): Variant {
+  const id = nextId++;
+  return {
+    id,
+    sku: `SKU-${id}`,
+    size,
+    colour,
+    colourHex: colour === "Red" ? "#ff0000" : "#000000",
+    stock,
+    price,
+    compareAtPrice,
+  };
+}
+
+// Prices differ by variant here (the demo shop's do not), so the price shown must follow the choice.
+//          8              9                10
+//  Red     3 @ 59.99      0                -
+//  Black   0              20 @ 69.99       12 @ 79.99 (was 99.99)
+//  White   0              0                0
+const red8 = variant("8", "Red", 3, 5999);
+const red9 = variant("9", "Red", 0, 5999);
+const black8 = variant("8", "Black", 0, 6999);
+const black9 = variant("9", "Black", 20, 6999);
+const black10 = variant("10", "Black", 12, 7999, 9999);
+const white = ["8", "9", "10"].map((size) => variant(size, "White", 0, 5999));
+const variants = [red8, red9, black8, black9, black10, ...white];
+
+async function renderPurchase(initial: Variant) {
+  window.history.replaceState(null, "", "/shop/gloves/grip?from=test");
+  const router = createMemoryRouter([
+    { path: "/", element: <ProductPurchase variants={variants} initialVariantId={initial.id} currency="EUR" /> },
+  ]);
+  const container = document.createElement("div");
+  document.body.append(container);
+  await act(async () => createRoot(container).render(<RouterProvider router={router} />));
+  return container;
+}
+
+const radio = (page: HTMLElement, name: string, value: string) =>
+  page.querySelector<HTMLInputElement>(`input[type=radio][name="${name}"][value="${value}"]`)!;
+const text = (page: HTMLElement, selector: string) => page.querySelector(selector)?.textContent?.replace(/\s+/g, " ").trim();
+
+async function choose(input: HTMLInputElement) {
+  await act(async () => input.click());
+}
+
+test("sizes the chosen colour lacks or has sold out are disabled and say why", async () => {
+  const page = await renderPurchase(red8);
+  expect(radio(page, "colour", "Red").checked).toBe(true);
+  expect(radio(page, "size", "8").checked).toBe(true);
+  expect(radio(page, "size", "9").disabled).toBe(true);
+  expect(radio(page, "size", "10").disabled).toBe(true);
+  expect(radio(page, "size", "9").closest("label")!.querySelector("span.sr-only")!.textContent).toBe("9, sold out in Red");
+  expect(radio(page, "size", "10").closest("label")!.querySelector("span.sr-only")!.textContent).toBe("10, not made in Red");
+  // White has nothing in stock: disabled. Black lacks size 8 but has others: it can be chosen and says so.
+  expect(radio(page, "colour", "White").disabled).toBe(true);
+  expect(radio(page, "colour", "White").closest("label")!.textContent).toContain("sold out");
+  expect(radio(page, "colour", "Black").disabled).toBe(false);
+  expect(radio(page, "colour", "Black").closest("label")!.textContent).toContain("Black, not in size 8");
+});
+
+test("the price, the stock message and the form's variant follow the choice, and so does the address", async () => {
+  const page = await renderPurchase(red8);
+  const variantField = () => page.querySelector<HTMLInputElement>('input[name="variantId"]')!;
+  expect(text(page, ".product-price")).toBe("€59.99");
+  expect(text(page, ".stock-message")).toBe("Only 3 left");
+  expect(variantField().value).toBe(String(red8.id));
+
+  // Black has no 8 in stock: choosing it moves to its first size in stock.
+  await choose(radio(page, "colour", "Black"));
+  expect(radio(page, "size", "9").checked).toBe(true);
+  expect(text(page, ".product-price")).toBe("€69.99");
+  expect(text(page, ".stock-message")).toBe("In stock");
+  expect(variantField().value).toBe(String(black9.id));
+  expect(new URL(window.location.href).searchParams.get("variant")).toBe(String(black9.id));
+  expect(new URL(window.location.href).searchParams.get("from")).toBe("test");
+
+  await choose(radio(page, "size", "10"));
+  expect(text(page, ".product-price")).toBe("Sale price €79.99 , was €99.99");
+  expect(variantField().value).toBe(String(black10.id));
+  // In Black, 8 is sold out; Red has 10 not at all, so Red now says so.
+  expect(radio(page, "size", "8").disabled).toBe(true);
+  expect(radio(page, "colour", "Red").closest("label")!.textContent).toContain("Red, not in size 10");
+});
+
+test("the quantity stays within the variant's stock and ten", async () => {
+  const page = await renderPurchase(black9);
+  const quantity = () => page.querySelector<HTMLInputElement>('input[name="quantity"]')!;
+  const button = (label: string) => page.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
+  expect(quantity().max).toBe("10");
+  expect(button("One fewer").disabled).toBe(true);
+  for (let i = 0; i < 12; i++) await act(async () => button("One more").click());
+  expect(quantity().value).toBe("10");
+  expect(button("One more").disabled).toBe(true);
+
+  // Red 8 has 3: the quantity comes down with it.
+  await choose(radio(page, "colour", "Red"));
+  expect(quantity().max).toBe("3");
+  expect(quantity().value).toBe("3");
+});
+
+test("a sold-out variant cannot be added", async () => {
+  const page = await renderPurchase(red9);
+  expect(text(page, ".stock-message")).toBe("Out of stock");
+  const submit = page.querySelector<HTMLButtonElement>("button[type=submit]")!;
+  expect(submit.disabled).toBe(true);
+  expect(submit.textContent).toBe("Sold out");
+  // The chosen option stays reachable by keyboard even though it is sold out.
+  expect(radio(page, "size", "9").disabled).toBe(false);
+});
+
+test("before JavaScript runs, the form is a select of every variant with sold-out ones disabled", async () => {
+  const handler = createStaticHandler([
+    { path: "/", element: <ProductPurchase variants={variants} initialVariantId={red8.id} currency="EUR" /> },
+  ]);
+  const context = await handler.query(new Request("http://shop.test/"));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const html = renderToString(
+    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
+  );
+  const page = document.createElement("div");
+  page.innerHTML = html;
+  expect(page.querySelectorAll('input[type="radio"]')).toHaveLength(0);
+  const options = [...page.querySelectorAll<HTMLOptionElement>('select[name="variantId"] option')];
+  expect(options.map((o) => o.textContent)).toEqual([
+    "8 · Red · €59.99",
+    "9 · Red · €59.99 (sold out)",
+    "8 · Black · €69.99 (sold out)",
+    "9 · Black · €69.99",
+    "10 · Black · €79.99",
+    "8 · White · €59.99 (sold out)",
+    "9 · White · €59.99 (sold out)",
+    "10 · White · €59.99 (sold out)",
+  ]);
+  expect(options.filter((o) => o.disabled).map((o) => o.value)).toEqual([red9, black8, ...white].map((v) => String(v.id)));
+  expect(options.find((o) => o.selected)?.value).toBe(String(red8.id));
+  const form = page.querySelector("form")!;
+  expect(form.getAttribute("method")).toBe("post");
+  expect(form.getAttribute("action")).toBe("/bag");
+  expect(form.querySelector<HTMLInputElement>('input[name="intent"]')!.value).toBe("add");
+  expect(form.querySelector('input[name="js"]')).toBeNull();
+  // Without JavaScript the select can pick any variant: the quantity allows the most any has, up to ten.
+  expect(form.querySelector<HTMLInputElement>('input[name="quantity"]')!.max).toBe("10");
+});

@@ -1,0 +1,59 @@
+import { useState, type ReactNode } from "react";
+import type { ProductVariantDetail } from "../../../server/modules/catalog/product-detail.ts";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Price } from "../price";
+import { AddToBagForm } from "./add-to-bag-form";
+import { OptionPicker } from "./option-picker";
+import { StockMessage } from "./stock-message";
+import { withColour, withSize, type Variant } from "./variant-choice";
+
+/**
+ * Price, option select, stock message and the add-to-bag form of one product. The chosen variant
+ * is state here: it sets the price and the stock message, and goes into the address
+ * (`?variant=`) so the choice can be shared or bookmarked.
+ */
+export function ProductPurchase({
+  variants,
+  initialVariantId,
+  currency,
+  children,
+}: {
+  variants: ProductVariantDetail[];
+  initialVariantId: number;
+  currency: string;
+  /** Shown beside the add-to-bag button (the compare toggle). */
+  children?: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const [chosenId, setChosenId] = useState(initialVariantId);
+  const chosen = variants.find((v) => v.id === chosenId) ?? variants[0]!;
+
+  const choose = (variant: Variant) => {
+    setChosenId(variant.id);
+    // Not a navigation: nothing needs loading again, and the history gets no new entry.
+    const url = new URL(window.location.href);
+    url.searchParams.set("variant", String(variant.id));
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  };
+
+  return (
+    <div className="product-purchase">
+      <div className="product-price">
+        <Price price={chosen.price} compareAtPrice={chosen.compareAtPrice} currency={currency} />
+      </div>
+      {hydrated && (
+        <OptionPicker
+          variants={variants}
+          chosen={chosen}
+          onColour={(colour) => choose(withColour(variants, chosen, colour))}
+          onSize={(size) => choose(withSize(variants, chosen, size))}
+        />
+      )}
+      <StockMessage stock={chosen.stock} />
+      <div className="product-actions">
+        <AddToBagForm variants={variants} chosen={chosen} currency={currency} />
+        {children}
+      </div>
+    </div>
+  );
+}

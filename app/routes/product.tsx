@@ -1,0 +1,131 @@
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/product";
+import { imageUrl } from "../../server/modules/media/image-url.ts";
+import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
+import { CompareToggle } from "~/components/compare-toggle";
+import { Gallery } from "~/components/product/gallery";
+import { InformationBlocks } from "~/components/product/information-blocks";
+import { ProductPurchase } from "~/components/product/product-purchase";
+import { jsonForScript, productJsonLd } from "~/components/product/product-json-ld";
+import { RelatedProducts } from "~/components/product/related-products";
+import { initialVariant } from "~/components/product/variant-choice";
+import { Link } from "~/components/ui/link";
+import { BAG_PATH } from "~/lib/bag";
+import { mediaUrl } from "~/lib/media";
+import { pageMeta, siteFrom } from "~/lib/meta";
+
+/** How many related products the page suggests. */
+const RELATED_COUNT = 4;
+// A product's slug, or its id (which redirects to the slug); anything else names no product.
+const PRODUCT_KEY = /^(?:\d{1,10}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+const productPath = (product: { slug: string; category: { slug: string } }) => `/shop/${product.category.slug}/${product.slug}`;
+const shareImage = (path: string) => imageUrl("product", 1200, mediaUrl(path));
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  if (!data) return [];
+  const { product } = data;
+  const description = product.description || `${product.name} by ${product.brand.name}.`;
+  return pageMeta(siteFrom(matches), {
+    title: `${product.name} by ${product.brand.name}`,
+    description: description.length > 160 ? `${description.slice(0, 157).trimEnd()}…` : description,
+    path: productPath(product),
+    image: product.images[0] ? shareImage(product.images[0].path) : undefined,
+  });
+};
+
+/**
+ * The product (from a short in-memory cache, docs/decisions/0019), its information blocks (from
+ * memory) and related products (from the listing's read model): no query of its own when warm.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { catalog } = context.services;
+  const key = params.product;
+  const product = key.length <= 200 && PRODUCT_KEY.test(key) ? await catalog.cachedProductDetail(key) : null;
+  if (!product) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  // One address per product: another category (a moved product, an edited link) or the id leads to it.
+  if (params.category !== product.category.slug || key !== product.slug) {
+    throw redirect(`${productPath(product)}${url.search}`, 301);
+  }
+  const [information, related] = await Promise.all([
+    catalog.customInformation.informationFor(product),
+    catalog.relatedProducts(product.id, RELATED_COUNT),
+  ]);
+  return {
+    product,
+    initialVariantId: initialVariant(product.variants, url.searchParams.get("variant")).id,
+    information: information.map(({ id, kind, title, paragraphs }) => ({ id, kind, title, paragraphs })),
+    related,
+    currency: context.env.currency,
+    publicUrl: context.env.publicUrl,
+  };
+}
+
+// Adding to the bag changes nothing this page shows (the header's count comes from the root loader).
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formAction === BAG_PATH ? false : defaultShouldRevalidate;
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, initialVariantId, information, related, currency, publicUrl } = loaderData;
+  const categoryPath = `/shop/${product.category.slug}`;
+  const trail: Crumb[] = [
+    { label: "Home", to: "/" },
+    { label: "Shop", to: "/shop" },
+    { label: product.category.name, to: categoryPath },
+    ...(product.subCategory ? [{ label: product.subCategory.name, to: `${categoryPath}/sub/${product.subCategory.slug}` }] : []),
+    { label: product.name },
+  ];
+  const attributes = Object.entries(product.attributes);
+  const structured = productJsonLd({
+    product,
+    variant: product.variants.find((v) => v.id === initialVariantId) ?? product.variants[0]!,
+    url: `${publicUrl}${productPath(product)}`,
+    images: product.images.map((image) => `${publicUrl}${shareImage(image.path)}`),
+    currency,
+  });
+
+  return (
+    <div className="container-page py-8">
+      <Breadcrumbs trail={trail} />
+      <div className="product">
+        <Gallery key={product.id} images={product.images} productName={product.name} />
+        <div className="product-details">
+          <Link to={`/brands/${product.brand.slug}`} className="product-brand">
+            {product.brand.name}
+          </Link>
+          <h1 className="product-name">{product.name}</h1>
+          <ProductPurchase
+            key={`${product.id}:${initialVariantId}`}
+            variants={product.variants}
+            initialVariantId={initialVariantId}
+            currency={currency}
+          >
+            <CompareToggle productId={product.id} productName={product.name} />
+          </ProductPurchase>
+          <section aria-labelledby="description-title" className="product-description">
+            <h2 id="description-title" className="sr-only">
+              Description
+            </h2>
+            <p>{product.description}</p>
+            {attributes.length > 0 && (
+              <dl className="product-attributes">
+                {attributes.map(([name, value]) => (
+                  <div key={name}>
+                    <dt>{name}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </section>
+          <InformationBlocks sections={information} />
+        </div>
+      </div>
+      <RelatedProducts products={related} currency={currency} />
+      {/* Escaped so no text in it can end the script element (product-json-ld.ts). */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(structured) }} />
+    </div>
+  );
+}
