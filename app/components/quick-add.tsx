@@ -48,7 +48,9 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
     if (open) return setOptions({ state: "closed" });
     setOptions({ state: "loading" });
     try {
-      const response = await fetch(`/ecommerce/products/${encodeURIComponent(slug)}`, { headers: { accept: "application/json" } });
+      const response = await fetch(`/ecommerce/products/${encodeURIComponent(slug)}`, {
+        headers: { accept: "application/json" },
+      });
       if (!response.ok) throw new Error(String(response.status));
       const body = (await response.json()) as { data: { variants: Option[] } };
       setOptions({ state: "ready", options: body.data.variants });

@@ -4,7 +4,15 @@ import type { MenuCategory } from "../../server/modules/catalog/index.ts";
 import { MenuToggle, SiteMenu } from "./site-menu";
 import { SiteSearch } from "./site-search";
 
-export function SiteHeader({ siteName, categories, bagCount }: { siteName: string; categories: MenuCategory[]; bagCount: number }) {
+export function SiteHeader({
+  siteName,
+  categories,
+  bagCount,
+}: {
+  siteName: string;
+  categories: MenuCategory[];
+  bagCount: number;
+}) {
   return (
     <header className="relative border-b border-grey-200 bg-white">
       <div className="container-page flex flex-wrap items-center gap-2 py-2 sm:gap-x-4 lg:gap-x-8 xl:flex-nowrap">

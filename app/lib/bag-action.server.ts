@@ -27,7 +27,10 @@ export async function bagAction(request: Request, context: ShopLoadContext) {
       case "add": {
         const added = await cart.addLine(token, fields);
         const line = added.cart.lines.find((l) => l.id === added.lineId);
-        result = { cart: added.cart, message: line ? `Added ${line.name} (${optionName(line)}) to your bag.` : "Added to your bag." };
+        result = {
+          cart: added.cart,
+          message: line ? `Added ${line.name} (${optionName(line)}) to your bag.` : "Added to your bag.",
+        };
         break;
       }
       case "update": {

@@ -3,7 +3,7 @@ import { clearFlashCookie, flashCookie, readFlash } from "./flash";
 
 describe("flash notices", () => {
   test("a notice survives the trip through its cookie, whatever characters it holds", () => {
-    const notice = { kind: "error" as const, message: "Sorry; only 2 left = \"no more\" <b>" };
+    const notice = { kind: "error" as const, message: 'Sorry; only 2 left = "no more" <b>' };
     const setCookie = flashCookie("bag_notice", "/bag", notice);
     expect(setCookie).toContain("Path=/bag; Max-Age=60; HttpOnly; SameSite=Lax");
     const cookieHeader = `other=1; ${setCookie.split(";")[0]}; last=2`;

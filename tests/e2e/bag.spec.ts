@@ -14,7 +14,10 @@ interface Product {
 }
 
 /** A product with at least two options in stock, one of them with `minStock` or more, from the shop API. */
-async function productWithOptions(request: APIRequestContext, minStock = 3): Promise<Product & { first: Variant; second: Variant }> {
+async function productWithOptions(
+  request: APIRequestContext,
+  minStock = 3,
+): Promise<Product & { first: Variant; second: Variant }> {
   const listing = await request.get("/ecommerce/products?in_stock=1&page_size=60");
   const { data } = (await listing.json()) as { data: { slug: string }[] };
   for (const { slug } of data) {
@@ -110,7 +113,10 @@ test("a line's option can be changed, and lines removed down to the empty bag", 
   await page.reload();
   await expect(lines(page).first().getByLabel("Option")).toHaveValue(String(product.second.id));
 
-  await lines(page).first().getByRole("button", { name: `Remove ${product.name}` }).click();
+  await lines(page)
+    .first()
+    .getByRole("button", { name: `Remove ${product.name}` })
+    .click();
   await expect(page.getByText("Your bag is empty.")).toBeVisible();
   await expect(bagCount(page)).toHaveCount(0);
 });
@@ -126,7 +132,10 @@ test.describe("without JavaScript", () => {
     const notice = page.getByRole("main").getByRole("status");
     await expect(notice).toHaveText(`Added ${product.name} (${product.first.size}, ${product.first.colour}) to your bag.`);
 
-    await lines(page).first().getByRole("button", { name: `One more ${product.name}` }).click();
+    await lines(page)
+      .first()
+      .getByRole("button", { name: `One more ${product.name}` })
+      .click();
     await expect(notice).toHaveText("Your bag is updated.");
     await expect(lines(page).first().getByRole("spinbutton")).toHaveValue("2");
 
@@ -138,7 +147,10 @@ test.describe("without JavaScript", () => {
     await lines(page).first().getByRole("button", { name: "Update" }).click();
     await expect(page.getByRole("main").getByRole("alert")).toHaveText("Quantity can be at most 99.");
 
-    await lines(page).first().getByRole("button", { name: `Remove ${product.name}` }).click();
+    await lines(page)
+      .first()
+      .getByRole("button", { name: `Remove ${product.name}` })
+      .click();
     await expect(notice).toHaveText(`Removed ${product.name} from your bag.`);
     await expect(page.getByText("Your bag is empty.")).toBeVisible();
 
@@ -150,7 +162,10 @@ test.describe("without JavaScript", () => {
 
 test("quick add from the grid: the shopper picks an option, a toast confirms, the header count goes up", async ({ page }) => {
   await page.goto("/shop/gloves");
-  const card = page.getByTestId("product-card").filter({ has: page.getByRole("button", { name: /^Quick add/ }) }).first();
+  const card = page
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("button", { name: /^Quick add/ }) })
+    .first();
   const name = (await card.getByRole("heading").textContent())!.trim();
   await card.getByRole("button", { name: `Quick add ${name}` }).click();
   const options = card.getByRole("group", { name: `Options of ${name}` });

@@ -30,8 +30,7 @@ export function BagForm({
     if (!result.ok) {
       toast(result.message, "error");
       form.current?.reset();
-    }
-    else if (!quiet) toast(result.message, "success");
+    } else if (!quiet) toast(result.message, "success");
     onResult?.(result);
     // Each result is reported once: fetcher.data is a new object per submission.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -31,9 +31,7 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
       </div>
       <div className="bag-line-body">
         <p className="product-card-brand">{line.brand}</p>
-        <h2 className="bag-line-name">
-          {line.available ? <Link to={href}>{line.name}</Link> : line.name}
-        </h2>
+        <h2 className="bag-line-name">{line.available ? <Link to={href}>{line.name}</Link> : line.name}</h2>
         <Price price={line.unitPrice} compareAtPrice={line.compareAtPrice} currency={currency} />
         {line.problem && (
           <p className="bag-line-problem" role="alert">
@@ -56,7 +54,11 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
                     onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
                   >
                     {line.options.map((option) => (
-                      <option key={option.variantId} value={option.variantId} disabled={option.stock === 0 && option.variantId !== line.variantId}>
+                      <option
+                        key={option.variantId}
+                        value={option.variantId}
+                        disabled={option.stock === 0 && option.variantId !== line.variantId}
+                      >
                         {option.size} · {option.colour}
                         {option.stock === 0 ? " (sold out)" : ""}
                       </option>

@@ -79,7 +79,8 @@ async function readBody(c: Context): Promise<Record<string, unknown>> {
     throw new ValidationError("body", "The body must be a JSON object.");
   }
   if (body && typeof body === "object" && !Array.isArray(body) && "data" in body) body = (body as { data: unknown }).data;
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("body", "The body must be a JSON object.");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw new ValidationError("body", "The body must be a JSON object.");
   return body as Record<string, unknown>;
 }
 

@@ -76,7 +76,11 @@ function asApiError(error: unknown): ApiError | null {
   if (error instanceof CartLineNotFoundError) return new NotFoundError("Cart line not found", { param: "lineId" });
   if (error instanceof VariantNotFoundError) return new NotFoundError("Variant not found", { param: "variantId" });
   if (error instanceof NotEnoughStockError) {
-    return new ApiError(409, "NotEnoughStockError", error.message, { param: "quantity", available: error.available, inBag: error.inBag });
+    return new ApiError(409, "NotEnoughStockError", error.message, {
+      param: "quantity",
+      available: error.available,
+      inBag: error.inBag,
+    });
   }
   return null;
 }

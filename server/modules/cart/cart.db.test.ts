@@ -7,7 +7,14 @@ import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
 import { carts, products, variants } from "../../db/schema/index.ts";
 import { seedDemoShop } from "../../db/seed/index.ts";
-import { CartLineNotFoundError, CartNotFoundError, createCarts, NotEnoughStockError, VariantNotFoundError, type Carts } from "./index.ts";
+import {
+  CartLineNotFoundError,
+  CartNotFoundError,
+  createCarts,
+  NotEnoughStockError,
+  VariantNotFoundError,
+  type Carts,
+} from "./index.ts";
 
 let database: Database;
 let cart: Carts;
@@ -102,7 +109,9 @@ describe("a guest bag", () => {
     await expect(cart.addLine(null, { variantId: 999_999 })).rejects.toBeInstanceOf(VariantNotFoundError);
     await setStock(otherProductOption, 5);
     const { cart: bag } = await cart.addLine(null, { variantId: otherProductOption });
-    const otherProduct = (await database.db.select({ p: variants.productId }).from(variants).where(eq(variants.id, otherProductOption)))[0]!.p;
+    const otherProduct = (
+      await database.db.select({ p: variants.productId }).from(variants).where(eq(variants.id, otherProductOption))
+    )[0]!.p;
     await database.db.update(products).set({ published: false }).where(eq(products.id, otherProduct));
     await expect(cart.addLine(bag.token, { variantId: otherProductOption })).rejects.toBeInstanceOf(VariantNotFoundError);
     // A line whose product was withdrawn stays visible, says so, and counts towards nothing.

@@ -62,12 +62,18 @@ export function createCarts(db: Db) {
   }
 
   async function touch(tx: Tx, cartId: number) {
-    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+    await tx
+      .update(carts)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(carts.id, cartId));
   }
 
   async function create(): Promise<CartWithToken> {
     const token = newCartToken();
-    const [row] = await db.insert(carts).values({ tokenHash: hashCartToken(token) }).returning({ id: carts.id });
+    const [row] = await db
+      .insert(carts)
+      .values({ tokenHash: hashCartToken(token) })
+      .returning({ id: carts.id });
     await pruneIdleCarts();
     return view(token, row!.id);
   }
@@ -115,7 +121,12 @@ export function createCarts(db: Db) {
         const stock = await sellableStock(tx, variantId);
         const cartId =
           existing ??
-          (await tx.insert(carts).values({ tokenHash: hashCartToken(cartToken) }).returning({ id: carts.id }))[0]!.id;
+          (
+            await tx
+              .insert(carts)
+              .values({ tokenHash: hashCartToken(cartToken) })
+              .returning({ id: carts.id })
+          )[0]!.id;
         const [line] = await tx
           .select({ id: cartLines.id, quantity: cartLines.quantity })
           .from(cartLines)
@@ -191,4 +202,3 @@ export function createCarts(db: Db) {
 }
 
 export type Carts = ReturnType<typeof createCarts>;
-

@@ -8,10 +8,7 @@ export const MAX_LINE_QUANTITY = 99;
  * object where a number belongs is an error, not something to coerce.
  */
 const fromFormOrJson = (schema: z.ZodNumber) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
-    schema,
-  );
+  z.preprocess((value) => (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value), schema);
 
 const id = (what: string) =>
   fromFormOrJson(
