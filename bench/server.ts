@@ -45,6 +45,10 @@ export async function startServer(options: {
       DEMO_SHOP: "true",
       DEMO_PRODUCTS: String(options.products),
       PUBLIC_URL: url,
+      // The bench measures what rendering a page costs against rendering the floor. The anonymous
+      // page cache (ADR 21) would answer both from memory after the first request, turning every
+      // ratio into a ratio of page sizes, so it is off here.
+      PAGE_CACHE_MS: "0",
       // main.js reads its build from <rootDir>/$SHOP_BUILD_DIR.
       SHOP_BUILD_DIR: relative(options.rootDir, options.buildDir),
     },

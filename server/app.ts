@@ -9,6 +9,7 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { publicEnv } from "./env.ts";
 import { requestLog, type Logger } from "./http/logger.ts";
+import { pageCache } from "./http/page-cache.ts";
 import type { Services } from "./services.ts";
 
 /** Renders a page: React Router's request handler, from the production build or Vite in dev. */
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   app.route("/graphql", graphqlApi(services, env, { logger }));
 
   const browserEnv = publicEnv(env);
+  app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS }));
   app.all("*", (c) => renderPage(c.req.raw, { services, env: browserEnv }));
 
   app.onError((error, c) => {

@@ -33,6 +33,8 @@ test("bad values are refused with a message naming each variable", () => {
   expect(message).toMatch(/PORT: must be a whole number between 1 and 65535/);
   expect(message).toMatch(/CURRENCY: must be an ISO 4217 currency code/);
   expect(() => parseEnv({ CURRENCY: "JPY" })).toThrow(/CURRENCY: must be a currency with cents/);
+  expect(() => parseEnv({ PAGE_CACHE_MS: "-1" })).toThrow(/PAGE_CACHE_MS: must be 0 or more/);
+  expect(parseEnv({ PAGE_CACHE_MS: "0" }).PAGE_CACHE_MS).toBe(0);
   expect(message).toMatch(/DATABASE_URL: must be a postgres:\/\/ address/);
   expect(message).toMatch(/PUBLIC_URL: must be an http\(s\) address/);
 });

@@ -53,6 +53,14 @@ export const envSchema = z
       )
       .default("EUR"),
     LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+    // How long a page rendered for an anonymous visitor (no cookies) is served again from memory;
+    // 0 turns the page cache off (docs/decisions/0021-anonymous-page-cache.md).
+    PAGE_CACHE_MS: z.coerce
+      .number({ error: "must be a whole number of milliseconds" })
+      .int("must be a whole number of milliseconds")
+      .min(0, "must be 0 or more")
+      .max(60_000, "must be at most 60000")
+      .default(5000),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DEMO_SHOP: z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })

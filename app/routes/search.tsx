@@ -1,16 +1,13 @@
 import type { ReactNode } from "react";
-import { redirect, useLocation } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/search";
 import { parseListingParams, wholeUnits } from "../../server/modules/catalog/listing/params.ts";
 import { RESULT_SORTS } from "../../server/modules/catalog/listing/types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { Filters } from "~/components/listing/filters";
-import { LoadMoreGrid } from "~/components/listing/load-more-grid";
-import { SortSelect } from "~/components/listing/sort-select";
+import { ListingBody, pageHref } from "~/components/listing/listing-body";
 import { Link } from "~/components/ui/link";
 import { countActiveFilters } from "~/lib/listing-filters";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { currencySymbol } from "~/lib/money";
 
 /*
  * /search?q=...: the products a search finds, with the listings' filters, sort, pagination and
@@ -58,18 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The same address at another page (page 1 has no page parameter). */
-function pageHref(url: { pathname: string; search: string }, page: number): string {
-  const params = new URLSearchParams(url.search);
-  if (page > 1) params.set("page", String(page));
-  else params.delete("page");
-  const query = params.toString();
-  return query ? `${url.pathname}?${query}` : url.pathname;
-}
-
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, result, sort, filters, activeFilters, currency, browse } = loaderData;
-  const location = useLocation();
   const searchPath = `/search?${new URLSearchParams({ q: query })}`;
   return (
     <div className="container-page py-8">
@@ -89,45 +76,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-grey-600">Check the spelling, try fewer or other words, or browse the shop.</p>
         </Browse>
       ) : (
-        <div className="listing">
-          <aside className="listing-filters">
-            <Filters
-              formId={FORM_ID}
-              action={searchPath}
-              facets={result.facets}
-              priceMin={filters.priceMin}
-              priceMax={filters.priceMax}
-              inStock={filters.inStock}
-              currencySymbol={currencySymbol(currency)}
-              activeCount={activeFilters}
-            />
-            {/* A GET form's action loses its query string: the search goes along as a field. */}
-            <input type="hidden" name="q" value={query} form={FORM_ID} />
-          </aside>
-          <section aria-label="Products" className="listing-results">
-            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-grey-600" role="status">
-                {result.total === 1 ? "1 product" : `${result.total} products`}
-              </p>
-              <SortSelect formId={FORM_ID} sort={sort} sorts={RESULT_SORTS} />
-            </div>
-            {result.total === 0 ? (
-              <div className="rounded-lg border border-grey-200 p-8 text-center">
-                <p className="font-medium">No products match these filters.</p>
-                <Link to={searchPath} className="mt-2 inline-block text-mint-700 underline">
-                  Clear all filters
-                </Link>
-              </div>
-            ) : (
-              <LoadMoreGrid
-                key={location.pathname + location.search}
-                result={result}
-                currency={currency}
-                hrefFor={(page) => pageHref(location, page)}
-              />
-            )}
-          </section>
-        </div>
+        <ListingBody
+          formId={FORM_ID}
+          action={searchPath}
+          result={result}
+          sort={sort}
+          sorts={RESULT_SORTS}
+          filters={filters}
+          activeFilters={activeFilters}
+          currency={currency}
+          // A GET form's action loses its query string: the search goes along as a field.
+          filterFields={<input type="hidden" name="q" value={query} form={FORM_ID} />}
+        />
       )}
     </div>
   );

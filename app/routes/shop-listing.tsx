@@ -1,17 +1,14 @@
-import { data, redirect, useLocation } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/shop-listing";
 import { parseListingParams, wholeUnits } from "../../server/modules/catalog/listing/params.ts";
 import { LISTING_SORTS } from "../../server/modules/catalog/listing/types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { Filters } from "~/components/listing/filters";
-import { LoadMoreGrid } from "~/components/listing/load-more-grid";
-import { SortSelect } from "~/components/listing/sort-select";
+import { ListingBody } from "~/components/listing/listing-body";
 import { Link } from "~/components/ui/link";
 import { describePlace, scopeFromPath } from "~/lib/listing-place";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { countActiveFilters } from "~/lib/listing-filters";
-import { currencySymbol } from "~/lib/money";
 
 const PAGE_SIZE = 24;
 const FORM_ID = "listing-filters";
@@ -61,15 +58,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export default function ShopListing({ loaderData }: Route.ComponentProps) {
   const { place, result, sort, filters, activeFilters, currency, categories } = loaderData;
-  const location = useLocation();
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams(location.search);
-    if (page > 1) params.set("page", String(page));
-    else params.delete("page");
-    const query = params.toString();
-    return query ? `${location.pathname}?${query}` : location.pathname;
-  };
-
   return (
     <div className="container-page py-8">
       <Breadcrumbs trail={place.trail} />
@@ -107,38 +95,16 @@ export default function ShopListing({ loaderData }: Route.ComponentProps) {
         )}
       </header>
 
-      <div className="listing">
-        <aside className="listing-filters">
-          <Filters
-            formId={FORM_ID}
-            action={place.path}
-            facets={result.facets}
-            priceMin={filters.priceMin}
-            priceMax={filters.priceMax}
-            inStock={filters.inStock}
-            currencySymbol={currencySymbol(currency)}
-            activeCount={activeFilters}
-          />
-        </aside>
-        <section aria-label="Products" className="listing-results">
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-grey-600" role="status">
-              {result.total === 1 ? "1 product" : `${result.total} products`}
-            </p>
-            <SortSelect formId={FORM_ID} sort={sort} sorts={LISTING_SORTS} />
-          </div>
-          {result.total === 0 ? (
-            <div className="rounded-lg border border-grey-200 p-8 text-center">
-              <p className="font-medium">No products match these filters.</p>
-              <Link to={place.path} className="mt-2 inline-block text-mint-700 underline">
-                Clear all filters
-              </Link>
-            </div>
-          ) : (
-            <LoadMoreGrid key={location.pathname + location.search} result={result} currency={currency} hrefFor={hrefFor} />
-          )}
-        </section>
-      </div>
+      <ListingBody
+        formId={FORM_ID}
+        action={place.path}
+        result={result}
+        sort={sort}
+        sorts={LISTING_SORTS}
+        filters={filters}
+        activeFilters={activeFilters}
+        currency={currency}
+      />
     </div>
   );
 }
