@@ -12,8 +12,14 @@ export function CompareToggle({ productId, productName }: { productId: number; p
   const inList = pending === "add" ? true : pending === "remove" ? false : list.includes(productId);
   return (
     <CompareForm fields={{ productId: String(productId) }} className="compare-toggle">
-      <button type="submit" name="intent" value={inList ? "remove" : "add"} aria-pressed={inList}>
-        Compare<span className="sr-only">{` ${productName}`}</span>
+      <button
+        type="submit"
+        name="intent"
+        value={inList ? "remove" : "add"}
+        aria-pressed={inList}
+        aria-label={`Compare ${productName}`}
+      >
+        Compare
       </button>
     </CompareForm>
   );

@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import type { ProductCard as Card } from "../../server/modules/catalog/index.ts";
 import { imageSrcSet, imageUrl } from "../../server/modules/media/image-url.ts";
 import { mediaUrl } from "~/lib/media";
@@ -38,14 +39,12 @@ export function ProductCard({ product, currency, eager = false }: { product: Car
       </h3>
       <Price price={product.price} compareAtPrice={product.compareAtPrice} currency={currency} />
       {product.colours.length > 0 && (
-        <>
-          <p className="sr-only">Colours: {product.colours.map((c) => c.name).join(", ")}</p>
-          <ul className="product-card-swatches" aria-hidden="true">
-            {product.colours.map((colour) => (
-              <li key={colour.name} title={colour.name} style={{ backgroundColor: colour.hex }} />
-            ))}
-          </ul>
-        </>
+        <p
+          className="product-card-swatches"
+          role="img"
+          aria-label={`Colours: ${product.colours.map((c) => c.name).join(", ")}`}
+          style={swatchStyle(product.colours)}
+        />
       )}
       <div className="product-card-actions">
         {product.inStock && <QuickAdd slug={product.slug} categorySlug={product.categorySlug} name={product.name} />}
@@ -53,4 +52,15 @@ export function ProductCard({ product, currency, eager = false }: { product: Car
       </div>
     </article>
   );
+}
+
+/**
+ * The colour dots, drawn as background layers of one element: a card is repeated two dozen times a
+ * page, and one element renders and weighs less than a list of them.
+ */
+function swatchStyle(colours: readonly { hex: string }[]): CSSProperties {
+  const dots = colours.map(
+    (c, i) => `radial-gradient(circle, ${c.hex} 0 6.5px, #c2c7c9 7px 7.5px, transparent 8px) ${i * 20}px 0 / 16px 16px no-repeat`,
+  );
+  return { width: `${colours.length * 20 - 4}px`, background: dots.join(",") };
 }

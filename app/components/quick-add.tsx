@@ -38,8 +38,8 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
 
   if (!hydrated) {
     return (
-      <Link to={`/shop/${categorySlug}/${slug}`} className="quick-add">
-        Choose options<span className="sr-only"> for {name}</span>
+      <Link to={`/shop/${categorySlug}/${slug}`} className="quick-add" aria-label={`Choose options for ${name}`}>
+        Choose options
       </Link>
     );
   }

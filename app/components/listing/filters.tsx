@@ -86,7 +86,7 @@ export function Filters({ formId, action, facets, priceMin, priceMax, inStock, c
               defaultChecked={inStock}
               disabled={facets.inStock === 0 && !inStock}
             />
-            In stock only <span className="filter-count">({facets.inStock})</span>
+            In stock only <span className="filter-count">{`(${facets.inStock})`}</span>
           </label>
         </fieldset>
 
@@ -127,7 +127,8 @@ function OptionGroup({
               {variant === "swatches" && (
                 <span className="filter-swatch" style={{ backgroundColor: option.hex }} aria-hidden="true" />
               )}
-              <span>{option.label}</span> <span className="filter-count">({option.count})</span>
+              {/* The count as one text node: filters repeat this dozens of times. */}
+              <span>{option.label}</span> <span className="filter-count">{`(${option.count})`}</span>
             </label>
           );
         })}
