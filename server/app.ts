@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { bodyLimit } from "hono/body-limit";
 import { ecommerceApi } from "./api/rest/ecommerce.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
 import { createImageRoutes } from "./api/images/routes.ts";
@@ -10,6 +11,7 @@ import type { Env } from "./env.ts";
 import { publicEnv } from "./env.ts";
 import { requestLog, type Logger } from "./http/logger.ts";
 import { pageCache } from "./http/page-cache.ts";
+import { asPublicRequest } from "./http/public-request.ts";
 import type { Services } from "./services.ts";
 
 /** Renders a page: React Router's request handler, from the production build or Vite in dev. */
@@ -26,6 +28,7 @@ export interface AppDeps {
 }
 
 const YEAR = 60 * 60 * 24 * 365;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * One Hono app serves everything: health, media, built assets, then the pages. The APIs
@@ -74,6 +77,25 @@ export function createApp(deps: AppDeps) {
     app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFile(c, next) : next()));
   }
 
+  // No form or API call of the shop needs more than a few KB: larger bodies are refused before
+  // anything reads them into memory.
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.req.path.startsWith("/ecommerce/")
+          ? c.json(
+              {
+                data: null,
+                error: { status: 413, name: "PayloadTooLargeError", message: "The request body is too large.", details: {} },
+              },
+              413,
+            )
+          : c.text("The request body is too large.", 413),
+    }),
+  );
+
   // APIs mount here, before the pages.
   app.route("/images", createImageRoutes({ dataDir: env.DATA_DIR, imageHosts: env.IMAGE_HOSTS }));
   app.route("/ecommerce", ecommerceApi(services, { logger, currency: env.CURRENCY }));
@@ -81,7 +103,7 @@ export function createApp(deps: AppDeps) {
 
   const browserEnv = publicEnv(env);
   app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS }));
-  app.all("*", (c) => renderPage(c.req.raw, { services, env: browserEnv }));
+  app.all("*", (c) => renderPage(asPublicRequest(c.req.raw, env.PUBLIC_URL), { services, env: browserEnv }));
 
   app.onError((error, c) => {
     logger.error("unhandled error", { method: c.req.method, path: c.req.path, error: String(error?.stack ?? error) });

@@ -10,7 +10,7 @@ export function NotFoundView() {
       <h1 id="error-title" className="text-3xl font-semibold">
         This page could not be found
       </h1>
-      <Link to="/" className="rounded-md bg-mint-500 px-4 py-2 font-medium text-white hover:bg-mint-600">
+      <Link to="/" className="rounded-md bg-mint-700 px-4 py-2 font-medium text-white hover:bg-mint-800">
         Back to the home page
       </Link>
     </section>
@@ -29,7 +29,7 @@ export function ErrorView({ error }: { error: unknown }) {
       <h1 id="error-title" className="text-3xl font-semibold">
         {message}
       </h1>
-      <Link to="/" className="rounded-md bg-mint-500 px-4 py-2 font-medium text-white hover:bg-mint-600">
+      <Link to="/" className="rounded-md bg-mint-700 px-4 py-2 font-medium text-white hover:bg-mint-800">
         Back to the home page
       </Link>
     </section>

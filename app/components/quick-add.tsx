@@ -73,7 +73,14 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
             </p>
           )}
           {options.state === "ready" && (
-            <BagForm onResult={(result) => result.ok && setOptions({ state: "closed" })}>
+            <BagForm
+              onResult={(result) => {
+                if (!result.ok) return;
+                setOptions({ state: "closed" });
+                // The focused option goes away with the panel: focus goes back to what opened it.
+                trigger.current?.focus();
+              }}
+            >
               {(busy) => (
                 <>
                   <input type="hidden" name="intent" value="add" />

@@ -14,7 +14,13 @@ import { flashCookie } from "./flash";
  * where they are. The bag module validates every field; prices never come from the form.
  */
 export async function bagAction(request: Request, context: ShopLoadContext) {
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    // Not a form at all (JSON, plain text, no body): nothing the bag can read.
+    return data<BagActionResult>({ ok: false, message: "That is not something the bag can do." }, { status: 400 });
+  }
   const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const withJs = fields.js === "1";
   const token = readCartToken(request.headers.get("cookie"));
@@ -34,8 +40,9 @@ export async function bagAction(request: Request, context: ShopLoadContext) {
         break;
       }
       case "update": {
-        const quantity = fields.delta === undefined ? fields.quantity : Number(fields.quantity) + Number(fields.delta);
-        result = { cart: await cart.updateLine(token ?? "", { ...fields, quantity }), message: "Your bag is updated." };
+        // A − or + button sends `delta` beside the quantity field: the bag module applies it to the line.
+        const change = fields.delta === undefined ? fields : { ...fields, quantity: undefined };
+        result = { cart: await cart.updateLine(token ?? "", change), message: "Your bag is updated." };
         break;
       }
       case "remove": {
@@ -85,6 +92,8 @@ function failureOf(error: unknown): { status: number; body: { message: string; f
       return { status: 404, body: { message: "Your bag has expired. Add the item again to start a new one." } };
     case "NotEnoughStockError":
       return { status: 409, body: { message: (error as Error).message, field: "quantity" } };
+    case "CartQuantityError":
+      return { status: 400, body: { message: (error as Error).message, field: "quantity" } };
     case "CartLineNotFoundError":
     case "VariantNotFoundError":
       return { status: 404, body: { message: (error as Error).message } };

@@ -62,7 +62,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <div className="container-page py-8">
       <Breadcrumbs trail={[{ label: "Home", to: "/" }, { label: "Search" }]} />
       <header className="mt-4 mb-6">
-        <h1 className="text-3xl font-bold tracking-tight">{query ? `Search results for "${query}"` : "Search"}</h1>
+        <h1 className="text-3xl font-bold tracking-tight break-words">{query ? `Search results for "${query}"` : "Search"}</h1>
       </header>
 
       {!result ? (
@@ -72,7 +72,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </Browse>
       ) : result.total === 0 && activeFilters === 0 ? (
         <Browse categories={browse}>
-          <p className="font-medium">No products match &ldquo;{query}&rdquo;.</p>
+          <p className="font-medium break-words">No products match &ldquo;{query}&rdquo;.</p>
           <p className="mt-1 text-grey-600">Check the spelling, try fewer or other words, or browse the shop.</p>
         </Browse>
       ) : (

@@ -17,6 +17,11 @@ function shop(options: { ttlMs: number; maxEntries?: number; maxBytes?: number; 
     renders++;
     return c.html(`<p>${renders}</p>`, 404);
   });
+  app.get("/private", (c) => {
+    renders++;
+    c.header("Cache-Control", "private, no-store");
+    return c.html(`<p>${renders}</p>`);
+  });
   app.get("/json", (c) => {
     renders++;
     return c.json({ renders });
@@ -62,9 +67,9 @@ describe("the anonymous page cache", () => {
     expect((await get("/account")).text).toBe("<p>5 /account</p>");
   });
 
-  test("answers that set a cookie, are not 200, or are not pages, are not kept", async () => {
+  test("answers that set a cookie, are not 200, are not pages or say they are private, are not kept", async () => {
     const { get } = shop({ ttlMs: 5000 });
-    for (const path of ["/cookie", "/missing", "/json"]) {
+    for (const path of ["/cookie", "/missing", "/json", "/private"]) {
       const first = await get(path);
       const second = await get(path);
       expect(second.text, path).not.toBe(first.text);

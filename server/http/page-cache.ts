@@ -9,7 +9,8 @@ import type { MiddlewareHandler } from "hono";
  *   all travel in cookies, so a request without any cannot see anything of anyone's.
  *   Cookies are not sorted into personal and harmless ones on purpose: a cookie added by a later
  *   feature is then safe by default.
- * - The answer is 200, HTML or a page's data (`.data`), and sets no cookie.
+ * - The answer is 200, HTML or a page's data (`.data`), sets no cookie and is not marked
+ *   `private` or `no-store` (the bag and compare pages are).
  *
  * Entries live `ttlMs` (a few seconds: the catalogue itself is read from a read model refreshed
  * every minute, so this adds little staleness) and the cache holds at most `maxEntries` pages and
@@ -91,7 +92,14 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clea
       await next();
       const response = c.res;
       const type = response.headers.get("content-type") ?? "";
-      if (response.status !== 200 || response.headers.has("set-cookie") || !CACHEABLE_TYPES.test(type)) {
+      // A page that says it is private or not to be stored (the bag, compare) is taken at its word.
+      const control = response.headers.get("cache-control") ?? "";
+      if (
+        response.status !== 200 ||
+        response.headers.has("set-cookie") ||
+        !CACHEABLE_TYPES.test(type) ||
+        /\b(private|no-store)\b/.test(control)
+      ) {
         settle(null);
         return;
       }

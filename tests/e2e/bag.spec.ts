@@ -109,6 +109,9 @@ test("a line's option can be changed, and lines removed down to the empty bag", 
   await page.goto("/bag");
   const line = lines(page).first();
   await line.getByLabel("Option").selectOption(String(product.second.id));
+  const changed = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/bag"));
+  await line.getByRole("button", { name: `Change option of ${product.name}` }).click();
+  await changed;
   await expect(line.getByLabel("Option")).toHaveValue(String(product.second.id));
   await page.reload();
   await expect(lines(page).first().getByLabel("Option")).toHaveValue(String(product.second.id));
@@ -175,6 +178,7 @@ test("quick add from the grid: the shopper picks an option, a toast confirms, th
   await expect(page.getByRole("status").filter({ hasText: `Added ${name} (` })).toBeVisible();
   await expect(bagCount(page)).toHaveText("1");
   await expect(options).toHaveCount(0);
+  await expect(card.getByRole("button", { name: `Quick add ${name}` })).toBeFocused();
 
   await page.goto("/bag");
   await expect(lines(page)).toHaveCount(1);

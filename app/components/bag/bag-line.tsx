@@ -46,13 +46,11 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
                 <input type="hidden" name="intent" value="update" />
                 <input type="hidden" name="lineId" value={line.id} />
                 <label>
-                  <span className="bag-label">Option</span>
-                  <select
-                    name="variantId"
-                    defaultValue={line.variantId}
-                    disabled={busy}
-                    onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
-                  >
+                  <span className="bag-label">
+                    Option<span className="sr-only"> of {line.name}</span>
+                  </span>
+                  {/* Changed with its button, not on change: arrow keys browse the options without buying one. */}
+                  <select name="variantId" defaultValue={line.variantId}>
                     {line.options.map((option) => (
                       <option
                         key={option.variantId}
@@ -65,11 +63,9 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
                     ))}
                   </select>
                 </label>
-                {!hydrated && (
-                  <button type="submit" className="bag-small-button">
-                    Change
-                  </button>
-                )}
+                <button type="submit" className="bag-small-button" aria-disabled={busy}>
+                  Change<span className="sr-only"> option of {line.name}</span>
+                </button>
               </>
             )}
           </BagForm>
@@ -87,15 +83,16 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
                   <input type="hidden" name="intent" value="update" />
                   <input type="hidden" name="lineId" value={line.id} />
                   {/* First in the form, so Enter in the quantity field submits the typed number. */}
-                  <button type="submit" className={hydrated ? "sr-only" : "bag-small-button"}>
-                    Update
+                  <button type="submit" className={hydrated ? "sr-only focus:not-sr-only bag-small-button" : "bag-small-button"}>
+                    Update<span className="sr-only"> quantity of {line.name}</span>
                   </button>
                   <button
                     type="submit"
                     name="delta"
                     value="-1"
                     aria-label={`One fewer ${line.name}`}
-                    disabled={busy || line.quantity <= 1}
+                    aria-disabled={line.quantity <= 1}
+                    onClick={line.quantity <= 1 ? (event) => event.preventDefault() : undefined}
                   >
                     −
                   </button>
@@ -116,7 +113,8 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
                     name="delta"
                     value="1"
                     aria-label={`One more ${line.name}`}
-                    disabled={busy || line.quantity >= most}
+                    aria-disabled={line.quantity >= most}
+                    onClick={line.quantity >= most ? (event) => event.preventDefault() : undefined}
                   >
                     +
                   </button>
@@ -129,7 +127,7 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
               <>
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="lineId" value={line.id} />
-                <button type="submit" className="bag-remove" disabled={busy}>
+                <button type="submit" className="bag-remove" aria-disabled={busy}>
                   Remove<span className="sr-only"> {line.name}</span>
                 </button>
               </>

@@ -50,7 +50,12 @@ export function AddToBagForm({
       ) : (
         <label className="add-to-bag-field">
           Size and colour
-          <select name="variantId" defaultValue={chosen.id} className="add-to-bag-select">
+          {/* A sold-out option cannot be sent: the select starts on one that can. */}
+          <select
+            name="variantId"
+            defaultValue={(chosen.stock > 0 ? chosen : (variants.find((v) => v.stock > 0) ?? chosen)).id}
+            className="add-to-bag-select"
+          >
             {variants.map((variant) => (
               <option key={variant.id} value={variant.id} disabled={variant.stock <= 0}>
                 {variantLabel(variant, pricesDiffer ? formatMoney(variant.price, currency) : undefined)}

@@ -55,6 +55,7 @@ export function Gallery({ images, productName }: { images: ProductImageDetail[];
         className="gallery-track"
         // Focusable so the arrow keys reach it; the label says how to use it.
         tabIndex={count > 1 ? 0 : undefined}
+        role={count > 1 ? "group" : undefined}
         aria-label={count > 1 ? `${count} images; arrow keys show the previous or next` : undefined}
         onScroll={count > 1 ? onScroll : undefined}
         onKeyDown={count > 1 ? onKeyDown : undefined}

@@ -1,6 +1,7 @@
 import { ZodError } from "zod";
 import {
   CartLineNotFoundError,
+  CartQuantityError,
   CartNotFoundError,
   NotEnoughStockError,
   VariantNotFoundError,
@@ -45,6 +46,7 @@ function asGraphQLError(error: unknown): unknown {
   if (error instanceof NotEnoughStockError) {
     return shopError("NOT_ENOUGH_STOCK", error.message, { available: error.available, inBag: error.inBag });
   }
+  if (error instanceof CartQuantityError) return badUserInput("quantity", error.message);
   if (error instanceof ZodError) {
     const issue = error.issues[0]!;
     return badUserInput(String(issue.path[0] ?? "input"), issue.message);

@@ -99,3 +99,25 @@ describe("cost", () => {
     expect(cost("{ nodes(limit: 3) { ... on Node { name } } }")).toBe(1 + 3);
   });
 });
+
+describe("fragments spread many times", () => {
+  // Each fragment spreads the next twice: 2^30 paths through 30 small fragments of text.
+  const chain = (levels: number, leaf: string) =>
+    `{ node { ...F0 } } ` +
+    Array.from({ length: levels }, (_, i) => `fragment F${i} on Node { ...F${i + 1} ...F${i + 1} }`).join(" ") +
+    ` fragment F${levels} on Node { ${leaf} }`;
+
+  // Walking every path would take hours and this test would never finish within its time-out.
+  test("are measured once each: a short query cannot make the server walk 2^n paths", () => {
+    expect(limitErrors(chain(30, "name"))).toEqual([]);
+    expect(limitErrors(chain(30, "a: name"))).toEqual([expect.objectContaining({ code: "MAX_ALIASES_EXCEEDED" })]);
+    const query = parse(chain(30, "name"));
+    const operation = query.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+    const fragments = Object.fromEntries(
+      query.definitions
+        .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+        .map((f) => [f.name.value, f]),
+    );
+    expect(operationCost(schema, operation, fragments, {})).toBeGreaterThan(LIMITS.cost);
+  });
+});

@@ -49,32 +49,47 @@ const SIZE_ARGUMENTS = ["limit", "pageSize"] as const;
 
 type Fragments = Record<string, FragmentDefinitionNode>;
 
-/** Depth and alias count of an operation, following its fragments (cycles are another rule's error). */
+/**
+ * Depth and alias count of an operation, following its fragments (cycles are another rule's
+ * error). A fragment's depth and aliases do not depend on where it is spread, so each is measured
+ * once: spreading fragments that spread others twice must not cost the server 2^n walks.
+ */
 export function measureOperation(operation: OperationDefinitionNode, fragments: Fragments) {
-  let aliases = 0;
-  const depthOf = (selectionSet: SelectionSetNode, visiting: Set<string>): number => {
+  const measured = new Map<string, { depth: number; aliases: number }>();
+  const measure = (selectionSet: SelectionSetNode, visiting: Set<string>): { depth: number; aliases: number } => {
     let deepest = 0;
+    let aliases = 0;
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.FIELD) {
         if (selection.name.value.startsWith("__")) continue;
         if (selection.alias) aliases++;
-        const below = selection.selectionSet ? depthOf(selection.selectionSet, visiting) : 0;
-        deepest = Math.max(deepest, 1 + below);
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        deepest = Math.max(deepest, depthOf(selection.selectionSet, visiting));
+        const below = selection.selectionSet ? measure(selection.selectionSet, visiting) : { depth: 0, aliases: 0 };
+        deepest = Math.max(deepest, 1 + below.depth);
+        aliases += below.aliases;
       } else {
-        const name = selection.name.value;
-        const fragment = fragments[name];
-        if (!fragment || visiting.has(name)) continue;
-        visiting.add(name);
-        deepest = Math.max(deepest, depthOf(fragment.selectionSet, visiting));
-        visiting.delete(name);
+        let inner: { depth: number; aliases: number };
+        if (selection.kind === Kind.INLINE_FRAGMENT) {
+          inner = measure(selection.selectionSet, visiting);
+        } else {
+          const name = selection.name.value;
+          const fragment = fragments[name];
+          if (!fragment || visiting.has(name)) continue;
+          let known = measured.get(name);
+          if (!known) {
+            visiting.add(name);
+            known = measure(fragment.selectionSet, visiting);
+            visiting.delete(name);
+            measured.set(name, known);
+          }
+          inner = known;
+        }
+        deepest = Math.max(deepest, inner.depth);
+        aliases += inner.aliases;
       }
     }
-    return deepest;
+    return { depth: deepest, aliases };
   };
-  const depth = depthOf(operation.selectionSet, new Set());
-  return { depth, aliases };
+  return measure(operation.selectionSet, new Set());
 }
 
 function fragmentsOf(document: DocumentNode): Fragments {
@@ -119,6 +134,9 @@ export function operationCost(
 ): number {
   const root = operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
   if (!root) return 0;
+  // A fragment's cost depends only on the list length it inherits: computed once per pair, so
+  // nested fragments spread many times cost one walk each (the total may be huge; the walk is not).
+  const fragmentCosts = new Map<string, number>();
 
   const costOf = (
     selectionSet: SelectionSetNode,
@@ -146,10 +164,16 @@ export function operationCost(
         const name = selection.name.value;
         const fragment = fragments[name];
         if (!fragment || visiting.has(name)) continue;
-        visiting.add(name);
-        const next = schema.getType(fragment.typeCondition.name.value) ?? type;
-        total += costOf(fragment.selectionSet, next, inheritedSize, visiting);
-        visiting.delete(name);
+        const key = `${name}|${inheritedSize ?? ""}`;
+        let cost = fragmentCosts.get(key);
+        if (cost === undefined) {
+          visiting.add(name);
+          const next = schema.getType(fragment.typeCondition.name.value) ?? type;
+          cost = costOf(fragment.selectionSet, next, inheritedSize, visiting);
+          visiting.delete(name);
+          fragmentCosts.set(key, cost);
+        }
+        total += cost;
       }
     }
     return total;

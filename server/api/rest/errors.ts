@@ -1,6 +1,11 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { CartLineNotFoundError, NotEnoughStockError, VariantNotFoundError } from "../../modules/cart/errors.ts";
+import {
+  CartLineNotFoundError,
+  CartQuantityError,
+  NotEnoughStockError,
+  VariantNotFoundError,
+} from "../../modules/cart/errors.ts";
 import { ListingParamError, UnknownScopeError } from "../../modules/catalog/listing/types.ts";
 import type { Logger } from "../../http/logger.ts";
 
@@ -73,6 +78,7 @@ function asApiError(error: unknown): ApiError | null {
   if (error instanceof UnknownScopeError) {
     return new NotFoundError(error.message, { param: error.field, value: error.slug });
   }
+  if (error instanceof CartQuantityError) return new ValidationError("quantity", error.message);
   if (error instanceof CartLineNotFoundError) return new NotFoundError("Cart line not found", { param: "lineId" });
   if (error instanceof VariantNotFoundError) return new NotFoundError("Variant not found", { param: "variantId" });
   if (error instanceof NotEnoughStockError) {

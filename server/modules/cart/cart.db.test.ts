@@ -175,3 +175,43 @@ describe("a guest bag", () => {
     expect(await cart.get(fresh.token)).not.toBeNull();
   });
 });
+
+describe("steps, caps and what counts", () => {
+  test("a step applies to what the line holds now, whatever quantity a form showed", async () => {
+    await setStock(optionA, 10);
+    const { cart: bag, lineId } = await cart.addLine(null, { variantId: optionA, quantity: 3 });
+    const stepped = await cart.updateLine(bag.token, { lineId, delta: "1", quantity: "1" });
+    expect(stepped.lines[0]?.quantity).toBe(4);
+    expect((await cart.updateLine(bag.token, { lineId, delta: -1 })).lines[0]?.quantity).toBe(3);
+    await cart.updateLine(bag.token, { lineId, quantity: 1 });
+    await expect(cart.updateLine(bag.token, { lineId, delta: -1 })).rejects.toThrow(
+      "Quantity must be at least 1: remove the item instead.",
+    );
+    await expect(cart.updateLine(bag.token, { lineId, delta: 5 })).rejects.toThrow();
+  });
+
+  test("a line holding more than is left counts only what is left; a sold-out one counts nothing", async () => {
+    await setStock(optionA, 10);
+    await setStock(optionB, 10);
+    const { cart: bag } = await cart.addLine(null, { variantId: optionA, quantity: 5 });
+    await cart.addLine(bag.token, { variantId: optionB, quantity: 2 });
+    await setStock(optionA, 2);
+    await setStock(optionB, 0);
+    const later = (await cart.get(bag.token))!;
+    expect(later.itemCount).toBe(2);
+    expect(later.subtotal).toBe(2 * (await priceOf(optionA)));
+    expect(await cart.count(bag.token)).toBe(2);
+    expect(later.lines.map((l) => l.problem)).toEqual([
+      "Only 2 left: lower the quantity.",
+      "Sold out: remove it or choose another option.",
+    ]);
+  });
+
+  test("past 99 of one option, the message names the bag's limit, not the stock", async () => {
+    await setStock(optionA, 500);
+    const { cart: bag } = await cart.addLine(null, { variantId: optionA, quantity: 99 });
+    await expect(cart.addLine(bag.token, { variantId: optionA, quantity: 1 })).rejects.toThrow(
+      "Sorry, a bag holds at most 99 of one option.",
+    );
+  });
+});

@@ -1,3 +1,5 @@
+import { MAX_LINE_QUANTITY } from "./schemas.ts";
+
 /** The bag's typed failures; each adapter maps them to its wire shape (status, GraphQL code, page message). */
 export class CartError extends Error {}
 
@@ -24,14 +26,26 @@ export class VariantNotFoundError extends CartError {
   }
 }
 
-/** More was asked for than is in stock; `available` is how many more the bag may take (0 when none). */
+/**
+ * More was asked for than is in stock, or than a line may hold (`capped`); `available` is how many
+ * more the bag may take (0 when none).
+ */
 export class NotEnoughStockError extends CartError {
   override name = "NotEnoughStockError";
   constructor(
     readonly available: number,
     readonly inBag: number,
+    readonly capped = false,
   ) {
-    super(stockMessage(available, inBag));
+    super(capped ? `Sorry, a bag holds at most ${MAX_LINE_QUANTITY} of one option.` : stockMessage(available, inBag));
+  }
+}
+
+/** A step down from a quantity of 1: removing is its own action. */
+export class CartQuantityError extends CartError {
+  override name = "CartQuantityError";
+  constructor() {
+    super("Quantity must be at least 1: remove the item instead.");
   }
 }
 
@@ -42,7 +56,8 @@ function stockMessage(available: number, inBag: number): string {
   return `Sorry, only ${available} left in stock.`;
 }
 
-export type CartErrorName = "CartNotFoundError" | "CartLineNotFoundError" | "VariantNotFoundError" | "NotEnoughStockError";
+export type CartErrorName =
+  "CartNotFoundError" | "CartLineNotFoundError" | "VariantNotFoundError" | "NotEnoughStockError" | "CartQuantityError";
 
 /**
  * Which bag failure `error` is, by name. The pages are built into their own bundle with their own
@@ -56,6 +71,7 @@ export function cartErrorName(error: unknown): CartErrorName | null {
     case "CartLineNotFoundError":
     case "VariantNotFoundError":
     case "NotEnoughStockError":
+    case "CartQuantityError":
       return error.name;
     default:
       return null;

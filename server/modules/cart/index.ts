@@ -1,7 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
-import { CartLineNotFoundError, CartNotFoundError, NotEnoughStockError, VariantNotFoundError } from "./errors.ts";
+import {
+  CartLineNotFoundError,
+  CartNotFoundError,
+  CartQuantityError,
+  NotEnoughStockError,
+  VariantNotFoundError,
+} from "./errors.ts";
 import { readCartLines, type CartView } from "./read.ts";
 import { addLineInput, removeLineInput, updateLineInput, MAX_LINE_QUANTITY } from "./schemas.ts";
 import { hashCartToken, isCartToken, newCartToken } from "./token.ts";
@@ -95,11 +101,11 @@ export function createCarts(db: Db) {
       return id === null ? null : view(token as string, id);
     },
 
-    /** How many items the bag holds, for the header; 0 when there is no bag. One small query. */
+    /** How many items the bag holds that can be bought (as CartView.itemCount), for the header; 0 without a bag. */
     async count(token: string | null | undefined): Promise<number> {
       if (!isCartToken(token)) return 0;
       const [row] = await db
-        .select({ items: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+        .select({ items: sql<number>`coalesce(sum(least(${cartLines.quantity}, ${variants.stock})), 0)::int` })
         .from(cartLines)
         .innerJoin(carts, eq(carts.id, cartLines.cartId))
         .innerJoin(variants, eq(variants.id, cartLines.variantId))
@@ -133,7 +139,7 @@ export function createCarts(db: Db) {
           .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
         const inBag = line?.quantity ?? 0;
         const room = Math.min(stock, MAX_LINE_QUANTITY) - inBag;
-        if (quantity > room) throw new NotEnoughStockError(Math.max(room, 0), inBag);
+        if (quantity > room) throw new NotEnoughStockError(Math.max(room, 0), inBag, stock > MAX_LINE_QUANTITY);
         await touch(tx, cartId);
         if (line) {
           await tx
@@ -163,7 +169,9 @@ export function createCarts(db: Db) {
           .where(and(eq(cartLines.id, change.lineId), eq(cartLines.cartId, cartId)));
         if (!line) throw new CartLineNotFoundError(change.lineId);
         const variantId = change.variantId ?? line.variantId;
-        let quantity = change.quantity ?? line.quantity;
+        // A step (the bag's − and +) applies to what the line holds now, not to what a form showed.
+        let quantity = change.delta !== undefined ? line.quantity + change.delta : (change.quantity ?? line.quantity);
+        if (quantity < 1) throw new CartQuantityError();
         const stock = await sellableStock(tx, variantId);
         let merged: { id: number; quantity: number } | undefined;
         if (variantId !== line.variantId) {
@@ -174,7 +182,9 @@ export function createCarts(db: Db) {
           if (merged) quantity += merged.quantity;
         }
         const limit = Math.min(stock, MAX_LINE_QUANTITY);
-        if (quantity > limit) throw new NotEnoughStockError(limit - (merged?.quantity ?? 0), merged?.quantity ?? 0);
+        const inOtherLine = merged?.quantity ?? 0;
+        if (quantity > limit)
+          throw new NotEnoughStockError(Math.max(limit - inOtherLine, 0), inOtherLine, stock > MAX_LINE_QUANTITY);
         if (merged) await tx.delete(cartLines).where(eq(cartLines.id, merged.id));
         await tx.update(cartLines).set({ variantId, quantity }).where(eq(cartLines.id, line.id));
         await touch(tx, cartId);

@@ -39,9 +39,9 @@ export interface CartLineView {
 
 export interface CartView {
   lines: CartLineView[];
-  /** Items that can be bought: the sum of quantities of available lines. */
+  /** Items that can be bought: for each line still for sale, its quantity or, when fewer are left, the stock. */
   itemCount: number;
-  /** The sum of the line totals of available lines. */
+  /** The price of those items. */
   subtotal: number;
   /** How much the sale prices save against the compare-at prices. */
   savings: number;
@@ -92,13 +92,14 @@ export async function readCartLines(db: Db, cartId: number): Promise<CartView> {
   `,
   );
   const lines = rows.map(toLine);
-  const buyable = lines.filter((line) => line.available);
+  // What can be bought: lines still for sale, each at most as many as are left.
+  const buyable = lines.map((line) => ({ line, count: line.available ? Math.min(line.quantity, line.stock) : 0 }));
   return {
     lines,
-    itemCount: buyable.reduce((sum, line) => sum + line.quantity, 0),
-    subtotal: buyable.reduce((sum, line) => sum + line.lineTotal, 0),
+    itemCount: buyable.reduce((sum, { count }) => sum + count, 0),
+    subtotal: buyable.reduce((sum, { line, count }) => sum + line.unitPrice * count, 0),
     savings: buyable.reduce(
-      (sum, line) => sum + (line.compareAtPrice === null ? 0 : (line.compareAtPrice - line.unitPrice) * line.quantity),
+      (sum, { line, count }) => sum + (line.compareAtPrice === null ? 0 : (line.compareAtPrice - line.unitPrice) * count),
       0,
     ),
   };

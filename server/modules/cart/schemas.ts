@@ -38,9 +38,11 @@ export const updateLineInput = z
   .object({
     lineId: id("The line"),
     quantity: quantity.optional(),
+    /** One more or one fewer than the line holds; wins over `quantity`. */
+    delta: fromFormOrJson(z.number({ error: "The step must be 1 or -1." }).int().min(-1).max(1)).optional(),
     variantId: id("The option").optional(),
   })
-  .refine((input) => input.quantity !== undefined || input.variantId !== undefined, {
+  .refine((input) => input.quantity !== undefined || input.variantId !== undefined || input.delta !== undefined, {
     message: "Give a quantity or an option to change.",
     path: ["quantity"],
   });

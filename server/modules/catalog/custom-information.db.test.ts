@@ -113,7 +113,7 @@ test("paragraphs are cut at blank lines, whatever the line endings; text is neve
   expect(paragraphsOf("  \n\n ")).toEqual([]);
 });
 
-test("list() filters by product (slug or id), by category and by kind; unpublished blocks never show", async () => {
+test("list() filters by product (slug or id), by category and by kind; unpublished blocks, and those of hidden products, never show", async () => {
   const info = catalog.customInformation;
   expect(titles(await info.list())).toEqual([
     "About Grip",
@@ -121,7 +121,6 @@ test("list() filters by product (slug or id), by category and by kind; unpublish
     "Match glove care",
     "Shirt sizes",
     "About Plain",
-    "About Hidden",
     "Delivery",
   ]);
   expect(await info.list({ product: "grip" })).toEqual(await info.informationFor(await productOf("grip")));

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { categories, customInformation } from "../../db/schema/index.ts";
+import { categories, customInformation, products } from "../../db/schema/index.ts";
 import { cachedRead } from "../../lib/cached-read.ts";
 import type { ProductDetail } from "./product-detail.ts";
 
@@ -103,7 +103,15 @@ async function loadInformation(db: Db): Promise<LoadedInformation> {
       position: customInformation.position,
     })
     .from(customInformation)
-    .where(eq(customInformation.published, true))
+    // A product's own blocks show only while the shop shows the product (unpublished and
+    // members-only products are hidden, so are their blocks).
+    .leftJoin(products, eq(products.id, customInformation.productId))
+    .where(
+      and(
+        eq(customInformation.published, true),
+        or(isNull(customInformation.productId), and(eq(products.published, true), eq(products.membersOnly, false))),
+      ),
+    )
     .orderBy(asc(customInformation.position), asc(customInformation.id));
   const blocks = rows.flatMap((row): InformationBlock[] => {
     let appliesTo: InformationTarget = { scope: "all" };

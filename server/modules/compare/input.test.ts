@@ -39,11 +39,16 @@ describe("compare forms", () => {
       { intent: "keep", products: "1.2.3.4.5" },
       { intent: "keep", products: "1,2" },
       { intent: "add", productId: "1", via: "xhr" },
-      { intent: "add", productId: "1", returnTo: "/".repeat(3000) },
     ];
     for (const fields of notForms) {
       expect(parseCompareAction(form(fields)), JSON.stringify(fields)).toBeNull();
     }
+  });
+
+  test("an address too long to return to does not spoil the form: it is left for the Referer", () => {
+    const parsed = parseCompareAction(form({ intent: "add", productId: "1", returnTo: `/shop?${"x".repeat(3000)}` }));
+    expect(parsed).toMatchObject({ intent: "add", productId: 1 });
+    expect(safeReturnPath(parsed?.returnTo)).toBeNull();
   });
 
   test("a file where a field belongs is not a compare form", () => {
@@ -63,6 +68,11 @@ describe("where a form returns to", () => {
     for (const value of [
       "//evil.example/x",
       "/\\evil.example",
+      // Dot segments that resolve to a protocol-relative address.
+      "/.//evil.example",
+      "/%2e//evil.example",
+      "/a/..//evil.example",
+      "/./\\evil.example",
       "https://evil.example/",
       "javascript:alert(1)",
       "shop",

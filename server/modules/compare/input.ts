@@ -21,7 +21,8 @@ const productIds = z
 
 const common = {
   /** Where the form returns to without JavaScript; checked by safeReturnPath. */
-  returnTo: z.string().max(2048).optional(),
+  // Too long or otherwise unusable: ignored (safeReturnPath), and the Referer is used instead.
+  returnTo: z.string().optional().catch(undefined),
   /** "fetch" when the page's script sent the form and wants data back rather than a redirect. */
   via: z.literal("fetch").optional(),
 };
@@ -59,7 +60,9 @@ export function safeReturnPath(value: string | null | undefined): string | null 
     return null;
   }
   if (url.origin !== BASE) return null;
-  return url.pathname + url.search;
+  // Dot segments can turn "/.//evil.example" into "//evil.example" once resolved: check the result too.
+  const path = url.pathname + url.search;
+  return path.startsWith("//") || path.startsWith("/\\") ? null : path;
 }
 
 /** The path of a Referer header when it is a page of this shop (same origin as the request), else null. */
