@@ -96,4 +96,15 @@ describe("loadCatalogueIndex on the demo shop", () => {
     listing.invalidate();
     expect((await listing.list(request({}, {}, { pageSize: 1 }))).total).toBe(before.total - 1);
   });
+
+  it("keeps the answer to a request for as long as its catalogue snapshot, and only for that request", async () => {
+    const listing = createListing(database.db, { cacheMs: 60_000 });
+    const first = await listing.list(request({ category: "gloves" }, { sizes: ["8"] }));
+    expect(await listing.list(request({ category: "gloves" }, { sizes: ["8"] }))).toBe(first);
+    const other = await listing.list(request({ category: "gloves" }, { sizes: ["9"] }));
+    expect(other).not.toBe(first);
+    expect(other).toEqual(queryListing(await loadCatalogueIndex(database.db), request({ category: "gloves" }, { sizes: ["9"] })));
+    listing.invalidate();
+    expect(await listing.list(request({ category: "gloves" }, { sizes: ["8"] }))).not.toBe(first);
+  });
 });

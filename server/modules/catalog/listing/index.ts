@@ -3,7 +3,7 @@ import { cachedRead } from "../../../lib/cached-read.ts";
 import type { ProductCard } from "../product-cards.ts";
 import { relatedProducts } from "../related-products.ts";
 import { createProductSearch, type ProductSearch } from "../search.ts";
-import { loadCatalogueIndex } from "./catalogue-index.ts";
+import { loadCatalogueIndex, type CatalogueIndex } from "./catalogue-index.ts";
 import { queryListing } from "./listing.ts";
 import { searchHits, type SearchHits } from "./search-hits.ts";
 import type { ListingRequest, ListingResult } from "./types.ts";
@@ -22,6 +22,9 @@ export * from "./types.ts";
  * owner's edit made by another process shows within this time.
  */
 export const LISTING_CACHE_MS = 60_000;
+
+/** How many listing answers are kept per catalogue snapshot. */
+const KEPT_LISTINGS = 500;
 
 /** The most suggestions one call gives. */
 export const MAX_SUGGESTIONS = 20;
@@ -51,9 +54,30 @@ export function createListing(db: Db, options: { cacheMs?: number; search?: Prod
     return hits;
   };
 
+  // A listing is a pure function of the catalogue snapshot and the request: the answers to the
+  // most asked requests are kept with their snapshot and go when it is replaced.
+  const answers = new WeakMap<CatalogueIndex, Map<string, ListingResult>>();
+  const listed = (index: CatalogueIndex, request: ListingRequest): ListingResult => {
+    let kept = answers.get(index);
+    if (!kept) answers.set(index, (kept = new Map()));
+    const key = JSON.stringify([request.scope, request.filters, request.sort, request.page, request.pageSize]);
+    const known = kept.get(key);
+    if (known) {
+      // Most recently used last, so the oldest go first.
+      kept.delete(key);
+      kept.set(key, known);
+      return known;
+    }
+    const result = queryListing(index, request);
+    kept.set(key, result);
+    if (kept.size > KEPT_LISTINGS) kept.delete(kept.keys().next().value!);
+    return result;
+  };
+
   return {
+    /** A listing; the result is shared between callers and must not be changed. */
     async list(request: ListingRequest): Promise<ListingResult> {
-      if (!request.query?.trim()) return queryListing(await catalogue(), request);
+      if (!request.query?.trim()) return listed(await catalogue(), request);
       const hits = await found(request.query);
       return queryListing(hits.index, request, hits);
     },
