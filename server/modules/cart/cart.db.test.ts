@@ -167,12 +167,20 @@ describe("a guest bag", () => {
     await expect(cart.removeLine(unknown, { lineId })).rejects.toBeInstanceOf(CartNotFoundError);
   });
 
-  test("bags idle for more than 30 days are pruned", async () => {
+  test("bags idle for more than 30 days, and empty ones idle for more than a day, are pruned", async () => {
+    await setStock(optionA, 10);
     const { cart: old } = await cart.addLine(null, { variantId: optionA });
     await database.db.execute(sql`update carts set updated_at = now() - interval '31 days'`);
     const { cart: fresh } = await cart.create().then((c) => ({ cart: c }));
     expect(await cart.get(old.token)).toBeNull();
     expect(await cart.get(fresh.token)).not.toBeNull();
+
+    const { cart: filled } = await cart.addLine(null, { variantId: optionA });
+    const empty = await cart.create();
+    await database.db.execute(sql`update carts set updated_at = now() - interval '2 days'`);
+    await cart.create();
+    expect(await cart.get(empty.token)).toBeNull();
+    expect(await cart.get(filled.token)).not.toBeNull();
   });
 });
 

@@ -23,7 +23,7 @@ export interface CartWithToken extends CartView {
   token: string;
 }
 
-/** Bags nobody has touched for this long are deleted, a few at a time, when new bags are made. */
+/** Bags nobody has touched for this long (empty ones: a day) are deleted, a few at a time, when new bags are made. */
 export const CART_RETENTION_DAYS = 30;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -86,9 +86,13 @@ export function createCarts(db: Db) {
 
   async function pruneIdleCarts() {
     // A bounded delete keeps this cheap however many bags have piled up.
+    // Empty bags (made by the API and never filled) go after a day.
     await db.execute(sql`
       delete from carts where id in (
-        select id from carts where updated_at < now() - make_interval(days => ${CART_RETENTION_DAYS}) limit 100
+        select c.id from carts c
+        where c.updated_at < now() - make_interval(days => ${CART_RETENTION_DAYS})
+           or (c.updated_at < now() - interval '1 day' and not exists (select 1 from cart_lines l where l.cart_id = c.id))
+        limit 100
       )`);
   }
 
