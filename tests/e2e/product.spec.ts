@@ -314,6 +314,21 @@ test("a sold-out choice cannot be added", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("an address naming a sold-out option still lets the shopper add one that is in stock", async ({ page }) => {
+    const product = await findProduct(
+      page.request,
+      "gloves",
+      (p) => p.variants.some((v) => v.stock === 0) && p.variants.some((v) => v.stock > 0),
+    );
+    const soldOut = product.variants.find((v) => v.stock === 0)!;
+    await page.goto(`${pathOf(product)}?variant=${soldOut.id}`);
+    const select = page.getByRole("combobox", { name: "Size and colour" });
+    await expect(select).toHaveValue(String(product.variants.find((v) => v.stock > 0)!.id));
+    await page.getByRole("button", { name: "Add to bag" }).click();
+    await expect(page).toHaveURL(/\/bag$/);
+    await expect(page.getByTestId("bag-line")).toHaveCount(1);
+  });
+
   test("a select offers every variant, sold-out ones disabled, and adding lands on the bag with the line", async ({ page }) => {
     const product = await findProduct(
       page.request,
