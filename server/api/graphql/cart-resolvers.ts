@@ -117,7 +117,7 @@ export const cartResolvers = {
   },
 
   Cart: {
-    id: (cart: CartWithToken) => cart.token,
+    id: (cart: CartWithToken, _: unknown, context: Context) => (context.isCookieBag(cart.token) ? null : cart.token),
     subtotal: (cart: CartWithToken, _: unknown, context: Context) => money(cart.subtotal, context),
     savings: (cart: CartWithToken, _: unknown, context: Context) => money(cart.savings, context),
   },

@@ -11,6 +11,11 @@ export interface GraphQLContext {
   cartCookieToken: string | null;
   /** Sends the cart cookie with the response (for bags made or changed through the cookie). */
   keepCartCookie(token: string): void;
+  /**
+   * True for the bag of the shopper's cookie. Its token is not given back (Cart.id is null): the
+   * cookie is HttpOnly so that no script can read the token, and GraphQL must not hand it out.
+   */
+  isCookieBag(token: string): boolean;
   /** Brands and categories by slug, read once per request from the catalogue's memory cache. */
   brandBySlug(slug: string): Promise<BrandDetails | undefined>;
   categoryBySlug(slug: string): Promise<CategoryNode | undefined>;
@@ -30,15 +35,19 @@ export function createContext(
   let brands: Promise<Map<string, BrandDetails>> | undefined;
   let categories: Promise<Map<string, CategoryNode>> | undefined;
   let cookieSent = false;
+  const cartCookieToken = readCartToken(request.headers.get("cookie"));
+  let cookieBag = cartCookieToken;
   return {
     services,
     currency: options.currency,
-    cartCookieToken: readCartToken(request.headers.get("cookie")),
+    cartCookieToken,
     keepCartCookie(token) {
+      cookieBag = token;
       if (cookieSent) return;
       cookieSent = true;
       extras.setCookie(cartCookie(token, { secure: options.secureCookies }));
     },
+    isCookieBag: (token) => token === cookieBag,
     async brandBySlug(slug) {
       brands ??= services.catalog.brandDetails().then((list) => new Map(list.map((brand) => [brand.slug, brand])));
       return (await brands).get(slug);

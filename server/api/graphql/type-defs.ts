@@ -248,8 +248,11 @@ export const typeDefs = /* GraphQL */ `
 
   "A shopper's bag, priced now by the shop."
   type Cart {
-    "The bag's secret token: whoever holds it can read and change the bag."
-    id: ID!
+    """
+    The bag's secret token: whoever holds it can read and change the bag. Null for the bag of the
+    shopper's cart cookie, whose token stays in that HttpOnly cookie.
+    """
+    id: ID
     lines: [CartLine!]!
     itemCount: Int!
     subtotal: Money!
