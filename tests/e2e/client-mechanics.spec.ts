@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "../support/hydration.ts";
 
 const HOME_HEADING = "for every keeper, everywhere, always";
 
@@ -151,6 +152,8 @@ test("going offline shows a notice; coming back shows a toast that closes by X, 
 test("a link to a target on another page scrolls to that target", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 600 });
   await page.goto("/no-such-page");
+  // Added before hydration, the link would be thrown away with the server's HTML.
+  await hydrated(page.locator("main"));
   await page.evaluate(() => {
     const link = document.createElement("a");
     link.href = "/#brands-title";

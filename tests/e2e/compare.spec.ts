@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { hydrated } from "../support/hydration.ts";
 
 const FULL = "You can compare up to 4 products. Remove one to add another.";
 // Match gloves share their type, so "differences only" always has a row to hide.
@@ -13,13 +14,6 @@ const columnNames = (page: Page) => columns(page).locator(".compare-name").allTe
 const toast = (page: Page, kind: "success" | "error") => page.locator(`[data-toast="${kind}"]`);
 const row = (page: Page, label: string) =>
   page.locator("tbody tr").filter({ has: page.getByRole("rowheader", { name: label, exact: true }) });
-
-/** Resolves once React has hydrated the element, so a click goes to the script rather than the plain form. */
-async function hydrated(locator: Locator) {
-  await expect
-    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"))))
-    .toBe(true);
-}
 
 /** Adds the grid's first `count` products from `path` with the page's script; returns their names. */
 async function addFromGrid(page: Page, count: number, path = GRID): Promise<string[]> {

@@ -1,0 +1,11 @@
+import { expect, type Locator } from "@playwright/test";
+
+/**
+ * Resolves once React has hydrated the element: until then a click may reach the plain HTML (a
+ * form posts, a link loads a page) and anything a test adds to the page may be thrown away.
+ */
+export async function hydrated(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"))))
+    .toBe(true);
+}
