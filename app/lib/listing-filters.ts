@@ -1,3 +1,4 @@
+import { wholeUnits } from "../../server/modules/catalog/listing/params.ts";
 import type { ListingFilters } from "../../server/modules/catalog/listing/types.ts";
 
 /** How many filter values the visitor chose (the "Filters (n)" toggle, "Clear all"). */
@@ -12,4 +13,13 @@ export function countActiveFilters(filters: ListingFilters): number {
     Object.values(filters.attributes).reduce((n, values) => n + values.length, 0) +
     (filters.inStock ? 1 : 0)
   );
+}
+
+/** What the filter form shows of the visitor's filters: prices in whole units, and stock. */
+export function filterFormValues(filters: ListingFilters): { priceMin?: string; priceMax?: string; inStock: boolean } {
+  return {
+    priceMin: filters.priceMin === undefined ? undefined : wholeUnits(filters.priceMin),
+    priceMax: filters.priceMax === undefined ? undefined : wholeUnits(filters.priceMax),
+    inStock: filters.inStock,
+  };
 }

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { redirect } from "react-router";
 import type { Route } from "./+types/search";
-import { parseListingParams, wholeUnits } from "../../server/modules/catalog/listing/params.ts";
+import { parseListingParams } from "../../server/modules/catalog/listing/params.ts";
 import { RESULT_SORTS } from "../../server/modules/catalog/listing/types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ListingBody, pageHref } from "~/components/listing/listing-body";
 import { Link } from "~/components/ui/link";
-import { countActiveFilters } from "~/lib/listing-filters";
+import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
 import { pageMeta, siteFrom } from "~/lib/meta";
 
 /*
@@ -44,11 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query,
     result,
     sort,
-    filters: {
-      priceMin: filters.priceMin === undefined ? undefined : wholeUnits(filters.priceMin),
-      priceMax: filters.priceMax === undefined ? undefined : wholeUnits(filters.priceMax),
-      inStock: filters.inStock,
-    },
+    filters: filterFormValues(filters),
     activeFilters: countActiveFilters(filters),
     currency,
     browse,

@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/shop-listing";
-import { parseListingParams, wholeUnits } from "../../server/modules/catalog/listing/params.ts";
+import { parseListingParams } from "../../server/modules/catalog/listing/params.ts";
 import { LISTING_SORTS } from "../../server/modules/catalog/listing/types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { ListingBody } from "~/components/listing/listing-body";
+import { ListingBody, pageHref } from "~/components/listing/listing-body";
 import { Link } from "~/components/ui/link";
 import { describePlace, scopeFromPath } from "~/lib/listing-place";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { countActiveFilters } from "~/lib/listing-filters";
+import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
 
 const PAGE_SIZE = 24;
 const FORM_ID = "listing-filters";
@@ -30,21 +30,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const result = await catalog.listing.list({ scope, filters, sort, page, pageSize: PAGE_SIZE });
     if (result.page !== page) {
       // A page past the end (an old link, a shorter listing): send the visitor to the last one.
-      const last = new URLSearchParams(url.search);
-      if (result.page > 1) last.set("page", String(result.page));
-      else last.delete("page");
-      const query = last.toString();
-      throw redirect(query ? `${url.pathname}?${query}` : url.pathname);
+      throw redirect(pageHref(url, result.page));
     }
     return {
       place,
       result,
       sort,
-      filters: {
-        priceMin: filters.priceMin === undefined ? undefined : wholeUnits(filters.priceMin),
-        priceMax: filters.priceMax === undefined ? undefined : wholeUnits(filters.priceMax),
-        inStock: filters.inStock,
-      },
+      filters: filterFormValues(filters),
       activeFilters: countActiveFilters(filters),
       currency: context.env.currency,
       categories: scope.category ? [] : categories.map((c) => ({ slug: c.slug, name: c.name })),

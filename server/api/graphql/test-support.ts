@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Hono } from "hono";
-import { createTestDatabase } from "../../../tests/support/test-db.ts";
-import type { Database } from "../../db/client.ts";
+export { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Env } from "../../env.ts";
-import { seedDemoShop } from "../../db/seed/index.ts";
 import type { Logger } from "../../http/logger.ts";
-import { createServices, type Services } from "../../services.ts";
+import type { Services } from "../../services.ts";
 import { graphqlApi } from "./routes.ts";
 
 /*
@@ -18,20 +13,6 @@ import { graphqlApi } from "./routes.ts";
 export interface GraphQLResponseBody<Data = Record<string, unknown>> {
   data?: Data | null;
   errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[];
-}
-
-export async function seededShop(products = 60): Promise<{ database: Database; services: Services; close(): Promise<void> }> {
-  const database = await createTestDatabase();
-  const mediaDir = mkdtempSync(join(tmpdir(), "shop-graphql-"));
-  await seedDemoShop(database.db, { products, mediaDir });
-  return {
-    database,
-    services: createServices(database),
-    async close() {
-      await database.close();
-      rmSync(mediaDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Logged errors, kept for the test to read (a real logger would write them to stderr). */

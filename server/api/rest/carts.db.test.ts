@@ -1,27 +1,21 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase } from "../../../tests/support/test-db.ts";
+import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Database } from "../../db/client.ts";
 import { products, variants } from "../../db/schema/index.ts";
-import { seedDemoShop } from "../../db/seed/index.ts";
 import type { CartView } from "../../modules/cart/index.ts";
-import { createServices } from "../../services.ts";
 import { ecommerceApi } from "./ecommerce.ts";
 
+let shop: Awaited<ReturnType<typeof seededShop>>;
 let database: Database;
 let app: Hono;
-let mediaDir: string;
 let variant: { id: number; price: number };
 let secondVariant: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mediaDir = mkdtempSync(join(tmpdir(), "shop-carts-api-"));
-  await seedDemoShop(database.db, { products: 12, mediaDir });
+  shop = await seededShop(12);
+  database = shop.database;
   const rows = await database.db
     .select({ id: variants.id, price: variants.price })
     .from(variants)
@@ -34,12 +28,11 @@ beforeAll(async () => {
   await database.db.update(variants).set({ stock: 3 }).where(eq(variants.id, variant.id));
   await database.db.update(variants).set({ stock: 5 }).where(eq(variants.id, secondVariant));
   app = new Hono();
-  app.route("/ecommerce", ecommerceApi(createServices(database), { currency: "GBP" }));
+  app.route("/ecommerce", ecommerceApi(shop.services, { currency: "GBP" }));
 });
 
 afterAll(async () => {
-  await database?.close();
-  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+  await shop?.close();
 });
 
 type Bag = CartView & { id: string; currency: string };

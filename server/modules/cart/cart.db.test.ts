@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase } from "../../../tests/support/test-db.ts";
+import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Database } from "../../db/client.ts";
 import { carts, products, variants } from "../../db/schema/index.ts";
-import { seedDemoShop } from "../../db/seed/index.ts";
 import {
   CartLineNotFoundError,
   CartNotFoundError,
@@ -16,9 +12,9 @@ import {
   type Carts,
 } from "./index.ts";
 
+let shop: Awaited<ReturnType<typeof seededShop>>;
 let database: Database;
 let cart: Carts;
-let mediaDir: string;
 /** Two options of one product (stock set by each test as needed), and one of another product. */
 let optionA: number;
 let optionB: number;
@@ -26,9 +22,8 @@ let otherProductOption: number;
 let productId: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mediaDir = mkdtempSync(join(tmpdir(), "shop-cart-"));
-  await seedDemoShop(database.db, { products: 12, mediaDir });
+  shop = await seededShop(12);
+  database = shop.database;
   const rows = await database.db
     .select({ id: variants.id, productId: variants.productId })
     .from(variants)
@@ -44,8 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await database?.close();
-  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+  await shop?.close();
 });
 
 const setStock = (variantId: number, stock: number) =>

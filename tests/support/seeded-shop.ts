@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Database } from "../../server/db/client.ts";
+import { seedDemoShop } from "../../server/db/seed/index.ts";
+import { createServices, type Services } from "../../server/services.ts";
+import { createTestDatabase } from "./test-db.ts";
+
+/** A fresh test database holding the demo shop of `products` products, its services, and its clean-up. */
+export async function seededShop(products = 60): Promise<{ database: Database; services: Services; close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const mediaDir = mkdtempSync(join(tmpdir(), "shop-seeded-"));
+  try {
+    await seedDemoShop(database.db, { products, mediaDir });
+  } catch (error) {
+    await database.close();
+    rmSync(mediaDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    database,
+    services: createServices(database),
+    async close() {
+      await database.close();
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
