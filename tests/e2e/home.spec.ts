@@ -10,7 +10,7 @@ test("the home page shows the tagline, featured products from the database and t
   expect(await cards.count()).toBeGreaterThanOrEqual(8);
   // Each card names a product and its brand, shows a price and links to the product.
   const first = cards.first();
-  await expect(first.getByRole("link")).toHaveAttribute("href", /^\/shop\/[a-z0-9-]+\/[a-z0-9-]+$/);
+  await expect(first.getByRole("heading").getByRole("link")).toHaveAttribute("href", /^\/shop\/[a-z0-9-]+\/[a-z0-9-]+$/);
   await expect(first.getByText(/€\d+\.\d{2}/).first()).toBeVisible();
   // Card images come resized from the image endpoint, in a srcset.
   const image = first.locator("img");

@@ -42,7 +42,10 @@ test("a category lists its products with breadcrumbs, title and description", as
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(crumbs.getByRole("link")).toHaveText(["Home", "Shop", "Gloves"]);
   expect(await cards(page).count()).toBeGreaterThan(0);
-  await expect(cards(page).first().getByRole("link")).toHaveAttribute("href", /^\/shop\/gloves\/[a-z0-9-]+$/);
+  await expect(cards(page).first().getByRole("heading").getByRole("link")).toHaveAttribute(
+    "href",
+    /^\/shop\/gloves\/[a-z0-9-]+$/,
+  );
 });
 
 test("sale listings show only reduced products", async ({ page }) => {
@@ -241,7 +244,7 @@ test("pages added with load more are still there on Back, and so is the scroll p
   await deep.scrollIntoViewIfNeeded();
   const y = await page.evaluate(() => window.scrollY);
   expect(y).toBeGreaterThan(2000);
-  await deep.getByRole("link").click();
+  await deep.getByRole("heading").getByRole("link").click();
   await expect(page).toHaveURL(/\/shop\/gloves\/[a-z0-9-]+$/);
   await page.goBack();
   await expect(cards(page)).toHaveCount(48);

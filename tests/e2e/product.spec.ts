@@ -56,7 +56,7 @@ test("a product opens from its listing with breadcrumbs, title, brand, price and
   await page.goto("/shop/gloves");
   const card = page.getByTestId("product-card").first();
   const name = (await card.locator(".product-card-name").textContent())!;
-  await card.getByRole("link", { name }).click();
+  await card.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(/\/shop\/gloves\/[a-z0-9-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 
@@ -401,7 +401,7 @@ test("related products are others of the same kind and lead to their pages", asy
   // Below the fold: their images wait until they are needed.
   await expect(related.locator("img").first()).toHaveAttribute("loading", "lazy");
   const name = (await related.first().locator(".product-card-name").textContent())!;
-  await related.first().getByRole("link", { name }).click();
+  await related.first().getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${hrefs[0]}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 });
