@@ -1,7 +1,6 @@
 import type { CSSProperties } from "react";
 import type { ProductCard as Card } from "../../server/modules/catalog/index.ts";
-import { imageSrcSet, imageUrl } from "../../server/modules/media/image-url.ts";
-import { mediaUrl } from "~/lib/media";
+import { productImageSources } from "~/lib/media";
 import { CompareToggle } from "./compare-toggle";
 import { Price } from "./price";
 import { QuickAdd } from "./quick-add";
@@ -21,8 +20,7 @@ export function ProductCard({ product, currency, eager = false }: { product: Car
       <div className="product-card-media">
         {product.image && (
           <img
-            src={imageUrl("product", 480, mediaUrl(product.image.path))}
-            srcSet={imageSrcSet("product", mediaUrl(product.image.path), CARD_WIDTHS)}
+            {...productImageSources(product.image.path, 480, CARD_WIDTHS)}
             sizes="(min-width: 1280px) 22vw, (min-width: 768px) 30vw, 46vw"
             alt={product.image.alt}
             width={product.image.width}

@@ -1,4 +1,20 @@
+import { imageSrcSet, imageUrl } from "../../server/modules/media/image-url.ts";
+import type { ImageWidth } from "../../server/modules/media/presets.ts";
+
 /** Address of a file in the shop's media folder (generated product and brand images). */
 export function mediaUrl(path: string): string {
   return `/media/${encodeURI(path)}`;
+}
+
+/**
+ * The `src` and `srcSet` of a product image from the shop's media folder, through the image
+ * endpoint's `product` preset: `width` for browsers without srcset, `widths` for the rest.
+ */
+export function productImageSources(
+  path: string,
+  width: ImageWidth,
+  widths: readonly ImageWidth[],
+): { src: string; srcSet: string } {
+  const source = mediaUrl(path);
+  return { src: imageUrl("product", width, source), srcSet: imageSrcSet("product", source, widths) };
 }

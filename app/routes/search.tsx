@@ -4,6 +4,7 @@ import type { Route } from "./+types/search";
 import { parseListingParams } from "../../server/modules/catalog/listing/params.ts";
 import { RESULT_SORTS } from "../../server/modules/catalog/listing/types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { CategoryChips } from "~/components/listing/category-chips";
 import { ListingBody, pageHref } from "~/components/listing/listing-body";
 import { Link } from "~/components/ui/link";
 import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
@@ -95,20 +96,15 @@ function Browse({ categories, children }: { categories: { slug: string; name: st
     <div className="rounded-lg border border-grey-200 p-8">
       {children}
       <p className="mt-6 text-sm font-medium">Browse the shop</p>
-      <ul className="mt-2 flex flex-wrap gap-2" aria-label="Categories">
-        <li>
+      <CategoryChips
+        categories={categories}
+        className="mt-2"
+        first={
           <Link to="/shop" className="chip">
             Everything
           </Link>
-        </li>
-        {categories.map((c) => (
-          <li key={c.slug}>
-            <Link to={`/shop/${c.slug}`} className="chip">
-              {c.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
+        }
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/shop-listing";
 import { parseListingParams } from "../../server/modules/catalog/listing/params.ts";
 import { LISTING_SORTS } from "../../server/modules/catalog/listing/types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { CategoryChips } from "~/components/listing/category-chips";
 import { ListingBody, pageHref } from "~/components/listing/listing-body";
 import { Link } from "~/components/ui/link";
 import { describePlace, scopeFromPath } from "~/lib/listing-place";
@@ -74,17 +75,7 @@ export default function ShopListing({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         )}
-        {categories.length > 0 && (
-          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Categories">
-            {categories.map((c) => (
-              <li key={c.slug}>
-                <Link to={`/shop/${c.slug}`} className="chip">
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        {categories.length > 0 && <CategoryChips categories={categories} />}
       </header>
 
       <ListingBody

@@ -1,9 +1,8 @@
 import type { CartLineView } from "../../../server/modules/cart/read.ts";
 import { MAX_LINE_QUANTITY } from "../../../server/modules/cart/schemas.ts";
-import { imageSrcSet, imageUrl } from "../../../server/modules/media/image-url.ts";
 import { Price } from "~/components/price";
 import { Link } from "~/components/ui/link";
-import { mediaUrl } from "~/lib/media";
+import { productImageSources } from "~/lib/media";
 import { formatMoney } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { BagForm } from "./bag-form";
@@ -19,8 +18,7 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
       <div className="bag-line-media">
         {line.image && (
           <img
-            src={imageUrl("product", 160, mediaUrl(line.image.path))}
-            srcSet={imageSrcSet("product", mediaUrl(line.image.path), [96, 160, 240, 320])}
+            {...productImageSources(line.image.path, 160, [96, 160, 240, 320])}
             sizes="6rem"
             alt={line.image.alt}
             width={96}

@@ -1,8 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import type { ProductImageDetail } from "../../../server/modules/catalog/product-detail.ts";
-import { imageSrcSet, imageUrl } from "../../../server/modules/media/image-url.ts";
 import { IMAGE_PRESETS } from "../../../server/modules/media/presets.ts";
-import { mediaUrl } from "~/lib/media";
+import { productImageSources } from "~/lib/media";
 import { useHydrated } from "~/lib/use-hydrated";
 
 // The main image is half of a wide screen and the whole of a phone's.
@@ -61,7 +60,6 @@ export function Gallery({ images, productName }: { images: ProductImageDetail[];
         onKeyDown={count > 1 ? onKeyDown : undefined}
       >
         {images.map((image, i) => {
-          const src = mediaUrl(image.path);
           return (
             <figure
               key={image.path}
@@ -72,8 +70,7 @@ export function Gallery({ images, productName }: { images: ProductImageDetail[];
               aria-hidden={hydrated && i !== current ? true : undefined}
             >
               <img
-                src={imageUrl("product", MAIN_SIDE, src)}
-                srcSet={imageSrcSet("product", src, MAIN_WIDTHS)}
+                {...productImageSources(image.path, MAIN_SIDE, MAIN_WIDTHS)}
                 sizes={MAIN_SIZES}
                 alt={image.alt}
                 width={MAIN_SIDE}
@@ -119,7 +116,6 @@ export function Gallery({ images, productName }: { images: ProductImageDetail[];
       {count > 1 && (
         <ol className="gallery-thumbs" aria-label="All images">
           {images.map((image, i) => {
-            const src = mediaUrl(image.path);
             return (
               <li key={image.path}>
                 <a
@@ -132,8 +128,7 @@ export function Gallery({ images, productName }: { images: ProductImageDetail[];
                   }}
                 >
                   <img
-                    src={imageUrl("product", 160, src)}
-                    srcSet={imageSrcSet("product", src, THUMB_WIDTHS)}
+                    {...productImageSources(image.path, 160, THUMB_WIDTHS)}
                     sizes="4.5rem"
                     alt={`Image ${i + 1}: ${image.alt}`}
                     width={72}
