@@ -2,7 +2,9 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { bodyLimit } from "hono/body-limit";
+import { contentAuthApi } from "./api/rest/content-auth.ts";
 import { ecommerceApi } from "./api/rest/ecommerce.ts";
+import { loginApi } from "./api/rest/login-api.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
 import { createImageRoutes } from "./api/images/routes.ts";
 import type { AppLoadContext } from "react-router";
@@ -84,7 +86,7 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) =>
-        c.req.path.startsWith("/ecommerce/")
+        /^\/(?:ecommerce|api|auth)\//.test(c.req.path)
           ? c.json(
               {
                 data: null,
@@ -98,6 +100,9 @@ export function createApp(deps: AppDeps) {
 
   // APIs mount here, before the pages.
   app.route("/images", createImageRoutes({ dataDir: env.DATA_DIR, imageHosts: env.IMAGE_HOSTS }));
+  const authOptions = { logger, publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY };
+  app.route("/api", contentAuthApi(services, authOptions));
+  app.route("/auth", loginApi(services, authOptions));
   app.route("/ecommerce", ecommerceApi(services, { logger, currency: env.CURRENCY }));
   app.route("/graphql", graphqlApi(services, env, { logger }));
 

@@ -14,14 +14,14 @@ test("the first start migrates and loads the demo shop; later starts keep what i
   expect((await first.services.catalog.categoryMenu()).length).toBeGreaterThanOrEqual(8);
   // The owner empties the catalogue on purpose: the next start must not fill it again.
   await clearCatalogue(first.database.db);
-  await first.database.close();
+  await first.shutdown();
 
   const second = await boot(env);
   try {
     expect(await second.services.catalog.featuredProducts()).toEqual([]);
     expect(await second.database.ping()).toBe(true);
   } finally {
-    await second.database.close();
+    await second.shutdown();
   }
 });
 
@@ -30,7 +30,7 @@ test("DEMO_SHOP=false starts with an empty catalogue", { timeout: 60_000 }, asyn
   try {
     expect(await booted.services.catalog.categoryMenu()).toEqual([]);
   } finally {
-    await booted.database.close();
+    await booted.shutdown();
   }
 });
 

@@ -6,6 +6,8 @@ import { siteSettings } from "./db/schema/index.ts";
 import { isCatalogueEmpty, seedDemoShop } from "./db/seed/index.ts";
 import { loadSecrets, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./http/logger.ts";
+import { createMailer } from "./modules/mail/index.ts";
+import { createRateLimitStore } from "./modules/rate-limit/index.ts";
 import { createServices, type Services } from "./services.ts";
 
 export interface Booted {
@@ -13,6 +15,8 @@ export interface Booted {
   logger: Logger;
   database: Database;
   services: Services;
+  /** Waits for work still running (mails being sent), then closes connections and the database. */
+  shutdown(): Promise<void>;
 }
 
 // Marks a database whose demo shop has been loaded, so a catalogue the owner empties on purpose
@@ -22,7 +26,7 @@ const DEMO_MARK = "demoShopLoadedAt";
 /** Everything both servers (production and dev) need: database migrated, demo loaded, services. */
 export async function boot(env: Env): Promise<Booted> {
   const logger = createLogger(env.LOG_LEVEL);
-  loadSecrets(env);
+  const secrets = loadSecrets(env);
   const database = await openDatabase(databaseTargetFor(env));
   try {
     await applyMigrations(database);
@@ -31,7 +35,30 @@ export async function boot(env: Env): Promise<Booted> {
     await database.close().catch(() => {});
     throw error;
   }
-  return { env, logger, database, services: createServices(database) };
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
+  const rateLimits = createRateLimitStore({
+    redisUrl: env.REDIS_URL,
+    onError: (error) => logger.error("rate limits: Redis unavailable, counting in this process", { error: String(error) }),
+  });
+  const services = createServices(database, {
+    secret: secrets.sessionSecret,
+    publicUrl: env.PUBLIC_URL,
+    siteName: env.SITE_NAME,
+    mailer,
+    rateLimits,
+    onBackgroundError: (error) => logger.error("background task failed", { error: String((error as Error)?.stack ?? error) }),
+  });
+  return {
+    env,
+    logger,
+    database,
+    services,
+    async shutdown() {
+      await services.accounts.settled().catch(() => {});
+      await Promise.allSettled([mailer.close(), rateLimits.close()]);
+      await database.close();
+    },
+  };
 }
 
 async function loadDemoShopOnce(database: Database, env: Env, logger: Logger) {

@@ -9,7 +9,7 @@ import { ConfigError, parseEnv } from "./env.ts";
 /** `npm run dev`: the same app, with Vite serving the pages and assets with hot reload. */
 async function dev() {
   const env = parseEnv({ NODE_ENV: "development", ...process.env });
-  const { logger, database, services } = await boot(env);
+  const { logger, database, services, shutdown } = await boot(env);
   const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
   const app = createApp({
     env,
@@ -25,7 +25,7 @@ async function dev() {
   const honoListener = getRequestListener(app.fetch);
   const server = createHttpServer((req, res) => vite.middlewares(req, res, () => honoListener(req, res)));
   server.listen(env.PORT, env.HOST, () => logger.info("dev server listening", { url: env.PUBLIC_URL }));
-  const stop = () => server.close(() => void Promise.all([vite.close(), database.close()]).then(() => process.exit(0)));
+  const stop = () => server.close(() => void Promise.all([vite.close(), shutdown()]).then(() => process.exit(0)));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }

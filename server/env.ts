@@ -62,6 +62,29 @@ export const envSchema = z
       .max(60_000, "must be at most 60000")
       .default(5000),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    // Outgoing mail: smtp(s)://user:pass@host:port. Unset: mails are written to DATA_DIR/outbox.
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// address" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(/^[^\r\n]{3,200}$/, "must be a sender such as Safe Hands <shop@example.com>")
+      .optional(),
+    // Shared state between processes (rate limits); unset: each process keeps its own in memory.
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// address" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // How many reverse proxies stand in front of the shop: the visitor's address is read from the
+    // X-Forwarded-For header that many hops back. 0 (default): the connection's own address.
+    TRUST_PROXY: z.coerce
+      .number({ error: "must be a whole number of proxies" })
+      .int("must be a whole number of proxies")
+      .min(0, "must be 0 or more")
+      .max(10, "must be at most 10")
+      .default(0),
     DEMO_SHOP: z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("true")
@@ -98,7 +121,14 @@ export const envSchema = z
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     TAGLINE: e.TAGLINE ?? `for every ${e.PRODUCT_NOUN}, everywhere, always`,
     DATA_DIR: resolve(e.DATA_DIR),
+    MAIL_FROM: e.MAIL_FROM ?? `${e.SITE_NAME} <shop@${hostOf(e.PUBLIC_URL ?? "http://localhost")}>`,
   }));
+
+function hostOf(url: string): string {
+  const host = new URL(url).hostname;
+  // A mailbox needs a domain; localhost and addresses are fine for the outbox and test servers.
+  return host.startsWith("[") ? "localhost" : host;
+}
 
 export type Env = z.output<typeof envSchema>;
 

@@ -19,7 +19,7 @@ async function main() {
   if (!existsSync(serverBuild)) throw new ConfigError(`No build at ${buildDir}: run npm run build first.`);
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
 
-  const { logger, database, services } = await boot(env);
+  const { logger, database, services, shutdown } = await boot(env);
   const handler = createRequestHandler(build, env.NODE_ENV);
   const app = createApp({
     env,
@@ -39,9 +39,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal });
-    // Stop accepting, let requests in flight finish, then close the database.
+    // Stop accepting, let requests in flight finish, then finish mails and close the database.
     server.close(() => {
-      database.close().then(
+      shutdown().then(
         () => process.exit(0),
         () => process.exit(1),
       );

@@ -1,12 +1,28 @@
 import type { Database } from "./db/client.ts";
+import { createAccounts } from "./modules/accounts/index.ts";
 import { createCarts } from "./modules/cart/index.ts";
 import { createCatalog } from "./modules/catalog/index.ts";
+import type { Mailer } from "./modules/mail/index.ts";
+import type { RateLimitStore } from "./modules/rate-limit/index.ts";
+
+/** What the services need besides the database: settings and the outside world's adapters. */
+export interface ServicesConfig {
+  /** The shop's session secret (DATA_DIR/secrets.json or SESSION_SECRET). */
+  secret: string;
+  publicUrl: string;
+  siteName: string;
+  mailer: Mailer;
+  rateLimits: RateLimitStore;
+  /** Failures of work done after a request was answered, such as sending a mail. */
+  onBackgroundError: (error: unknown) => void;
+}
 
 /** The domain modules, wired to one database; every adapter (pages, REST, GraphQL) goes through these. */
-export function createServices(database: Database) {
+export function createServices(database: Database, config: ServicesConfig) {
   return {
     catalog: createCatalog(database.db),
     cart: createCarts(database.db),
+    accounts: createAccounts({ db: database.db, ...config }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { cookieValue } from "../../server/lib/cookies.ts";
 /**
  * A one-time message carried across a redirect in a short-lived cookie: how a form posted without
  * JavaScript tells the shopper what happened on the page it lands on. The page reads it once and
@@ -20,19 +21,15 @@ export function clearFlashCookie(name: string, path: string): string {
 
 /** The notice in a Cookie header, or null when there is none or it is not one of ours. */
 export function readFlash(cookieHeader: string | null, name: string): FlashNotice | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      const value = JSON.parse(decodeURIComponent(part.slice(eq + 1).trim())) as Partial<FlashNotice>;
-      if ((value.kind === "success" || value.kind === "error") && typeof value.message === "string") {
-        return { kind: value.kind, message: value.message.slice(0, 300) };
-      }
-    } catch {
-      // A cookie that is not ours, or damaged: no notice.
+  const raw = cookieValue(cookieHeader, name);
+  if (raw === undefined) return null;
+  try {
+    const value = JSON.parse(decodeURIComponent(raw)) as Partial<FlashNotice>;
+    if ((value.kind === "success" || value.kind === "error") && typeof value.message === "string") {
+      return { kind: value.kind, message: value.message.slice(0, 300) };
     }
-    return null;
+  } catch {
+    // A cookie that is not ours, or damaged: no notice.
   }
   return null;
 }

@@ -5,6 +5,7 @@ import type { Database } from "../../server/db/client.ts";
 import { seedDemoShop } from "../../server/db/seed/index.ts";
 import { createServices, type Services } from "../../server/services.ts";
 import { createTestDatabase } from "./test-db.ts";
+import { testServicesConfig } from "./services-config.ts";
 
 /** A fresh test database holding the demo shop of `products` products, its services, and its clean-up. */
 export async function seededShop(products = 60): Promise<{ database: Database; services: Services; close(): Promise<void> }> {
@@ -19,7 +20,7 @@ export async function seededShop(products = 60): Promise<{ database: Database; s
   }
   return {
     database,
-    services: createServices(database),
+    services: createServices(database, testServicesConfig()),
     async close() {
       await database.close();
       rmSync(mediaDir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { ZodError } from "zod";
 import { CartNotFoundError, isCartToken, type Carts, type CartWithToken } from "../../modules/cart/index.ts";
 import { MethodNotAllowedError, NotFoundError, ValidationError } from "./errors.ts";
+import { readJsonObject } from "./json-body.ts";
 
 /*
  * /ecommerce/carts (SPEC §7): guest bags for API clients. A bag's id is its secret token, given
@@ -41,13 +42,13 @@ export function cartsApi(carts: Carts, currency: string) {
     const token = tokenOf(c);
     // An add to an unknown id must not quietly make a new bag under another id.
     if (!(await carts.get(token))) throw new NotFoundError("Cart not found", { param: "id" });
-    const body = await readBody(c);
+    const body = await readJsonObject(c);
     const { cart } = await validated(() => carts.addLine(token, body));
     return answer(c, cart, 201);
   });
 
   api.patch("/:id/lines/:lineId", async (c) => {
-    const body = await readBody(c);
+    const body = await readJsonObject(c);
     const lineId = c.req.param("lineId");
     return answer(c, await validated(() => carts.updateLine(tokenOf(c), { ...body, lineId })));
   });
@@ -68,20 +69,6 @@ export function cartsApi(carts: Carts, currency: string) {
     });
   }
   return api;
-}
-
-/** The JSON object of the request, unwrapped from `data` when the client wrapped it. */
-async function readBody(c: Context): Promise<Record<string, unknown>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new ValidationError("body", "The body must be a JSON object.");
-  }
-  if (body && typeof body === "object" && !Array.isArray(body) && "data" in body) body = (body as { data: unknown }).data;
-  if (!body || typeof body !== "object" || Array.isArray(body))
-    throw new ValidationError("body", "The body must be a JSON object.");
-  return body as Record<string, unknown>;
 }
 
 /** Runs a bag change, turning the module's schema failures into a 400 naming the field. */

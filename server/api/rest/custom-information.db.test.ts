@@ -13,6 +13,7 @@ import type { InformationBlock } from "../../modules/catalog/index.ts";
 import { noFilters } from "../../modules/catalog/listing/index.ts";
 import { createServices, type Services } from "../../services.ts";
 import { ecommerceApi } from "./ecommerce.ts";
+import { testServicesConfig } from "../../../tests/support/services-config.ts";
 
 let database: Database;
 let services: Services;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   mediaDir = mkdtempSync(join(tmpdir(), "shop-info-api-"));
   await seedDemoShop(database.db, { products: 60, mediaDir });
-  services = createServices(database);
+  services = createServices(database, testServicesConfig());
   const listed = async (category: string) =>
     (await services.catalog.listing.list({ scope: { category }, filters: noFilters(), sort: "featured", page: 1, pageSize: 2 }))
       .products;

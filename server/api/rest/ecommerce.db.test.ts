@@ -14,6 +14,7 @@ import type { ListingFacets, ListingScope } from "../../modules/catalog/listing/
 import type { ProductDetail } from "../../modules/catalog/product-detail.ts";
 import { createServices, type Services } from "../../services.ts";
 import { ecommerceApi } from "./ecommerce.ts";
+import { testServicesConfig } from "../../../tests/support/services-config.ts";
 
 let database: Database;
 let services: Services;
@@ -31,7 +32,7 @@ beforeAll(async () => {
   [hidden, membersOnly] = [picked[0]!, picked[1]!];
   await database.db.update(products).set({ published: false }).where(eq(products.id, hidden.id));
   await database.db.update(products).set({ membersOnly: true }).where(eq(products.id, membersOnly.id));
-  services = createServices(database);
+  services = createServices(database, testServicesConfig());
   // As server/app.ts mounts it: before a catch-all that renders pages.
   app = new Hono();
   app.route("/ecommerce", ecommerceApi(services, { currency: "EUR" }));

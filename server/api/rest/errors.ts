@@ -6,6 +6,15 @@ import {
   NotEnoughStockError,
   VariantNotFoundError,
 } from "../../modules/cart/errors.ts";
+import {
+  AccountBlockedError,
+  AccountInputError,
+  AccountTakenError,
+  InvalidCodeError,
+  InvalidCredentialsError,
+  NotLoggedInError,
+  TooManyAttemptsError,
+} from "../../modules/accounts/errors.ts";
 import { ListingParamError, UnknownScopeError } from "../../modules/catalog/listing/types.ts";
 import type { Logger } from "../../http/logger.ts";
 
@@ -46,6 +55,28 @@ export class NotFoundError extends ApiError {
   }
 }
 
+export class UnauthorizedError extends ApiError {
+  constructor(message = "Please log in.") {
+    super(401, "UnauthorizedError", message);
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  constructor(message: string) {
+    super(403, "ForbiddenError", message);
+  }
+}
+
+/** 429, with Retry-After. */
+export class RateLimitError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, "RateLimitError", message, { retryAfter: retryAfterSeconds });
+  }
+}
+
 export class MethodNotAllowedError extends ApiError {
   constructor(readonly allow: string) {
     super(405, "MethodNotAllowedError", "Method Not Allowed", { allow });
@@ -69,6 +100,7 @@ export function toErrorResponse(c: Context, error: unknown, logger?: Logger): Re
   };
   c.header("Cache-Control", "no-store");
   if (failure instanceof MethodNotAllowedError) c.header("Allow", failure.allow);
+  if (failure instanceof RateLimitError) c.header("Retry-After", String(failure.retryAfterSeconds));
   return c.json(body, failure.status);
 }
 
@@ -78,6 +110,8 @@ function asApiError(error: unknown): ApiError | null {
   if (error instanceof UnknownScopeError) {
     return new NotFoundError(error.message, { param: error.field, value: error.slug });
   }
+  const account = asAccountApiError(error);
+  if (account) return account;
   if (error instanceof CartQuantityError) return new ValidationError("quantity", error.message);
   if (error instanceof CartLineNotFoundError) return new NotFoundError("Cart line not found", { param: "lineId" });
   if (error instanceof VariantNotFoundError) return new NotFoundError("Variant not found", { param: "variantId" });
@@ -88,5 +122,27 @@ function asApiError(error: unknown): ApiError | null {
       inBag: error.inBag,
     });
   }
+  return null;
+}
+
+/**
+ * The accounts module's failures, shaped like the content backend's (Strapi's users-permissions):
+ * a failed login is a 400 ValidationError that does not say which part was wrong. Field errors
+ * carry `param` like the shop API's, and `errors` as Strapi clients read them.
+ */
+function asAccountApiError(error: unknown): ApiError | null {
+  if (error instanceof AccountInputError) {
+    return new ApiError(400, "ValidationError", error.message, {
+      param: error.field,
+      errors: [{ path: [error.field], message: error.message, name: "ValidationError" }],
+    });
+  }
+  if (error instanceof InvalidCredentialsError) return new ApiError(400, "ValidationError", error.message);
+  if (error instanceof InvalidCodeError) return new ApiError(400, "ValidationError", error.message, { param: "code" });
+  if (error instanceof AccountBlockedError || error instanceof AccountTakenError) {
+    return new ApiError(400, "ApplicationError", error.message);
+  }
+  if (error instanceof NotLoggedInError) return new UnauthorizedError(error.message);
+  if (error instanceof TooManyAttemptsError) return new RateLimitError(error.message, error.retryAfterSeconds);
   return null;
 }

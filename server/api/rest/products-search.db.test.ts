@@ -8,6 +8,7 @@ import { MAX_SEARCH_LENGTH } from "../../modules/catalog/search.ts";
 import type { ListingFacets } from "../../modules/catalog/listing/types.ts";
 import { createServices } from "../../services.ts";
 import { ecommerceApi } from "./ecommerce.ts";
+import { testServicesConfig } from "../../../tests/support/services-config.ts";
 
 /* GET /ecommerce/products?q=...: the shop API's search (the listing's parameters plus q). */
 
@@ -73,7 +74,7 @@ beforeAll(async () => {
     })),
   );
   app = new Hono();
-  app.route("/ecommerce", ecommerceApi(createServices(database), { currency: "EUR" }));
+  app.route("/ecommerce", ecommerceApi(createServices(database, testServicesConfig()), { currency: "EUR" }));
 });
 
 afterAll(() => database?.close());

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./users.ts";
 import { variants } from "./variants.ts";
 
 /**
@@ -11,11 +12,13 @@ export const carts = pgTable(
   {
     id: serial("id").primaryKey(),
     tokenHash: text("token_hash").notNull().unique(),
+    /** The customer whose bag this is; null for a guest's. A customer has at most one bag. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Moved on every change; bags untouched for long are pruned by it. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("carts_updated_idx").on(t.updatedAt)],
+  (t) => [index("carts_updated_idx").on(t.updatedAt), uniqueIndex("carts_user_unique").on(t.userId).where(sql`${t.userId} is not null`)],
 );
 
 /** One option of a product in a bag. Prices are never stored here: they are read when the bag is. */

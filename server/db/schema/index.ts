@@ -7,3 +7,6 @@ export * from "./site-settings.ts";
 export * from "./feature-flags.ts";
 export * from "./carts.ts";
 export * from "./custom-information.ts";
+export * from "./users.ts";
+export * from "./sessions.ts";
+export * from "./account-codes.ts";

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { COMMON_PASSWORDS } from "./common-passwords.ts";
+import { isCommonPassword } from "./common-passwords.ts";
 
 /*
  * Password hashing and the password rules (issue 4, ASVS level 2): scrypt from node:crypto, which
@@ -83,7 +83,7 @@ export function passwordProblem(password: string, person: { email?: string; user
   if (length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
   if (length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters.`;
   const lowered = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lowered)) return "This password is too common: choose one that is harder to guess.";
+  if (isCommonPassword(lowered)) return "This password is too common: choose one that is harder to guess.";
   const own = [person.email?.toLowerCase(), person.email?.split("@")[0]?.toLowerCase(), person.username?.toLowerCase()];
   if (own.some((value) => value && value.length >= 4 && lowered === value)) {
     return "Do not use your e-mail address or user name as your password.";

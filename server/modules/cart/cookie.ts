@@ -1,3 +1,5 @@
+import { cookieValue } from "../../lib/cookies.ts";
+
 /**
  * The cart cookie (SPEC §9: the shop's session token cookie lasts 7 days, path /). It holds the
  * bag's token; HttpOnly because no script needs it (pages, REST and GraphQL read it on the server),
@@ -9,14 +11,7 @@ export const CART_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
 
 /** The cart token from a Cookie header, or null. Malformed cookies are ignored, never an error. */
 export function readCartToken(cookieHeader: string | null | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1 || part.slice(0, eq).trim() !== CART_COOKIE) continue;
-    const value = part.slice(eq + 1).trim();
-    return value === "" ? null : value;
-  }
-  return null;
+  return cookieValue(cookieHeader, CART_COOKIE) || null;
 }
 
 /** The Set-Cookie value that keeps `token` for 7 more days. */

@@ -1,9 +1,9 @@
+import { cookieValue } from "../../lib/cookies.ts";
 import { describe, expect, test } from "vitest";
 import {
   clearCompareNoticeCookie,
   compareListCookie,
   compareNoticeCookie,
-  cookieValue,
   readCompareList,
   readCompareNotice,
 } from "./cookies.ts";

@@ -1,5 +1,6 @@
 import { isProductId, COMPARE_LIMIT, type CompareList } from "./compare-list.ts";
 import { COMPARE_NOTICE_KINDS, NOTICE_NAME_MAX, type CompareNotice, type CompareNoticeKind } from "./notices.ts";
+import { cookieValue } from "../../lib/cookies.ts";
 
 /*
  * The compare list lives in a cookie: it needs no account and no database row, survives visits,
@@ -25,16 +26,6 @@ const ID = /^[1-9]\d{0,9}$/;
 export interface CookieOptions {
   /** Adds Secure: the shop is served over https. */
   secure: boolean;
-}
-
-/** The value of one cookie in a Cookie request header. */
-export function cookieValue(header: string | null | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
 }
 
 /** The compare list in a Cookie header: well-formed ids, without repeats, at most COMPARE_LIMIT; otherwise empty. */

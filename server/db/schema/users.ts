@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { boolean, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * A customer's account. E-mail addresses are stored lower-cased and trimmed, so one address is one
+ * account; user names keep the case they were typed in but are unique without it.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    /** Null for accounts made through a social provider that never set a password. */
+    passwordHash: text("password_hash"),
+    /** "local", or the social provider the account was made with. */
+    provider: text("provider").notNull().default("local"),
+    confirmed: boolean("confirmed").notNull().default(false),
+    blocked: boolean("blocked").notNull().default(false),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    phone: text("phone"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_username_unique").on(sql`lower(${t.username})`)],
+);
+
+export type User = typeof users.$inferSelect;

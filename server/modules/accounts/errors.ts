@@ -1,0 +1,89 @@
+/**
+ * The accounts module's typed failures. Each adapter maps them to its wire shape: the content
+ * backend's error body, the login API's, a page's field message. Messages are written for the
+ * visitor and never say which part of a login was wrong.
+ */
+export class AccountError extends Error {}
+
+/** An input field broke a rule; `field` names it (a page shows the message beside that field). */
+export class AccountInputError extends AccountError {
+  override name = "AccountInputError";
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class InvalidCredentialsError extends AccountError {
+  override name = "InvalidCredentialsError";
+  constructor() {
+    super("Invalid identifier or password.");
+  }
+}
+
+/** Only said after the right password was given, so it tells an attacker nothing new. */
+export class AccountBlockedError extends AccountError {
+  override name = "AccountBlockedError";
+  constructor() {
+    super("Your account has been blocked. Please contact us.");
+  }
+}
+
+export class AccountTakenError extends AccountError {
+  override name = "AccountTakenError";
+  constructor() {
+    super("This e-mail address or user name is already taken.");
+  }
+}
+
+/** A reset or confirmation code that is unknown, used, expired, or for something else. */
+export class InvalidCodeError extends AccountError {
+  override name = "InvalidCodeError";
+  constructor() {
+    super("This link is invalid or has expired. Please ask for a new one.");
+  }
+}
+
+/** No session, or one that ended (logged out, expired, password changed, account blocked). */
+export class NotLoggedInError extends AccountError {
+  override name = "NotLoggedInError";
+  constructor() {
+    super("Please log in.");
+  }
+}
+
+export class TooManyAttemptsError extends AccountError {
+  override name = "TooManyAttemptsError";
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many attempts. Please wait a few minutes and try again.");
+  }
+}
+
+export type AccountErrorName =
+  | "AccountInputError"
+  | "InvalidCredentialsError"
+  | "AccountBlockedError"
+  | "AccountTakenError"
+  | "InvalidCodeError"
+  | "NotLoggedInError"
+  | "TooManyAttemptsError";
+
+const NAMES = new Set<string>([
+  "AccountInputError",
+  "InvalidCredentialsError",
+  "AccountBlockedError",
+  "AccountTakenError",
+  "InvalidCodeError",
+  "NotLoggedInError",
+  "TooManyAttemptsError",
+]);
+
+/**
+ * Which account failure `error` is, by name: the pages' bundle holds its own copy of this module,
+ * so `instanceof` cannot recognise errors thrown by the server bundle's services (as for the bag).
+ */
+export function accountErrorName(error: unknown): AccountErrorName | null {
+  return error instanceof Error && NAMES.has(error.name) ? (error.name as AccountErrorName) : null;
+}

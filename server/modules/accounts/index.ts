@@ -1,0 +1,351 @@
+import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accountCodes, sessions, users, type User } from "../../db/schema/index.ts";
+import { confirmationMail, passwordResetMail } from "../mail/templates.ts";
+import { addressKey, rateLimit, type RateLimitStore } from "../rate-limit/index.ts";
+import { hashCode, isCodeShaped, newCode, newSessionId } from "./codes.ts";
+import {
+  AccountBlockedError,
+  AccountInputError,
+  AccountTakenError,
+  InvalidCodeError,
+  InvalidCredentialsError,
+  TooManyAttemptsError,
+} from "./errors.ts";
+import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password.ts";
+import { confirmationInput, emailInput, loginInput, parseAccountInput, registerInput, resetPasswordInput } from "./schemas.ts";
+import { SESSION_SECONDS, createTokens } from "./tokens.ts";
+import { publicUser, type PublicUser } from "./user-view.ts";
+
+export * from "./errors.ts";
+export * from "./schemas.ts";
+export { SESSION_SECONDS } from "./tokens.ts";
+export type { PublicUser } from "./user-view.ts";
+
+/** Who is asking: the visitor's address keys the per-address rate limits. */
+export interface AccountRequest {
+  ip: string;
+}
+
+/** A session just opened: the token to hand to the client, and who it belongs to. */
+export interface OpenedSession {
+  jwt: string;
+  user: PublicUser;
+  expiresAt: Date;
+  strategy: string;
+}
+
+export interface CurrentSession {
+  user: PublicUser;
+  sessionId: string;
+  strategy: string;
+  expiresAt: Date;
+}
+
+interface Mailer {
+  send(mail: { to: string; subject: string; text: string; html: string }): Promise<void>;
+}
+
+export interface AccountsDeps {
+  db: Db;
+  /** The shop's session secret: session tokens are signed with a key derived from it. */
+  secret: string;
+  publicUrl: string;
+  siteName: string;
+  mailer: Mailer;
+  rateLimits: RateLimitStore;
+  /** Failures of work done after answering (sending a mail); they must not reach the visitor. */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const MINUTE = 60_000;
+const RESET_CODE_MINUTES = 60;
+const CONFIRMATION_CODE_HOURS = 48;
+
+/**
+ * Customer accounts: registration, login and sessions, e-mail confirmation and password reset
+ * (issue 4; SPEC §3-§9). Every adapter (content backend /api, the login API /auth, pages) calls
+ * these with the raw input, which is parsed here with the module's schemas.
+ *
+ * Sessions are rows; the token the client holds is a signed JWT naming its session, accepted only
+ * while that row is open, so logging out or changing the password ends it at once.
+ */
+export function createAccounts(deps: AccountsDeps) {
+  const { db } = deps;
+  const tokens = createTokens({ secret: deps.secret, issuer: deps.publicUrl });
+  const store = deps.rateLimits;
+  // SPEC-level rule of issue 4: the sixth failed login within five minutes, for one account or
+  // from one address, is refused. The others bound mail sending and code guessing per address.
+  const limits = {
+    loginAccount: rateLimit(store, { name: "login-account", limit: 5, windowMs: 5 * MINUTE }),
+    loginAddress: rateLimit(store, { name: "login-address", limit: 5, windowMs: 5 * MINUTE }),
+    register: rateLimit(store, { name: "register", limit: 10, windowMs: 60 * MINUTE }),
+    mailToAddress: rateLimit(store, { name: "mail-to", limit: 3, windowMs: 15 * MINUTE }),
+    mailFromAddress: rateLimit(store, { name: "mail-from", limit: 10, windowMs: 15 * MINUTE }),
+    codes: rateLimit(store, { name: "codes", limit: 10, windowMs: 15 * MINUTE }),
+  };
+
+  const pending = new Set<Promise<void>>();
+  /** Runs after the answer has gone, so known and unknown addresses answer alike and as fast. */
+  function later(task: () => Promise<void>) {
+    const run: Promise<void> = Promise.resolve()
+      .then(task)
+      .catch((error: unknown) => deps.onBackgroundError?.(error))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
+
+  let decoy: Promise<string> | undefined;
+  /** A hash to check unknown identifiers against, so they take as long as known ones. */
+  function decoyHash() {
+    decoy ??= hashPassword(newCode());
+    return decoy;
+  }
+
+  async function refuseIfLimited(...verdicts: Promise<{ limited: boolean; retryAfterSeconds: number }>[]) {
+    const results = await Promise.all(verdicts);
+    const limited = results.filter((r) => r.limited);
+    if (limited.length > 0) throw new TooManyAttemptsError(Math.max(...limited.map((r) => r.retryAfterSeconds)));
+  }
+
+  async function findByIdentifier(identifier: string): Promise<User | undefined> {
+    const lowered = identifier.toLowerCase();
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(or(eq(users.email, lowered), sql`lower(${users.username}) = ${lowered}`))
+      .limit(1);
+    return user;
+  }
+
+  async function findByEmail(email: string): Promise<User | undefined> {
+    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    return user;
+  }
+
+  async function openSession(executor: Db | Tx, user: User, strategy: string): Promise<OpenedSession> {
+    const id = newSessionId();
+    const expiresAt = new Date(Date.now() + SESSION_SECONDS * 1000);
+    await executor.insert(sessions).values({ id, userId: user.id, strategy, expiresAt });
+    later(pruneExpired);
+    return { jwt: await tokens.sign({ userId: user.id, sessionId: id }, expiresAt), user: publicUser(user), expiresAt, strategy };
+  }
+
+  /** Sessions and codes a day past their end are deleted, a few at a time, as new sessions open. */
+  async function pruneExpired() {
+    const before = new Date(Date.now() - 24 * 60 * MINUTE);
+    await db.execute(
+      sql`delete from ${sessions} where ${sessions.id} in (select ${sessions.id} from ${sessions} where ${sessions.expiresAt} < ${before} limit 100)`,
+    );
+    await db.execute(
+      sql`delete from ${accountCodes} where ${accountCodes.id} in (select ${accountCodes.id} from ${accountCodes} where ${accountCodes.expiresAt} < ${before} limit 100)`,
+    );
+  }
+
+  /** A new code for `purpose`; the user's earlier unused ones for it stop working. */
+  async function issueCode(user: User, purpose: "email-confirmation" | "password-reset", email: string, minutes: number) {
+    const code = newCode();
+    await db.transaction(async (tx) => {
+      await tx
+        .update(accountCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(accountCodes.userId, user.id), eq(accountCodes.purpose, purpose), isNull(accountCodes.usedAt)));
+      await tx.insert(accountCodes).values({
+        userId: user.id,
+        purpose,
+        codeHash: hashCode(code),
+        email,
+        expiresAt: new Date(Date.now() + minutes * MINUTE),
+      });
+    });
+    return code;
+  }
+
+  async function sendConfirmation(user: User, email = user.email) {
+    const code = await issueCode(user, "email-confirmation", email, CONFIRMATION_CODE_HOURS * 60);
+    const link = `${deps.publicUrl}/api/auth/email-confirmation?confirmation=${encodeURIComponent(code)}`;
+    await deps.mailer.send({ to: email, ...confirmationMail({ siteName: deps.siteName, username: user.username, link }) });
+  }
+
+  /** Takes a code for `purpose` that is unused and current, inside `tx`; anything else is InvalidCodeError. */
+  async function takeCode(tx: Tx, code: string, purpose: string) {
+    if (!isCodeShaped(code)) throw new InvalidCodeError();
+    const [row] = await tx
+      .select()
+      .from(accountCodes)
+      .where(
+        and(
+          eq(accountCodes.codeHash, hashCode(code)),
+          eq(accountCodes.purpose, purpose as "password-reset"),
+          isNull(accountCodes.usedAt),
+          gt(accountCodes.expiresAt, new Date()),
+        ),
+      )
+      .for("update")
+      .limit(1);
+    if (!row) throw new InvalidCodeError();
+    await tx.update(accountCodes).set({ usedAt: new Date() }).where(eq(accountCodes.id, row.id));
+    return row;
+  }
+
+  return {
+    /** Makes an account and logs it in; a confirmation mail goes to its address. */
+    async register(request: AccountRequest, raw: unknown): Promise<OpenedSession> {
+      await refuseIfLimited(limits.register.hit(addressKey(request.ip)));
+      const input = parseAccountInput(registerInput, raw);
+      const problem = passwordProblem(input.password, { email: input.email, username: input.username });
+      if (problem) throw new AccountInputError("password", problem);
+      const passwordHash = await hashPassword(input.password);
+      const [user] = await db
+        .insert(users)
+        .values({ username: input.username, email: input.email, passwordHash })
+        .onConflictDoNothing()
+        .returning();
+      if (!user) throw new AccountTakenError();
+      later(() => sendConfirmation(user));
+      return openSession(db, user, "local");
+    },
+
+    /** Logs in with an e-mail address or user name and the password. */
+    async login(request: AccountRequest, raw: unknown, strategy = "local"): Promise<OpenedSession> {
+      const input = parseAccountInput(loginInput, raw);
+      const account = input.identifier.toLowerCase();
+      await refuseIfLimited(limits.loginAccount.check(account), limits.loginAddress.check(addressKey(request.ip)));
+      const user = await findByIdentifier(account);
+      const matches = user?.passwordHash
+        ? await verifyPassword(input.password, user.passwordHash)
+        : await verifyPassword(input.password, await decoyHash()).then(() => false);
+      if (!user || !matches) {
+        await Promise.all([limits.loginAccount.hit(account), limits.loginAddress.hit(addressKey(request.ip))]);
+        throw new InvalidCredentialsError();
+      }
+      if (user.blocked) throw new AccountBlockedError();
+      await limits.loginAccount.reset(account);
+      if (needsRehash(user.passwordHash!)) {
+        const passwordHash = await hashPassword(input.password);
+        await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      }
+      return openSession(db, user, strategy);
+    },
+
+    /** The session a token stands for, while it is open and its account not blocked; else null. */
+    async authenticate(token: string | null | undefined): Promise<CurrentSession | null> {
+      if (!token) return null;
+      const claims = await tokens.verify(token);
+      if (!claims) return null;
+      const [row] = await db
+        .select({ user: users, session: sessions })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, claims.sessionId),
+            eq(sessions.userId, claims.userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      if (!row || row.user.blocked) return null;
+      return { user: publicUser(row.user), sessionId: row.session.id, strategy: row.session.strategy, expiresAt: row.session.expiresAt };
+    },
+
+    /** Ends the token's session on the server; a token that is not genuine changes nothing. */
+    async logout(token: string | null | undefined): Promise<void> {
+      const claims = token ? await tokens.verify(token) : null;
+      if (!claims) return;
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt)));
+    },
+
+    /** Mails a reset link when the address has an account; answers the same either way. */
+    async forgotPassword(request: AccountRequest, raw: unknown): Promise<void> {
+      const { email } = parseAccountInput(emailInput, raw);
+      await refuseIfLimited(limits.mailFromAddress.hit(addressKey(request.ip)), limits.mailToAddress.hit(email));
+      later(async () => {
+        const user = await findByEmail(email);
+        if (!user || user.blocked) return;
+        const code = await issueCode(user, "password-reset", user.email, RESET_CODE_MINUTES);
+        const link = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}`;
+        await deps.mailer.send({
+          to: user.email,
+          ...passwordResetMail({ siteName: deps.siteName, username: user.username, link, expiresInMinutes: RESET_CODE_MINUTES }),
+        });
+      });
+    },
+
+    /**
+     * Sets a new password with a mailed code, ends every session of the account, and opens a new
+     * one. The code proves the visitor reads the account's mail, so it also confirms the address.
+     */
+    async resetPassword(request: AccountRequest, raw: unknown): Promise<OpenedSession> {
+      await refuseIfLimited(limits.codes.hit(addressKey(request.ip)));
+      const input = parseAccountInput(resetPasswordInput, raw);
+      if (input.password !== input.passwordConfirmation) {
+        throw new AccountInputError("passwordConfirmation", "The passwords do not match.");
+      }
+      return db.transaction(async (tx) => {
+        const code = await takeCode(tx, input.code, "password-reset");
+        const [user] = await tx.select().from(users).where(eq(users.id, code.userId)).for("update");
+        if (!user || user.blocked || user.email !== code.email) throw new InvalidCodeError();
+        const problem = passwordProblem(input.password, user);
+        if (problem) throw new AccountInputError("password", problem);
+        const [updated] = await tx
+          .update(users)
+          .set({ passwordHash: await hashPassword(input.password), confirmed: true, updatedAt: new Date() })
+          .where(eq(users.id, user.id))
+          .returning();
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+        return openSession(tx, updated!, "local");
+      });
+    },
+
+    /** Mails a new confirmation link when the address has an unconfirmed account; answers the same either way. */
+    async sendEmailConfirmation(request: AccountRequest, raw: unknown): Promise<{ email: string }> {
+      const { email } = parseAccountInput(emailInput, raw);
+      await refuseIfLimited(limits.mailFromAddress.hit(addressKey(request.ip)), limits.mailToAddress.hit(email));
+      later(async () => {
+        const user = await findByEmail(email);
+        if (user && !user.confirmed && !user.blocked) await sendConfirmation(user);
+      });
+      return { email };
+    },
+
+    /** Confirms the address a mailed confirmation code was sent to. */
+    async confirmEmail(request: AccountRequest, raw: unknown): Promise<PublicUser> {
+      await refuseIfLimited(limits.codes.hit(addressKey(request.ip)));
+      const input = parseAccountInput(confirmationInput, raw);
+      return db.transaction(async (tx) => {
+        const code = await takeCode(tx, input.confirmation, "email-confirmation");
+        // A changed address that another account took in the meantime cannot be confirmed.
+        const [other] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.email, code.email), ne(users.id, code.userId)))
+          .limit(1);
+        if (other) throw new InvalidCodeError();
+        const [updated] = await tx
+          .update(users)
+          .set({ confirmed: true, email: code.email, updatedAt: new Date() })
+          .where(eq(users.id, code.userId))
+          .returning();
+        if (!updated) throw new InvalidCodeError();
+        return publicUser(updated);
+      });
+    },
+
+    /** Resolves when work started after answering (mails) has finished: for shutdown and tests. */
+    async settled(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;
