@@ -82,7 +82,10 @@ function linkIn(text: string, prefix: string): string {
 }
 
 async function errorOf(response: Response) {
-  const body = (await response.json()) as { data: null; error: { status: number; name: string; message: string; details: Record<string, unknown> } };
+  const body = (await response.json()) as {
+    data: null;
+    error: { status: number; name: string; message: string; details: Record<string, unknown> };
+  };
   expect(body.data).toBeNull();
   expect(body.error.status).toBe(response.status);
   return body.error;
@@ -92,9 +95,27 @@ describe("registration and e-mail confirmation", () => {
   test("registering answers a token and the user, who is logged in and asked to confirm by mail", async () => {
     nextAddress();
     const person = await register({ username: "Jane.Keeper", email: "  Jane.Keeper@Example.com " });
-    expect(person.user).toMatchObject({ username: "Jane.Keeper", email: "jane.keeper@example.com", confirmed: false, blocked: false, provider: "local" });
+    expect(person.user).toMatchObject({
+      username: "Jane.Keeper",
+      email: "jane.keeper@example.com",
+      confirmed: false,
+      blocked: false,
+      provider: "local",
+    });
     expect(Object.keys(person.user).sort()).toEqual(
-      ["blocked", "confirmed", "createdAt", "email", "firstName", "id", "lastName", "phone", "provider", "updatedAt", "username"].sort(),
+      [
+        "blocked",
+        "confirmed",
+        "createdAt",
+        "email",
+        "firstName",
+        "id",
+        "lastName",
+        "phone",
+        "provider",
+        "updatedAt",
+        "username",
+      ].sort(),
     );
     expect(JSON.stringify(person.user)).not.toMatch(/scrypt|password/i);
 
@@ -125,7 +146,10 @@ describe("registration and e-mail confirmation", () => {
     ]) {
       const response = await post("/api/auth/local/register", clash);
       expect(response.status).toBe(400);
-      expect(await errorOf(response)).toMatchObject({ name: "ApplicationError", message: "This e-mail address or user name is already taken." });
+      expect(await errorOf(response)).toMatchObject({
+        name: "ApplicationError",
+        message: "This e-mail address or user name is already taken.",
+      });
     }
   });
 
@@ -205,7 +229,10 @@ describe("logging in", () => {
   test("a blocked account cannot log in, and its open sessions stop working", async () => {
     nextAddress();
     const person = await register();
-    await database.db.update(users).set({ blocked: true }).where(eq(users.id, person.user.id as number));
+    await database.db
+      .update(users)
+      .set({ blocked: true })
+      .where(eq(users.id, person.user.id as number));
     expect((await get("/api/users/me", bearer(person.jwt))).status).toBe(401);
     const response = await post("/api/auth/local", { identifier: person.email, password: person.password });
     expect(response.status).toBe(400);
@@ -294,17 +321,29 @@ describe("forgotten passwords", () => {
     const link = linkIn(mail.text, `${PUBLIC_URL}/reset-password?code=`);
     const code = decodeURIComponent(new URL(link).searchParams.get("code")!);
 
-    const mismatch = await post("/api/auth/reset-password", { code, password: "brand new phrase", passwordConfirmation: "brand new phrasf" });
+    const mismatch = await post("/api/auth/reset-password", {
+      code,
+      password: "brand new phrase",
+      passwordConfirmation: "brand new phrasf",
+    });
     expect(mismatch.status).toBe(400);
     expect((await errorOf(mismatch)).details.param).toBe("passwordConfirmation");
 
-    const reset = await post("/api/auth/reset-password", { code, password: "brand new phrase", passwordConfirmation: "brand new phrase" });
+    const reset = await post("/api/auth/reset-password", {
+      code,
+      password: "brand new phrase",
+      passwordConfirmation: "brand new phrase",
+    });
     expect(reset.status).toBe(200);
     const { jwt } = (await reset.json()) as { jwt: string };
     expect((await get("/api/users/me", bearer(jwt))).status).toBe(200);
     expect((await get("/api/users/me", bearer(person.jwt))).status).toBe(401);
 
-    const reused = await post("/api/auth/reset-password", { code, password: "another new phrase", passwordConfirmation: "another new phrase" });
+    const reused = await post("/api/auth/reset-password", {
+      code,
+      password: "another new phrase",
+      passwordConfirmation: "another new phrase",
+    });
     expect(reused.status).toBe(400);
     expect(await errorOf(reused)).toMatchObject({ name: "ValidationError", details: { param: "code" } });
 
@@ -321,7 +360,8 @@ describe("forgotten passwords", () => {
       .filter((m) => /reset/i.test(m.subject))
       .map((m) => decodeURIComponent(new URL(linkIn(m.text, `${PUBLIC_URL}/reset-password?code=`)).searchParams.get("code")!));
     expect(codes).toHaveLength(2);
-    const attempt = (code: string) => post("/api/auth/reset-password", { code, password: "brand new phrase", passwordConfirmation: "brand new phrase" });
+    const attempt = (code: string) =>
+      post("/api/auth/reset-password", { code, password: "brand new phrase", passwordConfirmation: "brand new phrase" });
 
     expect((await attempt(codes[0]!)).status).toBe(400); // replaced by the newer one
     expect((await attempt("A".repeat(43))).status).toBe(400);

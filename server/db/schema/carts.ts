@@ -18,7 +18,12 @@ export const carts = pgTable(
     /** Moved on every change; bags untouched for long are pruned by it. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("carts_updated_idx").on(t.updatedAt), uniqueIndex("carts_user_unique").on(t.userId).where(sql`${t.userId} is not null`)],
+  (t) => [
+    index("carts_updated_idx").on(t.updatedAt),
+    uniqueIndex("carts_user_unique")
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+  ],
 );
 
 /** One option of a product in a bag. Prices are never stored here: they are read when the bag is. */

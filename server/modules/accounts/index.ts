@@ -249,7 +249,12 @@ export function createAccounts(deps: AccountsDeps) {
         )
         .limit(1);
       if (!row || row.user.blocked) return null;
-      return { user: publicUser(row.user), sessionId: row.session.id, strategy: row.session.strategy, expiresAt: row.session.expiresAt };
+      return {
+        user: publicUser(row.user),
+        sessionId: row.session.id,
+        strategy: row.session.strategy,
+        expiresAt: row.session.expiresAt,
+      };
     },
 
     /** Ends the token's session on the server; a token that is not genuine changes nothing. */

@@ -24,7 +24,10 @@ export const usernameField = z
   .trim()
   .min(3, "Use at least 3 characters for your user name.")
   .max(30, "Use at most 30 characters for your user name.")
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u, "Use letters, digits, dots, dashes and underscores, starting with a letter or digit.");
+  .regex(
+    /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u,
+    "Use letters, digits, dots, dashes and underscores, starting with a letter or digit.",
+  );
 
 /** A password being checked, not chosen: any text, bounded so nobody can make us hash megabytes. */
 const givenPassword = z

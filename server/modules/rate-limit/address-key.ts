@@ -12,7 +12,9 @@ export function addressKey(address: string): string {
   const tailGroups = address.includes("::") ? (tail === "" ? [] : tail.split(":")) : [];
   // An embedded IPv4 tail (::ffff:1.2.3.4) only touches the last 64 bits, which are dropped anyway.
   const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = address.includes("::") ? [...headGroups, ...Array<string>(Math.max(missing, 0)).fill("0"), ...tailGroups] : headGroups;
+  const groups = address.includes("::")
+    ? [...headGroups, ...Array<string>(Math.max(missing, 0)).fill("0"), ...tailGroups]
+    : headGroups;
   return `${groups
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ""))
