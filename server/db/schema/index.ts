@@ -10,3 +10,7 @@ export * from "./custom-information.ts";
 export * from "./users.ts";
 export * from "./sessions.ts";
 export * from "./account-codes.ts";
+export * from "./addresses.ts";
+export * from "./communication-preferences.ts";
+export * from "./social-identities.ts";
+export * from "./orders.ts";

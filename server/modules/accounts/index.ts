@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accountCodes, sessions, users, type User } from "../../db/schema/index.ts";
+import { accountCodes, sessions, socialIdentities, users, type User } from "../../db/schema/index.ts";
 import { confirmationMail, passwordResetMail } from "../mail/templates.ts";
 import { addressKey, rateLimit, type RateLimitStore } from "../rate-limit/index.ts";
 import { hashCode, isCodeShaped, newCode, newSessionId } from "./codes.ts";
@@ -13,7 +13,15 @@ import {
   TooManyAttemptsError,
 } from "./errors.ts";
 import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password.ts";
-import { confirmationInput, emailInput, loginInput, parseAccountInput, registerInput, resetPasswordInput } from "./schemas.ts";
+import {
+  confirmationInput,
+  emailField,
+  emailInput,
+  loginInput,
+  parseAccountInput,
+  registerInput,
+  resetPasswordInput,
+} from "./schemas.ts";
 import { SESSION_SECONDS, createTokens } from "./tokens.ts";
 import { publicUser, type PublicUser } from "./user-view.ts";
 
@@ -33,6 +41,18 @@ export interface OpenedSession {
   user: PublicUser;
   expiresAt: Date;
   strategy: string;
+}
+
+/** What a social login provider says about the visitor (OpenID Connect claims). */
+export interface ProviderIdentity {
+  /** The provider's configured name, such as "google". */
+  provider: string;
+  /** The provider's stable id for the person (`sub`). */
+  subject: string;
+  email?: string | null;
+  emailVerified?: boolean;
+  /** A user name to start from for a new account (`preferred_username`, a name). */
+  preferredUsername?: string | null;
 }
 
 export interface CurrentSession {
@@ -118,6 +138,27 @@ export function createAccounts(deps: AccountsDeps) {
       .where(or(eq(users.email, lowered), sql`lower(${users.username}) = ${lowered}`))
       .limit(1);
     return user;
+  }
+
+  /** A user name from `wish` that is valid and free: cleaned, then numbered if taken. */
+  async function freeUsername(tx: Tx, wish: string): Promise<string> {
+    const base =
+      wish
+        .normalize("NFKC")
+        .replace(/[^\p{L}\p{N}._-]+/gu, "")
+        .replace(/^[._-]+/, "")
+        .slice(0, 24) || "keeper";
+    const padded = base.length >= 3 ? base : `${base}keeper`.slice(0, 24);
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const candidate = attempt === 0 ? padded : `${padded}${Math.floor(Math.random() * 10 ** Math.min(2 + attempt, 6))}`;
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`)
+        .limit(1);
+      if (!taken) return candidate;
+    }
+    return `keeper-${newSessionId().slice(0, 10)}`;
   }
 
   async function findByEmail(email: string): Promise<User | undefined> {
@@ -228,6 +269,51 @@ export function createAccounts(deps: AccountsDeps) {
         await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       }
       return openSession(db, user, strategy);
+    },
+
+    /**
+     * Logs in with a social provider's identity: the account linked to it; else the account with
+     * the same address when the provider has verified it (and the link is kept); else a new
+     * account. An unverified address that already has an account is refused, so nobody can take
+     * over an account through a provider that lets people claim any address.
+     */
+    async loginWithIdentity(identity: ProviderIdentity): Promise<OpenedSession> {
+      const email = identity.email?.trim().toLowerCase() || null;
+      const user = await db.transaction(async (tx) => {
+        const [linked] = await tx
+          .select({ user: users })
+          .from(socialIdentities)
+          .innerJoin(users, eq(users.id, socialIdentities.userId))
+          .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)))
+          .limit(1);
+        if (linked) return linked.user;
+        if (!email || !emailField.safeParse(email).success) {
+          throw new AccountInputError("email", "The provider did not share a usable e-mail address.");
+        }
+        const [existing] = await tx.select().from(users).where(eq(users.email, email)).for("update").limit(1);
+        let owner = existing;
+        if (existing && !identity.emailVerified) throw new AccountTakenError();
+        if (existing && !existing.confirmed) {
+          [owner] = await tx
+            .update(users)
+            .set({ confirmed: true, updatedAt: new Date() })
+            .where(eq(users.id, existing.id))
+            .returning();
+        }
+        if (!owner) {
+          const username = await freeUsername(tx, identity.preferredUsername || email.split("@")[0]!);
+          [owner] = await tx
+            .insert(users)
+            .values({ username, email, provider: identity.provider, confirmed: identity.emailVerified === true })
+            .returning();
+        }
+        await tx
+          .insert(socialIdentities)
+          .values({ userId: owner!.id, provider: identity.provider, subject: identity.subject, email });
+        return owner!;
+      });
+      if (user.blocked) throw new AccountBlockedError();
+      return openSession(db, user, identity.provider);
     },
 
     /** The session a token stands for, while it is open and its account not blocked; else null. */
