@@ -19,10 +19,15 @@ import { OnlineStatus } from "./components/online-status";
 import { ProgressBar } from "./components/progress-bar";
 import { ScrollKeeper } from "./components/scroll-keeper";
 import { SiteFooter } from "./components/site-footer";
+import { SessionWatch } from "./components/session-watch";
 import { SiteHeader } from "./components/site-header";
+import { SiteNotice } from "./components/site-notice";
 import { Toaster } from "./components/toaster";
 import { handleOf } from "./lib/route-handle";
-import { readCartToken } from "../server/modules/cart/cookie.ts";
+import { SESSION_ENDED_MESSAGE } from "./lib/auth-state";
+import { bagRefOf } from "./lib/auth.server";
+import { clearSiteNoticeCookie, readSiteNotice } from "./lib/site-notice";
+import { clearedSessionCookies, readSessionCookie, readTokenExpiration } from "../server/modules/accounts/cookies.ts";
 import { clearCompareNoticeCookie, readCompareList, readCompareNotice } from "../server/modules/compare/cookies.ts";
 import stylesheet from "./styles/app.css?url";
 
@@ -32,16 +37,26 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { env, services } = context;
+  const { env, services, session } = context;
+  const cookies = request.headers.get("cookie");
   const [menu, bagCount] = await Promise.all([
     services.catalog.categoryMenu(),
     // Only visitors with a bag cost a query; the count changes with bag actions (POSTs), after
     // which this loader runs again (shouldRevalidate below).
-    services.cart.count(readCartToken(request.headers.get("cookie"))),
+    services.cart.count(bagRefOf(request, context)),
   ]);
   // The compare list is the visitor's cookie, read without a query (this loader runs on every page).
-  const cookies = request.headers.get("cookie");
   const compareNotice = readCompareNotice(cookies);
+  const notice = readSiteNotice(cookies);
+  const headers = new Headers();
+  const secure = env.publicUrl.startsWith("https://");
+  // One-time notices (a compare form sent without JavaScript, a login): shown once, then gone.
+  if (compareNotice) headers.append("Set-Cookie", clearCompareNoticeCookie({ secure }));
+  if (notice) headers.append("Set-Cookie", clearSiteNoticeCookie());
+  // A token cookie whose session has ended (expired, logged out elsewhere, password changed):
+  // the browser forgets it, and the visitor is told.
+  const sessionEnded = !session && readSessionCookie(cookies) !== null;
+  if (sessionEnded) for (const cookie of clearedSessionCookies(cookies, { secure })) headers.append("Set-Cookie", cookie);
   const shell = {
     site: { siteName: env.siteName, tagline: env.tagline, publicUrl: env.publicUrl },
     currency: env.currency,
@@ -49,10 +64,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     bagCount,
     compare: [...readCompareList(cookies)],
     compareNotice,
+    notice: sessionEnded ? { kind: "error" as const, message: SESSION_ENDED_MESSAGE } : notice,
+    auth: session
+      ? {
+          user: { id: session.user.id, username: session.user.username, firstName: session.user.firstName, confirmed: session.user.confirmed },
+          strategy: session.strategy,
+          expiresAt: readTokenExpiration(cookies) ?? session.expiresAt.getTime(),
+        }
+      : null,
   };
-  // A compare form sent without JavaScript left a one-time notice for this page: shown once, then gone.
-  const secure = env.publicUrl.startsWith("https://");
-  return withHeaders(shell, compareNotice ? { headers: { "Set-Cookie": clearCompareNoticeCookie({ secure }) } } : undefined);
+  return withHeaders(shell, { headers });
 }
 
 // The shell's data (menu, site name) changes only when the owner edits the catalogue, so
@@ -86,8 +107,15 @@ export function Layout({ children }: { children: ReactNode }) {
             </a>
             <ProgressBar failed={error != null} />
             <OnlineStatus />
-            <SiteHeader siteName={data?.site.siteName ?? ""} categories={data?.menu ?? []} bagCount={data?.bagCount ?? 0} />
+            <SiteHeader
+              siteName={data?.site.siteName ?? ""}
+              categories={data?.menu ?? []}
+              bagCount={data?.bagCount ?? 0}
+              customer={data?.auth?.user ?? null}
+            />
             <CompareNotice />
+            <SiteNotice />
+            <SessionWatch />
             <main id="main" tabIndex={-1} className="flex-1 outline-none">
               {children}
             </main>

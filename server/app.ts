@@ -5,15 +5,18 @@ import { bodyLimit } from "hono/body-limit";
 import { contentAuthApi } from "./api/rest/content-auth.ts";
 import { ecommerceApi } from "./api/rest/ecommerce.ts";
 import { loginApi } from "./api/rest/login-api.ts";
+import { socialAuthApi } from "./api/rest/social-auth.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
 import { createImageRoutes } from "./api/images/routes.ts";
 import type { AppLoadContext } from "react-router";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { publicEnv } from "./env.ts";
+import { clientAddress } from "./http/client-address.ts";
 import { requestLog, type Logger } from "./http/logger.ts";
 import { pageCache } from "./http/page-cache.ts";
 import { asPublicRequest } from "./http/public-request.ts";
+import { readSessionCookie } from "./modules/accounts/cookies.ts";
 import type { Services } from "./services.ts";
 
 /** Renders a page: React Router's request handler, from the production build or Vite in dev. */
@@ -101,6 +104,7 @@ export function createApp(deps: AppDeps) {
   // APIs mount here, before the pages.
   app.route("/images", createImageRoutes({ dataDir: env.DATA_DIR, imageHosts: env.IMAGE_HOSTS }));
   const authOptions = { logger, publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY };
+  app.route("/api", socialAuthApi(services.social, { logger }));
   app.route("/api", contentAuthApi(services, authOptions));
   app.route("/auth", loginApi(services, authOptions));
   app.route("/ecommerce", ecommerceApi(services, { logger, currency: env.CURRENCY }));
@@ -108,7 +112,13 @@ export function createApp(deps: AppDeps) {
 
   const browserEnv = publicEnv(env);
   app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS }));
-  app.all("*", (c) => renderPage(asPublicRequest(c.req.raw, env.PUBLIC_URL), { services, env: browserEnv }));
+  app.all("*", async (c) => {
+    const request = asPublicRequest(c.req.raw, env.PUBLIC_URL);
+    // Pages read the session from the auth cookie only: browsers send no Authorization header on navigation.
+    const token = readSessionCookie(request.headers.get("cookie"));
+    const session = token ? await services.accounts.authenticate(token) : null;
+    return renderPage(request, { services, env: browserEnv, session, visitor: { ip: clientAddress(c, env.TRUST_PROXY) } });
+  });
 
   app.onError((error, c) => {
     logger.error("unhandled error", { method: c.req.method, path: c.req.path, error: String(error?.stack ?? error) });

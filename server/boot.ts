@@ -47,6 +47,8 @@ export async function boot(env: Env): Promise<Booted> {
     mailer,
     rateLimits,
     onBackgroundError: (error) => logger.error("background task failed", { error: String((error as Error)?.stack ?? error) }),
+    socialProviders: env.socialProviders,
+    onSocialProviderError: (error, context) => logger.error("social login provider failed", { ...context, error: String(error) }),
   });
   return {
     env,

@@ -1,10 +1,15 @@
 import type { PublicEnv } from "./env.ts";
+import type { CurrentSession } from "./modules/accounts/index.ts";
 import type { Services } from "./services.ts";
 
 /** What every loader and action receives as `context`. */
 export interface ShopLoadContext {
   services: Services;
   env: PublicEnv;
+  /** The logged-in customer's session, read from the auth cookie once per request; null for guests. */
+  session: CurrentSession | null;
+  /** The visitor's address, which per-address rate limits key on. */
+  visitor: { ip: string };
 }
 
 declare module "react-router" {

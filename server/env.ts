@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { parseSocialProviders, type SocialProviderConfig } from "./modules/accounts/social/config.ts";
+import { SocialConfigError } from "./modules/accounts/social/errors.ts";
 
 const port = z.coerce
   .number({ error: "must be a whole number between 1 and 65535" })
@@ -130,7 +132,10 @@ function hostOf(url: string): string {
   return host.startsWith("[") ? "localhost" : host;
 }
 
-export type Env = z.output<typeof envSchema>;
+export type Env = z.output<typeof envSchema> & {
+  /** Social login providers (SOCIAL_PROVIDERS and OIDC_<NAME>_*); see social/config.ts. */
+  socialProviders: SocialProviderConfig[];
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -139,9 +144,16 @@ export class ConfigError extends Error {
 /** Parses the environment; a bad value throws a ConfigError naming every wrong variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  const lines = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  let socialProviders: SocialProviderConfig[] = [];
+  try {
+    socialProviders = parseSocialProviders(source);
+  } catch (error) {
+    if (!(error instanceof SocialConfigError)) throw error;
+    lines.push(...error.issues.map((issue) => `  ${issue.variable}: ${issue.message}`));
+  }
+  if (!result.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  return { ...result.data, socialProviders };
 }
 
 export interface Secrets {

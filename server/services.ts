@@ -1,7 +1,9 @@
 import type { Database } from "./db/client.ts";
 import { createAccounts } from "./modules/accounts/index.ts";
+import { createSocialLogin, type SocialLoginStep, type SocialProviderConfig } from "./modules/accounts/social/index.ts";
 import { createCarts } from "./modules/cart/index.ts";
 import { createCatalog } from "./modules/catalog/index.ts";
+import { createCustomers } from "./modules/customers/index.ts";
 import type { Mailer } from "./modules/mail/index.ts";
 import type { RateLimitStore } from "./modules/rate-limit/index.ts";
 
@@ -15,14 +17,27 @@ export interface ServicesConfig {
   rateLimits: RateLimitStore;
   /** Failures of work done after a request was answered, such as sending a mail. */
   onBackgroundError: (error: unknown) => void;
+  /** Social login providers (OpenID Connect); none by default. */
+  socialProviders?: SocialProviderConfig[];
+  /** A social login provider that could not be reached or answered nonsense. */
+  onSocialProviderError?: (error: unknown, context: { provider: string; step: SocialLoginStep }) => void;
 }
 
 /** The domain modules, wired to one database; every adapter (pages, REST, GraphQL) goes through these. */
 export function createServices(database: Database, config: ServicesConfig) {
+  const accounts = createAccounts({ db: database.db, ...config });
   return {
     catalog: createCatalog(database.db),
     cart: createCarts(database.db),
-    accounts: createAccounts({ db: database.db, ...config }),
+    accounts,
+    social: createSocialLogin({
+      providers: config.socialProviders ?? [],
+      publicUrl: config.publicUrl,
+      secret: config.secret,
+      accounts,
+      onProviderError: config.onSocialProviderError,
+    }),
+    customers: createCustomers(database.db),
   };
 }
 

@@ -8,10 +8,13 @@ export function SiteHeader({
   siteName,
   categories,
   bagCount,
+  customer,
 }: {
   siteName: string;
   categories: MenuCategory[];
   bagCount: number;
+  /** The logged-in customer, or null for a guest. */
+  customer: { username: string; firstName: string | null } | null;
 }) {
   return (
     <header className="relative border-b border-grey-200 bg-white">
@@ -25,7 +28,12 @@ export function SiteHeader({
         <SiteSearch />
         <div className="ml-auto flex items-center gap-1">
           <CompareLink />
-          <Link to="/my-account" className="rounded-md p-2 text-grey-800 hover:text-mint-700" aria-label="Account">
+          <Link
+            to={customer ? "/my-account" : "/login"}
+            className="rounded-md p-2 text-grey-800 hover:text-mint-700"
+            aria-label={customer ? `My account (${customer.firstName || customer.username})` : "Log in"}
+            data-testid="account-link"
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
               <circle cx="12" cy="8" r="4" />
               <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />

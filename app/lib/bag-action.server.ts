@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { ZodError } from "zod";
 import type { ShopLoadContext } from "../../server/context.ts";
-import { cartCookie, readCartToken } from "../../server/modules/cart/cookie.ts";
+import { cartCookie } from "../../server/modules/cart/cookie.ts";
+import { bagRefOf } from "./auth.server";
 import { cartErrorName } from "../../server/modules/cart/errors.ts";
 import type { CartWithToken } from "../../server/modules/cart/index.ts";
 import { BAG_NOTICE_COOKIE, BAG_PATH, type BagActionResult } from "./bag";
@@ -23,7 +24,7 @@ export async function bagAction(request: Request, context: ShopLoadContext) {
   }
   const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const withJs = fields.js === "1";
-  const token = readCartToken(request.headers.get("cookie"));
+  const bag = bagRefOf(request, context);
   const secure = context.env.publicUrl.startsWith("https:");
   const { cart } = context.services;
 
@@ -31,7 +32,7 @@ export async function bagAction(request: Request, context: ShopLoadContext) {
   try {
     switch (fields.intent) {
       case "add": {
-        const added = await cart.addLine(token, fields);
+        const added = await cart.addLine(bag, fields);
         const line = added.cart.lines.find((l) => l.id === added.lineId);
         result = {
           cart: added.cart,
@@ -42,14 +43,14 @@ export async function bagAction(request: Request, context: ShopLoadContext) {
       case "update": {
         // A − or + button sends `delta` beside the quantity field: the bag module applies it to the line.
         const change = fields.delta === undefined ? fields : { ...fields, quantity: undefined };
-        result = { cart: await cart.updateLine(token ?? "", change), message: "Your bag is updated." };
+        result = { cart: await cart.updateLine(bag ?? "", change), message: "Your bag is updated." };
         break;
       }
       case "remove": {
-        const before = await cart.get(token);
+        const before = await cart.get(bag);
         const removed = before?.lines.find((l) => String(l.id) === fields.lineId);
         result = {
-          cart: await cart.removeLine(token ?? "", fields),
+          cart: await cart.removeLine(bag ?? "", fields),
           message: removed ? `Removed ${removed.name} from your bag.` : "Removed from your bag.",
         };
         break;
@@ -63,7 +64,9 @@ export async function bagAction(request: Request, context: ShopLoadContext) {
     return answer({ ok: false, ...failure.body }, failure.status);
   }
 
-  const headers = new Headers({ "Set-Cookie": cartCookie(result.cart.token, { secure }) });
+  // A guest's bag lives behind its cookie, sent again so it lasts 7 days from now; a customer's is theirs.
+  const headers = new Headers();
+  if (result.cart.token !== null) headers.append("Set-Cookie", cartCookie(result.cart.token, { secure }));
   if (withJs) return data<BagActionResult>({ ok: true, message: result.message, bagCount: result.cart.itemCount }, { headers });
   headers.append("Set-Cookie", flashCookie(BAG_NOTICE_COOKIE, BAG_PATH, { kind: "success", message: result.message }));
   return redirect(BAG_PATH, { status: 303, headers });

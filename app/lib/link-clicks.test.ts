@@ -43,3 +43,9 @@ test("the browser keeps modified clicks, other buttons, new tabs, downloads and 
   expect(clickOn('<a href="/brands/northwall#story">Story</a>')).toBeNull();
   expect(clickOn("<button>Not a link</button>")).toBeNull();
 });
+
+test("links to the server's APIs (social login starts at /api/connect) are left to the browser", () => {
+  expect(clickOn('<a href="/api/connect/keeperid">KeeperID</a>')).toBeNull();
+  expect(clickOn('<a href="/auth/user">User</a>')).toBeNull();
+  expect(clickOn('<a href="/apiary">Apiary</a>')).not.toBeNull();
+});

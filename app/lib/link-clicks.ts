@@ -7,7 +7,8 @@ export interface ClientNavigation {
 /**
  * Decides whether a click should become a client-side navigation, and where to. Anything the
  * browser should handle itself is left alone: modified or non-primary clicks, links with a
- * target or download, links out of the shop, and links marked data-reload.
+ * target or download, links out of the shop, links to the server's APIs (/api, /auth: social
+ * login starts there) and links marked data-reload.
  */
 /** `pageUrl` is the address of the page the click happened on. */
 export function clientNavigationFor(event: MouseEvent, pageUrl: string): ClientNavigation | null {
@@ -19,7 +20,7 @@ export function clientNavigationFor(event: MouseEvent, pageUrl: string): ClientN
     return null;
   const url = new URL(anchor.getAttribute("href")!, pageUrl);
   const page = new URL(pageUrl);
-  if (url.origin !== page.origin) return null;
+  if (url.origin !== page.origin || /^\/(?:api|auth)\//.test(url.pathname)) return null;
   // A jump within the page (the skip link, a table of contents) is the browser's: it also moves
   // keyboard focus to the target, which a navigation would not.
   if (url.hash && url.pathname === page.pathname && url.search === page.search) return null;

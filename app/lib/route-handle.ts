@@ -4,6 +4,13 @@ export interface RouteHandle {
   scrollToTop?: boolean;
   /** true renders the page without the shop's header and footer. */
   bare?: boolean;
+  /**
+   * Who may see the page: true for logged-in customers only (others go to /login and come back),
+   * "guest" for visitors who are not logged in (others go home). Enforced on the server by the
+   * page's loader and action (lib/auth.server.ts); the browser reads it to know where a login or
+   * logout should leave the visitor.
+   */
+  auth?: true | "guest";
   /** true streams the page to browsers as soon as its shell is ready (for pages that defer data). */
   stream?: boolean;
 }

@@ -4,10 +4,10 @@ import { BagLine } from "~/components/bag/bag-line";
 import { Link } from "~/components/ui/link";
 import { BAG_NOTICE_COOKIE, BAG_PATH } from "~/lib/bag";
 import { bagAction } from "~/lib/bag-action.server";
+import { bagRefOf } from "~/lib/auth.server";
 import { clearFlashCookie, readFlash } from "~/lib/flash";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
-import { readCartToken } from "../../server/modules/cart/cookie.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(siteFrom(matches), { title: "Your bag", description: "The items in your bag.", path: BAG_PATH }),
@@ -19,7 +19,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookieHeader = request.headers.get("cookie");
-  const bag = await context.services.cart.get(readCartToken(cookieHeader));
+  const bag = await context.services.cart.get(bagRefOf(request, context));
   const notice = readFlash(cookieHeader, BAG_NOTICE_COOKIE);
   const body = {
     lines: bag?.lines ?? [],

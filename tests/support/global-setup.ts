@@ -1,12 +1,45 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
-import { startShop } from "./shop-server.ts";
+import { E2E_SOCIAL } from "./e2e-social.ts";
+import { startOidcPeer } from "./oidc-peer.ts";
+import { freePort, startShop } from "./shop-server.ts";
+import { startSmtpPeer } from "./smtp-peer.ts";
 
-/** Builds the shop if needed and starts one production server that the browser tests share. */
+/**
+ * Builds the shop if needed and starts one production server that the browser tests share, with
+ * its real peers: an SMTP server for its mails (tests read them from SMTP_MAILBOX) and an OpenID
+ * provider for social login. The shop trusts one proxy hop, so each test can speak from its own
+ * address (X-Forwarded-For) and the per-address rate limits of one test do not reach another.
+ */
 export default async function globalSetup() {
   buildIfStale();
-  const shop = await startShop();
+  const mailboxDir = mkdtempSync(join(tmpdir(), "shop-e2e-mailbox-"));
+  const smtp = await startSmtpPeer({ mailboxDir });
+  const port = await freePort();
+  const oidc = await startOidcPeer({
+    clientId: E2E_SOCIAL.clientId,
+    clientSecret: E2E_SOCIAL.clientSecret,
+    redirectUris: [`http://127.0.0.1:${port}/api/connect/${E2E_SOCIAL.provider}/callback`],
+    accounts: [E2E_SOCIAL.account],
+  });
+  const shop = await startShop({
+    port,
+    env: {
+      SMTP_URL: smtp.url,
+      TRUST_PROXY: "1",
+      SOCIAL_PROVIDERS: E2E_SOCIAL.provider,
+      OIDC_KEEPERID_ISSUER: oidc.issuer,
+      OIDC_KEEPERID_CLIENT_ID: E2E_SOCIAL.clientId,
+      OIDC_KEEPERID_CLIENT_SECRET: E2E_SOCIAL.clientSecret,
+      OIDC_KEEPERID_LABEL: E2E_SOCIAL.label,
+    },
+  });
   process.env.SHOP_URL = shop.url;
+  process.env.SMTP_MAILBOX = mailboxDir;
   return async () => {
     await shop.stop("SIGTERM");
+    await Promise.all([smtp.close(), oidc.close()]);
   };
 }

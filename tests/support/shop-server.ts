@@ -34,9 +34,9 @@ export async function freePort(): Promise<number> {
  * folder unless one is given, and waits until /healthz answers.
  */
 export async function startShop(
-  options: { env?: Record<string, string>; dataDir?: string; waitForHealth?: boolean } = {},
+  options: { env?: Record<string, string>; dataDir?: string; waitForHealth?: boolean; port?: number } = {},
 ): Promise<RunningShop> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "shop-e2e-"));
   const buildDir = process.env.SHOP_BUILD_DIR ?? "build";
   let output = "";

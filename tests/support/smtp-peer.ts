@@ -1,4 +1,6 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -29,8 +31,11 @@ export interface SmtpPeer {
  * A real SMTP server on a free local port for tests (Vitest and Playwright alike, so nothing here
  * may import a test runner). Plain SMTP without STARTTLS or authentication, and silent.
  */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+export async function startSmtpPeer(options: { mailboxDir?: string } = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
+  // Playwright's tests run in other processes than the global set-up that starts the peer: they
+  // read what it received from this folder, one JSON file per mail (see readMailbox()).
+  if (options.mailboxDir) mkdirSync(options.mailboxDir, { recursive: true });
   const waiters = new Set<(mail: ReceivedMail) => void>();
 
   const server = new SMTPServer({
@@ -51,6 +56,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
             links: linksIn(text, html),
           };
           messages.push(mail);
+          if (options.mailboxDir) {
+            writeFileSync(join(options.mailboxDir, `${String(messages.length).padStart(6, "0")}.json`), JSON.stringify(mail));
+          }
           for (const waiter of waiters) waiter(mail);
           callback();
         })
@@ -112,4 +120,15 @@ function decodeEntities(html: string): string {
 function linksIn(text: string, html: string): string[] {
   const found = `${text}\n${decodeEntities(html)}`.match(/https?:\/\/[^\s"'<>]+/gi) ?? [];
   return [...new Set(found.map((link) => link.replace(/[.,;:!?)\]]+$/, "")))];
+}
+
+/** The mails a peer started with `mailboxDir` has received, oldest first. */
+export function readMailbox(mailboxDir: string): ReceivedMail[] {
+  let names: string[];
+  try {
+    names = readdirSync(mailboxDir).filter((name) => name.endsWith(".json")).sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => JSON.parse(readFileSync(join(mailboxDir, name), "utf8")) as ReceivedMail);
 }

@@ -38,3 +38,79 @@ export function readSessionCookie(cookieHeader: string | null | undefined): stri
   const token = value.startsWith("Bearer ") ? value.slice(7) : value;
   return token === "" || token === "false" ? null : token;
 }
+
+const SESSION_COOKIE_SECONDS = 7 * 24 * 60 * 60;
+
+interface CookieOptions {
+  /** The shop is served over HTTPS: cookies are sent over it only. */
+  secure: boolean;
+}
+
+function cookie(name: string, value: string, maxAge: number, options: CookieOptions & { httpOnly: boolean }): string {
+  return [
+    `${name}=${value}`,
+    "Path=/",
+    `Max-Age=${maxAge}`,
+    ...(options.httpOnly ? ["HttpOnly"] : []),
+    "SameSite=Lax",
+    ...(options.secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/**
+ * The cookies a login sets (SPEC §9). The token cookie is HttpOnly, so no script (an injected one
+ * included) can read the session; the expiry and strategy cookies stay readable, which is all the
+ * browser's auth state needs to know (docs/decisions/0023-auth-cookies.md).
+ */
+export function sessionCookies(session: { jwt: string; expiresAt: Date; strategy: string }, options: CookieOptions): string[] {
+  const maxAge = Math.max(0, Math.min(SESSION_COOKIE_SECONDS, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)));
+  return [
+    cookie(AUTH_STRATEGY_COOKIE, encodeURIComponent(session.strategy), maxAge, { ...options, httpOnly: false }),
+    cookie(tokenCookieName(session.strategy), encodeURIComponent(`Bearer ${session.jwt}`), maxAge, { ...options, httpOnly: true }),
+    cookie(tokenExpirationCookieName(session.strategy), String(session.expiresAt.getTime()), maxAge, { ...options, httpOnly: false }),
+  ];
+}
+
+/** The cookies that end a session in the browser: the strategy's token, its expiry, the strategy. */
+export function clearedSessionCookies(cookieHeader: string | null | undefined, options: CookieOptions): string[] {
+  const strategy = decoded(cookieValue(cookieHeader, AUTH_STRATEGY_COOKIE)) ?? DEFAULT_STRATEGY;
+  const name = STRATEGY_NAME.test(strategy) ? strategy : DEFAULT_STRATEGY;
+  return [
+    cookie(AUTH_STRATEGY_COOKIE, "", 0, { ...options, httpOnly: false }),
+    cookie(tokenCookieName(name), "", 0, { ...options, httpOnly: true }),
+    cookie(tokenExpirationCookieName(name), "", 0, { ...options, httpOnly: false }),
+  ];
+}
+
+/** Only a path on this site may be remembered: never another host, a scheme, or `//host`. */
+export function safeLocalPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 1000 || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
+  try {
+    const url = new URL(value, "http://shop.invalid");
+    if (url.origin !== "http://shop.invalid") return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the page a logged-out visitor was sent away from, to return there after login. */
+export function redirectCookie(path: string, options: CookieOptions): string {
+  return cookie(AUTH_REDIRECT_COOKIE, encodeURIComponent(path), SESSION_COOKIE_SECONDS, { ...options, httpOnly: false });
+}
+
+export function clearedRedirectCookie(options: CookieOptions): string {
+  return cookie(AUTH_REDIRECT_COOKIE, "", 0, { ...options, httpOnly: false });
+}
+
+export function readRedirect(cookieHeader: string | null | undefined): string | null {
+  return safeLocalPath(decoded(cookieValue(cookieHeader, AUTH_REDIRECT_COOKIE)));
+}
+
+/** The session's expiry as the browser's cookie says it, in milliseconds; null when absent. */
+export function readTokenExpiration(cookieHeader: string | null | undefined): number | null {
+  const strategy = decoded(cookieValue(cookieHeader, AUTH_STRATEGY_COOKIE)) ?? DEFAULT_STRATEGY;
+  if (!STRATEGY_NAME.test(strategy)) return null;
+  const value = Number(cookieValue(cookieHeader, tokenExpirationCookieName(strategy)));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}

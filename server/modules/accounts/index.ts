@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accountCodes, sessions, socialIdentities, users, type User } from "../../db/schema/index.ts";
-import { confirmationMail, passwordResetMail } from "../mail/templates.ts";
+import { accountReminderMail, confirmationMail, passwordResetMail } from "../mail/templates.ts";
 import { addressKey, rateLimit, type RateLimitStore } from "../rate-limit/index.ts";
 import { hashCode, isCodeShaped, newCode, newSessionId } from "./codes.ts";
 import {
@@ -10,10 +10,13 @@ import {
   AccountTakenError,
   InvalidCodeError,
   InvalidCredentialsError,
+  NotLoggedInError,
   TooManyAttemptsError,
 } from "./errors.ts";
 import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password.ts";
 import {
+  changeEmailInput,
+  changePasswordInput,
   confirmationInput,
   emailField,
   emailInput,
@@ -159,6 +162,22 @@ export function createAccounts(deps: AccountsDeps) {
       if (!taken) return candidate;
     }
     return `keeper-${newSessionId().slice(0, 10)}`;
+  }
+
+  /**
+   * The account, when `password` is its password. Wrong guesses count towards the login limits, so
+   * a stolen session cannot be used to guess the password either.
+   */
+  async function requireCurrentPassword(request: AccountRequest, userId: number, password: string): Promise<User> {
+    const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new NotLoggedInError();
+    const account = user.email;
+    await refuseIfLimited(limits.loginAccount.check(account), limits.loginAddress.check(addressKey(request.ip)));
+    if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+      await Promise.all([limits.loginAccount.hit(account), limits.loginAddress.hit(addressKey(request.ip))]);
+      throw new AccountInputError("currentPassword", "This is not your current password.");
+    }
+    return user;
   }
 
   async function findByEmail(email: string): Promise<User | undefined> {
@@ -353,6 +372,51 @@ export function createAccounts(deps: AccountsDeps) {
         .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt)));
     },
 
+    /**
+     * Changes the password of a logged-in customer, who must give the current one. Every session
+     * of the account ends (a thief's too); the customer gets a new one for this browser.
+     */
+    async changePassword(request: AccountRequest, userId: number, raw: unknown): Promise<OpenedSession> {
+      const input = parseAccountInput(changePasswordInput, raw);
+      const user = await requireCurrentPassword(request, userId, input.currentPassword);
+      if (input.password !== input.passwordConfirmation) {
+        throw new AccountInputError("passwordConfirmation", "The passwords do not match.");
+      }
+      const problem = passwordProblem(input.password, user);
+      if (problem) throw new AccountInputError("password", problem);
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction(async (tx) => {
+        const [updated] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+        return openSession(tx, updated!, "local");
+      });
+    },
+
+    /**
+     * Starts changing a customer's e-mail address: the current password is needed, and the new
+     * address only replaces the old one when the link mailed to it is followed.
+     */
+    async changeEmail(request: AccountRequest, userId: number, raw: unknown): Promise<{ email: string }> {
+      const input = parseAccountInput(changeEmailInput, raw);
+      const user = await requireCurrentPassword(request, userId, input.currentPassword);
+      if (input.email === user.email) throw new AccountInputError("email", "This is already your e-mail address.");
+      await refuseIfLimited(limits.mailToAddress.hit(input.email));
+      if (await findByEmail(input.email)) throw new AccountInputError("email", "This e-mail address belongs to another account.");
+      later(() => sendConfirmation(user, input.email));
+      return { email: input.email };
+    },
+
+    /** Ends one session by its id (a page's logout, where the session was read from the cookie). */
+    async endSession(sessionId: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
     /** Mails a reset link when the address has an account; answers the same either way. */
     async forgotPassword(request: AccountRequest, raw: unknown): Promise<void> {
       const { email } = parseAccountInput(emailInput, raw);
@@ -405,6 +469,26 @@ export function createAccounts(deps: AccountsDeps) {
       later(async () => {
         const user = await findByEmail(email);
         if (user && !user.confirmed && !user.blocked) await sendConfirmation(user);
+      });
+      return { email };
+    },
+
+    /** Mails the user name of the address's account (SPEC's recover-user page); answers the same either way. */
+    async remindAccount(request: AccountRequest, raw: unknown): Promise<{ email: string }> {
+      const { email } = parseAccountInput(emailInput, raw);
+      await refuseIfLimited(limits.mailFromAddress.hit(addressKey(request.ip)), limits.mailToAddress.hit(email));
+      later(async () => {
+        const user = await findByEmail(email);
+        if (!user || user.blocked) return;
+        await deps.mailer.send({
+          to: user.email,
+          ...accountReminderMail({
+            siteName: deps.siteName,
+            username: user.username,
+            loginLink: `${deps.publicUrl}/login`,
+            resetLink: `${deps.publicUrl}/forgot-password`,
+          }),
+        });
       });
       return { email };
     },

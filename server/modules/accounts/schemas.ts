@@ -62,6 +62,14 @@ export const resetPasswordInput = z.object({
   passwordConfirmation: z.string({ error: "Repeat your new password." }).max(PASSWORD_MAX * 4, "This password is too long."),
 });
 
+export const changePasswordInput = z.object({
+  currentPassword: givenPassword,
+  password: newPassword,
+  passwordConfirmation: z.string({ error: "Repeat your new password." }).max(PASSWORD_MAX * 4, "This password is too long."),
+});
+
+export const changeEmailInput = z.object({ email: emailField, currentPassword: givenPassword });
+
 export const confirmationInput = z.object({ confirmation: code });
 
 export type LoginInput = z.input<typeof loginInput>;

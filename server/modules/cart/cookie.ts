@@ -25,3 +25,8 @@ export function cartCookie(token: string, options: { secure: boolean }): string 
     ...(options.secure ? ["Secure"] : []),
   ].join("; ");
 }
+
+/** The Set-Cookie value that forgets the bag's token (its bag was merged into a customer's). */
+export function clearedCartCookie(options: { secure: boolean }): string {
+  return [`${CART_COOKIE}=`, "Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax", ...(options.secure ? ["Secure"] : [])].join("; ");
+}

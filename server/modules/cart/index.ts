@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
 import {
@@ -18,9 +18,22 @@ export type { CartLineOption, CartLineView, CartView } from "./read.ts";
 export { isCartToken } from "./token.ts";
 export { CART_COOKIE, CART_COOKIE_MAX_AGE, cartCookie, readCartToken } from "./cookie.ts";
 
-/** A bag as its holder sees it; `token` is the secret that reaches it again. */
+/** A bag as its holder sees it; `token` is the secret that reaches a guest's bag again (null for a customer's). */
 export interface CartWithToken extends CartView {
-  token: string;
+  token: string | null;
+}
+
+/**
+ * Whose bag: a guest's, by the token their cookie (or an API client) holds, or a logged-in
+ * customer's, by their id. A customer has one bag wherever they log in.
+ */
+export type BagRef = string | null | undefined | { customerId: number };
+
+/** An item of a guest's bag that did not fit in the customer's bag at login (stock or the line limit). */
+export interface MergeNote {
+  name: string;
+  wanted: number;
+  kept: number;
 }
 
 /** Bags nobody has touched for this long (empty ones: a day) are deleted, a few at a time, when new bags are made. */
@@ -35,24 +48,40 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * inside the same transaction as the write.
  */
 export function createCarts(db: Db) {
-  async function cartIdOf(tx: Db | Tx, token: string | null | undefined): Promise<number | null> {
+  async function cartIdOf(tx: Db | Tx, ref: BagRef): Promise<number | null> {
+    if (typeof ref === "object" && ref !== null) {
+      const [row] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, ref.customerId)).limit(1);
+      return row?.id ?? null;
+    }
+    const token = ref;
     if (!isCartToken(token)) return null;
     const [row] = await tx
       .select({ id: carts.id })
       .from(carts)
-      .where(eq(carts.tokenHash, hashCartToken(token)))
+      .where(and(eq(carts.tokenHash, hashCartToken(token)), isNull(carts.userId)))
       .limit(1);
     return row?.id ?? null;
   }
 
-  async function requireCart(tx: Db | Tx, token: string): Promise<number> {
-    const id = await cartIdOf(tx, token);
+  async function requireCart(tx: Db | Tx, ref: BagRef): Promise<number> {
+    const id = await cartIdOf(tx, ref);
     if (id === null) throw new CartNotFoundError();
     return id;
   }
 
-  async function view(token: string, cartId: number): Promise<CartWithToken> {
-    return { token, ...(await readCartLines(db, cartId)) };
+  async function view(ref: BagRef, cartId: number): Promise<CartWithToken> {
+    return { token: typeof ref === "string" ? ref : null, ...(await readCartLines(db, cartId)) };
+  }
+
+  /** A new bag in `tx`: a guest's under a new token, or the customer's own. */
+  async function insertCart(tx: Db | Tx, ref: BagRef): Promise<{ id: number; ref: BagRef }> {
+    const token = newCartToken();
+    const customerId = typeof ref === "object" && ref !== null ? ref.customerId : null;
+    const [row] = await tx
+      .insert(carts)
+      .values({ tokenHash: hashCartToken(token), userId: customerId })
+      .returning({ id: carts.id });
+    return { id: row!.id, ref: customerId === null ? token : ref };
   }
 
   /** The option's stock, locked until the transaction ends, when its product is for sale. */
@@ -99,22 +128,28 @@ export function createCarts(db: Db) {
   return {
     create,
 
-    /** The bag, or null when the token names none. */
-    async get(token: string | null | undefined): Promise<CartWithToken | null> {
-      const id = await cartIdOf(db, token);
-      return id === null ? null : view(token as string, id);
+    /** The bag, or null when there is none. */
+    async get(ref: BagRef): Promise<CartWithToken | null> {
+      const id = await cartIdOf(db, ref);
+      return id === null ? null : view(ref, id);
     },
 
     /** How many items the bag holds that can be bought (as CartView.itemCount), for the header; 0 without a bag. */
-    async count(token: string | null | undefined): Promise<number> {
-      if (!isCartToken(token)) return 0;
+    async count(ref: BagRef): Promise<number> {
+      const owner =
+        typeof ref === "object" && ref !== null
+          ? eq(carts.userId, ref.customerId)
+          : isCartToken(ref)
+            ? and(eq(carts.tokenHash, hashCartToken(ref)), isNull(carts.userId))
+            : null;
+      if (!owner) return 0;
       const [row] = await db
         .select({ items: sql<number>`coalesce(sum(least(${cartLines.quantity}, ${variants.stock})), 0)::int` })
         .from(cartLines)
         .innerJoin(carts, eq(carts.id, cartLines.cartId))
         .innerJoin(variants, eq(variants.id, cartLines.variantId))
         .innerJoin(products, eq(products.id, variants.productId))
-        .where(and(eq(carts.tokenHash, hashCartToken(token)), eq(products.published, true), eq(products.membersOnly, false)));
+        .where(and(owner, eq(products.published, true), eq(products.membersOnly, false)));
       return row?.items ?? 0;
     },
 
@@ -122,21 +157,15 @@ export function createCarts(db: Db) {
      * Puts an option in the bag, adding to the line that already holds it. Without a bag (no or
      * unknown token) a new one is made: the shopper's first add creates it.
      */
-    async addLine(token: string | null | undefined, input: unknown): Promise<{ cart: CartWithToken; lineId: number }> {
+    async addLine(ref: BagRef, input: unknown): Promise<{ cart: CartWithToken; lineId: number }> {
       const { variantId, quantity } = addLineInput.parse(input);
-      const existing = await cartIdOf(db, token);
+      const existing = await cartIdOf(db, ref);
+      let cartRef = ref;
       // The first add makes the bag, in the same transaction: a refused add leaves no empty bag behind.
-      const cartToken = existing === null ? newCartToken() : (token as string);
       const { cartId, lineId } = await db.transaction(async (tx) => {
         const stock = await sellableStock(tx, variantId);
-        const cartId =
-          existing ??
-          (
-            await tx
-              .insert(carts)
-              .values({ tokenHash: hashCartToken(cartToken) })
-              .returning({ id: carts.id })
-          )[0]!.id;
+        let cartId = existing;
+        if (cartId === null) ({ id: cartId, ref: cartRef } = await insertCart(tx, ref));
         const [line] = await tx
           .select({ id: cartLines.id, quantity: cartLines.quantity })
           .from(cartLines)
@@ -156,16 +185,16 @@ export function createCarts(db: Db) {
         return { cartId, lineId: inserted!.id };
       });
       if (existing === null) await pruneIdleCarts();
-      return { cart: await view(cartToken, cartId), lineId };
+      return { cart: await view(cartRef, cartId), lineId };
     },
 
     /**
      * Changes a line's quantity and/or option. Switching to an option another line already holds
      * merges the two lines, within the stock.
      */
-    async updateLine(token: string, input: unknown): Promise<CartWithToken> {
+    async updateLine(ref: BagRef, input: unknown): Promise<CartWithToken> {
       const change = updateLineInput.parse(input);
-      const cartId = await requireCart(db, token);
+      const cartId = await requireCart(db, ref);
       await db.transaction(async (tx) => {
         const [line] = await tx
           .select({ id: cartLines.id, variantId: cartLines.variantId, quantity: cartLines.quantity })
@@ -193,12 +222,12 @@ export function createCarts(db: Db) {
         await tx.update(cartLines).set({ variantId, quantity }).where(eq(cartLines.id, line.id));
         await touch(tx, cartId);
       });
-      return view(token, cartId);
+      return view(ref, cartId);
     },
 
-    async removeLine(token: string, input: unknown): Promise<CartWithToken> {
+    async removeLine(ref: BagRef, input: unknown): Promise<CartWithToken> {
       const { lineId } = removeLineInput.parse(input);
-      const cartId = await requireCart(db, token);
+      const cartId = await requireCart(db, ref);
       await db.transaction(async (tx) => {
         const removed = await tx
           .delete(cartLines)
@@ -207,7 +236,54 @@ export function createCarts(db: Db) {
         if (removed.length === 0) throw new CartLineNotFoundError(lineId);
         await touch(tx, cartId);
       });
-      return view(token, cartId);
+      return view(ref, cartId);
+    },
+
+    /**
+     * At login, moves a guest's bag into the customer's own bag (made if needed) and deletes the
+     * guest's. Quantities add up, capped by stock and the line limit; what did not fit is returned
+     * so the shopper can be told. Options no longer for sale are dropped, as the bag would show.
+     */
+    async mergeGuestBag(guestToken: string | null | undefined, customerId: number): Promise<MergeNote[]> {
+      const guestId = await cartIdOf(db, guestToken);
+      if (guestId === null) return [];
+      return db.transaction(async (tx) => {
+        const guestLines = await tx
+          .select({ variantId: cartLines.variantId, quantity: cartLines.quantity, name: products.name })
+          .from(cartLines)
+          .innerJoin(variants, eq(variants.id, cartLines.variantId))
+          .innerJoin(products, eq(products.id, variants.productId))
+          .where(eq(cartLines.cartId, guestId))
+          .orderBy(cartLines.id);
+        const notes: MergeNote[] = [];
+        if (guestLines.length > 0) {
+          const ownRef = { customerId };
+          const ownId = (await cartIdOf(tx, ownRef)) ?? (await insertCart(tx, ownRef)).id;
+          for (const line of guestLines) {
+            let stock: number;
+            try {
+              stock = await sellableStock(tx, line.variantId);
+            } catch (error) {
+              if (error instanceof VariantNotFoundError) continue;
+              throw error;
+            }
+            const [own] = await tx
+              .select({ id: cartLines.id, quantity: cartLines.quantity })
+              .from(cartLines)
+              .where(and(eq(cartLines.cartId, ownId), eq(cartLines.variantId, line.variantId)));
+            const inBag = own?.quantity ?? 0;
+            const wanted = inBag + line.quantity;
+            const kept = Math.max(Math.min(wanted, stock, MAX_LINE_QUANTITY), inBag);
+            if (kept < wanted) notes.push({ name: line.name, wanted, kept });
+            if (kept === inBag) continue;
+            if (own) await tx.update(cartLines).set({ quantity: kept }).where(eq(cartLines.id, own.id));
+            else await tx.insert(cartLines).values({ cartId: ownId, variantId: line.variantId, quantity: kept });
+          }
+          await touch(tx, ownId);
+        }
+        await tx.delete(carts).where(eq(carts.id, guestId));
+        return notes;
+      });
     },
 
     /** Deletes bags idle for longer than the retention; returns nothing, for tests and housekeeping. */

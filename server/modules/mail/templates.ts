@@ -68,3 +68,26 @@ export function passwordResetMail(input: {
     }),
   };
 }
+
+/** Sent to someone who asked which account their address belongs to: the user name, and where to go next. */
+export function accountReminderMail(input: { siteName: string; username: string; loginLink: string; resetLink: string }): MailContent {
+  const { siteName, username, loginLink, resetLink } = input;
+  requireWebLink(loginLink);
+  requireWebLink(resetLink);
+  const subject = `Your ${siteName} account`;
+  const greeting = "Hi,";
+  const body = `Someone asked which ${siteName} account belongs to this email address. Your user name is "${username}": you can log in with it or with this address.`;
+  const forgot = `Forgot your password too? Choose a new one here: ${resetLink}`;
+  const ignore = "If you did not ask for this, you can ignore this email.";
+  return {
+    subject,
+    text: [greeting, "", body, "", loginLink, "", forgot, "", ignore, "", `The ${siteName} team`].join("\n"),
+    html: mailHtml({
+      siteName,
+      title: subject,
+      paragraphs: [greeting, body, forgot],
+      button: { label: "Log in", href: loginLink },
+      notes: [ignore],
+    }),
+  };
+}

@@ -1,0 +1,67 @@
+import type { OrderSummary } from "../../../server/modules/customers/index.ts";
+import { Link } from "~/components/ui/link";
+import { formatMoney } from "~/lib/money";
+
+const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+const STATUS_LABELS: Record<OrderSummary["status"], string> = {
+  pending: "Pending",
+  paid: "Paid",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+export function orderStatusLabel(status: OrderSummary["status"]): string {
+  return STATUS_LABELS[status];
+}
+
+export function orderDate(iso: string): string {
+  return DATE.format(new Date(iso));
+}
+
+/** SPEC §2's order table: date, status, sub total, view order; an empty state when there are none. */
+export function OrderTable({ orders }: { orders: OrderSummary[] }) {
+  if (orders.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-3" data-testid="orders-empty">
+        <p className="text-grey-700">You have not ordered anything yet.</p>
+        <Link to="/shop" className="button-primary">
+          Start shopping
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="account-table">
+        <caption className="sr-only">Your orders</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Status</th>
+            <th scope="col">Sub total</th>
+            <th scope="col">
+              <span className="sr-only">View order</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id} data-testid="order-row">
+              <td>{orderDate(order.createdAt)}</td>
+              <td>{orderStatusLabel(order.status)}</td>
+              <td>{formatMoney(order.subtotal, order.currency)}</td>
+              <td>
+                <Link to={`/my-account/order-history/${order.id}/order`} className="text-link">
+                  View order<span className="sr-only"> {order.number}</span>
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

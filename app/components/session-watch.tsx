@@ -1,0 +1,30 @@
+import { useEffect, useRef } from "react";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { SESSION_ENDED_MESSAGE, tokenStatus } from "~/lib/auth-state";
+import { toast } from "~/lib/toast";
+import type { loader as rootLoader } from "~/root";
+
+/**
+ * SPEC §4: on each navigation, a logged-in visitor whose token has expired is logged out (there
+ * are no refresh tokens), with a toast. The logout goes to the server, which clears the cookies;
+ * its failure does not matter, since an expired token is refused anyway.
+ */
+export function SessionWatch() {
+  const auth = useRouteLoaderData<typeof rootLoader>("root")?.auth ?? null;
+  const location = useLocation();
+  const { submit } = useFetcher();
+  const reset = useRef(false);
+
+  useEffect(() => {
+    if (!auth || reset.current || tokenStatus(auth.expiresAt) !== "expired") return;
+    reset.current = true;
+    toast(SESSION_ENDED_MESSAGE, "error");
+    void submit({ reason: "expired" }, { method: "post", action: "/logout" }).catch(() => {});
+  }, [auth, location.key, submit]);
+
+  useEffect(() => {
+    if (auth) reset.current = false;
+  }, [auth]);
+
+  return null;
+}

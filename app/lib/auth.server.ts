@@ -1,0 +1,89 @@
+import { redirect } from "react-router";
+import type { ShopLoadContext } from "../../server/context.ts";
+import {
+  clearedRedirectCookie,
+  clearedSessionCookies,
+  readRedirect,
+  redirectCookie,
+  sessionCookies,
+} from "../../server/modules/accounts/cookies.ts";
+import type { OpenedSession } from "../../server/modules/accounts/index.ts";
+import { clearedCartCookie, readCartToken } from "../../server/modules/cart/cookie.ts";
+import type { BagRef } from "../../server/modules/cart/index.ts";
+import { siteNoticeCookie } from "./site-notice";
+
+/*
+ * The pages' side of accounts: guards (route option `auth`, run in loaders and actions on the
+ * server, so no page shows before its redirect), and what a login or logout does to the browser's
+ * cookies and bag. The accounts module decides who may log in; this only carries the result.
+ */
+
+export const LOGIN_PATH = "/login";
+
+function cookieOptions(context: ShopLoadContext) {
+  return { secure: context.env.publicUrl.startsWith("https:") };
+}
+
+/** Pages for customers only: a guest is sent to log in, and brought back here afterwards. */
+export function requireCustomer(request: Request, context: ShopLoadContext) {
+  if (context.session) return context.session;
+  const url = new URL(request.url);
+  throw redirect(LOGIN_PATH, {
+    headers: { "Set-Cookie": redirectCookie(url.pathname + url.search, cookieOptions(context)) },
+  });
+}
+
+/** Pages for guests only (log in, sign up): a logged-in visitor goes to the home page. */
+export function requireGuest(context: ShopLoadContext) {
+  if (context.session) throw redirect("/");
+}
+
+/** Whose bag the visitor's requests change: the customer's own when logged in, else the cookie's. */
+export function bagRefOf(request: Request, context: ShopLoadContext): BagRef {
+  return context.session ? { customerId: context.session.user.id } : readCartToken(request.headers.get("cookie"));
+}
+
+/**
+ * After a login, sign-up, password reset or social login: the session cookies, the guest's bag
+ * merged into the customer's (told when something did not fit), and back to the page the visitor
+ * was sent away from, or home.
+ */
+export async function completeLogin(request: Request, context: ShopLoadContext, opened: OpenedSession, message: string) {
+  const cookieHeader = request.headers.get("cookie");
+  const options = cookieOptions(context);
+  const headers = new Headers();
+  for (const cookie of sessionCookies(opened, options)) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", clearedRedirectCookie(options));
+  const guestBag = readCartToken(cookieHeader);
+  let notice = message;
+  if (guestBag) {
+    const notes = await context.services.cart.mergeGuestBag(guestBag, opened.user.id);
+    headers.append("Set-Cookie", clearedCartCookie(options));
+    if (notes.length > 0) {
+      const parts = notes.map((n) => `${n.name} (${n.kept} of ${n.wanted})`);
+      notice += ` Your bag now holds what we have in stock: ${parts.join(", ")}.`;
+    } else {
+      notice += " Your bag is kept.";
+    }
+  }
+  headers.append("Set-Cookie", siteNoticeCookie({ kind: "success", message: notice }));
+  return redirect(readRedirect(cookieHeader) ?? "/", { status: 303, headers });
+}
+
+/** The cookies of a session that replaced the browser's (after a password change), and a notice. */
+export function sessionRenewed(context: ShopLoadContext, opened: OpenedSession, message: string): Headers {
+  const headers = new Headers();
+  for (const cookie of sessionCookies(opened, cookieOptions(context))) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", siteNoticeCookie({ kind: "success", message }));
+  return headers;
+}
+
+/** Ends the session on the server and in the browser, then home (with a notice, when there is one). */
+export async function completeLogout(request: Request, context: ShopLoadContext, message: string | null) {
+  const cookieHeader = request.headers.get("cookie");
+  if (context.session) await context.services.accounts.endSession(context.session.sessionId);
+  const headers = new Headers();
+  for (const cookie of clearedSessionCookies(cookieHeader, cookieOptions(context))) headers.append("Set-Cookie", cookie);
+  if (message) headers.append("Set-Cookie", siteNoticeCookie({ kind: "success", message }));
+  return redirect("/", { status: 303, headers });
+}

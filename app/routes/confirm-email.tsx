@@ -1,0 +1,41 @@
+import type { Route } from "./+types/confirm-email";
+import { AccountFormPage } from "~/components/account-page";
+import { Link } from "~/components/ui/link";
+import { pageMeta, siteFrom } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(siteFrom(matches), { title: "E-mail confirmation", description: "Confirming your e-mail address.", path: "/confirm-email" }),
+  { name: "robots", content: "noindex" },
+];
+
+/** Where the link in a confirmation mail lands, after /api/auth/email-confirmation has checked it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const status = new URL(request.url).searchParams.get("status");
+  return { confirmed: status === "confirmed", loggedIn: context.session !== null };
+}
+
+export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
+  const { confirmed, loggedIn } = loaderData;
+  return (
+    <AccountFormPage title={confirmed ? "Your e-mail address is confirmed" : "This link did not work"}>
+      {confirmed ? (
+        <p role="status" className="form-success" data-testid="form-success">
+          Thank you: your e-mail address is confirmed.
+        </p>
+      ) : (
+        <p role="alert" className="form-error" data-testid="form-error">
+          The confirmation link is invalid, has been used already, or has expired.{" "}
+          <Link to="/recover-user" className="text-link">
+            Ask for a new one
+          </Link>
+          .
+        </p>
+      )}
+      <p>
+        <Link to={loggedIn ? "/my-account" : "/login"} className="button-primary inline-block">
+          {loggedIn ? "Go to my account" : "Log in"}
+        </Link>
+      </p>
+    </AccountFormPage>
+  );
+}

@@ -1,0 +1,135 @@
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { AccountFormPage, failureOf } from "~/components/account-page";
+import { Link } from "~/components/ui/link";
+import { TextField } from "~/components/ui/text-field";
+import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { completeLogin, requireGuest } from "~/lib/auth.server";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { accountErrorName } from "../../server/modules/accounts/errors.ts";
+import { socialLoginErrorName } from "../../server/modules/accounts/social/errors.ts";
+import type { RouteHandle } from "~/lib/route-handle";
+
+export const handle: RouteHandle = { auth: "guest" };
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(siteFrom(matches), { title: "Log in", description: "Log in to your account.", path: "/login" }),
+  { name: "robots", content: "noindex" },
+];
+
+// The social login callback brings a token in the address: never stored, never sent on as a referrer.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+
+/**
+ * The log-in page, and the social login's callback (SPEC §2: the callback route is also /login):
+ * `?provider=…&access_token=…` logs in with the provider's identity and leaves at once, so the
+ * token does not stay in the address bar; `?error=…` says the provider's login did not work.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireGuest(context);
+  const params = new URL(request.url).searchParams;
+  const { social } = context.services;
+  const providers = social.providers();
+  const provider = params.get("provider");
+  const label = providers.find((p) => p.name === provider)?.label ?? "that provider";
+  const accessToken = params.get("access_token");
+  if (provider && accessToken) {
+    try {
+      const opened = await social.loginWithAccessToken(provider, accessToken);
+      return await completeLogin(request, context, opened, `Welcome, ${opened.user.firstName || opened.user.username}.`);
+    } catch (error) {
+      return { providers, socialError: socialFailureMessage(error, label) };
+    }
+  }
+  const socialError = provider && params.has("error") ? `Logging in with ${label} did not work. Please try again.` : null;
+  return { providers, socialError };
+}
+
+function socialFailureMessage(error: unknown, label: string): string {
+  const name = accountErrorName(error) ?? socialLoginErrorName(error);
+  switch (name) {
+    case "AccountTakenError":
+      return `An account with the e-mail address of your ${label} account already exists. Log in with your password; you can use ${label} once the address is confirmed there.`;
+    case "AccountBlockedError":
+      return (error as Error).message;
+    case "AccountInputError":
+      return `${label} did not share an e-mail address with us, which an account needs.`;
+    case null:
+      throw error;
+    default:
+      return `Logging in with ${label} did not work. Please try again.`;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireGuest(context);
+  const fields = await formFields(request);
+  try {
+    const opened = await context.services.accounts.login(context.visitor, fields, "local");
+    return await completeLogin(request, context, opened, `Welcome back, ${opened.user.firstName || opened.user.username}.`);
+  } catch (error) {
+    return accountFormFailure(error, fields);
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = failureOf(actionData);
+  const busy = useNavigation().state === "submitting";
+  const { providers, socialError } = loaderData;
+  return (
+    <AccountFormPage title="Log in" failure={failure}>
+      {socialError && !failure && (
+        <p role="alert" className="form-error" data-testid="social-error">
+          {socialError}
+        </p>
+      )}
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <TextField
+          label="E-mail address or user name"
+          name="identifier"
+          autoComplete="username"
+          required
+          defaultValue={failure?.values.identifier}
+          error={failure?.fieldErrors.identifier}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={failure?.fieldErrors.password}
+        />
+        <p className="text-sm">
+          <Link to="/forgot-password" className="text-link">
+            Forgot your password?
+          </Link>
+        </p>
+        <button type="submit" className="button-primary" disabled={busy}>
+          {busy ? "Logging in…" : "Log in"}
+        </button>
+      </Form>
+      {providers.length > 0 && (
+        <div className="flex flex-col gap-2" aria-label="Log in with another account" role="group">
+          {providers.map((provider) => (
+            // A plain link: the server sends the browser on to the provider (SPEC §7: /connect/{provider}).
+            <a key={provider.name} href={`/api/connect/${provider.name}`} className="button-secondary text-center" data-testid="social-login">
+              Continue with {provider.label}
+            </a>
+          ))}
+        </div>
+      )}
+      <p className="text-sm text-grey-700">
+        New here?{" "}
+        <Link to="/sign-up" className="text-link">
+          Create an account
+        </Link>
+        . No confirmation mail?{" "}
+        <Link to="/recover-user" className="text-link">
+          Recover your account
+        </Link>
+        .
+      </p>
+    </AccountFormPage>
+  );
+}

@@ -1,0 +1,175 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/my-account-delivery-addresses";
+import { failureOf } from "~/components/account-page";
+import { AddressForm } from "~/components/account/address-form";
+import { Link } from "~/components/ui/link";
+import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { requireCustomer } from "~/lib/auth.server";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { siteNoticeCookie } from "~/lib/site-notice";
+
+const PATH = "/my-account/delivery-addresses";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteFrom(matches), { title: "Delivery addresses", description: "Where your orders go.", path: PATH });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = requireCustomer(request, context);
+  const { customers } = context.services;
+  const params = new URL(request.url).searchParams;
+  // The address form asks for the provinces of a newly chosen country (with JavaScript).
+  const provincesFor = params.get("provincesFor");
+  if (provincesFor !== null) return data({ kind: "provinces" as const, provinces: customers.provincesOf(provincesFor.slice(0, 2)) });
+  const addresses = await customers.listAddresses(user.id);
+  const editId = params.get("edit");
+  const editing = editId === null ? null : (addresses.find((a) => String(a.id) === editId) ?? null);
+  if (editId !== null && editId !== "new" && !editing) throw data(null, { status: 404 });
+  const country = editing?.country ?? addresses.find((a) => a.isDefault)?.country ?? "NL";
+  return data({
+    kind: "page" as const,
+    addresses,
+    editing,
+    adding: editId === "new" || addresses.length === 0,
+    countries: customers.countries().map(({ code, name }) => ({ code, name })),
+    provinces: customers.provincesOf(country),
+  });
+}
+
+const DONE: Record<string, string> = {
+  add: "The address is added.",
+  update: "The address is saved.",
+  delete: "The address is deleted.",
+  default: "This is now your default delivery address.",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireCustomer(request, context);
+  const fields = await formFields(request);
+  const { customers } = context.services;
+  const address = { ...fields, isDefault: fields.isDefault === "true" ? "true" : "false" };
+  try {
+    switch (fields.intent) {
+      case "country":
+        // Without JavaScript: the form comes back with the chosen country's provinces.
+        return { ok: false as const, fieldErrors: {}, formError: null, values: fields, provinces: customers.provincesOf(fields.country ?? "") };
+      case "add":
+        await customers.addAddress(user.id, address);
+        break;
+      case "update":
+        await customers.updateAddress(user.id, fields.addressId, address);
+        break;
+      case "delete":
+        await customers.deleteAddress(user.id, fields.addressId);
+        break;
+      case "default":
+        await customers.setDefaultAddress(user.id, fields.addressId);
+        break;
+      default:
+        return { ok: false as const, fieldErrors: {}, formError: "Please use the forms on this page.", values: {}, provinces: [] };
+    }
+  } catch (error) {
+    return accountFormFailure(error, fields, { provinces: customers.provincesOf(fields.country ?? "") });
+  }
+  return redirect(PATH, { status: 303, headers: { "Set-Cookie": siteNoticeCookie({ kind: "success", message: DONE[fields.intent]! }) } });
+}
+
+export default function DeliveryAddresses({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (loaderData.kind !== "page") return null;
+  const { addresses, editing, adding, countries } = loaderData;
+  const failure = failureOf(actionData);
+  const provinces = actionData && "provinces" in actionData && actionData.provinces ? actionData.provinces : loaderData.provinces;
+  const formOpen = editing !== null || adding || failure !== null;
+  const busy = navigation.state === "submitting";
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="addresses-title" className="account-section">
+        <h2 id="addresses-title">Delivery addresses</h2>
+        {addresses.length === 0 ? (
+          <p className="text-grey-700">You have no delivery addresses yet.</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2" aria-label="Your addresses">
+            {addresses.map((address) => (
+              <li key={address.id} className="rounded-md border border-grey-200 p-4" data-testid="address">
+                {address.isDefault && <p className="mb-2 text-sm font-semibold text-mint-800">Default address</p>}
+                <address className="not-italic">
+                  {address.firstName} {address.lastName}
+                  <br />
+                  {address.company && (
+                    <>
+                      {address.company}
+                      <br />
+                    </>
+                  )}
+                  {address.line1}
+                  <br />
+                  {address.line2 && (
+                    <>
+                      {address.line2}
+                      <br />
+                    </>
+                  )}
+                  {[address.postalCode, address.city].filter(Boolean).join(" ")}
+                  <br />
+                  {[address.provinceName, address.countryName].filter(Boolean).join(", ")}
+                </address>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Link to={`${PATH}?edit=${address.id}`} className="button-secondary" aria-label={`Edit the address ${address.line1}`}>
+                    Edit
+                  </Link>
+                  {!address.isDefault && (
+                    <Form method="post">
+                      <input type="hidden" name="addressId" value={address.id} />
+                      <button type="submit" name="intent" value="default" className="button-secondary" disabled={busy}>
+                        Make default
+                      </button>
+                    </Form>
+                  )}
+                  <Form method="post">
+                    <input type="hidden" name="addressId" value={address.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className="button-secondary"
+                      disabled={busy}
+                      aria-label={`Delete the address ${address.line1}`}
+                    >
+                      Delete
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!formOpen && (
+          <p>
+            <Link to={`${PATH}?edit=new`} className="button-primary inline-block">
+              Add an address
+            </Link>
+          </p>
+        )}
+      </section>
+      {formOpen && (
+        <section aria-labelledby="address-form-title" className="account-section">
+          <h2 id="address-form-title">{editing ? "Edit address" : "New address"}</h2>
+          {failure?.formError && (
+            <p role="alert" className="form-error">
+              {failure.formError}
+            </p>
+          )}
+          <AddressForm
+            address={editing}
+            countries={countries}
+            provinces={provinces}
+            values={failure?.values ?? {}}
+            fieldErrors={failure?.fieldErrors ?? {}}
+            busy={busy}
+          />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Route } from "./+types/my-account-order-history";
+import { OrderTable } from "~/components/account/order-table";
+import { requireCustomer } from "~/lib/auth.server";
+import { pageMeta, siteFrom } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteFrom(matches), { title: "Order history", description: "Your orders.", path: "/my-account/order-history" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = requireCustomer(request, context);
+  return { orders: await context.services.customers.orders(user.id, { first: 100 }) };
+}
+
+export default function OrderHistory({ loaderData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="orders-title" className="account-section">
+      <h2 id="orders-title">Order history</h2>
+      <OrderTable orders={loaderData.orders} />
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/my-account-overview";
+import { OrderTable } from "~/components/account/order-table";
+import { Link } from "~/components/ui/link";
+import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { requireCustomer } from "~/lib/auth.server";
+import { pageMeta, siteFrom } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteFrom(matches), { title: "My account", description: "Your account.", path: "/my-account" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = requireCustomer(request, context);
+  const [profile, orders] = await Promise.all([
+    context.services.customers.profile(user.id),
+    context.services.customers.orders(user.id, { first: 3 }),
+  ]);
+  return { user: { username: user.username, email: user.email, confirmed: user.confirmed }, profile, orders };
+}
+
+/** The one action here: a new confirmation link for an account that is not confirmed yet. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireCustomer(request, context);
+  await formFields(request);
+  try {
+    await context.services.accounts.sendEmailConfirmation(context.visitor, { email: user.email });
+    return { ok: true as const, message: `A new confirmation link is on its way to ${user.email}.` };
+  } catch (error) {
+    return accountFormFailure(error, {});
+  }
+}
+
+export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, profile, orders } = loaderData;
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
+  return (
+    <div className="flex flex-col gap-8">
+      {!user.confirmed && (
+        <div role="status" className="form-error flex flex-wrap items-center gap-3" data-testid="confirm-reminder">
+          <p>Please confirm your e-mail address: we sent a link to {user.email}.</p>
+          {actionData && "ok" in actionData && actionData.ok ? (
+            <p>{actionData.message}</p>
+          ) : (
+            <Form method="post">
+              <button type="submit" className="button-secondary">
+                Send a new link
+              </button>
+            </Form>
+          )}
+        </div>
+      )}
+      <section aria-labelledby="details-title" className="flex flex-col gap-2">
+        <h2 id="details-title" className="text-lg font-semibold">
+          Your details
+        </h2>
+        <dl className="account-facts">
+          <dt>Name</dt>
+          <dd>{name || "Not given yet"}</dd>
+          <dt>User name</dt>
+          <dd>{user.username}</dd>
+          <dt>E-mail address</dt>
+          <dd>
+            {user.email} {user.confirmed ? "(confirmed)" : "(not confirmed yet)"}
+          </dd>
+        </dl>
+        <p>
+          <Link to="/my-account/personal-details" className="text-link">
+            Change your details
+          </Link>
+        </p>
+      </section>
+      <section aria-labelledby="orders-title" className="flex flex-col gap-2">
+        <h2 id="orders-title" className="text-lg font-semibold">
+          Recent orders
+        </h2>
+        <OrderTable orders={orders} />
+        {orders.length > 0 && (
+          <p>
+            <Link to="/my-account/order-history" className="text-link">
+              All your orders
+            </Link>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/my-account-personal-details";
+import { failureOf } from "~/components/account-page";
+import { TextField } from "~/components/ui/text-field";
+import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { requireCustomer, sessionRenewed } from "~/lib/auth.server";
+import { pageMeta, siteFrom } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteFrom(matches), { title: "Personal details", description: "Your name, phone, e-mail and password.", path: "/my-account/personal-details" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = requireCustomer(request, context);
+  const profile = await context.services.customers.profile(user.id);
+  return { profile, email: user.email };
+}
+
+/** Three forms, told apart by `intent`: name and phone; e-mail address; password. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireCustomer(request, context);
+  const fields = await formFields(request);
+  const intent = fields.intent;
+  try {
+    switch (intent) {
+      case "profile":
+        await context.services.customers.updateProfile(user.id, {
+          firstName: fields.firstName,
+          lastName: fields.lastName,
+          phone: fields.phone,
+        });
+        return { ok: true as const, intent, message: "Your details are saved." };
+      case "email": {
+        const { email } = await context.services.accounts.changeEmail(context.visitor, user.id, fields);
+        return {
+          ok: true as const,
+          intent,
+          message: `We sent a link to ${email}. Your address changes when you follow it.`,
+        };
+      }
+      case "password": {
+        const opened = await context.services.accounts.changePassword(context.visitor, user.id, fields);
+        // Every other session has ended; this browser carries on with a new one.
+        return redirect("/my-account/personal-details", {
+          status: 303,
+          headers: sessionRenewed(context, opened, "Your password has been changed. You are logged out everywhere else."),
+        });
+      }
+      default:
+        return { ok: false as const, fieldErrors: {}, formError: "Please use the forms on this page.", values: {} };
+    }
+  } catch (error) {
+    return accountFormFailure(error, fields);
+  }
+}
+
+export default function PersonalDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, email } = loaderData;
+  const failure = failureOf(actionData);
+  // The failure's values say which of the three forms it belongs to.
+  const failed = (intent: string) => (failure?.values.intent === intent ? failure : null);
+  const done = (intent: string) =>
+    actionData && "ok" in actionData && actionData.ok && actionData.intent === intent ? actionData.message : null;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="profile-title" className="account-section">
+        <h2 id="profile-title">Name and phone</h2>
+        <Notice done={done("profile")} failure={failed("profile")} />
+        <Form method="post" className="flex max-w-md flex-col gap-4" noValidate>
+          <input type="hidden" name="intent" value="profile" />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            defaultValue={failed("profile")?.values.firstName ?? profile.firstName ?? ""}
+            error={failed("profile")?.fieldErrors.firstName}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            defaultValue={failed("profile")?.values.lastName ?? profile.lastName ?? ""}
+            error={failed("profile")?.fieldErrors.lastName}
+          />
+          <TextField
+            label="Phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={failed("profile")?.values.phone ?? profile.phone ?? ""}
+            error={failed("profile")?.fieldErrors.phone}
+          />
+          <button type="submit" className="button-primary self-start" disabled={busy("profile")}>
+            Save details
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="email-title" className="account-section">
+        <h2 id="email-title">E-mail address</h2>
+        <p className="text-grey-700">
+          Your address is <strong>{email}</strong>. To change it, give the new one and your password; we will send a link to the
+          new address to confirm it.
+        </p>
+        <Notice done={done("email")} failure={failed("email")} />
+        <Form method="post" className="flex max-w-md flex-col gap-4" noValidate>
+          <input type="hidden" name="intent" value="email" />
+          <TextField
+            label="New e-mail address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={failed("email")?.values.email}
+            error={failed("email")?.fieldErrors.email}
+          />
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            error={failed("email")?.fieldErrors.currentPassword}
+          />
+          <button type="submit" className="button-primary self-start" disabled={busy("email")}>
+            Change e-mail address
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="password-title" className="account-section">
+        <h2 id="password-title">Password</h2>
+        <Notice done={null} failure={failed("password")} />
+        <Form method="post" className="flex max-w-md flex-col gap-4" noValidate>
+          <input type="hidden" name="intent" value="password" />
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            error={failed("password")?.fieldErrors.currentPassword}
+          />
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters; common passwords are refused."
+            error={failed("password")?.fieldErrors.password}
+          />
+          <TextField
+            label="Repeat the new password"
+            name="passwordConfirmation"
+            type="password"
+            autoComplete="new-password"
+            error={failed("password")?.fieldErrors.passwordConfirmation}
+          />
+          <button type="submit" className="button-primary self-start" disabled={busy("password")}>
+            Change password
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function Notice({ done, failure }: { done: string | null; failure: { formError: string | null } | null }) {
+  if (done) {
+    return (
+      <p role="status" className="form-success">
+        {done}
+      </p>
+    );
+  }
+  if (failure?.formError) {
+    return (
+      <p role="alert" className="form-error">
+        {failure.formError}
+      </p>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,52 @@
+import { Form, Outlet } from "react-router";
+import type { Route } from "./+types/my-account";
+import { Link } from "~/components/ui/link";
+import { requireCustomer } from "~/lib/auth.server";
+import type { RouteHandle } from "~/lib/route-handle";
+
+export const handle: RouteHandle = { auth: true };
+
+// Everything under /my-account is one customer's: never stored by a shared cache, never indexed.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = requireCustomer(request, context);
+  return { user: { username: user.username, firstName: user.firstName } };
+}
+
+const SECTIONS = [
+  { to: "/my-account", label: "Overview" },
+  { to: "/my-account/personal-details", label: "Personal details" },
+  { to: "/my-account/delivery-addresses", label: "Delivery addresses" },
+  { to: "/my-account/communication-preferences", label: "Communication preferences" },
+  { to: "/my-account/order-history", label: "Order history" },
+];
+
+/** The account area's frame: its sections, the way out, and the section's page. */
+export default function MyAccount({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container-page py-8">
+      <p className="text-sm text-grey-600">My account</p>
+      <h1 className="text-2xl font-bold tracking-tight">Hello, {loaderData.user.firstName || loaderData.user.username}</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[14rem_1fr]">
+        <nav aria-label="My account" className="account-nav">
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section.to}>
+                <Link to={section.to}>{section.label}</Link>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" action="/logout">
+            <button type="submit" className="button-secondary mt-4 w-full">
+              Log out
+            </button>
+          </Form>
+        </nav>
+        <div>
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { addresses, type Address } from "../../db/schema/index.ts";
+import { findCountry } from "./countries.ts";
+import { AddressLimitError, AddressNotFoundError, CustomerInputError } from "./errors.ts";
+import { lockCustomer, type Tx } from "./lock.ts";
+import { addressInput, addressUpdateInput, MAX_ADDRESSES, parseCustomerInput, recordId } from "./schemas.ts";
+
+/** A delivery address as the account area shows it, with the country's and province's names. */
+export interface AddressView {
+  id: number;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  /** The dataset's code, such as NH; null where the country has no provinces. */
+  province: string | null;
+  provinceName: string | null;
+  postalCode: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  countryName: string;
+  phone: string | null;
+  isDefault: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function view(row: Address): AddressView {
+  const country = findCountry(row.country);
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    company: row.company,
+    line1: row.line1,
+    line2: row.line2,
+    city: row.city,
+    province: row.province,
+    provinceName: country?.provinces.find((province) => province.code === row.province)?.name ?? null,
+    postalCode: row.postalCode,
+    country: row.country,
+    countryName: country?.name ?? row.country,
+    phone: row.phone,
+    isDefault: row.isDefault,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The stored fields an edit starts from. */
+function editable(row: Address) {
+  const { firstName, lastName, company, line1, line2, city, province, postalCode, country, phone } = row;
+  return { firstName, lastName, company, line1, line2, city, province, postalCode, country, phone };
+}
+
+/** The id as a number; an id of another shape names no address. */
+function addressIdOf(raw: unknown): number {
+  const parsed = recordId.safeParse(raw);
+  if (!parsed.success) throw new AddressNotFoundError();
+  return parsed.data;
+}
+
+/** Newest first: the default (listed first) passes to the most recent when it is deleted. */
+const newestFirst = [desc(addresses.createdAt), desc(addresses.id)];
+
+/**
+ * A customer's delivery addresses. Every call names the customer (from the session, never from
+ * the client) and finds addresses only among theirs. The first address is the default; there is
+ * always exactly one default while any address is kept.
+ */
+export function createAddressBook(db: Db) {
+  /** The customer's address `addressId`, locked for the transaction. */
+  async function owned(tx: Tx, userId: number, addressId: number): Promise<Address> {
+    const [row] = await tx
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+      .for("update");
+    if (!row) throw new AddressNotFoundError();
+    return row;
+  }
+
+  /** Makes `addressId` the default: the old default first, as the unique index allows one. */
+  async function makeDefault(tx: Tx, userId: number, addressId: number) {
+    await tx
+      .update(addresses)
+      .set({ isDefault: false, updatedAt: new Date() })
+      .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+    const [row] = await tx
+      .update(addresses)
+      .set({ isDefault: true, updatedAt: new Date() })
+      .where(eq(addresses.id, addressId))
+      .returning();
+    return row!;
+  }
+
+  return {
+    /** The default first, then the others newest first. */
+    async listAddresses(userId: number): Promise<AddressView[]> {
+      const rows = await db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(desc(addresses.isDefault), ...newestFirst);
+      return rows.map(view);
+    },
+
+    async addAddress(userId: number, raw: unknown): Promise<AddressView> {
+      const { isDefault, ...fields } = parseCustomerInput(addressInput, raw);
+      return db.transaction(async (tx) => {
+        await lockCustomer(tx, userId);
+        const count = await tx.$count(addresses, eq(addresses.userId, userId));
+        if (count >= MAX_ADDRESSES) throw new AddressLimitError(MAX_ADDRESSES);
+        const [row] = await tx
+          .insert(addresses)
+          .values({ userId, ...fields })
+          .returning();
+        return view(count === 0 || isDefault ? await makeDefault(tx, userId, row!.id) : row!);
+      });
+    },
+
+    /**
+     * Changes the fields given; the address they make with the stored ones is checked whole (a
+     * new country needs a province and postal code of its own). `isDefault: true` makes it the
+     * default; the default cannot be unset, only replaced by choosing another.
+     */
+    async updateAddress(userId: number, addressId: unknown, raw: unknown): Promise<AddressView> {
+      const id = addressIdOf(addressId);
+      const { isDefault, ...patch } = parseCustomerInput(addressUpdateInput, raw);
+      const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      return db.transaction(async (tx) => {
+        await lockCustomer(tx, userId);
+        const row = await owned(tx, userId, id);
+        if (isDefault === false && row.isDefault) {
+          throw new CustomerInputError("isDefault", "Choose another address as the default instead.");
+        }
+        const fields = parseCustomerInput(addressInput, { ...editable(row), ...given });
+        const [updated] = await tx
+          .update(addresses)
+          .set({ ...fields, updatedAt: new Date() })
+          .where(eq(addresses.id, id))
+          .returning();
+        return view(isDefault && !row.isDefault ? await makeDefault(tx, userId, id) : updated!);
+      });
+    },
+
+    /** Deletes the address; when it was the default, the most recent remaining one becomes the default. */
+    async deleteAddress(userId: number, addressId: unknown): Promise<AddressView> {
+      const id = addressIdOf(addressId);
+      return db.transaction(async (tx) => {
+        await lockCustomer(tx, userId);
+        const [deleted] = await tx
+          .delete(addresses)
+          .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+          .returning();
+        if (!deleted) throw new AddressNotFoundError();
+        if (deleted.isDefault) {
+          const [next] = await tx
+            .select({ id: addresses.id })
+            .from(addresses)
+            .where(eq(addresses.userId, userId))
+            .orderBy(...newestFirst)
+            .limit(1);
+          if (next) await makeDefault(tx, userId, next.id);
+        }
+        return view(deleted);
+      });
+    },
+
+    async setDefaultAddress(userId: number, addressId: unknown): Promise<AddressView> {
+      const id = addressIdOf(addressId);
+      return db.transaction(async (tx) => {
+        await lockCustomer(tx, userId);
+        const row = await owned(tx, userId, id);
+        return view(row.isDefault ? row : await makeDefault(tx, userId, id));
+      });
+    },
+  };
+}

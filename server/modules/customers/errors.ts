@@ -1,0 +1,67 @@
+/**
+ * The account area's typed failures; each adapter maps them to its wire shape (REST status,
+ * GraphQL code, a page's field message). Another customer's address or order is "not found",
+ * exactly like an id that does not exist, so ids reveal nothing about other accounts.
+ */
+export class CustomerError extends Error {}
+
+/** An input field broke a rule; `field` names it (a page shows the message beside that field). */
+export class CustomerInputError extends CustomerError {
+  override name = "CustomerInputError";
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The session's account is gone (deleted after the session was checked). */
+export class CustomerNotFoundError extends CustomerError {
+  override name = "CustomerNotFoundError";
+  constructor() {
+    super("This account no longer exists.");
+  }
+}
+
+export class AddressNotFoundError extends CustomerError {
+  override name = "AddressNotFoundError";
+  constructor() {
+    super("This address does not exist.");
+  }
+}
+
+export class OrderNotFoundError extends CustomerError {
+  override name = "OrderNotFoundError";
+  constructor() {
+    super("This order does not exist.");
+  }
+}
+
+/** The customer already keeps as many addresses as allowed (`limit`). */
+export class AddressLimitError extends CustomerError {
+  override name = "AddressLimitError";
+  constructor(readonly limit: number) {
+    super(`You can keep at most ${limit} addresses. Delete one to add another.`);
+  }
+}
+
+export type CustomerErrorName =
+  "CustomerInputError" | "CustomerNotFoundError" | "AddressNotFoundError" | "OrderNotFoundError" | "AddressLimitError";
+
+const NAMES = new Set<string>([
+  "CustomerInputError",
+  "CustomerNotFoundError",
+  "AddressNotFoundError",
+  "OrderNotFoundError",
+  "AddressLimitError",
+]);
+
+/**
+ * Which account-area failure `error` is, by name: the pages' bundle holds its own copy of this
+ * module, so `instanceof` cannot recognise errors thrown by the server bundle's services (as for
+ * the bag and the accounts).
+ */
+export function customerErrorName(error: unknown): CustomerErrorName | null {
+  return error instanceof Error && NAMES.has(error.name) ? (error.name as CustomerErrorName) : null;
+}

@@ -1,0 +1,42 @@
+import type { Db } from "../../db/client.ts";
+import { createAddressBook } from "./addresses.ts";
+import { countries, provincesOf } from "./countries.ts";
+import { createOrderHistory } from "./orders.ts";
+import { createPreferences } from "./preferences.ts";
+import { createProfiles } from "./profile.ts";
+
+export * from "./errors.ts";
+export * from "./schemas.ts";
+export type { AddressView } from "./addresses.ts";
+export type { Country, Province } from "./countries.ts";
+export type { OrderAddress, OrderDetail, OrderLineView, OrderSummary } from "./orders.ts";
+export { defaultOptIn } from "./preferences.ts";
+export type {
+  CommunicationChannel,
+  CommunicationTopic,
+  PreferenceChangeView,
+  PreferenceSource,
+  PreferenceView,
+} from "./preferences.ts";
+export type { CustomerProfile } from "./profile.ts";
+
+/**
+ * The account area (issue 4 §7; SPEC §2 my-account): personal details, delivery addresses,
+ * communication preferences and order history. Every function takes the customer's user id
+ * first: adapters take it from the authenticated session, never from the client, and records
+ * are looked up only among that customer's own. Raw input is parsed here with the module's
+ * schemas, so pages, REST and GraphQL share the same rules.
+ */
+export function createCustomers(db: Db) {
+  return {
+    ...createProfiles(db),
+    ...createAddressBook(db),
+    ...createPreferences(db),
+    ...createOrderHistory(db),
+    /** Countries and their provinces for the address form's selects (static: built once). */
+    countries,
+    provincesOf,
+  };
+}
+
+export type Customers = ReturnType<typeof createCustomers>;

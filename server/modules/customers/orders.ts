@@ -1,0 +1,125 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { orderLines, orders, type Order, type OrderLine } from "../../db/schema/index.ts";
+import { OrderNotFoundError } from "./errors.ts";
+import { orderListInput, parseCustomerInput, recordId } from "./schemas.ts";
+
+/** A row of the order history table (SPEC §2: date, status, sub total, view order). Money in minor units. */
+export interface OrderSummary {
+  id: number;
+  number: string;
+  status: Order["status"];
+  /** When the order was placed (ISO 8601): the table's date. */
+  createdAt: string;
+  currency: string;
+  subtotal: number;
+  total: number;
+}
+
+export interface OrderLineView {
+  id: number;
+  productId: number | null;
+  variantId: number | null;
+  productName: string;
+  productSlug: string | null;
+  categorySlug: string | null;
+  size: string | null;
+  colour: string | null;
+  sku: string | null;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+}
+
+const ADDRESS_KEYS = [
+  "firstName",
+  "lastName",
+  "company",
+  "line1",
+  "line2",
+  "city",
+  "province",
+  "postalCode",
+  "country",
+  "phone",
+] as const;
+
+/** The delivery address as it was when ordering. */
+export type OrderAddress = Record<(typeof ADDRESS_KEYS)[number], string | null>;
+
+export interface OrderDetail extends OrderSummary {
+  shipping: number;
+  deliveryAddress: OrderAddress | null;
+  lines: OrderLineView[];
+}
+
+function summary(row: Order): OrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    currency: row.currency,
+    subtotal: row.subtotal,
+    total: row.total,
+  };
+}
+
+/**
+ * The stored snapshot (JSON text written by checkout), read field by field: only the address's
+ * text fields are passed on, and a snapshot that cannot be read shows as no address rather than
+ * failing the whole order page.
+ */
+function addressSnapshot(text: string | null): OrderAddress | null {
+  if (!text) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== "object") return null;
+  const record = parsed as Record<string, unknown>;
+  return Object.fromEntries(
+    ADDRESS_KEYS.map((key) => [key, typeof record[key] === "string" ? record[key] : null]),
+  ) as OrderAddress;
+}
+
+function line(row: OrderLine): OrderLineView {
+  const { orderId: _, ...rest } = row;
+  return { ...rest, lineTotal: row.unitPrice * row.quantity };
+}
+
+/** A customer's orders, read only; checkout writes them. Another customer's order is not found. */
+export function createOrderHistory(db: Db) {
+  return {
+    /** The newest orders first; `first` of them (default 20, at most 100). */
+    async orders(userId: number, raw: unknown = {}): Promise<OrderSummary[]> {
+      const { first } = parseCustomerInput(orderListInput, raw);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(first);
+      return rows.map(summary);
+    },
+
+    async order(userId: number, orderId: unknown): Promise<OrderDetail> {
+      const id = recordId.safeParse(orderId);
+      if (!id.success) throw new OrderNotFoundError();
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id.data), eq(orders.userId, userId)));
+      if (!row) throw new OrderNotFoundError();
+      const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id));
+      return {
+        ...summary(row),
+        shipping: row.shipping,
+        deliveryAddress: addressSnapshot(row.deliveryAddress),
+        lines: lines.map(line),
+      };
+    },
+  };
+}

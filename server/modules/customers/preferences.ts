@@ -1,0 +1,113 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import {
+  COMMUNICATION_CHANNELS,
+  COMMUNICATION_TOPICS,
+  communicationPreferenceLog,
+  communicationPreferences,
+} from "../../db/schema/index.ts";
+import { lockCustomer } from "./lock.ts";
+import { parseCustomerInput, preferenceLogInput, preferencesInput } from "./schemas.ts";
+
+export type CommunicationTopic = (typeof COMMUNICATION_TOPICS)[number];
+export type CommunicationChannel = (typeof COMMUNICATION_CHANNELS)[number];
+
+/** Where a change of consent was made; kept with every change in the log. */
+export type PreferenceSource = "account-page" | "api" | "graphql";
+
+/** One topic on one channel, as the customer has chosen it or as the shop's default has it. */
+export interface PreferenceView {
+  topic: CommunicationTopic;
+  channel: CommunicationChannel;
+  optedIn: boolean;
+  /** When the customer last changed it (ISO 8601); null while it is the default. */
+  updatedAt: string | null;
+}
+
+/** One entry of the consent record. */
+export interface PreferenceChangeView {
+  topic: CommunicationTopic;
+  channel: CommunicationChannel;
+  optedIn: boolean;
+  source: string;
+  changedAt: string;
+}
+
+/**
+ * Before a customer chooses, only order updates by e-mail are on: they are part of buying, while
+ * marketing needs a customer's own opt-in.
+ */
+export function defaultOptIn(topic: CommunicationTopic, channel: CommunicationChannel): boolean {
+  return topic === "order-updates" && channel === "email";
+}
+
+/**
+ * Communication preferences per topic and channel, with a record of every change of consent
+ * (when, what, and through which door) that is only ever added to.
+ */
+export function createPreferences(db: Db) {
+  async function preferences(userId: number): Promise<PreferenceView[]> {
+    const rows = await db.select().from(communicationPreferences).where(eq(communicationPreferences.userId, userId));
+    const chosen = new Map(rows.map((row) => [`${row.topic}/${row.channel}`, row]));
+    return COMMUNICATION_TOPICS.flatMap((topic) =>
+      COMMUNICATION_CHANNELS.map((channel) => {
+        const row = chosen.get(`${topic}/${channel}`);
+        return {
+          topic,
+          channel,
+          optedIn: row?.optedIn ?? defaultOptIn(topic, channel),
+          updatedAt: row?.updatedAt.toISOString() ?? null,
+        };
+      }),
+    );
+  }
+
+  return {
+    /** Every topic on every channel, topics and channels in the schema's order. */
+    preferences,
+
+    /**
+     * Applies opt-ins and opt-outs, all or none. Only a real change (a value other than the
+     * current one) is written and logged, with `source`; sending the page's whole form again
+     * logs nothing new. Answers every preference as it now is.
+     */
+    async updatePreferences(userId: number, raw: unknown, source: PreferenceSource): Promise<PreferenceView[]> {
+      const changes = parseCustomerInput(preferencesInput, raw, "preferences");
+      await db.transaction(async (tx) => {
+        await lockCustomer(tx, userId);
+        const rows = await tx.select().from(communicationPreferences).where(eq(communicationPreferences.userId, userId));
+        const current = new Map(rows.map((row) => [`${row.topic}/${row.channel}`, row.optedIn]));
+        for (const { topic, channel, optedIn } of changes) {
+          if ((current.get(`${topic}/${channel}`) ?? defaultOptIn(topic, channel)) === optedIn) continue;
+          await tx
+            .insert(communicationPreferences)
+            .values({ userId, topic, channel, optedIn })
+            .onConflictDoUpdate({
+              target: [communicationPreferences.userId, communicationPreferences.topic, communicationPreferences.channel],
+              set: { optedIn, updatedAt: sql`now()` },
+            });
+          await tx.insert(communicationPreferenceLog).values({ userId, topic, channel, optedIn, source });
+        }
+      });
+      return preferences(userId);
+    },
+
+    /** The newest `limit` changes of consent (default 20, at most 100), newest first. */
+    async preferenceLog(userId: number, limit?: unknown): Promise<PreferenceChangeView[]> {
+      const input = parseCustomerInput(preferenceLogInput, { limit });
+      const rows = await db
+        .select()
+        .from(communicationPreferenceLog)
+        .where(eq(communicationPreferenceLog.userId, userId))
+        .orderBy(desc(communicationPreferenceLog.changedAt), desc(communicationPreferenceLog.id))
+        .limit(input.limit);
+      return rows.map((row) => ({
+        topic: row.topic,
+        channel: row.channel,
+        optedIn: row.optedIn,
+        source: row.source,
+        changedAt: row.changedAt.toISOString(),
+      }));
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/index.ts";
+import { CustomerNotFoundError } from "./errors.ts";
+import { parseCustomerInput, profileInput } from "./schemas.ts";
+
+/** A customer's personal details; e-mail address and password belong to the accounts module. */
+export interface CustomerProfile {
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  /** When the account last changed (ISO 8601). */
+  updatedAt: string;
+}
+
+const columns = { firstName: users.firstName, lastName: users.lastName, phone: users.phone, updatedAt: users.updatedAt };
+
+function view(row: {
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  updatedAt: Date;
+}): CustomerProfile {
+  return { firstName: row.firstName, lastName: row.lastName, phone: row.phone, updatedAt: row.updatedAt.toISOString() };
+}
+
+export function createProfiles(db: Db) {
+  async function profile(userId: number): Promise<CustomerProfile> {
+    const [row] = await db.select(columns).from(users).where(eq(users.id, userId));
+    if (!row) throw new CustomerNotFoundError();
+    return view(row);
+  }
+
+  return {
+    profile,
+
+    /** Changes the fields given (a blank one is cleared); the others stay as they are. */
+    async updateProfile(userId: number, raw: unknown): Promise<CustomerProfile> {
+      const input = parseCustomerInput(profileInput, raw);
+      const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      if (Object.keys(changes).length === 0) return profile(userId);
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning(columns);
+      if (!row) throw new CustomerNotFoundError();
+      return view(row);
+    },
+  };
+}

@@ -1,0 +1,202 @@
+import { z } from "zod";
+import { COMMUNICATION_CHANNELS, COMMUNICATION_TOPICS } from "../../db/schema/communication-preferences.ts";
+import { findCountry, postalCodeVerdict } from "./countries.ts";
+import { CustomerInputError } from "./errors.ts";
+
+/*
+ * One schema per input of the account area; pages, the customers API (/customers) and GraphQL all
+ * parse with these. Values arrive as JSON (API) or as form strings (pages): text is trimmed, and a
+ * blank optional field is cleared (null). A value of the wrong type (a number, list or object
+ * where text belongs) fails with the field named, never coerced.
+ */
+
+/** How many delivery addresses one customer may keep: enough for home, work and family. */
+export const MAX_ADDRESSES = 20;
+/** The most orders one request lists. */
+export const MAX_ORDERS_PAGE = 100;
+/** The most consent changes one request lists. */
+export const MAX_LOG_PAGE = 100;
+
+const NAME_MAX = 80;
+const LINE_MAX = 120;
+const POSTAL_CODE_MAX = 20;
+
+/** Line breaks and other control characters have no place on a label or in a greeting. */
+const singleLine = (text: string) => !/\p{Cc}/u.test(text);
+
+const requiredText = (max: number, empty: string, tooLong: string) =>
+  z.string({ error: empty }).trim().min(1, empty).max(max, tooLong).refine(singleLine, "Use a single line of text.");
+
+/** Optional text: blank or null clears it. */
+const optionalText = (max: number, tooLong: string, wrongType: string) =>
+  z
+    .string({ error: wrongType })
+    .trim()
+    .max(max, tooLong)
+    .refine(singleLine, "Use a single line of text.")
+    .transform((text) => (text === "" ? null : text))
+    .nullable();
+
+const PHONE_MESSAGE = "Enter a phone number of 6 to 20 digits; you may use spaces, +, - and brackets.";
+
+/** E.164-ish: an optional leading +, then digits with spaces, dashes and brackets for reading. */
+const phoneField = optionalText(40, PHONE_MESSAGE, PHONE_MESSAGE)
+  .transform((phone) => phone?.replace(/\s+/g, " ") ?? null)
+  .refine((phone) => {
+    if (phone === null) return true;
+    const digits = phone.replace(/\D/g, "").length;
+    return /^\+?[\d\s()-]+$/.test(phone) && digits >= 6 && digits <= 20;
+  }, PHONE_MESSAGE);
+
+const personName = (label: string) =>
+  optionalText(NAME_MAX, `Use at most ${NAME_MAX} characters for the ${label}.`, `Enter a ${label}.`);
+
+/**
+ * Booleans arrive as JSON booleans (API) or as form values (a checkbox's "on", a select's
+ * "true"/"false"); anything else is an error.
+ */
+const formBoolean = (message: string) =>
+  z.preprocess(
+    (value) => {
+      if (value === "true" || value === "on") return true;
+      if (value === "false" || value === "off") return false;
+      return value;
+    },
+    z.boolean({ error: message }),
+  );
+
+/** A positive whole number from JSON or from a form or URL string. */
+const wholeNumber = (message: string, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).min(1, message).max(max, message),
+  );
+
+/** An address or order id; anything else names no record (callers answer "not found"). */
+export const recordId = wholeNumber("Not an id.", 2_147_483_647);
+
+/** Personal details (the account module changes e-mail and password). Only the fields given change. */
+export const profileInput = z.object({
+  firstName: personName("first name").optional(),
+  lastName: personName("last name").optional(),
+  phone: phoneField.optional(),
+});
+
+/** The fields of a delivery address, each checked on its own. */
+const addressFields = z.object({
+  firstName: requiredText(NAME_MAX, "Enter a first name.", `Use at most ${NAME_MAX} characters for the first name.`),
+  lastName: requiredText(NAME_MAX, "Enter a last name.", `Use at most ${NAME_MAX} characters for the last name.`),
+  company: optionalText(100, "Use at most 100 characters for the company.", "Enter a company name.").optional(),
+  line1: requiredText(LINE_MAX, "Enter the street and house number.", `Use at most ${LINE_MAX} characters for the address line.`),
+  line2: optionalText(LINE_MAX, `Use at most ${LINE_MAX} characters for the address line.`, "Enter an address line.").optional(),
+  city: requiredText(NAME_MAX, "Enter a town or city.", `Use at most ${NAME_MAX} characters for the town or city.`),
+  province: optionalText(20, "Choose a province or state from the list.", "Choose a province or state from the list.")
+    .transform((code) => code?.toUpperCase() ?? null)
+    .optional(),
+  postalCode: optionalText(
+    POSTAL_CODE_MAX,
+    `Use at most ${POSTAL_CODE_MAX} characters for the postal code.`,
+    "Enter a postal code.",
+  )
+    .transform((code) => code?.replace(/\s+/g, " ").toUpperCase() ?? null)
+    .optional(),
+  country: z
+    .string({ error: "Choose a country." })
+    .trim()
+    .toUpperCase()
+    .refine((code) => findCountry(code) !== undefined, "Choose a country from the list."),
+  phone: phoneField.optional(),
+});
+
+type AddressFields = z.output<typeof addressFields>;
+
+/**
+ * The rules between fields: the province must be one of the country's when it has any (and is
+ * dropped when it has none, so changing the country to one without provinces needs no clearing),
+ * and the postal code must fit the country's format when postcode-validator knows it.
+ */
+function withRegionRules<T extends AddressFields>(address: T, ctx: z.RefinementCtx<T>) {
+  const country = findCountry(address.country);
+  // An unknown country is its own field's error; zod runs this check even so.
+  if (!country) return;
+  if (country.provinces.length > 0) {
+    if (!address.province) {
+      ctx.addIssue({ code: "custom", path: ["province"], message: `Choose a province or state of ${country.name}.` });
+    } else if (!country.provinces.some((province) => province.code === address.province)) {
+      ctx.addIssue({ code: "custom", path: ["province"], message: `This is not a province or state of ${country.name}.` });
+    }
+  }
+  if (postalCodeVerdict(country.code, address.postalCode ?? "") === "invalid") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["postalCode"],
+      message: address.postalCode ? `This is not a valid postal code for ${country.name}.` : "Enter a postal code.",
+    });
+  }
+}
+
+const dropProvinceWhereNone = <T extends AddressFields>(address: T): T => ({
+  ...address,
+  province: findCountry(address.country)!.provinces.length > 0 ? (address.province ?? null) : null,
+});
+
+const isDefaultField = formBoolean("Say whether this is the default address (true or false).").optional();
+
+/** A new delivery address; `isDefault` makes it the default at once (the first one always is). */
+export const addressInput = addressFields
+  .extend({ isDefault: isDefaultField })
+  .superRefine(withRegionRules)
+  .transform(dropProvinceWhereNone);
+
+/**
+ * Changes to an address: the fields given, each checked alone; the address they make with the
+ * stored fields must then pass addressInput.
+ */
+export const addressUpdateInput = addressFields.partial().extend({ isDefault: isDefaultField });
+
+const preferenceChange = z.object({
+  topic: z.enum(COMMUNICATION_TOPICS, { error: `Choose a topic: ${COMMUNICATION_TOPICS.join(", ")}.` }),
+  channel: z.enum(COMMUNICATION_CHANNELS, { error: `Choose a channel: ${COMMUNICATION_CHANNELS.join(", ")}.` }),
+  optedIn: formBoolean("Say whether you opt in (true or false)."),
+});
+
+/** Opt-ins and opt-outs: a list of topic, channel and choice, each pair at most once. */
+export const preferencesInput = z
+  .array(preferenceChange, { error: "Send a list of preferences." })
+  .max(COMMUNICATION_TOPICS.length * COMMUNICATION_CHANNELS.length, "Each topic and channel can be listed only once.")
+  .superRefine((changes, ctx) => {
+    const seen = new Set<string>();
+    changes.forEach((change, index) => {
+      const key = `${change.topic}/${change.channel}`;
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index], message: `${key} is listed twice.` });
+      seen.add(key);
+    });
+  });
+
+/** The order history: the newest `first` orders. */
+export const orderListInput = z.object({
+  first: wholeNumber(`Ask for 1 to ${MAX_ORDERS_PAGE} orders.`, MAX_ORDERS_PAGE).default(20),
+});
+
+/** The consent record: the newest `limit` changes. */
+export const preferenceLogInput = z.object({
+  limit: wholeNumber(`Ask for 1 to ${MAX_LOG_PAGE} changes.`, MAX_LOG_PAGE).default(20),
+});
+
+export type ProfileInput = z.input<typeof profileInput>;
+export type AddressInput = z.input<typeof addressInput>;
+export type AddressUpdateInput = z.input<typeof addressUpdateInput>;
+export type PreferencesInput = z.input<typeof preferencesInput>;
+
+/**
+ * Parses `raw` with `schema`, or throws a CustomerInputError naming the first field at fault, as
+ * a dotted path under `root` when the input is not an object (preferences.2.optedIn).
+ */
+export function parseCustomerInput<T extends z.ZodType>(schema: T, raw: unknown, root?: string): z.output<T> {
+  const result = schema.safeParse(root ? raw : (raw ?? {}));
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const path = [...(root ? [root] : []), ...issue.path.map(String)];
+  if (path.length === 0) throw new CustomerInputError("body", "The request body must be an object.");
+  throw new CustomerInputError(path.join("."), issue.message);
+}

@@ -1,0 +1,196 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { mailTo, newPerson, newVisitor } from "../support/e2e-visitors.ts";
+import { hydrated } from "../support/hydration.ts";
+
+const notice = (page: Page) => page.getByTestId("site-notice");
+
+/** A new customer, logged in, in their own browser context. */
+async function customer(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await newVisitor(browser, options);
+  const page = await context.newPage();
+  const person = newPerson();
+  await page.goto("/sign-up");
+  if (options.javaScriptEnabled !== false) await hydrated(page.getByRole("button", { name: "Create account" }));
+  await page.getByLabel("User name").fill(person.username);
+  await page.getByLabel("E-mail address").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(notice(page)).toContainText("Welcome");
+  return { context, page, person };
+}
+
+test("personal details: name and phone, a password change that logs out other browsers, an e-mail change confirmed by mail", async ({ browser }) => {
+  const { context, page, person } = await customer(browser);
+  // The same customer in a second browser.
+  const other = await newVisitor(browser);
+  const otherPage = await other.newPage();
+  await otherPage.goto("/login");
+  await otherPage.getByLabel("E-mail address or user name").fill(person.email);
+  await otherPage.getByLabel("Password").fill(person.password);
+  await otherPage.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(notice(otherPage)).toContainText("Welcome back");
+
+  await page.goto("/my-account/personal-details");
+  await hydrated(page.getByRole("button", { name: "Save details" }));
+  await page.getByLabel("First name").fill("Alex");
+  await page.getByLabel("Last name").fill("Keeper");
+  await page.getByLabel("Phone", { exact: true }).fill("+31 6 1234 5678");
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("Your details are saved.")).toBeVisible();
+  await page.getByLabel("Phone", { exact: true }).fill("call me");
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText(/Enter a phone number of 6 to 20 digits/)).toBeVisible();
+  await page.goto("/my-account");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Alex");
+  await expect(page.getByText("Alex Keeper")).toBeVisible();
+
+  await page.goto("/my-account/personal-details");
+  const passwordForm = page.getByRole("region", { name: "Password" });
+  await passwordForm.getByLabel("Current password").fill("not my password");
+  await passwordForm.getByLabel("New password", { exact: true }).fill("a brand new phrase");
+  await passwordForm.getByLabel("Repeat the new password").fill("a brand new phrase");
+  await passwordForm.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("This is not your current password.")).toBeVisible();
+  await passwordForm.getByLabel("Current password").fill(person.password);
+  await passwordForm.getByLabel("New password", { exact: true }).fill("a brand new phrase");
+  await passwordForm.getByLabel("Repeat the new password").fill("a brand new phrase");
+  await passwordForm.getByRole("button", { name: "Change password" }).click();
+  await expect(notice(page)).toHaveText("Your password has been changed. You are logged out everywhere else.");
+  // This browser carries on; the other one's session has ended on the server.
+  await page.goto("/my-account");
+  await expect(page).toHaveURL(/\/my-account$/);
+  await otherPage.goto("/my-account");
+  await expect(otherPage).toHaveURL(/\/login$/);
+  await expect(notice(otherPage)).toHaveText("Your session has ended. Please log in again.");
+
+  const newEmail = `new.${person.email}`;
+  await page.goto("/my-account/personal-details");
+  const emailForm = page.getByRole("region", { name: "E-mail address" });
+  await emailForm.getByLabel("New e-mail address").fill(newEmail);
+  await emailForm.getByLabel("Current password").fill("a brand new phrase");
+  await emailForm.getByRole("button", { name: "Change e-mail address" }).click();
+  await expect(page.getByText(`We sent a link to ${newEmail}. Your address changes when you follow it.`)).toBeVisible();
+  const mail = await mailTo(newEmail, /confirm/i);
+  await page.goto(mail.links.find((link) => link.includes("email-confirmation"))!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your e-mail address is confirmed");
+  await page.goto("/my-account");
+  await expect(page.getByText(`${newEmail} (confirmed)`)).toBeVisible();
+  await context.close();
+  await other.close();
+});
+
+test("delivery addresses: add with a province for the chosen country, edit, choose the default, delete; another customer's is not found", async ({ browser }) => {
+  const { context, page } = await customer(browser);
+  await page.goto("/my-account/delivery-addresses");
+  const form = page.getByTestId("address-form");
+  await hydrated(form.getByRole("button", { name: "Add address" }));
+  await form.getByLabel("First name").fill("Alex");
+  await form.getByLabel("Last name").fill("Keeper");
+  await form.getByLabel("Street and house number").fill("Damrak 1");
+  await form.getByLabel("Postal code").fill("12345");
+  await form.getByLabel("Town or city").fill("Amsterdam");
+  await form.getByLabel("Country").selectOption("NL");
+  await form.getByLabel("Province or state").selectOption({ label: "Noord-Holland" });
+  await form.getByRole("button", { name: "Add address" }).click();
+  await expect(page.getByText("This is not a valid postal code for Netherlands.")).toBeVisible();
+  await form.getByLabel("Postal code").fill("1012 JS");
+  await form.getByRole("button", { name: "Add address" }).click();
+  await expect(notice(page)).toHaveText("The address is added.");
+  const addresses = page.getByTestId("address");
+  await expect(addresses).toHaveCount(1);
+  await expect(addresses.first()).toContainText("Default address");
+  await expect(addresses.first()).toContainText("Noord-Holland, Netherlands");
+
+  // A second one in the United States: the province select fills with states when the country changes.
+  await page.getByRole("link", { name: "Add an address" }).click();
+  await hydrated(form.getByRole("button", { name: "Add address" }));
+  await form.getByLabel("First name").fill("Alex");
+  await form.getByLabel("Last name").fill("Keeper");
+  await form.getByLabel("Street and house number").fill("1 Main Street");
+  await form.getByLabel("Postal code").fill("94105");
+  await form.getByLabel("Town or city").fill("San Francisco");
+  await form.getByLabel("Country").selectOption("US");
+  await form.getByLabel("Province or state").selectOption({ label: "California" });
+  await form.getByRole("button", { name: "Add address" }).click();
+  await expect(addresses).toHaveCount(2);
+  const us = addresses.filter({ hasText: "1 Main Street" });
+  await expect(us).toContainText("California, United States");
+  await expect(us).not.toContainText("Default address");
+
+  await us.getByRole("button", { name: "Make default" }).click();
+  await expect(notice(page)).toHaveText("This is now your default delivery address.");
+  await expect(addresses.filter({ hasText: "Default address" })).toContainText("1 Main Street");
+
+  await us.getByRole("link", { name: /Edit/ }).click();
+  await form.getByLabel("Town or city").fill("Oakland");
+  await form.getByLabel("Postal code").fill("94607");
+  await form.getByRole("button", { name: "Save address" }).click();
+  await expect(notice(page)).toHaveText("The address is saved.");
+  await expect(addresses.filter({ hasText: "Oakland" })).toHaveCount(1);
+
+  const editUrl = await addresses.filter({ hasText: "Damrak 1" }).getByRole("link", { name: /Edit/ }).getAttribute("href");
+  await addresses.filter({ hasText: "Damrak 1" }).getByRole("button", { name: /Delete/ }).click();
+  await expect(notice(page)).toHaveText("The address is deleted.");
+  await expect(addresses).toHaveCount(1);
+
+  // Someone else's (here: a deleted) address id answers 404, for the page and for a form post.
+  const stranger = await customer(browser);
+  const response = await stranger.page.goto(editUrl!);
+  expect(response?.status()).toBe(404);
+  const ownId = new URL(editUrl!, "http://x").searchParams.get("edit");
+  const post = await stranger.page.request.post("/my-account/delivery-addresses", {
+    form: { intent: "delete", addressId: ownId! },
+    headers: { origin: new URL(stranger.page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(404);
+  await context.close();
+  await stranger.context.close();
+});
+
+test("without JavaScript the province select follows the country after 'Show provinces'", async ({ browser }) => {
+  const { context, page } = await customer(browser, { javaScriptEnabled: false });
+  await page.goto("/my-account/delivery-addresses");
+  const form = page.getByTestId("address-form");
+  await form.getByLabel("First name").fill("Robin");
+  await form.getByLabel("Country").selectOption("CA");
+  await form.getByRole("button", { name: "Show provinces" }).click();
+  await expect(form.getByLabel("First name")).toHaveValue("Robin");
+  await expect(form.getByLabel("Province or state").getByRole("option", { name: "Ontario" })).toHaveCount(1);
+  await form.getByLabel("Last name").fill("Keeper");
+  await form.getByLabel("Street and house number").fill("100 Queen Street W");
+  await form.getByLabel("Postal code").fill("M5H 2N2");
+  await form.getByLabel("Town or city").fill("Toronto");
+  await form.getByLabel("Province or state").selectOption({ label: "Ontario" });
+  await form.getByRole("button", { name: "Add address" }).click();
+  await expect(page.getByTestId("address")).toContainText("Ontario, Canada");
+  await context.close();
+});
+
+test("communication preferences are saved and each change is recorded", async ({ browser }) => {
+  const { context, page } = await customer(browser);
+  await page.goto("/my-account/communication-preferences");
+  await expect(page.getByLabel("Order updates by E-mail")).toBeChecked();
+  await expect(page.getByLabel("Newsletter by E-mail")).not.toBeChecked();
+  await page.getByLabel("Newsletter by E-mail").check();
+  await page.getByLabel("Newsletter by SMS").check();
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(notice(page)).toHaveText("Your preferences are saved.");
+  await page.reload();
+  await expect(page.getByLabel("Newsletter by E-mail")).toBeChecked();
+  await expect(page.getByLabel("Newsletter by SMS")).toBeChecked();
+  const log = page.getByTestId("preference-log");
+  await expect(log.getByRole("listitem")).toHaveCount(2);
+  await expect(log).toContainText("Newsletter by E-mail switched on (account page)");
+  await context.close();
+});
+
+test("order history: an empty table says so; an order that is not the customer's is not found", async ({ browser }) => {
+  const { context, page } = await customer(browser);
+  await page.goto("/my-account/order-history");
+  await expect(page.getByTestId("orders-empty")).toContainText("You have not ordered anything yet.");
+  const response = await page.goto("/my-account/order-history/1/order");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("This page could not be found")).toBeVisible();
+  await context.close();
+});

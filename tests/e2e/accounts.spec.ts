@@ -1,0 +1,151 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_SOCIAL } from "../support/e2e-social.ts";
+import { mailTo, newPerson, newVisitor } from "../support/e2e-visitors.ts";
+import { hydrated } from "../support/hydration.ts";
+
+const notice = (page: Page) => page.getByTestId("site-notice");
+const accountLink = (page: Page) => page.getByTestId("account-link");
+
+async function signUp(page: Page, person: ReturnType<typeof newPerson>) {
+  await page.goto("/sign-up");
+  await hydrated(page.getByRole("button", { name: "Create account" }));
+  await page.getByLabel("User name").fill(person.username);
+  await page.getByLabel("E-mail address").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+async function logIn(page: Page, identifier: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail address or user name").fill(identifier);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+async function logOut(page: Page) {
+  await page.goto("/my-account");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(accountLink(page)).toHaveAttribute("aria-label", "Log in");
+}
+
+test("sign up, confirm by mail, log out, log in, reset a forgotten password by mail, log in with it", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  const person = newPerson();
+
+  await signUp(page, person);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(notice(page)).toContainText(`Welcome, ${person.username}!`);
+  await expect(accountLink(page)).toHaveAttribute("aria-label", `My account (${person.username})`);
+  await page.goto("/my-account");
+  await expect(page.getByTestId("confirm-reminder")).toContainText(person.email);
+
+  const confirmation = await mailTo(person.email, /confirm/i);
+  const confirmLink = confirmation.links.find((link) => link.includes("/api/auth/email-confirmation?confirmation="));
+  expect(confirmLink).toBeDefined();
+  await page.goto(confirmLink!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your e-mail address is confirmed");
+  await page.goto("/my-account");
+  await expect(page.getByText(`${person.email} (confirmed)`)).toBeVisible();
+  await expect(page.getByTestId("confirm-reminder")).toHaveCount(0);
+
+  await logOut(page);
+  await expect(notice(page)).toHaveText("You have logged out.");
+
+  await logIn(page, person.email.toUpperCase(), person.password);
+  await expect(notice(page)).toHaveText(`Welcome back, ${person.username}.`);
+  await logOut(page);
+
+  await page.goto("/forgot-password");
+  await page.getByLabel("E-mail address").fill(person.email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByTestId("form-success")).toContainText(`If ${person.email} belongs to an account`);
+
+  const reset = await mailTo(person.email, /reset/i);
+  const resetLink = reset.links.find((link) => link.includes("/reset-password?code="));
+  expect(resetLink).toBeDefined();
+  await page.goto(resetLink!);
+  const newPassword = `${person.password} again`;
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repeat the new password").fill(newPassword);
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(notice(page)).toHaveText("Your password has been changed, and you are logged in.");
+  await logOut(page);
+
+  // The link worked once.
+  await page.goto(resetLink!);
+  await page.getByLabel("New password", { exact: true }).fill("yet another long phrase");
+  await page.getByLabel("Repeat the new password").fill("yet another long phrase");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByRole("alert")).toContainText("invalid or has expired");
+
+  await logIn(page, person.username, person.password);
+  await expect(page.getByTestId("form-error")).toHaveText("Invalid identifier or password.");
+  await logIn(page, person.username, newPassword);
+  await expect(notice(page)).toHaveText(`Welcome back, ${person.username}.`);
+  await context.close();
+});
+
+test("guards run on the server: a guest is sent to log in and brought back; a customer skips the guest pages", async ({ browser }) => {
+  const context = await newVisitor(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  const person = newPerson();
+
+  const response = await page.goto("/my-account/communication-preferences");
+  // The protected page never reached the browser: the first answer was the redirect.
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/my-account\/communication-preferences$/);
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("User name").fill(person.username);
+  await page.getByLabel("E-mail address").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  // Back where the visitor was sent away from.
+  await expect(page).toHaveURL(/\/my-account\/communication-preferences$/);
+  await expect(page.getByRole("heading", { name: "Communication preferences" })).toBeVisible();
+
+  for (const guestPage of ["/login", "/sign-up", "/forgot-password"]) {
+    await page.goto(guestPage);
+    await expect(page).toHaveURL(/\/$/);
+  }
+  await context.close();
+});
+
+test("forms say what is wrong beside the field, and the sixth failed login in five minutes is refused", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  const person = newPerson();
+
+  await signUp(page, { ...person, password: "password123" });
+  await expect(page.getByText("This password is too common: choose one that is harder to guess.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("User name")).toHaveValue(person.username);
+
+  await signUp(page, person);
+  await expect(notice(page)).toContainText("Welcome");
+  await logOut(page);
+
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await logIn(page, person.email, `wrong guess ${attempt}`);
+    await expect(page.getByTestId("form-error")).toHaveText("Invalid identifier or password.");
+  }
+  await logIn(page, person.email, person.password);
+  await expect(page.getByTestId("form-error")).toHaveText("Too many attempts. Please wait a few minutes and try again.");
+  await context.close();
+});
+
+test("social login: to the provider and back, logged in with the provider's verified address", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByRole("link", { name: `Continue with ${E2E_SOCIAL.label}` }).click();
+  // The provider signs the person in and sends the browser back through /login?access_token=…
+  await expect(page).toHaveURL(/\/$/);
+  await expect(notice(page)).toContainText("Welcome");
+  await page.goto("/my-account");
+  await expect(page.getByText(`${E2E_SOCIAL.account.email} (confirmed)`)).toBeVisible();
+  await logOut(page);
+  await context.close();
+});
