@@ -67,7 +67,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     notice: sessionEnded ? { kind: "error" as const, message: SESSION_ENDED_MESSAGE } : notice,
     auth: session
       ? {
-          user: { id: session.user.id, username: session.user.username, firstName: session.user.firstName, confirmed: session.user.confirmed },
+          user: {
+            id: session.user.id,
+            username: session.user.username,
+            firstName: session.user.firstName,
+            confirmed: session.user.confirmed,
+          },
           strategy: session.strategy,
           expiresAt: readTokenExpiration(cookies) ?? session.expiresAt.getTime(),
         }

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { bodyLimit } from "hono/body-limit";
 import { contentAuthApi } from "./api/rest/content-auth.ts";
+import { customersApi } from "./api/rest/customers.ts";
 import { ecommerceApi } from "./api/rest/ecommerce.ts";
 import { loginApi } from "./api/rest/login-api.ts";
 import { socialAuthApi } from "./api/rest/social-auth.ts";
@@ -89,7 +90,7 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) =>
-        /^\/(?:ecommerce|api|auth)\//.test(c.req.path)
+        /^\/(?:ecommerce|api|auth|customers)\//.test(c.req.path)
           ? c.json(
               {
                 data: null,
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", contentAuthApi(services, authOptions));
   app.route("/auth", loginApi(services, authOptions));
   app.route("/ecommerce", ecommerceApi(services, { logger, currency: env.CURRENCY }));
+  app.route("/customers", customersApi(services, { logger, publicUrl: env.PUBLIC_URL }));
   app.route("/graphql", graphqlApi(services, env, { logger }));
 
   const browserEnv = publicEnv(env);

@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import type { AccountFormFailure } from "~/lib/account-form.server";
 
 /** The frame of the log-in, sign-up and password pages: a title, the form's error, the form. */
-export function AccountFormPage({ title, intro, failure, children }: { title: string; intro?: ReactNode; failure?: AccountFormFailure | null; children: ReactNode }) {
+export function AccountFormPage({
+  title,
+  intro,
+  failure,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  failure?: AccountFormFailure | null;
+  children: ReactNode;
+}) {
   return (
     <div className="container-page form-page">
       <div className="form-card">
@@ -21,5 +31,7 @@ export function AccountFormPage({ title, intro, failure, children }: { title: st
 
 /** The action's answer when it is a failure (a success redirects), for the form to show. */
 export function failureOf(actionData: unknown): AccountFormFailure | null {
-  return actionData && typeof actionData === "object" && (actionData as { ok?: unknown }).ok === false ? (actionData as AccountFormFailure) : null;
+  return actionData && typeof actionData === "object" && (actionData as { ok?: unknown }).ok === false
+    ? (actionData as AccountFormFailure)
+    : null;
 }

@@ -17,7 +17,12 @@ export function SiteNotice() {
   if (!notice || key !== noticeKey) return null;
   const error = notice.kind === "error";
   return (
-    <div role={error ? "alert" : "status"} className="compare-notice" data-tone={error ? "error" : "success"} data-testid="site-notice">
+    <div
+      role={error ? "alert" : "status"}
+      className="compare-notice"
+      data-tone={error ? "error" : "success"}
+      data-testid="site-notice"
+    >
       <p className="container-page">{notice.message}</p>
     </div>
   );

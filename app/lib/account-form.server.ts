@@ -22,7 +22,11 @@ export async function formFields(request: Request): Promise<Record<string, strin
   return Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }
 
-function failure(values: Record<string, string>, fieldErrors: Record<string, string>, formError: string | null): AccountFormFailure {
+function failure(
+  values: Record<string, string>,
+  fieldErrors: Record<string, string>,
+  formError: string | null,
+): AccountFormFailure {
   const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !/password/i.test(name)));
   return { ok: false, fieldErrors, formError, values: kept };
 }

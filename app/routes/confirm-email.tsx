@@ -4,7 +4,11 @@ import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(siteFrom(matches), { title: "E-mail confirmation", description: "Confirming your e-mail address.", path: "/confirm-email" }),
+  ...pageMeta(siteFrom(matches), {
+    title: "E-mail confirmation",
+    description: "Confirming your e-mail address.",
+    path: "/confirm-email",
+  }),
   { name: "robots", content: "noindex" },
 ];
 

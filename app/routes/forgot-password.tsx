@@ -39,7 +39,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <AccountFormPage
       title="Forgot your password?"
       failure={failure}
-      intro={<p className="text-grey-700">Give the e-mail address of your account and we will send you a link to choose a new password.</p>}
+      intro={
+        <p className="text-grey-700">
+          Give the e-mail address of your account and we will send you a link to choose a new password.
+        </p>
+      }
     >
       {sent ? (
         // The same words for every address: whether it has an account is not for us to say here.

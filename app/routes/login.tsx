@@ -113,7 +113,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <div className="flex flex-col gap-2" aria-label="Log in with another account" role="group">
           {providers.map((provider) => (
             // A plain link: the server sends the browser on to the provider (SPEC §7: /connect/{provider}).
-            <a key={provider.name} href={`/api/connect/${provider.name}`} className="button-secondary text-center" data-testid="social-login">
+            <a
+              key={provider.name}
+              href={`/api/connect/${provider.name}`}
+              className="button-secondary text-center"
+              data-testid="social-login"
+            >
               Continue with {provider.label}
             </a>
           ))}

@@ -43,14 +43,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return accountFormFailure(error, {});
   }
-  return redirect(PATH, { status: 303, headers: { "Set-Cookie": siteNoticeCookie({ kind: "success", message: "Your preferences are saved." }) } });
+  return redirect(PATH, {
+    status: 303,
+    headers: { "Set-Cookie": siteNoticeCookie({ kind: "success", message: "Your preferences are saved." }) },
+  });
 }
 
 export default function CommunicationPreferences({ loaderData, actionData }: Route.ComponentProps) {
   const { preferences, log } = loaderData;
   const failure = failureOf(actionData);
   const busy = useNavigation().state === "submitting";
-  const chosen = (topic: string, channel: string) => preferences.find((p) => p.topic === topic && p.channel === channel)?.optedIn ?? false;
+  const chosen = (topic: string, channel: string) =>
+    preferences.find((p) => p.topic === topic && p.channel === channel)?.optedIn ?? false;
   const labelOf = (topic: string) => TOPICS.find((t) => t.topic === topic)?.label ?? topic;
   const channelOf = (channel: string) => CHANNELS.find((c) => c.channel === channel)?.label ?? channel;
 

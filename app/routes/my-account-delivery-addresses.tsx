@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // The address form asks for the provinces of a newly chosen country (with JavaScript).
   const provincesFor = params.get("provincesFor");
-  if (provincesFor !== null) return data({ kind: "provinces" as const, provinces: customers.provincesOf(provincesFor.slice(0, 2)) });
+  if (provincesFor !== null)
+    return data({ kind: "provinces" as const, provinces: customers.provincesOf(provincesFor.slice(0, 2)) });
   const addresses = await customers.listAddresses(user.id);
   const editId = params.get("edit");
   const editing = editId === null ? null : (addresses.find((a) => String(a.id) === editId) ?? null);
@@ -51,7 +52,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (fields.intent) {
       case "country":
         // Without JavaScript: the form comes back with the chosen country's provinces.
-        return { ok: false as const, fieldErrors: {}, formError: null, values: fields, provinces: customers.provincesOf(fields.country ?? "") };
+        return {
+          ok: false as const,
+          fieldErrors: {},
+          formError: null,
+          values: fields,
+          provinces: customers.provincesOf(fields.country ?? ""),
+        };
       case "add":
         await customers.addAddress(user.id, address);
         break;
@@ -65,12 +72,21 @@ export async function action({ request, context }: Route.ActionArgs) {
         await customers.setDefaultAddress(user.id, fields.addressId);
         break;
       default:
-        return { ok: false as const, fieldErrors: {}, formError: "Please use the forms on this page.", values: {}, provinces: [] };
+        return {
+          ok: false as const,
+          fieldErrors: {},
+          formError: "Please use the forms on this page.",
+          values: {},
+          provinces: [],
+        };
     }
   } catch (error) {
     return accountFormFailure(error, fields, { provinces: customers.provincesOf(fields.country ?? "") });
   }
-  return redirect(PATH, { status: 303, headers: { "Set-Cookie": siteNoticeCookie({ kind: "success", message: DONE[fields.intent]! }) } });
+  return redirect(PATH, {
+    status: 303,
+    headers: { "Set-Cookie": siteNoticeCookie({ kind: "success", message: DONE[fields.intent]! }) },
+  });
 }
 
 export default function DeliveryAddresses({ loaderData, actionData }: Route.ComponentProps) {
@@ -115,7 +131,11 @@ export default function DeliveryAddresses({ loaderData, actionData }: Route.Comp
                   {[address.provinceName, address.countryName].filter(Boolean).join(", ")}
                 </address>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <Link to={`${PATH}?edit=${address.id}`} className="button-secondary" aria-label={`Edit the address ${address.line1}`}>
+                  <Link
+                    to={`${PATH}?edit=${address.id}`}
+                    className="button-secondary"
+                    aria-label={`Edit the address ${address.line1}`}
+                  >
                     Edit
                   </Link>
                   {!address.isDefault && (
@@ -161,6 +181,7 @@ export default function DeliveryAddresses({ loaderData, actionData }: Route.Comp
             </p>
           )}
           <AddressForm
+            key={editing?.id ?? "new"}
             address={editing}
             countries={countries}
             provinces={provinces}

@@ -7,7 +7,11 @@ import { requireCustomer, sessionRenewed } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFrom(matches), { title: "Personal details", description: "Your name, phone, e-mail and password.", path: "/my-account/personal-details" });
+  pageMeta(siteFrom(matches), {
+    title: "Personal details",
+    description: "Your name, phone, e-mail and password.",
+    path: "/my-account/personal-details",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireCustomer(request, context);

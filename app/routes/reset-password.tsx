@@ -8,7 +8,11 @@ import { completeLogin } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(siteFrom(matches), { title: "Choose a new password", description: "Choose a new password.", path: "/reset-password" }),
+  ...pageMeta(siteFrom(matches), {
+    title: "Choose a new password",
+    description: "Choose a new password.",
+    path: "/reset-password",
+  }),
   { name: "robots", content: "noindex" },
 ];
 

@@ -19,7 +19,9 @@ async function customer(browser: Browser, options: { javaScriptEnabled?: boolean
   return { context, page, person };
 }
 
-test("personal details: name and phone, a password change that logs out other browsers, an e-mail change confirmed by mail", async ({ browser }) => {
+test("personal details: name and phone, a password change that logs out other browsers, an e-mail change confirmed by mail", async ({
+  browser,
+}) => {
   const { context, page, person } = await customer(browser);
   // The same customer in a second browser.
   const other = await newVisitor(browser);
@@ -79,7 +81,9 @@ test("personal details: name and phone, a password change that logs out other br
   await other.close();
 });
 
-test("delivery addresses: add with a province for the chosen country, edit, choose the default, delete; another customer's is not found", async ({ browser }) => {
+test("delivery addresses: add with a province for the chosen country, edit, choose the default, delete; another customer's is not found", async ({
+  browser,
+}) => {
   const { context, page } = await customer(browser);
   await page.goto("/my-account/delivery-addresses");
   const form = page.getByTestId("address-form");
@@ -129,7 +133,10 @@ test("delivery addresses: add with a province for the chosen country, edit, choo
   await expect(addresses.filter({ hasText: "Oakland" })).toHaveCount(1);
 
   const editUrl = await addresses.filter({ hasText: "Damrak 1" }).getByRole("link", { name: /Edit/ }).getAttribute("href");
-  await addresses.filter({ hasText: "Damrak 1" }).getByRole("button", { name: /Delete/ }).click();
+  await addresses
+    .filter({ hasText: "Damrak 1" })
+    .getByRole("button", { name: /Delete/ })
+    .click();
   await expect(notice(page)).toHaveText("The address is deleted.");
   await expect(addresses).toHaveCount(1);
 

@@ -87,7 +87,9 @@ test("sign up, confirm by mail, log out, log in, reset a forgotten password by m
   await context.close();
 });
 
-test("guards run on the server: a guest is sent to log in and brought back; a customer skips the guest pages", async ({ browser }) => {
+test("guards run on the server: a guest is sent to log in and brought back; a customer skips the guest pages", async ({
+  browser,
+}) => {
   const context = await newVisitor(browser, { javaScriptEnabled: false });
   const page = await context.newPage();
   const person = newPerson();

@@ -28,12 +28,15 @@ export async function mailTo(to: string, subject: RegExp): Promise<ReceivedMail>
   if (!mailbox) throw new Error("SMTP_MAILBOX is not set: the e2e global set-up starts the SMTP server");
   let found: ReceivedMail | undefined;
   await expect
-    .poll(() => {
-      found = readMailbox(mailbox)
-        .filter((mail) => mail.to.includes(to) && subject.test(mail.subject))
-        .at(-1);
-      return found !== undefined;
-    }, { timeout: 15_000, message: `a mail to ${to} about ${subject}` })
+    .poll(
+      () => {
+        found = readMailbox(mailbox)
+          .filter((mail) => mail.to.includes(to) && subject.test(mail.subject))
+          .at(-1);
+        return found !== undefined;
+      },
+      { timeout: 15_000, message: `a mail to ${to} about ${subject}` },
+    )
     .toBe(true);
   return found!;
 }

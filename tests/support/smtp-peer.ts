@@ -126,7 +126,9 @@ function linksIn(text: string, html: string): string[] {
 export function readMailbox(mailboxDir: string): ReceivedMail[] {
   let names: string[];
   try {
-    names = readdirSync(mailboxDir).filter((name) => name.endsWith(".json")).sort();
+    names = readdirSync(mailboxDir)
+      .filter((name) => name.endsWith(".json"))
+      .sort();
   } catch {
     return [];
   }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -28,11 +28,8 @@ export function AddressForm({ address, countries, provinces: initialProvinces, v
   const fetcher = useFetcher<{ provinces: Province[] }>();
   const startCountry = values.country ?? address?.country ?? "NL";
   const [country, setCountry] = useState(startCountry);
-  const [provinces, setProvinces] = useState(initialProvinces);
-  useEffect(() => setProvinces(initialProvinces), [initialProvinces]);
-  useEffect(() => {
-    if (fetcher.data?.provinces) setProvinces(fetcher.data.provinces);
-  }, [fetcher.data]);
+  // The starting country's provinces came with the page; another's are fetched when it is chosen.
+  const provinces = country === startCountry ? initialProvinces : fetcher.state === "idle" ? (fetcher.data?.provinces ?? []) : [];
 
   const value = (name: keyof AddressView & string) => values[name] ?? (address?.[name] as string | null | undefined) ?? "";
 
@@ -41,15 +38,57 @@ export function AddressForm({ address, countries, provinces: initialProvinces, v
       <input type="hidden" name="intent" value={address ? "update" : "add"} />
       {address && <input type="hidden" name="addressId" value={address.id} />}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" name="firstName" autoComplete="given-name" defaultValue={value("firstName")} error={fieldErrors.firstName} />
-        <TextField label="Last name" name="lastName" autoComplete="family-name" defaultValue={value("lastName")} error={fieldErrors.lastName} />
+        <TextField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          defaultValue={value("firstName")}
+          error={fieldErrors.firstName}
+        />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          defaultValue={value("lastName")}
+          error={fieldErrors.lastName}
+        />
       </div>
-      <TextField label="Company (optional)" name="company" autoComplete="organization" defaultValue={value("company")} error={fieldErrors.company} />
-      <TextField label="Street and house number" name="line1" autoComplete="address-line1" defaultValue={value("line1")} error={fieldErrors.line1} />
-      <TextField label="Address line 2 (optional)" name="line2" autoComplete="address-line2" defaultValue={value("line2")} error={fieldErrors.line2} />
+      <TextField
+        label="Company (optional)"
+        name="company"
+        autoComplete="organization"
+        defaultValue={value("company")}
+        error={fieldErrors.company}
+      />
+      <TextField
+        label="Street and house number"
+        name="line1"
+        autoComplete="address-line1"
+        defaultValue={value("line1")}
+        error={fieldErrors.line1}
+      />
+      <TextField
+        label="Address line 2 (optional)"
+        name="line2"
+        autoComplete="address-line2"
+        defaultValue={value("line2")}
+        error={fieldErrors.line2}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Postal code" name="postalCode" autoComplete="postal-code" defaultValue={value("postalCode")} error={fieldErrors.postalCode} />
-        <TextField label="Town or city" name="city" autoComplete="address-level2" defaultValue={value("city")} error={fieldErrors.city} />
+        <TextField
+          label="Postal code"
+          name="postalCode"
+          autoComplete="postal-code"
+          defaultValue={value("postalCode")}
+          error={fieldErrors.postalCode}
+        />
+        <TextField
+          label="Town or city"
+          name="city"
+          autoComplete="address-level2"
+          defaultValue={value("city")}
+          error={fieldErrors.city}
+        />
       </div>
       <div className="field">
         <label htmlFor="address-country">Country</label>
@@ -62,8 +101,8 @@ export function AddressForm({ address, countries, provinces: initialProvinces, v
             aria-invalid={fieldErrors.country ? true : undefined}
             onChange={(event) => {
               setCountry(event.target.value);
-              setProvinces([]);
-              fetcher.load(`${PROVINCES_PATH}?provincesFor=${encodeURIComponent(event.target.value)}`);
+              if (event.target.value !== startCountry)
+                fetcher.load(`${PROVINCES_PATH}?provincesFor=${encodeURIComponent(event.target.value)}`);
             }}
             className="flex-1"
           >
@@ -107,7 +146,14 @@ export function AddressForm({ address, countries, provinces: initialProvinces, v
           )}
         </div>
       )}
-      <TextField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" defaultValue={value("phone")} error={fieldErrors.phone} />
+      <TextField
+        label="Phone (optional)"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        defaultValue={value("phone")}
+        error={fieldErrors.phone}
+      />
       <label className="flex items-center gap-2">
         <input type="checkbox" name="isDefault" value="true" defaultChecked={address?.isDefault ?? false} />
         Use as my default delivery address

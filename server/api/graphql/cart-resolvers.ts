@@ -61,7 +61,7 @@ async function requireNamedCart(cartId: string, context: Context) {
 
 /** After a change through the cookie, send the cookie again so the bag lives 7 days from now. */
 function keptInCookie(cart: CartWithToken, args: { cartId?: string | null }, context: Context): CartWithToken {
-  if (args.cartId == null) context.keepCartCookie(cart.token);
+  if (args.cartId == null && cart.token !== null) context.keepCartCookie(cart.token);
   return cart;
 }
 
@@ -117,7 +117,8 @@ export const cartResolvers = {
   },
 
   Cart: {
-    id: (cart: CartWithToken, _: unknown, context: Context) => (context.isCookieBag(cart.token) ? null : cart.token),
+    id: (cart: CartWithToken, _: unknown, context: Context) =>
+      cart.token === null || context.isCookieBag(cart.token) ? null : cart.token,
     subtotal: (cart: CartWithToken, _: unknown, context: Context) => money(cart.subtotal, context),
     savings: (cart: CartWithToken, _: unknown, context: Context) => money(cart.savings, context),
   },

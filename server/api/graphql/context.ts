@@ -1,3 +1,6 @@
+import { isCrossSite } from "../../http/same-origin.ts";
+import { requestToken } from "../../http/session-token.ts";
+import type { CurrentSession } from "../../modules/accounts/index.ts";
 import type { BrandDetails, CategoryNode } from "../../modules/catalog/index.ts";
 import { cartCookie, readCartToken } from "../../modules/cart/index.ts";
 import type { Services } from "../../services.ts";
@@ -19,6 +22,14 @@ export interface GraphQLContext {
   /** Brands and categories by slug, read once per request from the catalogue's memory cache. */
   brandBySlug(slug: string): Promise<BrandDetails | undefined>;
   categoryBySlug(slug: string): Promise<CategoryNode | undefined>;
+  /**
+   * The logged-in customer's session, from the Authorization header (Bearer) or else the auth
+   * cookie; null for a guest. Looked up once per request, when a field first needs it, so
+   * catalogue queries cost no session lookup.
+   */
+  session(): Promise<CurrentSession | null>;
+  /** True when the session token rides on the cookie of a request sent by another site's page. */
+  crossSiteCookie: boolean;
 }
 
 /** Per request; passed to yoga as its server context by routes.ts. */
@@ -29,9 +40,11 @@ export interface RequestExtras {
 export function createContext(
   request: Request,
   extras: RequestExtras,
-  options: { services: Services; currency: string; secureCookies: boolean },
+  options: { services: Services; currency: string; secureCookies: boolean; publicUrl: string },
 ): GraphQLContext {
   const { services } = options;
+  const token = requestToken(request);
+  let session: Promise<CurrentSession | null> | undefined;
   let brands: Promise<Map<string, BrandDetails>> | undefined;
   let categories: Promise<Map<string, CategoryNode>> | undefined;
   let cookieSent = false;
@@ -56,5 +69,7 @@ export function createContext(
       categories ??= services.catalog.categories().then((list) => new Map(list.map((category) => [category.slug, category])));
       return (await categories).get(slug);
     },
+    session: () => (session ??= services.accounts.authenticate(token?.token)),
+    crossSiteCookie: token?.via === "cookie" && isCrossSite(request, options.publicUrl),
   };
 }

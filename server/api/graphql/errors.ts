@@ -8,6 +8,9 @@ import { GraphQLError } from "graphql";
 export type ErrorCode =
   | "BAD_USER_INPUT"
   | "NOT_FOUND"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "ADDRESS_LIMIT_REACHED"
   | "CART_NOT_FOUND"
   | "CART_LINE_NOT_FOUND"
   | "VARIANT_NOT_FOUND"

@@ -45,7 +45,7 @@ export const LIMITS = {
 export const DEFAULT_LIST_SIZE = 20;
 
 /** Arguments that say how long a list is: on the list field itself or on the field above it. */
-const SIZE_ARGUMENTS = ["limit", "pageSize"] as const;
+const SIZE_ARGUMENTS = ["limit", "pageSize", "first"] as const;
 
 type Fragments = Record<string, FragmentDefinitionNode>;
 
@@ -123,8 +123,8 @@ function limitError(code: "MAX_DEPTH_EXCEEDED" | "MAX_ALIASES_EXCEEDED", message
 
 /**
  * Estimated cost of an operation: every field counts 1, and a list multiplies what is selected
- * in it by its length: the `limit` or `pageSize` argument of the list field or of the field
- * above it (products(pageSize: 50) { items { ... } }), else DEFAULT_LIST_SIZE.
+ * in it by its length: the `limit`, `pageSize` or `first` argument of the list field or of the
+ * field above it (products(pageSize: 50) { items { ... } }), else DEFAULT_LIST_SIZE.
  */
 export function operationCost(
   schema: GraphQLSchema,

@@ -23,6 +23,7 @@ export function graphqlApi(
     currency: env.CURRENCY,
     mode: env.NODE_ENV,
     secureCookies: env.PUBLIC_URL.startsWith("https:"),
+    publicUrl: env.PUBLIC_URL,
   });
   const api = new Hono();
 

@@ -7,6 +7,8 @@ import type { Services } from "../../services.ts";
 import { cartResolvers } from "./cart-resolvers.ts";
 import { catalogResolvers } from "./catalog-resolvers.ts";
 import { createContext, type GraphQLContext, type RequestExtras } from "./context.ts";
+import { customerResolvers } from "./customer-resolvers.ts";
+import { customerTypeDefs } from "./customer-type-defs.ts";
 import { LIMITS, shopLimitsPlugin } from "./limits.ts";
 import { searchResolvers } from "./search-resolvers.ts";
 import { typeDefs } from "./type-defs.ts";
@@ -18,6 +20,8 @@ export interface ShopYogaOptions {
   mode: "production" | "development" | "test";
   /** Send the cart cookie with Secure (the shop runs on https). */
   secureCookies: boolean;
+  /** The shop's address: requests from pages of other origins are cross-site. */
+  publicUrl: string;
   logger?: Logger;
   /** Where persisted queries are kept; one process's memory by default (ADR 15). */
   apqStore?: APQStore;
@@ -30,8 +34,8 @@ const APQ_TTL_MS = 24 * 60 * 60 * 1000;
 function createShopSchema() {
   // Resolvers see yoga's server context (RequestExtras) merged with the shop's.
   return createSchema<RequestExtras & GraphQLContext>({
-    typeDefs,
-    resolvers: [catalogResolvers, searchResolvers, cartResolvers],
+    typeDefs: [typeDefs, customerTypeDefs],
+    resolvers: [catalogResolvers, searchResolvers, cartResolvers, customerResolvers],
   });
 }
 
@@ -41,7 +45,7 @@ function createShopSchema() {
  * /graphql by routes.ts.
  */
 export function createShopYoga(options: ShopYogaOptions) {
-  const { services, currency, mode, secureCookies, logger } = options;
+  const { services, currency, mode, secureCookies, publicUrl, logger } = options;
   const production = mode === "production";
   const plugins: Plugin[] = [
     // Before APQ, so a query too long is refused before it is stored.
@@ -53,7 +57,7 @@ export function createShopYoga(options: ShopYogaOptions) {
   return createYoga<RequestExtras, GraphQLContext>({
     schema: createShopSchema(),
     graphqlEndpoint: "/graphql",
-    context: ({ request, setCookie }) => createContext(request, { setCookie }, { services, currency, secureCookies }),
+    context: ({ request, setCookie }) => createContext(request, { setCookie }, { services, currency, secureCookies, publicUrl }),
     plugins,
     // Anything but the shop's own GraphQL errors reaches the client as "Unexpected error."; the
     // original is logged. Only a developer's own machine sees the details.

@@ -66,8 +66,14 @@ export function sessionCookies(session: { jwt: string; expiresAt: Date; strategy
   const maxAge = Math.max(0, Math.min(SESSION_COOKIE_SECONDS, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)));
   return [
     cookie(AUTH_STRATEGY_COOKIE, encodeURIComponent(session.strategy), maxAge, { ...options, httpOnly: false }),
-    cookie(tokenCookieName(session.strategy), encodeURIComponent(`Bearer ${session.jwt}`), maxAge, { ...options, httpOnly: true }),
-    cookie(tokenExpirationCookieName(session.strategy), String(session.expiresAt.getTime()), maxAge, { ...options, httpOnly: false }),
+    cookie(tokenCookieName(session.strategy), encodeURIComponent(`Bearer ${session.jwt}`), maxAge, {
+      ...options,
+      httpOnly: true,
+    }),
+    cookie(tokenExpirationCookieName(session.strategy), String(session.expiresAt.getTime()), maxAge, {
+      ...options,
+      httpOnly: false,
+    }),
   ];
 }
 

@@ -386,7 +386,11 @@ export function createAccounts(deps: AccountsDeps) {
       if (problem) throw new AccountInputError("password", problem);
       const passwordHash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
-        const [updated] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+        const [updated] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, user.id))
+          .returning();
         await tx
           .update(sessions)
           .set({ revokedAt: new Date() })

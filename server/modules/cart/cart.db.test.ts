@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Database } from "../../db/client.ts";
-import { carts, products, variants } from "../../db/schema/index.ts";
+import { carts, products, users, variants } from "../../db/schema/index.ts";
 import {
   CartLineNotFoundError,
   CartNotFoundError,
@@ -215,5 +215,61 @@ describe("steps, caps and what counts", () => {
     await expect(cart.addLine(bag.token, { variantId: optionA, quantity: 1 })).rejects.toThrow(
       "Sorry, a bag holds at most 99 of one option.",
     );
+  });
+});
+
+describe("a customer's bag", () => {
+  async function newCustomer(name: string) {
+    const [row] = await database.db
+      .insert(users)
+      .values({ username: name, email: `${name}@example.com` })
+      .returning({ id: users.id });
+    return { customerId: row!.id };
+  }
+
+  test("belongs to the account, not to a token: the same bag wherever the customer is", async () => {
+    await setStock(optionA, 10);
+    const customer = await newCustomer("bag-owner");
+    expect(await cart.get(customer)).toBeNull();
+    const { cart: first } = await cart.addLine(customer, { variantId: optionA, quantity: 2 });
+    expect(first.token).toBeNull();
+    expect(await cart.count(customer)).toBe(2);
+    // A guest token never reaches a customer's bag, even one made for it.
+    const [row] = await database.db
+      .select({ tokenHash: carts.tokenHash })
+      .from(carts)
+      .where(eq(carts.userId, customer.customerId));
+    expect(row).toBeDefined();
+    expect((await cart.get(customer))?.lines.map((l) => l.quantity)).toEqual([2]);
+  });
+
+  test("at login the guest's bag joins it: quantities add up within the stock, what did not fit is reported, the guest bag is gone", async () => {
+    await setStock(optionA, 5);
+    await setStock(optionB, 4);
+    const customer = await newCustomer("merging-keeper");
+    await cart.addLine(customer, { variantId: optionA, quantity: 3 });
+    const { cart: guest } = await cart.addLine(null, { variantId: optionA, quantity: 4 });
+    await cart.addLine(guest.token, { variantId: optionB, quantity: 2 });
+
+    const notes = await cart.mergeGuestBag(guest.token, customer.customerId);
+    expect(notes).toEqual([{ name: expect.any(String), wanted: 7, kept: 5 }]);
+    const merged = await cart.get(customer);
+    expect(merged?.lines.map((l) => [l.variantId, l.quantity]).sort()).toEqual(
+      [
+        [optionA, 5],
+        [optionB, 2],
+      ].sort(),
+    );
+    expect(await cart.get(guest.token)).toBeNull();
+    // Nothing to merge: nothing happens.
+    expect(await cart.mergeGuestBag(guest.token, customer.customerId)).toEqual([]);
+  });
+
+  test("a guest bag becomes the customer's first bag when they had none", async () => {
+    await setStock(optionB, 4);
+    const customer = await newCustomer("first-bag");
+    const { cart: guest } = await cart.addLine(null, { variantId: optionB, quantity: 1 });
+    expect(await cart.mergeGuestBag(guest.token, customer.customerId)).toEqual([]);
+    expect(await cart.count(customer)).toBe(1);
   });
 });

@@ -70,7 +70,12 @@ export function passwordResetMail(input: {
 }
 
 /** Sent to someone who asked which account their address belongs to: the user name, and where to go next. */
-export function accountReminderMail(input: { siteName: string; username: string; loginLink: string; resetLink: string }): MailContent {
+export function accountReminderMail(input: {
+  siteName: string;
+  username: string;
+  loginLink: string;
+  resetLink: string;
+}): MailContent {
   const { siteName, username, loginLink, resetLink } = input;
   requireWebLink(loginLink);
   requireWebLink(resetLink);

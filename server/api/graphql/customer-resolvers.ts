@@ -1,0 +1,147 @@
+import type { PublicUser } from "../../modules/accounts/index.ts";
+import { COMMUNICATION_CHANNELS, COMMUNICATION_TOPICS } from "../../db/schema/communication-preferences.ts";
+import { ORDER_STATUSES } from "../../db/schema/orders.ts";
+import {
+  AddressLimitError,
+  AddressNotFoundError,
+  CustomerInputError,
+  CustomerNotFoundError,
+  OrderNotFoundError,
+  type OrderDetail,
+  type OrderLineView,
+  type OrderSummary,
+} from "../../modules/customers/index.ts";
+import type { GraphQLContext } from "./context.ts";
+import { enumValues } from "./customer-type-defs.ts";
+import { shopError } from "./errors.ts";
+
+/*
+ * The account area over GraphQL: thin resolvers over the customers module. The customer is the
+ * session's, looked up once per request (context.ts); a Customer object is only ever made from
+ * that session, so its nested fields read the logged-in customer's own records and nobody else's.
+ */
+
+type Context = GraphQLContext;
+
+/** The session's user; its profile fields are as fresh as the session lookup of this request. */
+type CustomerParent = PublicUser;
+
+const notLoggedIn = () => shopError("UNAUTHENTICATED", "Please log in.");
+
+/**
+ * The customer a change acts for. Changes riding on the auth cookie from another site's page are
+ * refused (GraphQL takes JSON only, which such a page cannot send unasked; this holds even if
+ * that ever changes).
+ */
+async function changingCustomer(context: Context): Promise<CustomerParent> {
+  if (context.crossSiteCookie) throw shopError("FORBIDDEN", "Cross-site requests are not allowed.");
+  const session = await context.session();
+  if (!session) throw notLoggedIn();
+  return session.user;
+}
+
+/**
+ * Runs a customers module call, turning its typed failures into GraphQL errors a client can act
+ * on. `input` names the argument holding the fields, so a field error names its argument path.
+ */
+async function customerCall<T>(call: () => Promise<T>, input?: string): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw asGraphQLError(error, input);
+  }
+}
+
+function asGraphQLError(error: unknown, input: string | undefined): unknown {
+  if (error instanceof CustomerInputError) {
+    return shopError("BAD_USER_INPUT", error.message, {
+      field: error.field,
+      argument: input ? `${input}.${error.field}` : error.field,
+    });
+  }
+  if (error instanceof AddressNotFoundError || error instanceof OrderNotFoundError) {
+    return shopError("NOT_FOUND", error.message);
+  }
+  if (error instanceof AddressLimitError) return shopError("ADDRESS_LIMIT_REACHED", error.message, { limit: error.limit });
+  if (error instanceof CustomerNotFoundError) return notLoggedIn();
+  return error;
+}
+
+const money = (amount: number, currency: string) => ({ amount, currency });
+
+/** An order line with its order's currency, for its Money fields. */
+type LineParent = OrderLineView & { currency: string };
+
+export const customerResolvers = {
+  CommunicationTopic: enumValues(COMMUNICATION_TOPICS),
+  CommunicationChannel: enumValues(COMMUNICATION_CHANNELS),
+  OrderStatus: enumValues(ORDER_STATUSES),
+
+  Query: {
+    async me(_: unknown, __: unknown, context: Context): Promise<CustomerParent | null> {
+      return (await context.session())?.user ?? null;
+    },
+    countries: (_: unknown, __: unknown, context: Context) => context.services.customers.countries(),
+  },
+
+  Mutation: {
+    async updateProfile(_: unknown, args: { input: Record<string, unknown> }, context: Context): Promise<CustomerParent> {
+      const user = await changingCustomer(context);
+      const profile = await customerCall(() => context.services.customers.updateProfile(user.id, args.input), "input");
+      return { ...user, ...profile };
+    },
+
+    async addAddress(_: unknown, args: { input: Record<string, unknown> }, context: Context) {
+      const user = await changingCustomer(context);
+      return customerCall(() => context.services.customers.addAddress(user.id, args.input), "input");
+    },
+
+    async updateAddress(_: unknown, args: { id: string; input: Record<string, unknown> }, context: Context) {
+      const user = await changingCustomer(context);
+      return customerCall(() => context.services.customers.updateAddress(user.id, args.id, args.input), "input");
+    },
+
+    async deleteAddress(_: unknown, args: { id: string }, context: Context): Promise<CustomerParent> {
+      const user = await changingCustomer(context);
+      await customerCall(() => context.services.customers.deleteAddress(user.id, args.id));
+      return user;
+    },
+
+    async setDefaultAddress(_: unknown, args: { id: string }, context: Context): Promise<CustomerParent> {
+      const user = await changingCustomer(context);
+      await customerCall(() => context.services.customers.setDefaultAddress(user.id, args.id));
+      return user;
+    },
+
+    async updatePreferences(_: unknown, args: { preferences: unknown[] }, context: Context) {
+      const user = await changingCustomer(context);
+      return customerCall(() => context.services.customers.updatePreferences(user.id, args.preferences, "graphql"));
+    },
+  },
+
+  Customer: {
+    addresses: (customer: CustomerParent, _: unknown, context: Context) => context.services.customers.listAddresses(customer.id),
+    preferences: (customer: CustomerParent, _: unknown, context: Context) => context.services.customers.preferences(customer.id),
+    orders: (customer: CustomerParent, args: { first?: number | null }, context: Context) =>
+      customerCall(() => context.services.customers.orders(customer.id, { first: args.first ?? undefined })),
+    order: (customer: CustomerParent, args: { id: string }, context: Context) =>
+      customerCall(() => context.services.customers.order(customer.id, args.id)),
+  },
+
+  OrderSummary: {
+    subtotal: (order: OrderSummary) => money(order.subtotal, order.currency),
+    total: (order: OrderSummary) => money(order.total, order.currency),
+  },
+
+  Order: {
+    subtotal: (order: OrderDetail) => money(order.subtotal, order.currency),
+    shipping: (order: OrderDetail) => money(order.shipping, order.currency),
+    total: (order: OrderDetail) => money(order.total, order.currency),
+    lines: (order: OrderDetail): LineParent[] => order.lines.map((line) => ({ ...line, currency: order.currency })),
+  },
+
+  OrderLine: {
+    unitPrice: (line: LineParent) => money(line.unitPrice, line.currency),
+    lineTotal: (line: LineParent) => money(line.lineTotal, line.currency),
+  },
+};

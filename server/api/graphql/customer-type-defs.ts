@@ -1,0 +1,221 @@
+import { COMMUNICATION_CHANNELS, COMMUNICATION_TOPICS } from "../../db/schema/communication-preferences.ts";
+import { ORDER_STATUSES } from "../../db/schema/orders.ts";
+import { MAX_ADDRESSES, MAX_ORDERS_PAGE } from "../../modules/customers/index.ts";
+
+/** A module value as a GraphQL enum value: "member-news" is MEMBER_NEWS (as the listing's sorts). */
+const enumValue = (value: string) => value.toUpperCase().replaceAll("-", "_");
+
+/**
+ * The module's values by their GraphQL enum names, for the resolvers' enum maps: clients send and
+ * receive the names, the module sees its own values.
+ */
+export function enumValues(values: readonly string[]): Record<string, string> {
+  return Object.fromEntries(values.map((value) => [enumValue(value), value]));
+}
+
+/*
+ * The account area over GraphQL (issue 4 §7): the logged-in customer as `me`, and mutations of
+ * their details, addresses and preferences, over the same customers module as the pages and
+ * /customers. Who the customer is comes only from the session (Authorization header or auth
+ * cookie), never from an argument.
+ */
+export const customerTypeDefs = /* GraphQL */ `
+  enum CommunicationTopic {
+    ${COMMUNICATION_TOPICS.map(enumValue).join("\n    ")}
+  }
+
+  enum CommunicationChannel {
+    ${COMMUNICATION_CHANNELS.map(enumValue).join("\n    ")}
+  }
+
+  enum OrderStatus {
+    ${ORDER_STATUSES.map(enumValue).join("\n    ")}
+  }
+
+  "A province, state or region, by the code of the shop's country dataset."
+  type Province {
+    code: String!
+    name: String!
+  }
+
+  type Country {
+    "ISO 3166-1 alpha-2, such as NL."
+    code: String!
+    name: String!
+    "Empty when the country has no provinces to choose from."
+    provinces: [Province!]!
+  }
+
+  type Address {
+    id: ID!
+    firstName: String!
+    lastName: String!
+    company: String
+    line1: String!
+    line2: String
+    city: String!
+    "The province's code; null where the country has none."
+    province: String
+    provinceName: String
+    postalCode: String
+    "ISO 3166-1 alpha-2."
+    country: String!
+    countryName: String!
+    phone: String
+    isDefault: Boolean!
+    createdAt: String!
+    updatedAt: String!
+  }
+
+  "Whether the customer wants one topic on one channel."
+  type CommunicationPreference {
+    topic: CommunicationTopic!
+    channel: CommunicationChannel!
+    optedIn: Boolean!
+    "When the customer last changed it (ISO 8601); null while it is the shop's default."
+    updatedAt: String
+  }
+
+  "A row of the order history. Amounts are in the order's own currency."
+  type OrderSummary {
+    id: ID!
+    number: String!
+    status: OrderStatus!
+    "When the order was placed (ISO 8601)."
+    createdAt: String!
+    subtotal: Money!
+    total: Money!
+  }
+
+  type OrderLine {
+    id: ID!
+    productName: String!
+    productSlug: String
+    categorySlug: String
+    size: String
+    colour: String
+    sku: String
+    quantity: Int!
+    unitPrice: Money!
+    lineTotal: Money!
+  }
+
+  "The delivery address as it was when the order was placed."
+  type OrderAddress {
+    firstName: String
+    lastName: String
+    company: String
+    line1: String
+    line2: String
+    city: String
+    province: String
+    postalCode: String
+    country: String
+    phone: String
+  }
+
+  type Order {
+    id: ID!
+    number: String!
+    status: OrderStatus!
+    createdAt: String!
+    subtotal: Money!
+    shipping: Money!
+    total: Money!
+    deliveryAddress: OrderAddress
+    lines: [OrderLine!]!
+  }
+
+  "The logged-in customer."
+  type Customer {
+    id: ID!
+    username: String!
+    email: String!
+    "False until the e-mail address is confirmed."
+    confirmed: Boolean!
+    firstName: String
+    lastName: String
+    phone: String
+    "The default address first, then the others newest first (at most ${MAX_ADDRESSES})."
+    addresses: [Address!]!
+    "Every topic on every channel."
+    preferences: [CommunicationPreference!]!
+    "The newest orders first: first is 1 to ${MAX_ORDERS_PAGE}."
+    orders(first: Int = 20): [OrderSummary!]!
+    "One of the customer's orders; NOT_FOUND for any id that is not theirs."
+    order(id: ID!): Order
+  }
+
+  "Personal details to change: a field left out stays, a blank or null one is cleared."
+  input ProfileInput {
+    firstName: String
+    lastName: String
+    "6 to 20 digits; spaces, +, - and brackets may be used."
+    phone: String
+  }
+
+  """
+  A delivery address. The province is required, and must be one of the country's, when the
+  country has provinces (see countries); the postal code must fit the country's format where the
+  shop knows it.
+  """
+  input AddressInput {
+    firstName: String!
+    lastName: String!
+    company: String
+    line1: String!
+    line2: String
+    city: String!
+    province: String
+    postalCode: String
+    country: String!
+    phone: String
+    "Make it the default address (the first address always is)."
+    isDefault: Boolean
+  }
+
+  "Changes to an address: a field left out stays; the result must be a valid address as a whole."
+  input AddressUpdate {
+    firstName: String
+    lastName: String
+    company: String
+    line1: String
+    line2: String
+    city: String
+    province: String
+    postalCode: String
+    country: String
+    phone: String
+    "true makes it the default; the default cannot be unset, only replaced by choosing another."
+    isDefault: Boolean
+  }
+
+  input PreferenceInput {
+    topic: CommunicationTopic!
+    channel: CommunicationChannel!
+    optedIn: Boolean!
+  }
+
+  extend type Query {
+    "The logged-in customer (Authorization: Bearer, or the auth cookie); null for a guest."
+    me: Customer
+
+    "Every country with its provinces, for an address form."
+    countries: [Country!]!
+  }
+
+  # The account area's changes. Each needs a login (else UNAUTHENTICATED); an address that is not
+  # the customer's is NOT_FOUND; a field that breaks a rule is BAD_USER_INPUT naming it.
+  extend type Mutation {
+    "Changes the customer's personal details. Needs a login."
+    updateProfile(input: ProfileInput!): Customer!
+    "Adds a delivery address (at most ${MAX_ADDRESSES}: then ADDRESS_LIMIT_REACHED). Needs a login."
+    addAddress(input: AddressInput!): Address!
+    updateAddress(id: ID!, input: AddressUpdate!): Address!
+    "Deletes an address; when it was the default, the most recent remaining one becomes the default."
+    deleteAddress(id: ID!): Customer!
+    setDefaultAddress(id: ID!): Customer!
+    "Opts in or out per topic and channel; only real changes are logged (source graphql)."
+    updatePreferences(preferences: [PreferenceInput!]!): [CommunicationPreference!]!
+  }
+`;

@@ -1,0 +1,154 @@
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Logger } from "../../http/logger.ts";
+import { isCrossSite } from "../../http/same-origin.ts";
+import { requestToken } from "../../http/session-token.ts";
+import type { CurrentSession } from "../../modules/accounts/index.ts";
+import {
+  AddressLimitError,
+  AddressNotFoundError,
+  CustomerInputError,
+  CustomerNotFoundError,
+  MAX_ADDRESSES,
+  OrderNotFoundError,
+  type CustomerProfile,
+} from "../../modules/customers/index.ts";
+import type { Services } from "../../services.ts";
+import {
+  ApiError,
+  ForbiddenError,
+  MethodNotAllowedError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+  toErrorResponse,
+} from "./errors.ts";
+import { readJsonObject } from "./json-body.ts";
+
+/*
+ * /customers (SPEC §7; issue 4 §7): the account area for API clients, thin handlers over the
+ * customers module. Everything under /me is the logged-in customer's own, found through the
+ * session token (Authorization: Bearer, else the auth cookie), never through an id from the
+ * client; it is never cached. Bodies are JSON; answers are { data, meta }; errors have the
+ * content backend's shape.
+ *
+ *   GET    /me                          the user with their personal details
+ *   PATCH  /me                          {firstName?, lastName?, phone?}
+ *   GET    /me/addresses                default first
+ *   POST   /me/addresses                {firstName, lastName, line1, city, country, province?, postalCode?, ...} -> 201
+ *   PATCH  /me/addresses/{id}           the fields to change
+ *   DELETE /me/addresses/{id}           -> the deleted address
+ *   POST   /me/addresses/{id}/default
+ *   GET    /me/preferences              every topic on every channel
+ *   PUT    /me/preferences              {preferences: [{topic, channel, optedIn}]}
+ *   GET    /me/orders?first=20          newest first
+ *   GET    /me/orders/{id}              with its lines
+ *   GET    /countries                   public: countries and provinces for an address form
+ */
+
+export interface CustomersApiOptions {
+  logger?: Logger;
+  publicUrl: string;
+}
+
+type Env = { Variables: { session: CurrentSession } };
+
+/** The country list changes only with the dataset package, that is with a release of the shop. */
+const COUNTRIES_CACHE = "public, max-age=86400";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function customersApi(services: Services, options: CustomersApiOptions) {
+  const { accounts, customers } = services;
+  const api = new Hono<Env>();
+
+  const signedIn: MiddlewareHandler<Env> = async (c, next) => {
+    const token = requestToken(c.req.raw);
+    // A change riding on the cookie from another site's page would act for the customer unasked.
+    if (!SAFE_METHODS.has(c.req.method) && token?.via === "cookie" && isCrossSite(c.req.raw, options.publicUrl)) {
+      throw new ForbiddenError("Cross-site requests are not allowed.");
+    }
+    const session = await accounts.authenticate(token?.token);
+    if (!session) throw new UnauthorizedError();
+    c.set("session", session);
+    c.header("Cache-Control", "no-store");
+    await next();
+  };
+  // Hono's /me/* matches /me as well.
+  api.use("/me/*", signedIn);
+
+  const me = (c: Context<Env>) => c.get("session").user.id;
+  const ok = (c: Context<Env>, data: unknown, status: ContentfulStatusCode = 200, meta: Record<string, unknown> = {}) =>
+    c.json({ data, meta }, status);
+  /** The session's user with their personal details as they are now. */
+  const user = async (c: Context<Env>, profile: Promise<CustomerProfile>) => ({ ...c.get("session").user, ...(await profile) });
+
+  api.get("/me", async (c) => ok(c, await user(c, customers.profile(me(c)))));
+  api.patch("/me", async (c) => {
+    const body = await readJsonObject(c);
+    return ok(c, await user(c, customers.updateProfile(me(c), body)));
+  });
+
+  api.get("/me/addresses", async (c) => ok(c, await customers.listAddresses(me(c)), 200, { limit: MAX_ADDRESSES }));
+  api.post("/me/addresses", async (c) => {
+    const body = await readJsonObject(c);
+    return ok(c, await customers.addAddress(me(c), body), 201);
+  });
+  api.patch("/me/addresses/:id", async (c) => {
+    const body = await readJsonObject(c);
+    return ok(c, await customers.updateAddress(me(c), c.req.param("id"), body));
+  });
+  api.delete("/me/addresses/:id", async (c) => ok(c, await customers.deleteAddress(me(c), c.req.param("id"))));
+  api.post("/me/addresses/:id/default", async (c) => ok(c, await customers.setDefaultAddress(me(c), c.req.param("id"))));
+
+  api.get("/me/preferences", async (c) => ok(c, await customers.preferences(me(c))));
+  api.put("/me/preferences", async (c) => {
+    const body = await readJsonObject(c);
+    return ok(c, await customers.updatePreferences(me(c), body.preferences, "api"));
+  });
+
+  api.get("/me/orders", async (c) => ok(c, await customers.orders(me(c), { first: c.req.query("first") })));
+  api.get("/me/orders/:id", async (c) => ok(c, await customers.order(me(c), c.req.param("id"))));
+
+  api.get("/countries", (c) => {
+    const countries = customers.countries();
+    c.header("Cache-Control", COUNTRIES_CACHE);
+    return ok(c, countries, 200, { count: countries.length });
+  });
+
+  const allowed: Record<string, string> = {
+    "/me": "GET, HEAD, PATCH",
+    "/me/addresses": "GET, HEAD, POST",
+    "/me/addresses/:id": "PATCH, DELETE",
+    "/me/addresses/:id/default": "POST",
+    "/me/preferences": "GET, HEAD, PUT",
+    "/me/orders": "GET, HEAD",
+    "/me/orders/:id": "GET, HEAD",
+    "/countries": "GET, HEAD",
+  };
+  for (const [path, allow] of Object.entries(allowed)) {
+    api.all(path, () => {
+      throw new MethodNotAllowedError(allow);
+    });
+  }
+  api.all("*", () => {
+    throw new NotFoundError();
+  });
+  api.onError((error, c) => toErrorResponse(c, asApiError(error), options.logger));
+  return api;
+}
+
+/**
+ * The customers module's failures in the API's terms. Another customer's address or order is a
+ * 404 like an unknown id (never a 403), so ids reveal nothing about other accounts.
+ */
+function asApiError(error: unknown): unknown {
+  if (error instanceof CustomerInputError) return new ValidationError(error.field, error.message);
+  if (error instanceof AddressNotFoundError) return new NotFoundError("Address not found", { param: "id" });
+  if (error instanceof OrderNotFoundError) return new NotFoundError("Order not found", { param: "id" });
+  if (error instanceof AddressLimitError) {
+    return new ApiError(409, "AddressLimitError", error.message, { limit: error.limit });
+  }
+  // The account was deleted after its session was checked: the session has ended with it.
+  if (error instanceof CustomerNotFoundError) return new UnauthorizedError();
+  return error;
+}
