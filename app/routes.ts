@@ -42,6 +42,17 @@ const routes: RouteConfig = [
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ];
 
+// Development only (npm run dev): the mails the shop wrote to DATA_DIR/outbox instead of sending
+// them. A production build never has these routes.
+if (process.env.NODE_ENV !== "production") {
+  routes.splice(
+    routes.length - 1,
+    0,
+    route("dev/outbox", "routes/dev-outbox.tsx"),
+    route("dev/outbox/:id", "routes/dev-outbox-mail.tsx"),
+  );
+}
+
 // The benchmark's framework floor: one line through React Router, built only for `npm run bench`.
 if (process.env.SHOP_BENCH === "1") routes.push(route("__bench/floor", "routes/bench-floor.tsx"));
 

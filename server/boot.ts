@@ -35,7 +35,8 @@ export async function boot(env: Env): Promise<Booted> {
     await database.close().catch(() => {});
     throw error;
   }
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
+  const outboxDir = join(env.DATA_DIR, "outbox");
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM });
   const rateLimits = createRateLimitStore({
     redisUrl: env.REDIS_URL,
     onError: (error) => logger.error("rate limits: Redis unavailable, counting in this process", { error: String(error) }),
@@ -45,6 +46,7 @@ export async function boot(env: Env): Promise<Booted> {
     publicUrl: env.PUBLIC_URL,
     siteName: env.SITE_NAME,
     mailer,
+    outboxDir: env.SMTP_URL ? undefined : outboxDir,
     rateLimits,
     onBackgroundError: (error) => logger.error("background task failed", { error: String((error as Error)?.stack ?? error) }),
     socialProviders: env.socialProviders,

@@ -4,7 +4,7 @@ import { createSocialLogin, type SocialLoginStep, type SocialProviderConfig } fr
 import { createCarts } from "./modules/cart/index.ts";
 import { createCatalog } from "./modules/catalog/index.ts";
 import { createCustomers } from "./modules/customers/index.ts";
-import type { Mailer } from "./modules/mail/index.ts";
+import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
 import type { RateLimitStore } from "./modules/rate-limit/index.ts";
 
 /** What the services need besides the database: settings and the outside world's adapters. */
@@ -14,6 +14,8 @@ export interface ServicesConfig {
   publicUrl: string;
   siteName: string;
   mailer: Mailer;
+  /** Where mails go when there is no SMTP server (DATA_DIR/outbox); the development outbox page reads it. */
+  outboxDir?: string;
   rateLimits: RateLimitStore;
   /** Failures of work done after a request was answered, such as sending a mail. */
   onBackgroundError: (error: unknown) => void;
@@ -38,6 +40,10 @@ export function createServices(database: Database, config: ServicesConfig) {
       onProviderError: config.onSocialProviderError,
     }),
     customers: createCustomers(database.db),
+    outbox: {
+      list: () => (config.outboxDir ? listOutbox(config.outboxDir) : Promise.resolve([])),
+      read: (id: string) => (config.outboxDir ? readOutboxMail(config.outboxDir, id) : Promise.resolve(null)),
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { authChanged } from "~/lib/auth-events";
 import { SESSION_ENDED_MESSAGE, tokenStatus } from "~/lib/auth-state";
 import { toast } from "~/lib/toast";
 import type { loader as rootLoader } from "~/root";
@@ -7,7 +8,8 @@ import type { loader as rootLoader } from "~/root";
 /**
  * SPEC §4: on each navigation, a logged-in visitor whose token has expired is logged out (there
  * are no refresh tokens), with a toast. The logout goes to the server, which clears the cookies;
- * its failure does not matter, since an expired token is refused anyway.
+ * its failure does not matter, since an expired token is refused anyway. When the logged-in state
+ * changes (a login, a logout), per-visitor data in the browser is reset (lib/auth-events).
  */
 export function SessionWatch() {
   const auth = useRouteLoaderData<typeof rootLoader>("root")?.auth ?? null;
@@ -25,6 +27,14 @@ export function SessionWatch() {
   useEffect(() => {
     if (auth) reset.current = false;
   }, [auth]);
+
+  const customerId = auth?.user.id ?? null;
+  const previous = useRef(customerId);
+  useEffect(() => {
+    if (previous.current === customerId) return;
+    previous.current = customerId;
+    void authChanged(customerId !== null);
+  }, [customerId]);
 
   return null;
 }

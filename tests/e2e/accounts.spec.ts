@@ -151,3 +151,55 @@ test("social login: to the provider and back, logged in with the provider's veri
   await logOut(page);
   await context.close();
 });
+
+test("the guest's bag joins the customer's bag at login, and the customer is told", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  const person = newPerson();
+  // The customer's own bag, filled while logged in.
+  await signUp(page, person);
+  await expect(notice(page)).toContainText("Welcome");
+  const listing = (await (await page.request.get("/ecommerce/products?in_stock=1&page_size=40")).json()) as {
+    data: { slug: string }[];
+  };
+  const options: { id: number; stock: number }[] = [];
+  for (const { slug } of listing.data) {
+    const product = (await (await page.request.get(`/ecommerce/products/${slug}`)).json()) as {
+      data: { variants: { id: number; stock: number }[] };
+    };
+    const option = product.data.variants.find((v) => v.stock >= 5);
+    if (option) options.push(option);
+    if (options.length === 2) break;
+  }
+  expect(options).toHaveLength(2);
+  const add = (variantId: number, quantity: number) =>
+    page.request.post("/bag", {
+      form: { intent: "add", variantId, quantity },
+      headers: { origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+  expect((await add(options[0]!.id, 1)).status()).toBe(303);
+  await logOut(page);
+
+  // As a guest, a new bag; then logging in merges it.
+  expect((await add(options[0]!.id, 2)).status()).toBe(303);
+  expect((await add(options[1]!.id, 1)).status()).toBe(303);
+  await page.goto("/bag");
+  await expect(page.getByTestId("bag-items")).toHaveText("3");
+  await logIn(page, person.username, person.password);
+  await expect(notice(page)).toContainText("Your bag is kept.");
+  await expect(page.getByTestId("bag-count")).toHaveText("4");
+  await page.goto("/bag");
+  await expect(page.getByTestId("bag-items")).toHaveText("4");
+  await expect(page.getByTestId("bag-line")).toHaveCount(2);
+  // Logged out, the browser holds no bag: the customer's stays with the account.
+  await logOut(page);
+  await page.goto("/bag");
+  await expect(page.getByText("Your bag is empty.")).toBeVisible();
+  await context.close();
+});
+
+test("the development outbox page does not exist in production", async ({ page }) => {
+  const response = await page.goto("/dev/outbox");
+  expect(response?.status()).toBe(404);
+});

@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import type { Route } from "./+types/dev-outbox-mail";
+import { Link } from "~/components/ui/link";
+
+/** Development only (see routes.ts): one mail of the outbox, as text and as HTML. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const mail = await context.services.outbox.read(params.id);
+  if (!mail) throw data(null, { status: 404 });
+  return { mail };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Outbox mail (development)" }, { name: "robots", content: "noindex" }];
+
+export default function DevOutboxMail({ loaderData }: Route.ComponentProps) {
+  const { mail } = loaderData;
+  return (
+    <div className="container-page flex flex-col gap-4 py-8">
+      <p>
+        <Link to="/dev/outbox" className="text-link">
+          Back to the outbox
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold">{mail.subject}</h1>
+      <p className="text-grey-700">
+        To {mail.to}, from {mail.from}, {mail.date}
+      </p>
+      {/* The mail's HTML in a sandbox without scripts: it is shown, never run. */}
+      <iframe title="The mail as HTML" sandbox="" srcDoc={mail.html} className="h-96 w-full rounded-md border border-grey-200" />
+      <pre className="overflow-x-auto rounded-md bg-grey-50 p-4 text-sm whitespace-pre-wrap">{mail.text}</pre>
+    </div>
+  );
+}
