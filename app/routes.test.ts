@@ -1,9 +1,10 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterEach, expect, test, vi } from "vitest";
 
 async function routePaths(nodeEnv: string) {
   vi.stubEnv("NODE_ENV", nodeEnv);
   vi.resetModules();
-  const { default: routes } = await import("./routes.ts");
+  const { default: routes } = (await import("./routes.ts")) as { default: RouteConfigEntry[] };
   return routes.map((r) => r.path);
 }
 

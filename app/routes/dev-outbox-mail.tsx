@@ -1,18 +1,18 @@
-import { data } from "react-router";
-import type { Route } from "./+types/dev-outbox-mail";
+import { data, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { Link } from "~/components/ui/link";
 
 /** Development only (see routes.ts): one mail of the outbox, as text and as HTML. */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const mail = await context.services.outbox.read(params.id);
+export async function loader({ context, params }: LoaderFunctionArgs & { context: AppLoadContext }) {
+  const mail = await context.services.outbox.read(params.id ?? "");
   if (!mail) throw data(null, { status: 404 });
   return { mail };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Outbox mail (development)" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Outbox mail (development)" }, { name: "robots", content: "noindex" }];
 
-export default function DevOutboxMail({ loaderData }: Route.ComponentProps) {
-  const { mail } = loaderData;
+// Built only in development (see routes.ts), so React Router's type generation never sees it.
+export default function DevOutboxMail() {
+  const { mail } = useLoaderData<typeof loader>();
   return (
     <div className="container-page flex flex-col gap-4 py-8">
       <p>

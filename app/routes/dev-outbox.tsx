@@ -1,15 +1,17 @@
-import type { Route } from "./+types/dev-outbox";
+import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { Link } from "~/components/ui/link";
 
 /** Development only (see routes.ts): the mails written to the outbox, newest first. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: LoaderFunctionArgs & { context: AppLoadContext }) {
   const mails = await context.services.outbox.list();
   return { mails: mails.map(({ id, to, subject, date }) => ({ id, to, subject, date })) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Outbox (development)" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Outbox (development)" }, { name: "robots", content: "noindex" }];
 
-export default function DevOutbox({ loaderData }: Route.ComponentProps) {
+// Built only in development (see routes.ts), so React Router's type generation never sees it.
+export default function DevOutbox() {
+  const loaderData = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-8">
       <h1 className="text-2xl font-bold">Outbox</h1>
