@@ -2,7 +2,8 @@ import { data, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type
 import { Link } from "~/components/ui/link";
 
 /** Development only (see routes.ts): one mail of the outbox, as text and as HTML. */
-export async function loader({ context, params }: LoaderFunctionArgs & { context: AppLoadContext }) {
+export async function loader({ params, ...args }: LoaderFunctionArgs) {
+  const context = args.context as AppLoadContext;
   const mail = await context.services.outbox.read(params.id ?? "");
   if (!mail) throw data(null, { status: 404 });
   return { mail };

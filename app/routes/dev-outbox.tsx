@@ -2,7 +2,8 @@ import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaF
 import { Link } from "~/components/ui/link";
 
 /** Development only (see routes.ts): the mails written to the outbox, newest first. */
-export async function loader({ context }: LoaderFunctionArgs & { context: AppLoadContext }) {
+export async function loader(args: LoaderFunctionArgs) {
+  const context = args.context as AppLoadContext;
   const mails = await context.services.outbox.list();
   return { mails: mails.map(({ id, to, subject, date }) => ({ id, to, subject, date })) };
 }
