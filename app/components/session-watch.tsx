@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
-import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { authChanged } from "~/lib/auth-events";
-import { SESSION_ENDED_MESSAGE, tokenStatus } from "~/lib/auth-state";
+import { SESSION_ENDED_MESSAGE } from "~/lib/auth-state";
 import { toast } from "~/lib/toast";
-import type { loader as rootLoader } from "~/root";
+import { useAuth } from "~/lib/use-auth";
 
 /**
  * SPEC §4: on each navigation, a logged-in visitor whose token has expired is logged out (there
@@ -12,23 +12,24 @@ import type { loader as rootLoader } from "~/root";
  * changes (a login, a logout), per-visitor data in the browser is reset (lib/auth-events).
  */
 export function SessionWatch() {
-  const auth = useRouteLoaderData<typeof rootLoader>("root")?.auth ?? null;
+  const { user, loggedIn, tokenStatus: status } = useAuth();
   const location = useLocation();
   const { submit } = useFetcher();
   const reset = useRef(false);
 
+  // Checked on every navigation (location.key): the status is computed as the page renders.
   useEffect(() => {
-    if (!auth || reset.current || tokenStatus(auth.expiresAt) !== "expired") return;
+    if (!loggedIn) {
+      reset.current = false;
+      return;
+    }
+    if (reset.current || status !== "expired") return;
     reset.current = true;
     toast(SESSION_ENDED_MESSAGE, "error");
     void submit({ reason: "expired" }, { method: "post", action: "/logout" }).catch(() => {});
-  }, [auth, location.key, submit]);
+  }, [loggedIn, status, location.key, submit]);
 
-  useEffect(() => {
-    if (auth) reset.current = false;
-  }, [auth]);
-
-  const customerId = auth?.user.id ?? null;
+  const customerId = user?.id ?? null;
   const previous = useRef(customerId);
   useEffect(() => {
     if (previous.current === customerId) return;

@@ -203,3 +203,20 @@ test("the development outbox page does not exist in production", async ({ page }
   const response = await page.goto("/dev/outbox");
   expect(response?.status()).toBe(404);
 });
+
+test("when the token's expiry has passed, the next page view logs the visitor out with a toast", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  const person = newPerson();
+  await signUp(page, person);
+  await expect(notice(page)).toContainText("Welcome");
+  // The browser's copy of the expiry (SPEC §9) says the token ran out a second ago.
+  await context.addCookies([
+    { name: "auth._token_expiration.local", value: String(Date.now() - 1000), url: new URL(page.url()).origin },
+  ]);
+  await page.goto("/shop");
+  await expect(page.getByRole("status").filter({ hasText: "Your session has ended. Please log in again." })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(accountLink(page)).toHaveAttribute("aria-label", "Log in");
+  await context.close();
+});
