@@ -130,15 +130,16 @@ describe("whose addresses", () => {
     const theirs = await customers.addAddress(other, amsterdam);
     await customers.addAddress(me, chicago);
 
+    // One at a time: each attempt starts only when the one before has failed.
     for (const attempt of [
-      customers.updateAddress(me, theirs.id, { city: "Utrecht" }),
-      customers.deleteAddress(me, theirs.id),
-      customers.setDefaultAddress(me, theirs.id),
-      customers.updateAddress(me, 999_999, { city: "Utrecht" }),
-      customers.deleteAddress(me, "abc"),
-      customers.setDefaultAddress(me, { id: theirs.id }),
+      () => customers.updateAddress(me, theirs.id, { city: "Utrecht" }),
+      () => customers.deleteAddress(me, theirs.id),
+      () => customers.setDefaultAddress(me, theirs.id),
+      () => customers.updateAddress(me, 999_999, { city: "Utrecht" }),
+      () => customers.deleteAddress(me, "abc"),
+      () => customers.setDefaultAddress(me, { id: theirs.id }),
     ]) {
-      const error = await failure(attempt);
+      const error = await failure(attempt());
       expect(error).toBeInstanceOf(AddressNotFoundError);
       expect(customerErrorName(error)).toBe("AddressNotFoundError");
     }
