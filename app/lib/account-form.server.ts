@@ -19,7 +19,11 @@ export async function formFields(request: Request): Promise<Record<string, strin
   } catch {
     throw data(failure({}, {}, "Please use the form on this page."), { status: 400 });
   }
-  return Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  // PostgreSQL cannot store a NUL character in text: such a field is the visitor's error, not ours.
+  const bad = Object.entries(fields).find(([, value]) => value.includes("\u0000"));
+  if (bad) throw data(failure(fields, { [bad[0]]: "This contains characters that are not allowed." }, null), { status: 400 });
+  return fields;
 }
 
 function failure(

@@ -27,10 +27,24 @@ function cookieOptions(context: ShopLoadContext) {
 /** Pages for customers only: a guest is sent to log in, and brought back here afterwards. */
 export function requireCustomer(request: Request, context: ShopLoadContext) {
   if (context.session) return context.session;
-  const url = new URL(request.url);
   throw redirect(LOGIN_PATH, {
-    headers: { "Set-Cookie": redirectCookie(url.pathname + url.search, cookieOptions(context)) },
+    headers: { "Set-Cookie": redirectCookie(pageAddress(request.url), cookieOptions(context)) },
   });
+}
+
+/**
+ * The page a request is for. A client-side navigation asks for the page's data at
+ * `/path.data?_routes=…` (`/_root.data` for the home page): the visitor is to come back to the
+ * page, not to its data.
+ */
+export function pageAddress(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  let path = url.pathname;
+  if (path === "/_root.data") path = "/";
+  else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return path + (search ? `?${search}` : "");
 }
 
 /** Pages for guests only (log in, sign up): a logged-in visitor goes to the home page. */

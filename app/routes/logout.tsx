@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { isCrossSite } from "../../server/http/same-origin.ts";
 import type { Route } from "./+types/logout";
 import { completeLogout } from "~/lib/auth.server";
 
@@ -8,6 +9,9 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // A route without a page is not covered by React Router's origin check for actions: a page on
+  // another site must not log the visitor out.
+  if (isCrossSite(request, context.env.publicUrl)) throw data(null, { status: 403 });
   const form = await request.formData().catch(() => null);
   const expired = form?.get("reason") === "expired";
   // SPEC §4: a logout that fails on the server still logs the visitor out of the browser.

@@ -73,6 +73,8 @@ test("personal details: name and phone, a password change that logs out other br
   await emailForm.getByRole("button", { name: "Change e-mail address" }).click();
   await expect(page.getByText(`We sent a link to ${newEmail}. Your address changes when you follow it.`)).toBeVisible();
   const mail = await mailTo(newEmail, /confirm/i);
+  // The old address hears of it, with a way to take the account back.
+  await mailTo(person.email, /being changed/i);
   await page.goto(mail.links.find((link) => link.includes("email-confirmation"))!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your e-mail address is confirmed");
   await page.goto("/my-account");

@@ -173,6 +173,11 @@ describe("registration and e-mail confirmation", () => {
       expect(error.details.param).toBe(param);
       expect(error.message).toMatch(message);
     }
+    const nul = await post("/api/auth/local", { identifier: "a\u0000b", password: "whatever it is" });
+    expect(nul.status).toBe(400);
+    expect((await errorOf(nul)).details.param).toBe("identifier");
+    const nulLoginApi = await post("/auth/login", { email: "a\u0000b", password: "whatever it is" });
+    expect(nulLoginApi.status).toBe(400);
     const list = await post("/api/auth/local/register", "[1,2]");
     expect(list.status).toBe(400);
     const notJson = await post("/api/auth/local/register", "username=a", { "content-type": "application/x-www-form-urlencoded" });
@@ -224,6 +229,28 @@ describe("logging in", () => {
     const person = await register();
     const limited = await post("/api/auth/local", { identifier: person.email, password: person.password });
     expect(limited.status).toBe(429);
+  });
+
+  test("guesses sent all at once are limited too, and an account's e-mail and user name share one count", async () => {
+    nextAddress();
+    const person = await register();
+    const parallel = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post("/api/auth/local", { identifier: person.email, password: `parallel guess ${i}` }),
+      ),
+    );
+    const statuses = parallel.map((response) => response.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+
+    const other = await register();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      nextAddress();
+      const identifier = attempt % 2 ? other.username : other.email;
+      expect((await post("/api/auth/local", { identifier, password: `wrong ${attempt}` })).status).toBe(400);
+    }
+    nextAddress();
+    expect((await post("/api/auth/local", { identifier: other.username, password: other.password })).status).toBe(429);
   });
 
   test("a blocked account cannot log in, and its open sessions stop working", async () => {

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { NUL_TEXT_MESSAGE, nulTextAt } from "../../lib/nul-text.ts";
 import { ApiError, ValidationError } from "./errors.ts";
 
 /**
@@ -24,5 +25,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     throw new ValidationError("body", "The body must be a JSON object.");
   }
+  const bad = nulTextAt(body);
+  if (bad !== null) throw new ValidationError(bad || "body", NUL_TEXT_MESSAGE);
   return body as Record<string, unknown>;
 }

@@ -31,6 +31,8 @@ const ACCOUNTS = {
   squatter: { sub: "squatter-1", email: "taken@example.com", emailVerified: false, name: "Squatter" },
   switcher: { sub: "switcher-1", email: "switcher@example.com", emailVerified: true },
   target: { sub: "target-1", email: "target@example.com", emailVerified: true, name: "Target" },
+  victim: { sub: "victim-1", email: "victim@example.com", emailVerified: true, name: "Victim" },
+  second: { sub: "second-1", email: "second@example.com", emailVerified: true, name: "Second" },
 };
 
 let database: Database;
@@ -260,15 +262,19 @@ describe("a whole social login", () => {
     expect(second.user.id).toBe(first.user.id);
     expect(second.jwt).not.toBe(first.jwt);
     // The same browser, another person at the provider: another account at the shop.
-    const other = await socialLogin(ACCOUNTS.unverified.sub, person);
+    const other = await socialLogin(ACCOUNTS.second.sub, person);
     expect(interactions()).toBe(2);
     expect(other.user.id).not.toBe(first.user.id);
-    expect(other.user.email).toBe(ACCOUNTS.unverified.email);
+    expect(other.user.email).toBe(ACCOUNTS.second.email);
   });
 
-  test("makes an unconfirmed account when the provider has not verified the address", async () => {
-    const session = await socialLogin(ACCOUNTS.unverified.sub);
-    expect(session.user).toMatchObject({ email: ACCOUNTS.unverified.email, confirmed: false, provider: "peer" });
+  test("makes no account from an address the provider has not verified", async () => {
+    peer.loginAs(ACCOUNTS.unverified.sub);
+    const person = browser();
+    const response = await trade(await land(person, await connect(person)));
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ name: "ValidationError", message: expect.stringMatching(/not verified/) });
+    expect(await database.db.select().from(users).where(eq(users.email, ACCOUNTS.unverified.email))).toEqual([]);
   });
 
   test("links a verified address to the existing password account and confirms it", async () => {
@@ -286,6 +292,29 @@ describe("a whole social login", () => {
     expect((await socialLogin(ACCOUNTS.owner.sub)).user.id).toBe(owner.id);
   });
 
+  test("takes an unconfirmed account over from whoever signed up with the address: their password and sessions stop working", async () => {
+    const squat = await app.request("/api/auth/local/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "squatting", email: ACCOUNTS.victim.email, password: "long squatting gloves" }),
+    });
+    expect(squat.status).toBe(200);
+    const squatter = (await squat.json()) as Session;
+    expect(squatter.user.confirmed).toBe(false);
+
+    const session = await socialLogin(ACCOUNTS.victim.sub);
+    expect(session.user).toMatchObject({ id: squatter.user.id, confirmed: true });
+    const me = (jwt: string) => app.request("/api/users/me", { headers: { authorization: `Bearer ${jwt}` } });
+    expect((await me(squatter.jwt)).status).toBe(401);
+    expect((await me(session.jwt)).status).toBe(200);
+    const login = await app.request("/api/auth/local", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ identifier: ACCOUNTS.victim.email, password: "long squatting gloves" }),
+    });
+    expect(login.status).toBe(400);
+  });
+
   test("refuses an unverified address that belongs to an existing account, and links nothing", async () => {
     const registered = await app.request("/api/auth/local/register", {
       method: "POST",
@@ -298,7 +327,7 @@ describe("a whole social login", () => {
     const person = browser();
     const response = await trade(await land(person, await connect(person)));
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toMatchObject({ name: "ApplicationError" });
+    expect(await errorOf(response)).toMatchObject({ name: "ValidationError" });
     const links = await database.db.select().from(socialIdentities).where(eq(socialIdentities.subject, ACCOUNTS.squatter.sub));
     expect(links).toEqual([]);
     const [owner] = await database.db.select().from(users).where(eq(users.email, ACCOUNTS.squatter.email));

@@ -1,7 +1,13 @@
 import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accountCodes, sessions, socialIdentities, users, type User } from "../../db/schema/index.ts";
-import { accountReminderMail, confirmationMail, passwordResetMail } from "../mail/templates.ts";
+import {
+  accountReminderMail,
+  confirmationMail,
+  emailChangeMail,
+  emailChangeNoticeMail,
+  passwordResetMail,
+} from "../mail/templates.ts";
 import { addressKey, rateLimit, type RateLimitStore } from "../rate-limit/index.ts";
 import { hashCode, isCodeShaped, newCode, newSessionId } from "./codes.ts";
 import {
@@ -84,6 +90,17 @@ export interface AccountsDeps {
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const MINUTE = 60_000;
+
+const NO_PASSWORD_MESSAGE = "Your account has no password yet: set one with “Forgot your password?”.";
+
+/** A unique index refused a row (PostgreSQL 23505), as drizzle passes it on (sometimes as the cause). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 3; depth += 1) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 const RESET_CODE_MINUTES = 60;
 const CONFIRMATION_CODE_HOURS = 48;
 
@@ -171,13 +188,81 @@ export function createAccounts(deps: AccountsDeps) {
   async function requireCurrentPassword(request: AccountRequest, userId: number, password: string): Promise<User> {
     const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new NotLoggedInError();
-    const account = user.email;
-    await refuseIfLimited(limits.loginAccount.check(account), limits.loginAddress.check(addressKey(request.ip)));
-    if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
-      await Promise.all([limits.loginAccount.hit(account), limits.loginAddress.hit(addressKey(request.ip))]);
+    const hash = user.passwordHash;
+    if (!hash) throw new AccountInputError("currentPassword", NO_PASSWORD_MESSAGE);
+    if (!(await passwordAttempt(request, accountKeyOf(user, ""), () => verifyPassword(password, hash)))) {
       throw new AccountInputError("currentPassword", "This is not your current password.");
     }
     return user;
+  }
+
+  /** The login limit's key for an account: its id once known, so its e-mail and user name share one count. */
+  function accountKeyOf(user: User | undefined, identifier: string): string {
+    return user ? `user:${user.id}` : `id:${identifier.toLowerCase()}`;
+  }
+
+  /**
+   * Runs a password check under the login limits. The attempt is counted before the check, so
+   * guesses sent in parallel cannot all slip past the limit while their hashes are computed; a
+   * right password takes the address's count back and clears the account's.
+   */
+  async function passwordAttempt(request: AccountRequest, account: string, check: () => Promise<boolean>): Promise<boolean> {
+    const address = addressKey(request.ip);
+    await refuseIfLimited(limits.loginAccount.hit(account), limits.loginAddress.hit(address));
+    const right = await check();
+    if (right) await Promise.all([limits.loginAccount.reset(account), limits.loginAddress.release(address)]);
+    return right;
+  }
+
+  /**
+   * The account for a provider's identity, linking or making one (see loginWithIdentity). A
+   * verified address that matches an account no one has confirmed takes that account over from
+   * whoever signed up with it (who could not prove the address was theirs): its password, open
+   * sessions and mailed codes go, so a squatter keeps no way in.
+   */
+  async function linkIdentity(identity: ProviderIdentity): Promise<User> {
+    const email = identity.email?.trim().toLowerCase() || null;
+    return db.transaction(async (tx) => {
+      const [linked] = await tx
+        .select({ user: users })
+        .from(socialIdentities)
+        .innerJoin(users, eq(users.id, socialIdentities.userId))
+        .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)))
+        .limit(1);
+      if (linked) return linked.user;
+      if (!email || !emailField.safeParse(email).success) {
+        throw new AccountInputError("email", "The provider did not share an e-mail address, which an account needs.");
+      }
+      if (!identity.emailVerified) {
+        // Only an address the provider vouches for may make or join an account.
+        throw new AccountInputError("email", "The provider has not verified your e-mail address. Please verify it there first.");
+      }
+      const [existing] = await tx.select().from(users).where(eq(users.email, email)).for("update").limit(1);
+      let owner = existing;
+      if (existing && !existing.confirmed) {
+        [owner] = await tx
+          .update(users)
+          .set({ confirmed: true, passwordHash: null, updatedAt: new Date() })
+          .where(eq(users.id, existing.id))
+          .returning();
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
+        await tx
+          .update(accountCodes)
+          .set({ usedAt: new Date() })
+          .where(and(eq(accountCodes.userId, existing.id), isNull(accountCodes.usedAt)));
+      }
+      if (!owner) {
+        const username = await freeUsername(tx, identity.preferredUsername || email.split("@")[0]!);
+        [owner] = await tx.insert(users).values({ username, email, provider: identity.provider, confirmed: true }).returning();
+      }
+      await tx
+        .insert(socialIdentities)
+        .values({ userId: owner!.id, provider: identity.provider, subject: identity.subject, email });
+      return owner!;
+    });
   }
 
   async function findByEmail(email: string): Promise<User | undefined> {
@@ -204,6 +289,37 @@ export function createAccounts(deps: AccountsDeps) {
     );
   }
 
+  /**
+   * Whether a mail may go to `email` for this request. Too many requests from one address are
+   * refused (429); too many mails to one recipient are silently not sent, so nobody can keep a
+   * customer from getting a reset mail, or learn anything, by asking for mails to their address.
+   */
+  async function mailAllowed(request: AccountRequest, email: string): Promise<boolean> {
+    await refuseIfLimited(limits.mailFromAddress.hit(addressKey(request.ip)));
+    return !(await limits.mailToAddress.hit(email)).limited;
+  }
+
+  /** Confirms the address of a mailed confirmation code, in one transaction (see confirmEmail). */
+  async function confirmCode(confirmation: string): Promise<PublicUser> {
+    return db.transaction(async (tx) => {
+      const code = await takeCode(tx, confirmation, "email-confirmation");
+      // A changed address that another account took in the meantime cannot be confirmed.
+      const [other] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, code.email), ne(users.id, code.userId)))
+        .limit(1);
+      if (other) throw new InvalidCodeError();
+      const [updated] = await tx
+        .update(users)
+        .set({ confirmed: true, email: code.email, updatedAt: new Date() })
+        .where(eq(users.id, code.userId))
+        .returning();
+      if (!updated) throw new InvalidCodeError();
+      return publicUser(updated);
+    });
+  }
+
   /** A new code for `purpose`; the user's earlier unused ones for it stop working. */
   async function issueCode(user: User, purpose: "email-confirmation" | "password-reset", email: string, minutes: number) {
     const code = newCode();
@@ -226,7 +342,21 @@ export function createAccounts(deps: AccountsDeps) {
   async function sendConfirmation(user: User, email = user.email) {
     const code = await issueCode(user, "email-confirmation", email, CONFIRMATION_CODE_HOURS * 60);
     const link = `${deps.publicUrl}/api/auth/email-confirmation?confirmation=${encodeURIComponent(code)}`;
-    await deps.mailer.send({ to: email, ...confirmationMail({ siteName: deps.siteName, username: user.username, link }) });
+    const content = { siteName: deps.siteName, username: user.username, link };
+    if (email === user.email) {
+      await deps.mailer.send({ to: email, ...confirmationMail(content) });
+      return;
+    }
+    await deps.mailer.send({ to: email, ...emailChangeMail(content) });
+    await deps.mailer.send({
+      to: user.email,
+      ...emailChangeNoticeMail({
+        siteName: deps.siteName,
+        username: user.username,
+        newEmail: email,
+        resetLink: `${deps.publicUrl}/forgot-password`,
+      }),
+    });
   }
 
   /** Takes a code for `purpose` that is unused and current, inside `tx`; anything else is InvalidCodeError. */
@@ -253,8 +383,9 @@ export function createAccounts(deps: AccountsDeps) {
   return {
     /** Makes an account and logs it in; a confirmation mail goes to its address. */
     async register(request: AccountRequest, raw: unknown): Promise<OpenedSession> {
-      await refuseIfLimited(limits.register.hit(addressKey(request.ip)));
+      // Typos do not count towards the limit; every well-formed try does.
       const input = parseAccountInput(registerInput, raw);
+      await refuseIfLimited(limits.register.hit(addressKey(request.ip)));
       const problem = passwordProblem(input.password, { email: input.email, username: input.username });
       if (problem) throw new AccountInputError("password", problem);
       const passwordHash = await hashPassword(input.password);
@@ -271,18 +402,14 @@ export function createAccounts(deps: AccountsDeps) {
     /** Logs in with an e-mail address or user name and the password. */
     async login(request: AccountRequest, raw: unknown, strategy = "local"): Promise<OpenedSession> {
       const input = parseAccountInput(loginInput, raw);
-      const account = input.identifier.toLowerCase();
-      await refuseIfLimited(limits.loginAccount.check(account), limits.loginAddress.check(addressKey(request.ip)));
-      const user = await findByIdentifier(account);
-      const matches = user?.passwordHash
-        ? await verifyPassword(input.password, user.passwordHash)
-        : await verifyPassword(input.password, await decoyHash()).then(() => false);
-      if (!user || !matches) {
-        await Promise.all([limits.loginAccount.hit(account), limits.loginAddress.hit(addressKey(request.ip))]);
-        throw new InvalidCredentialsError();
-      }
+      const user = await findByIdentifier(input.identifier);
+      const hash = user?.passwordHash;
+      // An unknown account (or one without a password) is checked against a decoy, so it takes as long.
+      const matches = await passwordAttempt(request, accountKeyOf(user, input.identifier), async () =>
+        hash ? verifyPassword(input.password, hash) : verifyPassword(input.password, await decoyHash()).then(() => false),
+      );
+      if (!user || !matches) throw new InvalidCredentialsError();
       if (user.blocked) throw new AccountBlockedError();
-      await limits.loginAccount.reset(account);
       if (needsRehash(user.passwordHash!)) {
         const passwordHash = await hashPassword(input.password);
         await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -292,45 +419,19 @@ export function createAccounts(deps: AccountsDeps) {
 
     /**
      * Logs in with a social provider's identity: the account linked to it; else the account with
-     * the same address when the provider has verified it (and the link is kept); else a new
-     * account. An unverified address that already has an account is refused, so nobody can take
-     * over an account through a provider that lets people claim any address.
+     * the same address, which the provider must have verified (and the link is kept); else a new
+     * account. An address the provider has not verified makes and joins nothing, so nobody can
+     * take over an account through a provider that lets people claim any address.
      */
     async loginWithIdentity(identity: ProviderIdentity): Promise<OpenedSession> {
-      const email = identity.email?.trim().toLowerCase() || null;
-      const user = await db.transaction(async (tx) => {
-        const [linked] = await tx
-          .select({ user: users })
-          .from(socialIdentities)
-          .innerJoin(users, eq(users.id, socialIdentities.userId))
-          .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)))
-          .limit(1);
-        if (linked) return linked.user;
-        if (!email || !emailField.safeParse(email).success) {
-          throw new AccountInputError("email", "The provider did not share a usable e-mail address.");
-        }
-        const [existing] = await tx.select().from(users).where(eq(users.email, email)).for("update").limit(1);
-        let owner = existing;
-        if (existing && !identity.emailVerified) throw new AccountTakenError();
-        if (existing && !existing.confirmed) {
-          [owner] = await tx
-            .update(users)
-            .set({ confirmed: true, updatedAt: new Date() })
-            .where(eq(users.id, existing.id))
-            .returning();
-        }
-        if (!owner) {
-          const username = await freeUsername(tx, identity.preferredUsername || email.split("@")[0]!);
-          [owner] = await tx
-            .insert(users)
-            .values({ username, email, provider: identity.provider, confirmed: identity.emailVerified === true })
-            .returning();
-        }
-        await tx
-          .insert(socialIdentities)
-          .values({ userId: owner!.id, provider: identity.provider, subject: identity.subject, email });
-        return owner!;
-      });
+      let user: User;
+      try {
+        user = await linkIdentity(identity);
+      } catch (error) {
+        // Two first logins with one identity at once (two tabs): the second finds the first's link.
+        if (!isUniqueViolation(error)) throw error;
+        user = await linkIdentity(identity);
+      }
       if (user.blocked) throw new AccountBlockedError();
       return openSession(db, user, identity.provider);
     },
@@ -424,8 +525,9 @@ export function createAccounts(deps: AccountsDeps) {
     /** Mails a reset link when the address has an account; answers the same either way. */
     async forgotPassword(request: AccountRequest, raw: unknown): Promise<void> {
       const { email } = parseAccountInput(emailInput, raw);
-      await refuseIfLimited(limits.mailFromAddress.hit(addressKey(request.ip)), limits.mailToAddress.hit(email));
+      const mailed = await mailAllowed(request, email);
       later(async () => {
+        if (!mailed) return;
         const user = await findByEmail(email);
         if (!user || user.blocked) return;
         const code = await issueCode(user, "password-reset", user.email, RESET_CODE_MINUTES);
@@ -469,8 +571,9 @@ export function createAccounts(deps: AccountsDeps) {
     /** Mails a new confirmation link when the address has an unconfirmed account; answers the same either way. */
     async sendEmailConfirmation(request: AccountRequest, raw: unknown): Promise<{ email: string }> {
       const { email } = parseAccountInput(emailInput, raw);
-      await refuseIfLimited(limits.mailFromAddress.hit(addressKey(request.ip)), limits.mailToAddress.hit(email));
+      const mailed = await mailAllowed(request, email);
       later(async () => {
+        if (!mailed) return;
         const user = await findByEmail(email);
         if (user && !user.confirmed && !user.blocked) await sendConfirmation(user);
       });
@@ -480,8 +583,9 @@ export function createAccounts(deps: AccountsDeps) {
     /** Mails the user name of the address's account (SPEC's recover-user page); answers the same either way. */
     async remindAccount(request: AccountRequest, raw: unknown): Promise<{ email: string }> {
       const { email } = parseAccountInput(emailInput, raw);
-      await refuseIfLimited(limits.mailFromAddress.hit(addressKey(request.ip)), limits.mailToAddress.hit(email));
+      const mailed = await mailAllowed(request, email);
       later(async () => {
+        if (!mailed) return;
         const user = await findByEmail(email);
         if (!user || user.blocked) return;
         await deps.mailer.send({
@@ -501,23 +605,13 @@ export function createAccounts(deps: AccountsDeps) {
     async confirmEmail(request: AccountRequest, raw: unknown): Promise<PublicUser> {
       await refuseIfLimited(limits.codes.hit(addressKey(request.ip)));
       const input = parseAccountInput(confirmationInput, raw);
-      return db.transaction(async (tx) => {
-        const code = await takeCode(tx, input.confirmation, "email-confirmation");
-        // A changed address that another account took in the meantime cannot be confirmed.
-        const [other] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.email, code.email), ne(users.id, code.userId)))
-          .limit(1);
-        if (other) throw new InvalidCodeError();
-        const [updated] = await tx
-          .update(users)
-          .set({ confirmed: true, email: code.email, updatedAt: new Date() })
-          .where(eq(users.id, code.userId))
-          .returning();
-        if (!updated) throw new InvalidCodeError();
-        return publicUser(updated);
-      });
+      try {
+        return await confirmCode(input.confirmation);
+      } catch (error) {
+        // The address was taken by a sign-up between the check and the change.
+        if (isUniqueViolation(error)) throw new InvalidCodeError();
+        throw error;
+      }
     },
 
     /** Resolves when work started after answering (mails) has finished: for shutdown and tests. */

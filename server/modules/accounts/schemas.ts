@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NUL_TEXT_MESSAGE, nulTextAt } from "../../lib/nul-text.ts";
 import { AccountInputError } from "./errors.ts";
 import { PASSWORD_MAX } from "./password.ts";
 
@@ -78,6 +79,8 @@ export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
 /** Parses `raw` with `schema`, or throws an AccountInputError naming the first field at fault. */
 export function parseAccountInput<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const nul = nulTextAt(raw);
+  if (nul !== null) throw new AccountInputError(nul || "body", NUL_TEXT_MESSAGE);
   const result = schema.safeParse(raw ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -73,15 +73,22 @@ export function createCarts(db: Db) {
     return { token: typeof ref === "string" ? ref : null, ...(await readCartLines(db, cartId)) };
   }
 
-  /** A new bag in `tx`: a guest's under a new token, or the customer's own. */
+  /**
+   * A new bag in `tx`: a guest's under a new token, or the customer's own. Two requests of one
+   * customer may both find no bag; the second then gets the bag the first made.
+   */
   async function insertCart(tx: Db | Tx, ref: BagRef): Promise<{ id: number; ref: BagRef }> {
     const token = newCartToken();
     const customerId = typeof ref === "object" && ref !== null ? ref.customerId : null;
     const [row] = await tx
       .insert(carts)
       .values({ tokenHash: hashCartToken(token), userId: customerId })
+      .onConflictDoNothing()
       .returning({ id: carts.id });
-    return { id: row!.id, ref: customerId === null ? token : ref };
+    if (row) return { id: row.id, ref: customerId === null ? token : ref };
+    const existing = await cartIdOf(tx, ref);
+    if (existing === null) throw new CartNotFoundError();
+    return { id: existing, ref };
   }
 
   /** The option's stock, locked until the transaction ends, when its product is for sale. */

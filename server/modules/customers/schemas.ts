@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COMMUNICATION_CHANNELS, COMMUNICATION_TOPICS } from "../../db/schema/communication-preferences.ts";
 import { findCountry, postalCodeVerdict } from "./countries.ts";
 import { CustomerInputError } from "./errors.ts";
+import { NUL_TEXT_MESSAGE, nulTextAt } from "../../lib/nul-text.ts";
 
 /*
  * One schema per input of the account area; pages, the customers API (/customers) and GraphQL all
@@ -193,6 +194,8 @@ export type PreferencesInput = z.input<typeof preferencesInput>;
  * a dotted path under `root` when the input is not an object (preferences.2.optedIn).
  */
 export function parseCustomerInput<T extends z.ZodType>(schema: T, raw: unknown, root?: string): z.output<T> {
+  const nul = nulTextAt(raw);
+  if (nul !== null) throw new CustomerInputError([root, nul].filter(Boolean).join(".") || "body", NUL_TEXT_MESSAGE);
   const result = schema.safeParse(root ? raw : (raw ?? {}));
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

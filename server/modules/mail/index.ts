@@ -1,5 +1,12 @@
 export * from "./errors.ts";
 export { createMailer, type Mail, type Mailer, type MailerOptions } from "./mailer.ts";
 export { listOutbox, readOutboxMail, type OutboxMail } from "./outbox.ts";
-export { accountReminderMail, confirmationMail, passwordResetMail, type MailContent } from "./templates.ts";
+export {
+  accountReminderMail,
+  confirmationMail,
+  emailChangeMail,
+  emailChangeNoticeMail,
+  passwordResetMail,
+  type MailContent,
+} from "./templates.ts";
 export { escapeHtml } from "./html-layout.ts";

@@ -96,3 +96,50 @@ export function accountReminderMail(input: {
     }),
   };
 }
+
+/** Sent to a new address a customer wants to use: following the link makes it the account's address. */
+export function emailChangeMail(input: { siteName: string; username: string; link: string }): MailContent {
+  const { siteName, username, link } = input;
+  requireWebLink(link);
+  const subject = `Confirm your new email address for ${siteName}`;
+  const greeting = `Hi ${username},`;
+  const body = `You asked to use this email address for your ${siteName} account "${username}". Open the link below to confirm it; until then your account keeps its old address.`;
+  const ignore = "If you did not ask for this, you can ignore this email: nothing changes.";
+  return {
+    subject,
+    text: [greeting, "", body, "", link, "", ignore, "", `The ${siteName} team`].join("\n"),
+    html: mailHtml({
+      siteName,
+      title: subject,
+      paragraphs: [greeting, body],
+      button: { label: "Confirm my new email address", href: link },
+      notes: [ignore],
+    }),
+  };
+}
+
+/** Sent to the old address when a change of address is asked for, so a stolen session cannot quietly move the account. */
+export function emailChangeNoticeMail(input: {
+  siteName: string;
+  username: string;
+  newEmail: string;
+  resetLink: string;
+}): MailContent {
+  const { siteName, username, newEmail, resetLink } = input;
+  requireWebLink(resetLink);
+  const subject = `Your ${siteName} email address is being changed`;
+  const greeting = `Hi ${username},`;
+  const body = `Someone logged in to your ${siteName} account "${username}" asked to change its email address to ${newEmail}. The change happens when the link sent to that address is followed.`;
+  const action = "If this was not you, choose a new password now:";
+  return {
+    subject,
+    text: [greeting, "", body, "", action, resetLink, "", `The ${siteName} team`].join("\n"),
+    html: mailHtml({
+      siteName,
+      title: subject,
+      paragraphs: [greeting, body, action],
+      button: { label: "Choose a new password", href: resetLink },
+      notes: [],
+    }),
+  };
+}

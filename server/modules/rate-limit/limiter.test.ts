@@ -61,6 +61,7 @@ describe("rateLimit", () => {
       record: async (key) => (keys.push(key), { count: 1, resetInMs: 1_000 }),
       peek: async (key) => (keys.push(key), { count: 0, resetInMs: 0 }),
       clear: async (key) => void keys.push(key),
+      release: async (key) => void keys.push(key),
       close: async () => {},
     };
     const limiter = rateLimit(store, { name: "sign-in", limit: 5, windowMs: 1_000 });

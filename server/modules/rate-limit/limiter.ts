@@ -21,6 +21,8 @@ export interface RateLimiter {
   hit(id: string): Promise<Verdict>;
   /** Forgets the id's attempts. */
   reset(id: string): Promise<void>;
+  /** Takes back the id's newest attempt (one counted by `hit` that succeeded). */
+  release(id: string): Promise<void>;
 }
 
 /** Ids longer than this are stored by their hash, so a huge id cannot bloat the store. */
@@ -43,6 +45,7 @@ export function rateLimit(store: RateLimitStore, rule: RateLimitRule): RateLimit
     check: async (id) => verdict(await store.peek(keyOf(id), windowMs), (count) => count >= limit),
     hit: async (id) => verdict(await store.record(keyOf(id), windowMs), (count) => count > limit),
     reset: (id) => store.clear(keyOf(id)),
+    release: (id) => store.release(keyOf(id)),
   };
 }
 

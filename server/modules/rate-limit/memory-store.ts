@@ -64,6 +64,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
       logs.delete(key);
     },
 
+    async release(key) {
+      logs.get(key)?.pop();
+    },
+
     async close() {
       logs.clear();
     },

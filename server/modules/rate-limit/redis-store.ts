@@ -94,6 +94,16 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
       }
     },
 
+    async release(key) {
+      await fallback.release(key);
+      try {
+        await connected();
+        await redis.zpopmax(prefix + key, 1);
+      } catch (error) {
+        report(error);
+      }
+    },
+
     async close() {
       await fallback.close();
       if (redis.status === "ready") await redis.quit().catch(() => redis.disconnect());

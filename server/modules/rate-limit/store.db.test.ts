@@ -100,6 +100,18 @@ describe.each(stores)("the $kind rate-limit store", ({ make }) => {
     expect((await store.record(cleared, 10_000)).count).toBe(1);
   });
 
+  test("release takes back the newest event only", async () => {
+    const store = open(make);
+    const key = fresh();
+    await store.record(key, 10_000);
+    await store.record(key, 10_000);
+    await store.release(key);
+    expect((await store.peek(key, 10_000)).count).toBe(1);
+    await store.release(key);
+    await store.release(key);
+    expect((await store.peek(key, 10_000)).count).toBe(0);
+  });
+
   test("simultaneous records are each counted once", async () => {
     const store = open(make);
     const key = fresh();

@@ -17,6 +17,11 @@ export interface RateLimitStore {
   peek(key: string, windowMs: number): Promise<WindowState>;
   /** Forgets every event of `key` (after a successful sign-in, say). */
   clear(key: string): Promise<void>;
+  /**
+   * Takes back the newest event of `key`: an attempt counted before it was tried (so parallel
+   * attempts cannot all slip past the limit) that turned out to be a success.
+   */
+  release(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
