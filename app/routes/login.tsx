@@ -8,6 +8,8 @@ import { completeLogin, requireGuest } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { accountErrorName } from "../../server/modules/accounts/errors.ts";
 import { socialLoginErrorName } from "../../server/modules/accounts/social/errors.ts";
+import { SOCIAL_BROWSER_COOKIE } from "../../server/modules/accounts/social/index.ts";
+import { cookieValue } from "../../server/lib/cookies.ts";
 import type { RouteHandle } from "~/lib/route-handle";
 
 export const handle: RouteHandle = { auth: "guest" };
@@ -35,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const accessToken = params.get("access_token");
   if (provider && accessToken) {
     try {
-      const opened = await social.loginWithAccessToken(provider, accessToken);
+      const browser = cookieValue(request.headers.get("cookie"), SOCIAL_BROWSER_COOKIE) ?? null;
+      const opened = await social.loginWithAccessToken(provider, accessToken, browser);
       return await completeLogin(request, context, opened, `Welcome, ${opened.user.firstName || opened.user.username}.`);
     } catch (error) {
       return { providers, socialError: socialFailureMessage(error, label) };

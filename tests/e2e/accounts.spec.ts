@@ -141,6 +141,11 @@ test("forms say what is wrong beside the field, and the sixth failed login in fi
 test("social login: to the provider and back, logged in with the provider's verified address", async ({ browser }) => {
   const context = await newVisitor(browser);
   const page = await context.newPage();
+  // The address the provider's round trip ends at, with the token in it.
+  const landings: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("access_token=")) landings.push(request.url());
+  });
   await page.goto("/login");
   await page.getByRole("link", { name: `Continue with ${E2E_SOCIAL.label}` }).click();
   // The provider signs the person in and sends the browser back through /login?access_token=…
@@ -149,6 +154,27 @@ test("social login: to the provider and back, logged in with the provider's veri
   await page.goto("/my-account");
   await expect(page.getByText(`${E2E_SOCIAL.account.email} (confirmed)`)).toBeVisible();
   await logOut(page);
+
+  // The same link sent to someone else does not log them in to this account (login CSRF).
+  expect(landings).toHaveLength(1);
+  const stranger = await newVisitor(browser);
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(landings[0]!);
+  await expect(strangerPage.getByTestId("social-error")).toContainText(`Logging in with ${E2E_SOCIAL.label} did not work`);
+  await expect(accountLink(strangerPage)).toHaveAttribute("aria-label", "Log in");
+  await stranger.close();
+  await context.close();
+});
+
+test("a page on another site cannot log a customer out", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  await signUp(page, newPerson());
+  await expect(notice(page)).toContainText("Welcome");
+  const crossSite = await page.request.post("/logout", { headers: { origin: "https://evil.example" }, maxRedirects: 0 });
+  expect(crossSite.status()).toBe(403);
+  await page.goto("/my-account");
+  await expect(page).toHaveURL(/\/my-account$/);
   await context.close();
 });
 

@@ -26,12 +26,13 @@ export function socialAuthApi(social: SocialLogin, options: SocialAuthApiOptions
   });
 
   api.get("/connect/:provider/callback", async (c) => {
-    const { redirectTo, clearCookie } = await social.finish(
+    const { redirectTo, clearCookie, browserCookie } = await social.finish(
       c.req.param("provider"),
       new URL(c.req.url),
       c.req.header("cookie") ?? null,
     );
     c.header("Set-Cookie", clearCookie);
+    if (browserCookie) c.header("Set-Cookie", browserCookie, { append: true });
     c.header("Cache-Control", "no-store");
     // The callback's address holds the provider's code: it must not follow the browser on to the
     // login page in a Referer. (That page's own address holds the access token: it sets its own.)

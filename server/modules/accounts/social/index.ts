@@ -1,10 +1,11 @@
+import { randomBytes } from "node:crypto";
 import * as oidc from "openid-client";
 import { AccountInputError } from "../errors.ts";
 import type { Accounts, OpenedSession } from "../index.ts";
 import type { SocialProviderConfig } from "./config.ts";
 import { SocialProviderUnavailableError, SocialTokenError, UnknownProviderError } from "./errors.ts";
 import { accessTokenField } from "./schemas.ts";
-import { createSealedTokens } from "./sealed-token.ts";
+import { createSealedTokens, SEALED_TOKEN_SECONDS } from "./sealed-token.ts";
 import { createStateCookies } from "./state-cookie.ts";
 
 export * from "./config.ts";
@@ -139,7 +140,7 @@ export function createSocialLogin(options: SocialLoginOptions) {
       providerName: string,
       callbackUrl: URL,
       cookieHeader: string | null,
-    ): Promise<{ redirectTo: string; clearCookie: string }> {
+    ): Promise<{ redirectTo: string; clearCookie: string; browserCookie?: string }> {
       const provider = known(providerName);
       const clearCookie = cookies.clear();
       const failed = { redirectTo: loginPage(provider.name, { error: SOCIAL_LOGIN_FAILED }), clearCookie };
@@ -165,8 +166,15 @@ export function createSocialLogin(options: SocialLoginOptions) {
           pkceCodeVerifier: pending.verifier,
         });
         // Sealing refuses a token too long for the address: the operator hears of it as the exchange's.
-        const accessToken = sealed.seal(provider.name, tokens.access_token);
-        return { redirectTo: loginPage(provider.name, { access_token: accessToken }), clearCookie };
+        // The token works on the login page only in this browser (a nonce in a cookie), so nobody
+        // can send someone else a link that logs them in to the sender's account.
+        const browser = randomBytes(16).toString("base64url");
+        const accessToken = sealed.seal(provider.name, tokens.access_token, browser);
+        return {
+          redirectTo: loginPage(provider.name, { access_token: accessToken }),
+          clearCookie,
+          browserCookie: browserCookie(browser, options.publicUrl.startsWith("https:")),
+        };
       } catch (error) {
         // The provider reporting an error to the callback (the visitor said no) is no fault.
         if (!(error instanceof oidc.AuthorizationResponseError)) report(error, provider.name, "exchange");
@@ -180,12 +188,15 @@ export function createSocialLogin(options: SocialLoginOptions) {
      * the provider's userinfo, which says who it is for (`sub`, without an ID token to compare
      * with). The accounts module then links or makes the account. Anything else, a raw token from
      * the provider among them, is a SocialTokenError; it is refused before the provider is asked.
+     * The login page passes the browser's nonce cookie (`browser`): the token must be this
+     * browser's. API clients (GET /api/auth/{provider}/callback) get the session in the answer
+     * rather than in cookies, so they need not.
      */
-    async loginWithAccessToken(providerName: string, accessToken: string): Promise<OpenedSession> {
+    async loginWithAccessToken(providerName: string, accessToken: string, browser?: string | null): Promise<OpenedSession> {
       const provider = known(providerName);
       const token = accessTokenField.safeParse(accessToken);
       if (!token.success) throw new AccountInputError("access_token", token.error.issues[0]!.message);
-      const providerToken = sealed.open(token.data, provider.name);
+      const providerToken = sealed.open(token.data, provider.name, browser);
       if (providerToken === null) throw new SocialTokenError();
       let configuration: oidc.Configuration;
       try {
@@ -248,4 +259,18 @@ function refusesToken(error: unknown): boolean {
     return REFUSALS.has(error.status);
   }
   return error instanceof oidc.ClientError && error.cause instanceof Response && REFUSALS.has(error.cause.status);
+}
+
+/** The cookie naming the browser a sealed token was handed to; read by the login page. */
+export const SOCIAL_BROWSER_COOKIE = "social_login_browser";
+
+function browserCookie(value: string, secure: boolean): string {
+  return [
+    `${SOCIAL_BROWSER_COOKIE}=${value}`,
+    "Path=/login",
+    `Max-Age=${SEALED_TOKEN_SECONDS}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
 }

@@ -73,6 +73,18 @@ describe("sealed social access tokens", () => {
     expect(tokens.open(sealed, "google")).toBeNull();
   });
 
+  test("sealed for a browser, open on the login page only with that browser's nonce", () => {
+    const { tokens } = onClock();
+    const sealed = tokens.seal("google", PROVIDER_TOKEN, "browser-nonce-1");
+    expect(tokens.open(sealed, "google", "browser-nonce-1")).toBe(PROVIDER_TOKEN);
+    expect(tokens.open(sealed, "google", "browser-nonce-2")).toBeNull();
+    expect(tokens.open(sealed, "google", null)).toBeNull();
+    // A token sealed for no browser is not accepted where a browser is asked for.
+    expect(tokens.open(tokens.seal("google", PROVIDER_TOKEN), "google", "browser-nonce-1")).toBeNull();
+    // API clients (no browser asked for) may trade it.
+    expect(tokens.open(sealed, "google")).toBe(PROVIDER_TOKEN);
+  });
+
   test("open only for the provider they were sealed for", () => {
     const { tokens } = onClock();
     const sealed = tokens.seal("google", PROVIDER_TOKEN);

@@ -28,6 +28,8 @@ const sealedPayload = z.object({
   accessToken: z.string(),
   /** Seconds since the epoch. */
   exp: z.number(),
+  /** The browser's: the login page accepts the token only with the cookie holding this. */
+  browser: z.string().optional(),
 });
 
 export interface SealedTokenOptions {
@@ -47,11 +49,11 @@ export function createSealedTokens(options: SealedTokenOptions) {
      * `accessToken`, from `provider`'s token endpoint, sealed for five minutes: base64url of
      * iv + ciphertext + tag. Throws when the result would be longer than MAX_SEALED_TOKEN_LENGTH.
      */
-    seal(provider: string, accessToken: string): string {
+    seal(provider: string, accessToken: string, browser?: string): string {
       const exp = Math.floor(now() / 1000) + SEALED_TOKEN_SECONDS;
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
-      const plaintext = Buffer.from(JSON.stringify({ provider, accessToken, exp }), "utf8");
+      const plaintext = Buffer.from(JSON.stringify({ provider, accessToken, exp, browser }), "utf8");
       const sealed = Buffer.concat([iv, cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]).toString("base64url");
       if (sealed.length > MAX_SEALED_TOKEN_LENGTH) {
         throw new RangeError(`The ${provider} access token is too long to pass through the login page's address.`);
@@ -61,10 +63,10 @@ export function createSealedTokens(options: SealedTokenOptions) {
 
     /**
      * The provider's access token inside `sealed` when this shop sealed it for `provider` and it
-     * has not expired; null for anything else (a raw provider token, altered, expired, another
-     * provider's, another key's).
+     * has not expired, and, when `browser` is given, for that browser; null for anything else (a
+     * raw provider token, altered, expired, another provider's, another key's, another browser's).
      */
-    open(sealed: string, provider: string): string | null {
+    open(sealed: string, provider: string, browser?: string | null): string | null {
       const bytes = Buffer.from(sealed, "base64url");
       // Node's decoder skips characters outside the alphabet; only the canonical spelling counts.
       if (bytes.length <= IV_BYTES + TAG_BYTES || bytes.toString("base64url") !== sealed) return null;
@@ -79,6 +81,8 @@ export function createSealedTokens(options: SealedTokenOptions) {
       }
       const parsed = sealedPayload.safeParse(json);
       if (!parsed.success || parsed.data.provider !== provider || parsed.data.exp * 1000 <= now()) return null;
+      // Asked for by the login page: the token must come back to the browser it was given to.
+      if (browser !== undefined && (!parsed.data.browser || parsed.data.browser !== browser)) return null;
       return parsed.data.accessToken;
     },
   };
