@@ -73,9 +73,11 @@ export async function completeLogin(request: Request, context: ShopLoadContext, 
   if (guestBag) {
     const notes = await context.services.cart.mergeGuestBag(guestBag, opened.user.id);
     headers.append("Set-Cookie", clearedCartCookie(options));
+    const gone = notes.filter((n) => n.kept === 0).map((n) => n.name);
+    const capped = notes.filter((n) => n.kept > 0).map((n) => `${n.name} (${n.kept} of ${n.wanted})`);
     if (notes.length > 0) {
-      const parts = notes.map((n) => `${n.name} (${n.kept} of ${n.wanted})`);
-      notice += ` Your bag now holds what we have in stock: ${parts.join(", ")}.`;
+      if (capped.length > 0) notice += ` Your bag now holds what we have in stock: ${capped.join(", ")}.`;
+      if (gone.length > 0) notice += ` No longer available, so not in your bag: ${gone.join(", ")}.`;
     } else {
       notice += " Your bag is kept.";
     }

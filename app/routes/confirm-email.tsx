@@ -15,11 +15,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** Where the link in a confirmation mail lands, after /api/auth/email-confirmation has checked it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const status = new URL(request.url).searchParams.get("status");
-  return { confirmed: status === "confirmed", loggedIn: context.session !== null };
+  return { confirmed: status === "confirmed", retry: status === "retry", loggedIn: context.session !== null };
 }
 
 export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
-  const { confirmed, loggedIn } = loaderData;
+  const { confirmed, retry, loggedIn } = loaderData;
   return (
     <AccountFormPage title={confirmed ? "Your e-mail address is confirmed" : "This link did not work"}>
       {confirmed ? (
@@ -28,11 +28,17 @@ export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <p role="alert" className="form-error" data-testid="form-error">
-          The confirmation link is invalid, has been used already, or has expired.{" "}
-          <Link to="/recover-user" className="text-link">
-            Ask for a new one
-          </Link>
-          .
+          {retry ? (
+            "Too many attempts from your connection. Please wait a few minutes, then follow the link in the mail again."
+          ) : (
+            <>
+              The confirmation link is invalid, has been used already, or has expired.{" "}
+              <Link to="/recover-user" className="text-link">
+                Ask for a new one
+              </Link>
+              .
+            </>
+          )}
         </p>
       )}
       <p>

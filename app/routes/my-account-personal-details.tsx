@@ -14,9 +14,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireCustomer(request, context);
+  const { user, hasPassword } = requireCustomer(request, context);
   const profile = await context.services.customers.profile(user.id);
-  return { profile, email: user.email };
+  return { profile, email: user.email, hasPassword, provider: user.provider };
 }
 
 /** Three forms, told apart by `intent`: name and phone; e-mail address; password. */
@@ -49,6 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           headers: sessionRenewed(context, opened, "Your password has been changed. You are logged out everywhere else."),
         });
       }
+      case "set-password":
+        // The reset link sets a first password as well; it goes to the account's own address.
+        await context.services.accounts.forgotPassword(context.visitor, { email: user.email });
+        return { ok: true as const, intent: "password", message: `We sent a link to ${user.email} to set your password.` };
       default:
         return { ok: false as const, fieldErrors: {}, formError: "Please use the forms on this page.", values: {} };
     }
@@ -58,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PersonalDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, email } = loaderData;
+  const { profile, email, hasPassword, provider } = loaderData;
   const failure = failureOf(actionData);
   // The failure's values say which of the three forms it belongs to.
   const failed = (intent: string) => (failure?.values.intent === intent ? failure : null);
@@ -109,7 +113,8 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
           new address to confirm it.
         </p>
         <Notice done={done("email")} failure={failed("email")} />
-        <Form method="post" className="flex max-w-md flex-col gap-4" noValidate>
+        {!hasPassword && <NoPassword provider={provider} />}
+        <Form method="post" className="flex max-w-md flex-col gap-4" noValidate hidden={!hasPassword}>
           <input type="hidden" name="intent" value="email" />
           <TextField
             label="New e-mail address"
@@ -134,8 +139,9 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
 
       <section aria-labelledby="password-title" className="account-section">
         <h2 id="password-title">Password</h2>
-        <Notice done={null} failure={failed("password")} />
-        <Form method="post" className="flex max-w-md flex-col gap-4" noValidate>
+        <Notice done={done("password")} failure={failed("password")} />
+        {!hasPassword && <NoPassword provider={provider} />}
+        <Form method="post" className="flex max-w-md flex-col gap-4" noValidate hidden={!hasPassword}>
           <input type="hidden" name="intent" value="password" />
           <TextField
             label="Current password"
@@ -164,6 +170,23 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
           </button>
         </Form>
       </section>
+    </div>
+  );
+}
+
+/** An account made through a social provider has no password to confirm changes with until it sets one. */
+function NoPassword({ provider }: { provider: string }) {
+  return (
+    <div className="flex flex-col items-start gap-2" data-testid="no-password">
+      <p className="text-grey-700">
+        You log in with {provider.charAt(0).toUpperCase() + provider.slice(1)} and have no password here yet. Set one to change
+        your e-mail address or to log in with it: we mail you a link to choose it.
+      </p>
+      <Form method="post">
+        <button type="submit" name="intent" value="set-password" className="button-secondary">
+          Mail me a link to set a password
+        </button>
+      </Form>
     </div>
   );
 }

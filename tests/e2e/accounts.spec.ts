@@ -153,6 +153,11 @@ test("social login: to the provider and back, logged in with the provider's veri
   await expect(notice(page)).toContainText("Welcome");
   await page.goto("/my-account");
   await expect(page.getByText(`${E2E_SOCIAL.account.email} (confirmed)`)).toBeVisible();
+  // No password yet: the account area offers to set one by mail instead of asking for it.
+  await page.goto("/my-account/personal-details");
+  await page.getByRole("button", { name: "Mail me a link to set a password" }).first().click();
+  await expect(page.getByText(`We sent a link to ${E2E_SOCIAL.account.email} to set your password.`)).toBeVisible();
+  await mailTo(E2E_SOCIAL.account.email, /reset/i);
   await logOut(page);
 
   // The same link sent to someone else does not log them in to this account (login CSRF).

@@ -5,6 +5,7 @@ import {
   CartNotFoundError,
   NotEnoughStockError,
   VariantNotFoundError,
+  type BagRef,
   type CartLineView,
   type CartWithToken,
 } from "../../modules/cart/index.ts";
@@ -16,16 +17,19 @@ import { badUserInput, shopError } from "./errors.ts";
  * The bag over GraphQL: thin resolvers over the cart module (server/modules/cart), which
  * validates input, checks stock in its transactions and prices every line itself.
  *
- * A bag is named by its secret token: the `cartId` argument (an API client's bag), else the
- * shopper's cart cookie (the bag the pages show). Only in the second case is the cookie sent
- * back, renewed, as the pages do on every change; a bag asked for by id never touches it.
+ * A bag is named by its secret token: the `cartId` argument (an API client's bag); else, for a
+ * logged-in customer, their own bag (as on the pages); else the shopper's cart cookie. Only in
+ * the last case is the cookie sent back, renewed, as the pages do on every change; a bag asked
+ * for by id, or a customer's, never touches it.
  */
 
 type Context = GraphQLContext;
 
-/** The bag a call acts on: the one named by id, else the cookie's. */
-function tokenOf(args: { cartId?: string | null }, context: Context): string | null {
-  return args.cartId ?? context.cartCookieToken;
+/** The bag a call acts on: the one named by id, else the customer's, else the cookie's. */
+async function bagOf(args: { cartId?: string | null }, context: Context): Promise<BagRef> {
+  if (args.cartId != null) return args.cartId;
+  const session = await context.session();
+  return session ? { customerId: session.user.id } : context.cartCookieToken;
 }
 
 /** Runs a cart module call, turning its typed failures into GraphQL errors a client can act on. */
@@ -67,9 +71,9 @@ function keptInCookie(cart: CartWithToken, args: { cartId?: string | null }, con
 
 export const cartResolvers = {
   Query: {
-    cart(_: unknown, args: { id?: string | null }, context: Context) {
-      const token = args.id ?? context.cartCookieToken;
-      return token === null ? null : context.services.cart.get(token);
+    async cart(_: unknown, args: { id?: string | null }, context: Context) {
+      const bag = await bagOf({ cartId: args.id }, context);
+      return bag == null ? null : context.services.cart.get(bag);
     },
   },
 
@@ -82,8 +86,9 @@ export const cartResolvers = {
       context: Context,
     ) {
       if (args.cartId != null) await requireNamedCart(args.cartId, context);
+      const bag = await bagOf(args, context);
       const { cart } = await cartCall(() =>
-        context.services.cart.addLine(tokenOf(args, context), {
+        context.services.cart.addLine(bag, {
           variantId: args.variantId,
           quantity: args.quantity ?? undefined,
         }),
@@ -96,10 +101,10 @@ export const cartResolvers = {
       args: { cartId?: string | null; lineId: string; quantity?: number | null; variantId?: string | null },
       context: Context,
     ) {
-      const token = tokenOf(args, context);
-      if (token === null) throw shopError("CART_NOT_FOUND", new CartNotFoundError().message);
+      const bag = await bagOf(args, context);
+      if (bag == null) throw shopError("CART_NOT_FOUND", new CartNotFoundError().message);
       const cart = await cartCall(() =>
-        context.services.cart.updateLine(token, {
+        context.services.cart.updateLine(bag, {
           lineId: args.lineId,
           quantity: args.quantity ?? undefined,
           variantId: args.variantId ?? undefined,
@@ -109,9 +114,9 @@ export const cartResolvers = {
     },
 
     async removeCartLine(_: unknown, args: { cartId?: string | null; lineId: string }, context: Context) {
-      const token = tokenOf(args, context);
-      if (token === null) throw shopError("CART_NOT_FOUND", new CartNotFoundError().message);
-      const cart = await cartCall(() => context.services.cart.removeLine(token, { lineId: args.lineId }));
+      const bag = await bagOf(args, context);
+      if (bag == null) throw shopError("CART_NOT_FOUND", new CartNotFoundError().message);
+      const cart = await cartCall(() => context.services.cart.removeLine(bag, { lineId: args.lineId }));
       return keptInCookie(cart, args, context);
     },
   },

@@ -300,3 +300,30 @@ describe("the shopper's bag, from the cart cookie", () => {
     expect(response.headers.get("set-cookie")).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
   });
 });
+
+describe("a logged-in customer's bag", () => {
+  test("is the account's own bag, as on the pages: no cart cookie is made, and the cookie's guest bag is left alone", async () => {
+    const opened = await shop.services.accounts.register(
+      { ip: "192.0.2.77" },
+      { username: "graphqlbag", email: "graphql.bag@example.com", password: "green gloves graph dive" },
+    );
+    const bearer = { authorization: `Bearer ${opened.jwt}` };
+    const added = await postGraphQL<{ addCartLine: CartBody }>(
+      app,
+      {
+        query: `mutation { addCartLine(variantId: "${second.id}", quantity: 2) { ${CART_FIELDS} } }`,
+      },
+      bearer,
+    );
+    expect(added.body.errors).toBeUndefined();
+    expect(added.body.data?.addCartLine.itemCount).toBe(2);
+    expect(added.body.data?.addCartLine.id).toBeNull();
+    expect(added.response.headers.get("set-cookie")).toBeNull();
+    expect(await shop.services.cart.count({ customerId: opened.user.id })).toBe(2);
+
+    const read = await postGraphQL<{ cart: CartBody | null }>(app, { query: `{ cart { ${CART_FIELDS} } }` }, bearer);
+    expect(read.body.data?.cart?.itemCount).toBe(2);
+    // Without the session: no bag.
+    expect((await postGraphQL<{ cart: CartBody | null }>(app, { query: `{ cart { itemCount } }` })).body.data?.cart).toBeNull();
+  });
+});

@@ -15,7 +15,7 @@ export interface AuthApiOptions {
   trustProxy: number;
 }
 
-/** Where a mailed confirmation link lands, with `status` confirmed or invalid. */
+/** Where a mailed confirmation link lands, with `status` confirmed, invalid, or retry (too many tries from the address). */
 export const CONFIRMATION_LANDING = "/confirm-email";
 
 /**
@@ -56,8 +56,9 @@ export function contentAuthApi(services: Services, options: AuthApiOptions) {
       landing.searchParams.set("status", "confirmed");
     } catch (error) {
       const name = accountErrorName(error);
-      if (name !== "InvalidCodeError" && name !== "AccountInputError") throw error;
-      landing.searchParams.set("status", "invalid");
+      if (name === "TooManyAttemptsError") landing.searchParams.set("status", "retry");
+      else if (name === "InvalidCodeError" || name === "AccountInputError") landing.searchParams.set("status", "invalid");
+      else throw error;
     }
     c.header("Cache-Control", "no-store");
     return c.redirect(landing.toString(), 302);

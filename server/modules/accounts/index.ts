@@ -69,6 +69,8 @@ export interface CurrentSession {
   sessionId: string;
   strategy: string;
   expiresAt: Date;
+  /** False for an account made through a social provider that never set a password. */
+  hasPassword: boolean;
 }
 
 interface Mailer {
@@ -460,6 +462,7 @@ export function createAccounts(deps: AccountsDeps) {
         sessionId: row.session.id,
         strategy: row.session.strategy,
         expiresAt: row.session.expiresAt,
+        hasPassword: row.user.passwordHash !== null,
       };
     },
 

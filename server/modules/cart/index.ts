@@ -249,7 +249,7 @@ export function createCarts(db: Db) {
     /**
      * At login, moves a guest's bag into the customer's own bag (made if needed) and deletes the
      * guest's. Quantities add up, capped by stock and the line limit; what did not fit is returned
-     * so the shopper can be told. Options no longer for sale are dropped, as the bag would show.
+     * so the shopper can be told. Options no longer for sale are dropped, and told (kept 0).
      */
     async mergeGuestBag(guestToken: string | null | undefined, customerId: number): Promise<MergeNote[]> {
       const guestId = await cartIdOf(db, guestToken);
@@ -271,8 +271,9 @@ export function createCarts(db: Db) {
             try {
               stock = await sellableStock(tx, line.variantId);
             } catch (error) {
-              if (error instanceof VariantNotFoundError) continue;
-              throw error;
+              if (!(error instanceof VariantNotFoundError)) throw error;
+              notes.push({ name: line.name, wanted: line.quantity, kept: 0 });
+              continue;
             }
             const [own] = await tx
               .select({ id: cartLines.id, quantity: cartLines.quantity })
