@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { authChanged } from "~/lib/auth-events";
-import { SESSION_ENDED_MESSAGE } from "~/lib/auth-state";
+import { SESSION_ENDED_MESSAGE, sessionStillOpen } from "~/lib/auth-state";
 import { toast } from "~/lib/toast";
 import { useAuth } from "~/lib/use-auth";
 
@@ -28,6 +28,20 @@ export function SessionWatch() {
     toast(SESSION_ENDED_MESSAGE, "error");
     void submit({ reason: "expired" }, { method: "post", action: "/logout" }).catch(() => {});
   }, [loggedIn, status, location.key, submit]);
+
+  // A page the browser shows again from its back-forward cache may show a session that has ended
+  // since (a logout in another tab): ask the server, and log out here too if it has (SPEC §4).
+  useEffect(() => {
+    if (!loggedIn) return;
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      void sessionStillOpen().then((open) => {
+        if (!open) void submit({ reason: "expired" }, { method: "post", action: "/logout" }).catch(() => {});
+      });
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, [loggedIn, submit]);
 
   const customerId = user?.id ?? null;
   const previous = useRef(customerId);

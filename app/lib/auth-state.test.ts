@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { AUTH_ERRORS, ExpiredAuthSessionError, resolveStrategy, tokenStatus, userFromResponse } from "./auth-state";
+import {
+  AUTH_ERRORS,
+  ExpiredAuthSessionError,
+  resolveStrategy,
+  sessionStillOpen,
+  tokenStatus,
+  userFromResponse,
+} from "./auth-state";
 
 describe("auth state", () => {
   test("a token is unknown without an expiry, valid until 500 ms before it, expired after", () => {
@@ -34,5 +41,24 @@ describe("auth state", () => {
     const error = new ExpiredAuthSessionError();
     expect(error.name).toBe("ExpiredAuthSessionError");
     expect(error.message).toBe("Both token and refresh token have expired. Your request was aborted.");
+  });
+});
+
+describe("asking the server whether the session is still open", () => {
+  const answering = (status: number, body: unknown) =>
+    (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
+
+  test("open when the login API answers a user", async () => {
+    expect(await sessionStillOpen(answering(200, { user: { id: 1 } }))).toBe(true);
+  });
+
+  test("closed when it answers 401, an answer without `user`, or nothing at all", async () => {
+    expect(await sessionStillOpen(answering(401, { data: null, error: { status: 401 } }))).toBe(false);
+    expect(await sessionStillOpen(answering(200, { id: 1 }))).toBe(false);
+    expect(
+      await sessionStillOpen((async () => {
+        throw new TypeError("Failed to fetch");
+      }) as typeof fetch),
+    ).toBe(false);
   });
 });

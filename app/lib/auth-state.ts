@@ -59,3 +59,18 @@ export function userFromResponse<User>(body: unknown): User {
   if (!body || typeof body !== "object" || !("user" in body)) throw new Error(AUTH_ERRORS.noUserField);
   return (body as { user: User }).user;
 }
+
+/**
+ * Asks the login API who is logged in (GET /auth/user, with the cookie). False when the answer is
+ * not a user: a failed user fetch means the browser is to log out (SPEC §4).
+ */
+export async function sessionStillOpen(fetcher: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const response = await fetcher("/auth/user", { credentials: "same-origin", headers: { accept: "application/json" } });
+    if (!response.ok) return false;
+    userFromResponse(await response.json());
+    return true;
+  } catch {
+    return false;
+  }
+}
