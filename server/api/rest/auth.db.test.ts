@@ -382,6 +382,7 @@ describe("forgotten passwords", () => {
     nextAddress();
     const person = await register();
     await post("/api/auth/forgot-password", { email: person.email });
+    await services.accounts.settled();
     await post("/api/auth/forgot-password", { email: person.email });
     const codes = (await mailsTo(person.email))
       .filter((m) => /reset/i.test(m.subject))

@@ -326,6 +326,8 @@ export function createAccounts(deps: AccountsDeps) {
   async function issueCode(user: User, purpose: "email-confirmation" | "password-reset", email: string, minutes: number) {
     const code = newCode();
     await db.transaction(async (tx) => {
+      // One code at a time per account: a second request waits, then retires this one's code.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
       await tx
         .update(accountCodes)
         .set({ usedAt: new Date() })
