@@ -7,6 +7,7 @@ import { orderLines, orders } from "../../db/schema/index.ts";
 import { MAX_ADDRESSES } from "../../modules/customers/index.ts";
 import { createServices, type Services } from "../../services.ts";
 import { graphqlApp, postGraphQL } from "./test-support.ts";
+import { AMSTERDAM, registeredCustomer } from "../../modules/customers/test-support.ts";
 
 const PUBLIC_URL = "http://shop.test";
 let database: Database;
@@ -37,15 +38,7 @@ afterAll(async () => {
 });
 
 let people = 0;
-async function customer() {
-  people += 1;
-  const opened = await services.accounts.register(
-    { ip: `192.0.2.${people}` },
-    { username: `keeper${people}`, email: `keeper${people}@example.com`, password: `green gloves ${people} dive` },
-  );
-  const cookie = `auth.strategy=local; auth._token.local=${encodeURIComponent(`Bearer ${opened.jwt}`)}`;
-  return { id: opened.user.id, jwt: opened.jwt, bearer: { authorization: `Bearer ${opened.jwt}` }, cookie: { cookie } };
-}
+const customer = () => registeredCustomer(services, ++people);
 
 type Body = Record<string, unknown>;
 const run = (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
@@ -63,15 +56,7 @@ function errorOf(body: { errors?: { message: string; extensions?: Record<string,
   return { message: body.errors![0]!.message, ...body.errors![0]!.extensions };
 }
 
-const amsterdam = {
-  firstName: "Jan",
-  lastName: "Jansen",
-  line1: "Dorpsstraat 1",
-  city: "Amsterdam",
-  province: "NH",
-  postalCode: "1234 AB",
-  country: "NL",
-};
+const amsterdam = AMSTERDAM;
 
 const ADDRESS_FIELDS = "id firstName lastName line1 city province provinceName postalCode country countryName isDefault";
 const ME = `query Me { me { id username email firstName lastName phone addresses { ${ADDRESS_FIELDS} } preferences { topic channel optedIn updatedAt } } }`;

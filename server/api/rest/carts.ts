@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { ZodError } from "zod";
 import { CartNotFoundError, isCartToken, type Carts, type CartWithToken } from "../../modules/cart/index.ts";
-import { MethodNotAllowedError, NotFoundError, ValidationError } from "./errors.ts";
+import { NotFoundError, ValidationError, answerOtherRequests } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
 /*
@@ -63,11 +63,7 @@ export function cartsApi(carts: Carts, currency: string) {
     "/:id/lines": "POST",
     "/:id/lines/:lineId": "PATCH, DELETE",
   };
-  for (const [path, allow] of Object.entries(allowed)) {
-    api.all(path, () => {
-      throw new MethodNotAllowedError(allow);
-    });
-  }
+  answerOtherRequests(api, allowed, { notFound: false });
   return api;
 }
 

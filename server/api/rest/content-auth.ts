@@ -5,7 +5,7 @@ import { requestToken } from "../../http/session-token.ts";
 import type { OpenedSession } from "../../modules/accounts/index.ts";
 import { accountErrorName } from "../../modules/accounts/errors.ts";
 import type { Services } from "../../services.ts";
-import { MethodNotAllowedError, NotFoundError, UnauthorizedError, toErrorResponse } from "./errors.ts";
+import { UnauthorizedError, answerOtherRequests, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
 export interface AuthApiOptions {
@@ -80,14 +80,7 @@ export function contentAuthApi(services: Services, options: AuthApiOptions) {
     "/auth/email-confirmation": "GET, HEAD",
     "/users/me": "GET, HEAD",
   };
-  for (const [path, allow] of Object.entries(allowed)) {
-    api.all(path, () => {
-      throw new MethodNotAllowedError(allow);
-    });
-  }
-  api.all("*", () => {
-    throw new NotFoundError();
-  });
+  answerOtherRequests(api, allowed, { notFound: true });
   api.onError((error, c) => toErrorResponse(c, error, options.logger));
   return api;
 }

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { UnknownInformationTargetError } from "../../modules/catalog/custom-information.ts";
 import type { Services } from "../../services.ts";
-import { MethodNotAllowedError, NotFoundError, ValidationError } from "./errors.ts";
+import { NotFoundError, ValidationError, answerOtherRequests } from "./errors.ts";
 
 /*
  * GET /ecommerce/custom-information (SPEC §7): the owner's product information blocks (size
@@ -83,10 +83,6 @@ export function customInformationApi(services: Services) {
     return c.json({ data: block, meta: {} });
   });
 
-  for (const path of ["/", "/:id"]) {
-    api.all(path, () => {
-      throw new MethodNotAllowedError(ALLOW);
-    });
-  }
+  answerOtherRequests(api, { "/": ALLOW, "/:id": ALLOW }, { notFound: false });
   return api;
 }

@@ -7,6 +7,7 @@ import { orderLines, orders } from "../../db/schema/index.ts";
 import { MAX_ADDRESSES, type Customers } from "../../modules/customers/index.ts";
 import { createServices, type Services } from "../../services.ts";
 import { customersApi } from "./customers.ts";
+import { AMSTERDAM, registeredCustomer } from "../../modules/customers/test-support.ts";
 
 const PUBLIC_URL = "http://shop.test";
 let database: Database;
@@ -28,17 +29,7 @@ afterAll(async () => {
 });
 
 let people = 0;
-/** A registered, logged-in customer: their id, token, and headers that carry the token. */
-async function customer() {
-  people += 1;
-  const opened = await services.accounts.register(
-    // Each from its own address: registrations are rate-limited per address.
-    { ip: `198.51.100.${people}` },
-    { username: `keeper${people}`, email: `keeper${people}@example.com`, password: `green gloves ${people} dive` },
-  );
-  const cookie = `auth.strategy=local; auth._token.local=${encodeURIComponent(`Bearer ${opened.jwt}`)}`;
-  return { id: opened.user.id, jwt: opened.jwt, bearer: { authorization: `Bearer ${opened.jwt}` }, cookie: { cookie } };
-}
+const customer = () => registeredCustomer(services, ++people);
 
 function call(method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
   return app.request(`/customers${path}`, {
@@ -66,15 +57,7 @@ async function errorOf(response: Response, status: number) {
   return body.error;
 }
 
-const amsterdam = {
-  firstName: "Jan",
-  lastName: "Jansen",
-  line1: "Dorpsstraat 1",
-  city: "Amsterdam",
-  province: "NH",
-  postalCode: "1234 AB",
-  country: "NL",
-};
+const amsterdam = AMSTERDAM;
 
 describe("who may call", () => {
   const everyEndpoint: [string, string, unknown?][] = [

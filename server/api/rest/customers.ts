@@ -17,7 +17,7 @@ import type { Services } from "../../services.ts";
 import {
   ApiError,
   ForbiddenError,
-  MethodNotAllowedError,
+  answerOtherRequests,
   NotFoundError,
   UnauthorizedError,
   ValidationError,
@@ -125,14 +125,7 @@ export function customersApi(services: Services, options: CustomersApiOptions) {
     "/me/orders/:id": "GET, HEAD",
     "/countries": "GET, HEAD",
   };
-  for (const [path, allow] of Object.entries(allowed)) {
-    api.all(path, () => {
-      throw new MethodNotAllowedError(allow);
-    });
-  }
-  api.all("*", () => {
-    throw new NotFoundError();
-  });
+  answerOtherRequests(api, allowed, { notFound: true });
   api.onError((error, c) => toErrorResponse(c, asApiError(error), options.logger));
   return api;
 }

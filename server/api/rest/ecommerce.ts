@@ -3,7 +3,7 @@ import type { Logger } from "../../http/logger.ts";
 import type { Services } from "../../services.ts";
 import { cartsApi } from "./carts.ts";
 import { customInformationApi } from "./custom-information.ts";
-import { MethodNotAllowedError, NotFoundError, toErrorResponse } from "./errors.ts";
+import { NotFoundError, answerOtherRequests, toErrorResponse } from "./errors.ts";
 import { parseProductsQuery } from "./products-query.ts";
 
 /*
@@ -50,14 +50,11 @@ export function ecommerceApi(services: Services, options: { logger?: Logger; cur
 
   api.route("/custom-information", customInformationApi(services));
 
-  for (const path of ["/products", "/products/:key", "/categories", "/brands"]) {
-    api.all(path, () => {
-      throw new MethodNotAllowedError(ALLOW);
-    });
-  }
-  api.all("*", () => {
-    throw new NotFoundError();
-  });
+  answerOtherRequests(
+    api,
+    Object.fromEntries(["/products", "/products/:key", "/categories", "/brands"].map((path) => [path, ALLOW])),
+    { notFound: true },
+  );
   api.onError((error, c) => toErrorResponse(c, error, options.logger));
   return api;
 }

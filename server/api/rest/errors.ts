@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, Env, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import {
   CartLineNotFoundError,
@@ -80,6 +80,27 @@ export class RateLimitError extends ApiError {
 export class MethodNotAllowedError extends ApiError {
   constructor(readonly allow: string) {
     super(405, "MethodNotAllowedError", "Method Not Allowed", { allow });
+  }
+}
+
+/**
+ * What a router answers besides its routes: 405 with Allow for another method on one of its paths
+ * (`allowed`: path -> methods), and, with `notFound`, 404 for any other path. Registered last.
+ */
+export function answerOtherRequests<E extends Env>(
+  api: Hono<E>,
+  allowed: Record<string, string>,
+  options: { notFound: boolean },
+) {
+  for (const [path, allow] of Object.entries(allowed)) {
+    api.all(path, () => {
+      throw new MethodNotAllowedError(allow);
+    });
+  }
+  if (options.notFound) {
+    api.all("*", () => {
+      throw new NotFoundError();
+    });
   }
 }
 

@@ -4,7 +4,7 @@ import { isCrossSite } from "../../http/same-origin.ts";
 import { requestToken } from "../../http/session-token.ts";
 import type { Services } from "../../services.ts";
 import type { AuthApiOptions } from "./content-auth.ts";
-import { ForbiddenError, MethodNotAllowedError, NotFoundError, UnauthorizedError, toErrorResponse } from "./errors.ts";
+import { ForbiddenError, UnauthorizedError, answerOtherRequests, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
 /** The strategy name sessions opened through this API carry. */
@@ -51,14 +51,7 @@ export function loginApi(services: Services, options: AuthApiOptions) {
   });
 
   const allowed: Record<string, string> = { "/login": "POST", "/logout": "POST", "/user": "GET, HEAD" };
-  for (const [path, allow] of Object.entries(allowed)) {
-    api.all(path, () => {
-      throw new MethodNotAllowedError(allow);
-    });
-  }
-  api.all("*", () => {
-    throw new NotFoundError();
-  });
+  answerOtherRequests(api, allowed, { notFound: true });
   api.onError((error, c) => toErrorResponse(c, error, options.logger));
   return api;
 }

@@ -301,6 +301,20 @@ export function createAccounts(deps: AccountsDeps) {
     return !(await limits.mailToAddress.hit(email)).limited;
   }
 
+  /**
+   * After answering, `send` to the account of `email`, if there is one that is not blocked and
+   * the limits allow a mail: the answer is the same whatever the case (forgot-password, the
+   * confirmation re-send, the user-name reminder).
+   */
+  async function mailAccountLater(request: AccountRequest, email: string, send: (user: User) => Promise<void>) {
+    const mailed = await mailAllowed(request, email);
+    later(async () => {
+      if (!mailed) return;
+      const user = await findByEmail(email);
+      if (user && !user.blocked) await send(user);
+    });
+  }
+
   /** Confirms the address of a mailed confirmation code, in one transaction (see confirmEmail). */
   async function confirmCode(confirmation: string): Promise<PublicUser> {
     return db.transaction(async (tx) => {
@@ -530,11 +544,7 @@ export function createAccounts(deps: AccountsDeps) {
     /** Mails a reset link when the address has an account; answers the same either way. */
     async forgotPassword(request: AccountRequest, raw: unknown): Promise<void> {
       const { email } = parseAccountInput(emailInput, raw);
-      const mailed = await mailAllowed(request, email);
-      later(async () => {
-        if (!mailed) return;
-        const user = await findByEmail(email);
-        if (!user || user.blocked) return;
+      await mailAccountLater(request, email, async (user) => {
         const code = await issueCode(user, "password-reset", user.email, RESET_CODE_MINUTES);
         const link = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}`;
         await deps.mailer.send({
@@ -576,11 +586,8 @@ export function createAccounts(deps: AccountsDeps) {
     /** Mails a new confirmation link when the address has an unconfirmed account; answers the same either way. */
     async sendEmailConfirmation(request: AccountRequest, raw: unknown): Promise<{ email: string }> {
       const { email } = parseAccountInput(emailInput, raw);
-      const mailed = await mailAllowed(request, email);
-      later(async () => {
-        if (!mailed) return;
-        const user = await findByEmail(email);
-        if (user && !user.confirmed && !user.blocked) await sendConfirmation(user);
+      await mailAccountLater(request, email, async (user) => {
+        if (!user.confirmed) await sendConfirmation(user);
       });
       return { email };
     },
@@ -588,11 +595,7 @@ export function createAccounts(deps: AccountsDeps) {
     /** Mails the user name of the address's account (SPEC's recover-user page); answers the same either way. */
     async remindAccount(request: AccountRequest, raw: unknown): Promise<{ email: string }> {
       const { email } = parseAccountInput(emailInput, raw);
-      const mailed = await mailAllowed(request, email);
-      later(async () => {
-        if (!mailed) return;
-        const user = await findByEmail(email);
-        if (!user || user.blocked) return;
+      await mailAccountLater(request, email, async (user) => {
         await deps.mailer.send({
           to: user.email,
           ...accountReminderMail({

@@ -12,7 +12,7 @@ import {
   MAX_ADDRESSES,
   type Customers,
 } from "./index.ts";
-import { newCustomerId } from "./test-support.ts";
+import { AMSTERDAM, newCustomerId } from "./test-support.ts";
 
 let database: Database;
 let customers: Customers;
@@ -26,15 +26,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const amsterdam = {
-  firstName: "Jan",
-  lastName: "Jansen",
-  line1: "Dorpsstraat 1",
-  city: "Amsterdam",
-  province: "NH",
-  postalCode: "1234 AB",
-  country: "NL",
-};
+const amsterdam = AMSTERDAM;
 const chicago = { ...amsterdam, city: "Chicago", line1: "1 Main Street", province: "IL", postalCode: "60601", country: "US" };
 
 /** The error `promise` fails with, for checking its type and fields. */

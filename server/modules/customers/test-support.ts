@@ -1,5 +1,6 @@
 import { users } from "../../db/schema/index.ts";
 import type { Db } from "../../db/client.ts";
+import type { Services } from "../../services.ts";
 
 let customers = 0;
 
@@ -11,4 +12,26 @@ export async function newCustomerId(db: Db): Promise<number> {
     .values({ username: `customer${customers}`, email: `customer${customers}@example.com` })
     .returning({ id: users.id });
   return row!.id;
+}
+
+/** A delivery address that passes every rule (the Netherlands, province and postal code). */
+export const AMSTERDAM = {
+  firstName: "Jan",
+  lastName: "Jansen",
+  line1: "Dorpsstraat 1",
+  city: "Amsterdam",
+  province: "NH",
+  postalCode: "1234 AB",
+  country: "NL",
+};
+
+/** A registered, logged-in customer of `services`: their id, token, and headers that carry the token. */
+export async function registeredCustomer(services: Services, n: number) {
+  const opened = await services.accounts.register(
+    // Each from its own address: registrations are rate-limited per address.
+    { ip: `198.51.100.${n % 250}` },
+    { username: `keeper${n}`, email: `keeper${n}@example.com`, password: `green gloves ${n} dive` },
+  );
+  const cookie = `auth.strategy=local; auth._token.local=${encodeURIComponent(`Bearer ${opened.jwt}`)}`;
+  return { id: opened.user.id, jwt: opened.jwt, bearer: { authorization: `Bearer ${opened.jwt}` }, cookie: { cookie } };
 }

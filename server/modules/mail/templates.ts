@@ -21,25 +21,35 @@ function durationInWords(minutes: number): string {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
+/**
+ * A mail in both forms from one description: the paragraphs, the one link to follow (a button in
+ * HTML, on its own line in text), and the small print; signed by the shop.
+ */
+function linkMail(content: {
+  siteName: string;
+  subject: string;
+  paragraphs: string[];
+  button: { label: string; href: string };
+  notes: string[];
+}): MailContent {
+  requireWebLink(content.button.href);
+  const text = [...content.paragraphs, content.button.href, ...content.notes, `The ${content.siteName} team`].join("\n\n");
+  return { subject: content.subject, text, html: mailHtml({ ...content, title: content.subject }) };
+}
+
 /** Sent after sign-up (and on request): the link confirms the address for the account. */
 export function confirmationMail(input: { siteName: string; username: string; link: string }): MailContent {
   const { siteName, username, link } = input;
-  requireWebLink(link);
-  const subject = `Confirm your email address for ${siteName}`;
-  const greeting = `Hi ${username},`;
-  const body = `Thanks for joining ${siteName}! Please confirm that this email address belongs to you: the link below confirms it for your account "${username}".`;
-  const ignore = `If you did not create an account at ${siteName}, you can ignore this email.`;
-  return {
-    subject,
-    text: [greeting, "", body, "", link, "", ignore, "", `The ${siteName} team`].join("\n"),
-    html: mailHtml({
-      siteName,
-      title: subject,
-      paragraphs: [greeting, body],
-      button: { label: "Confirm my email address", href: link },
-      notes: [ignore],
-    }),
-  };
+  return linkMail({
+    siteName,
+    subject: `Confirm your email address for ${siteName}`,
+    paragraphs: [
+      `Hi ${username},`,
+      `Thanks for joining ${siteName}! Please confirm that this email address belongs to you: the link below confirms it for your account "${username}".`,
+    ],
+    button: { label: "Confirm my email address", href: link },
+    notes: [`If you did not create an account at ${siteName}, you can ignore this email.`],
+  });
 }
 
 /** Sent when someone asks to reset the password; says how long the link lasts and that it can be ignored. */
@@ -50,23 +60,17 @@ export function passwordResetMail(input: {
   expiresInMinutes: number;
 }): MailContent {
   const { siteName, username, link, expiresInMinutes } = input;
-  requireWebLink(link);
-  const subject = `Reset your ${siteName} password`;
-  const greeting = `Hi ${username},`;
-  const body = `Someone asked to reset the password for your ${siteName} account "${username}". Open the link below to choose a new one.`;
-  const expiry = `This link expires in ${durationInWords(expiresInMinutes)}.`;
-  const ignore = "If you did not ask for this, you can ignore this email: your password stays as it is.";
-  return {
-    subject,
-    text: [greeting, "", body, "", link, "", expiry, ignore, "", `The ${siteName} team`].join("\n"),
-    html: mailHtml({
-      siteName,
-      title: subject,
-      paragraphs: [greeting, body, expiry],
-      button: { label: "Choose a new password", href: link },
-      notes: [ignore],
-    }),
-  };
+  return linkMail({
+    siteName,
+    subject: `Reset your ${siteName} password`,
+    paragraphs: [
+      `Hi ${username},`,
+      `Someone asked to reset the password for your ${siteName} account "${username}". Open the link below to choose a new one.`,
+      `This link expires in ${durationInWords(expiresInMinutes)}.`,
+    ],
+    button: { label: "Choose a new password", href: link },
+    notes: ["If you did not ask for this, you can ignore this email: your password stays as it is."],
+  });
 }
 
 /** Sent to someone who asked which account their address belongs to: the user name, and where to go next. */
@@ -77,45 +81,33 @@ export function accountReminderMail(input: {
   resetLink: string;
 }): MailContent {
   const { siteName, username, loginLink, resetLink } = input;
-  requireWebLink(loginLink);
   requireWebLink(resetLink);
-  const subject = `Your ${siteName} account`;
-  const greeting = "Hi,";
-  const body = `Someone asked which ${siteName} account belongs to this email address. Your user name is "${username}": you can log in with it or with this address.`;
-  const forgot = `Forgot your password too? Choose a new one here: ${resetLink}`;
-  const ignore = "If you did not ask for this, you can ignore this email.";
-  return {
-    subject,
-    text: [greeting, "", body, "", loginLink, "", forgot, "", ignore, "", `The ${siteName} team`].join("\n"),
-    html: mailHtml({
-      siteName,
-      title: subject,
-      paragraphs: [greeting, body, forgot],
-      button: { label: "Log in", href: loginLink },
-      notes: [ignore],
-    }),
-  };
+  return linkMail({
+    siteName,
+    subject: `Your ${siteName} account`,
+    paragraphs: [
+      "Hi,",
+      `Someone asked which ${siteName} account belongs to this email address. Your user name is "${username}": you can log in with it or with this address.`,
+      `Forgot your password too? Choose a new one here: ${resetLink}`,
+    ],
+    button: { label: "Log in", href: loginLink },
+    notes: ["If you did not ask for this, you can ignore this email."],
+  });
 }
 
 /** Sent to a new address a customer wants to use: following the link makes it the account's address. */
 export function emailChangeMail(input: { siteName: string; username: string; link: string }): MailContent {
   const { siteName, username, link } = input;
-  requireWebLink(link);
-  const subject = `Confirm your new email address for ${siteName}`;
-  const greeting = `Hi ${username},`;
-  const body = `You asked to use this email address for your ${siteName} account "${username}". Open the link below to confirm it; until then your account keeps its old address.`;
-  const ignore = "If you did not ask for this, you can ignore this email: nothing changes.";
-  return {
-    subject,
-    text: [greeting, "", body, "", link, "", ignore, "", `The ${siteName} team`].join("\n"),
-    html: mailHtml({
-      siteName,
-      title: subject,
-      paragraphs: [greeting, body],
-      button: { label: "Confirm my new email address", href: link },
-      notes: [ignore],
-    }),
-  };
+  return linkMail({
+    siteName,
+    subject: `Confirm your new email address for ${siteName}`,
+    paragraphs: [
+      `Hi ${username},`,
+      `You asked to use this email address for your ${siteName} account "${username}". Open the link below to confirm it; until then your account keeps its old address.`,
+    ],
+    button: { label: "Confirm my new email address", href: link },
+    notes: ["If you did not ask for this, you can ignore this email: nothing changes."],
+  });
 }
 
 /** Sent to the old address when a change of address is asked for, so a stolen session cannot quietly move the account. */
@@ -126,20 +118,15 @@ export function emailChangeNoticeMail(input: {
   resetLink: string;
 }): MailContent {
   const { siteName, username, newEmail, resetLink } = input;
-  requireWebLink(resetLink);
-  const subject = `Your ${siteName} email address is being changed`;
-  const greeting = `Hi ${username},`;
-  const body = `Someone logged in to your ${siteName} account "${username}" asked to change its email address to ${newEmail}. The change happens when the link sent to that address is followed.`;
-  const action = "If this was not you, choose a new password now:";
-  return {
-    subject,
-    text: [greeting, "", body, "", action, resetLink, "", `The ${siteName} team`].join("\n"),
-    html: mailHtml({
-      siteName,
-      title: subject,
-      paragraphs: [greeting, body, action],
-      button: { label: "Choose a new password", href: resetLink },
-      notes: [],
-    }),
-  };
+  return linkMail({
+    siteName,
+    subject: `Your ${siteName} email address is being changed`,
+    paragraphs: [
+      `Hi ${username},`,
+      `Someone logged in to your ${siteName} account "${username}" asked to change its email address to ${newEmail}. The change happens when the link sent to that address is followed.`,
+      "If this was not you, choose a new password now:",
+    ],
+    button: { label: "Choose a new password", href: resetLink },
+    notes: [],
+  });
 }
