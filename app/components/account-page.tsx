@@ -35,3 +35,10 @@ export function failureOf(actionData: unknown): AccountFormFailure | null {
     ? (actionData as AccountFormFailure)
     : null;
 }
+
+/** The action's answer when it is a success that stays on the page (a mail was sent), else null. */
+export function successOf<T>(actionData: T): Extract<T, { ok: true }> | null {
+  return actionData && typeof actionData === "object" && (actionData as { ok?: unknown }).ok === true
+    ? (actionData as Extract<T, { ok: true }>)
+    : null;
+}

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/recover-user";
-import { AccountFormPage, failureOf } from "~/components/account-page";
+import { AccountFormPage, failureOf, successOf } from "~/components/account-page";
 import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RecoverUser({ actionData }: Route.ComponentProps) {
   const failure = failureOf(actionData);
-  const sent = actionData && "ok" in actionData && actionData.ok ? actionData : null;
+  const sent = successOf(actionData);
   const busy = useNavigation().state === "submitting";
   return (
     <AccountFormPage

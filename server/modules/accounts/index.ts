@@ -198,6 +198,20 @@ export function createAccounts(deps: AccountsDeps) {
     return user;
   }
 
+  /** Stores a new password (and `confirmed`), ends every session of the account, and opens one for this browser. */
+  async function replacePassword(tx: Tx, user: User, change: { passwordHash: string; confirmed?: boolean }) {
+    const [updated] = await tx
+      .update(users)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    return openSession(tx, updated!, "local");
+  }
+
   /** The login limit's key for an account: its id once known, so its e-mail and user name share one count. */
   function accountKeyOf(user: User | undefined, identifier: string): string {
     return user ? `user:${user.id}` : `id:${identifier.toLowerCase()}`;
@@ -505,18 +519,7 @@ export function createAccounts(deps: AccountsDeps) {
       const problem = passwordProblem(input.password, user);
       if (problem) throw new AccountInputError("password", problem);
       const passwordHash = await hashPassword(input.password);
-      return db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(users.id, user.id))
-          .returning();
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
-        return openSession(tx, updated!, "local");
-      });
+      return db.transaction((tx) => replacePassword(tx, user, { passwordHash }));
     },
 
     /**
@@ -570,16 +573,7 @@ export function createAccounts(deps: AccountsDeps) {
         if (!user || user.blocked || user.email !== code.email) throw new InvalidCodeError();
         const problem = passwordProblem(input.password, user);
         if (problem) throw new AccountInputError("password", problem);
-        const [updated] = await tx
-          .update(users)
-          .set({ passwordHash: await hashPassword(input.password), confirmed: true, updatedAt: new Date() })
-          .where(eq(users.id, user.id))
-          .returning();
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
-        return openSession(tx, updated!, "local");
+        return replacePassword(tx, user, { passwordHash: await hashPassword(input.password), confirmed: true });
       });
     },
 
