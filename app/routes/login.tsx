@@ -1,13 +1,15 @@
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { AccountFormPage, failureOf } from "~/components/account-page";
 import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { resolveStrategy, type StrategyDefinition } from "~/lib/auth-state";
 import { completeLogin, requireGuest } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { accountErrorName } from "../../server/modules/accounts/errors.ts";
 import { socialLoginErrorName } from "../../server/modules/accounts/social/errors.ts";
+import { LOGIN_API_STRATEGY } from "../../server/modules/accounts/cookies.ts";
 import { SOCIAL_BROWSER_COOKIE } from "../../server/modules/accounts/social/index.ts";
 import { cookieValue } from "../../server/lib/cookies.ts";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -64,11 +66,39 @@ function socialFailureMessage(error: unknown, label: string): string {
   }
 }
 
+/**
+ * The strategies a visitor may log in with (SPEC §3): the content backend (`local`, the form's
+ * default), the login API (`loginApi`), and each social provider, which logs in at the provider
+ * instead of with this form.
+ */
+function strategiesOf(context: Route.ActionArgs["context"]): StrategyDefinition[] {
+  return [
+    { name: "local", kind: "credentials" },
+    { name: LOGIN_API_STRATEGY, kind: "credentials" },
+    ...context.services.social.providers().map((p) => ({ name: p.name, kind: "provider" as const })),
+  ];
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireGuest(context);
   const fields = await formFields(request);
+  let strategy: StrategyDefinition;
   try {
-    const opened = await context.services.accounts.login(context.visitor, fields, "local");
+    strategy = resolveStrategy("strategy" in fields ? fields.strategy : "local", strategiesOf(context), ["credentials"]);
+  } catch (error) {
+    // SPEC §8's messages: no strategy, one not defined, or a provider's (which has no password here).
+    return data(
+      {
+        ok: false as const,
+        fieldErrors: {},
+        formError: (error as Error).message,
+        values: { identifier: fields.identifier ?? "" },
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const opened = await context.services.accounts.login(context.visitor, fields, strategy.name);
     return await completeLogin(request, context, opened, `Welcome back, ${opened.user.firstName || opened.user.username}.`);
   } catch (error) {
     return accountFormFailure(error, fields);

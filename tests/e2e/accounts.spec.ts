@@ -251,3 +251,38 @@ test("when the token's expiry has passed, the next page view logs the visitor ou
   await expect(accountLink(page)).toHaveAttribute("aria-label", "Log in");
   await context.close();
 });
+
+test("the login form takes a strategy: the login API's works, others answer SPEC §8's messages", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  const person = newPerson();
+  await signUp(page, person);
+  await expect(notice(page)).toContainText("Welcome");
+  await logOut(page);
+  const origin = new URL(page.url()).origin;
+  const tryStrategy = (strategy: string) =>
+    page.request.post("/login", {
+      form: { identifier: person.username, password: person.password, strategy },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+
+  for (const [strategy, message] of [
+    ["", "No strategy is set!"],
+    ["github", "Strategy github is not defined!"],
+    [E2E_SOCIAL.provider, `Strategy not supported: ${E2E_SOCIAL.provider}`],
+  ]) {
+    const response = await tryStrategy(strategy!);
+    expect(response.status(), strategy).toBe(400);
+    expect(await response.text()).toContain(message);
+  }
+
+  const loginApi = await tryStrategy("loginApi");
+  expect(loginApi.status()).toBe(303);
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === "auth.strategy")?.value).toBe("loginApi");
+  expect(cookies.find((c) => c.name === "auth._token.loginApi")).toMatchObject({ httpOnly: true });
+  await page.goto("/my-account");
+  await expect(page).toHaveURL(/\/my-account$/);
+  await context.close();
+});

@@ -2,13 +2,11 @@ import { Hono, type Context } from "hono";
 import { clientAddress } from "../../http/client-address.ts";
 import { isCrossSite } from "../../http/same-origin.ts";
 import { requestToken } from "../../http/session-token.ts";
+import { LOGIN_API_STRATEGY } from "../../modules/accounts/cookies.ts";
 import type { Services } from "../../services.ts";
 import type { AuthApiOptions } from "./content-auth.ts";
 import { ForbiddenError, UnauthorizedError, answerOtherRequests, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
-
-/** The strategy name sessions opened through this API carry. */
-export const LOGIN_API_STRATEGY = "loginApi";
 
 /**
  * The separate login API of SPEC §7 (/auth): POST /auth/login answers {accessToken}, POST

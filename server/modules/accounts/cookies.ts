@@ -9,6 +9,8 @@ import { cookieValue } from "../../lib/cookies.ts";
 export const AUTH_STRATEGY_COOKIE = "auth.strategy";
 export const AUTH_REDIRECT_COOKIE = "auth.redirect";
 export const DEFAULT_STRATEGY = "local";
+/** The strategy of sessions opened through the login API (POST /auth/login, or /login with it chosen). */
+export const LOGIN_API_STRATEGY = "loginApi";
 
 const STRATEGY_NAME = /^[A-Za-z0-9_-]{1,40}$/;
 
