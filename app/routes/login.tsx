@@ -21,8 +21,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-// The social login callback brings a token in the address: never stored, never sent on as a referrer.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+// The social login callback brings a token in the address: never stored, and never sent to another
+// site as a referrer. "same-origin", not "no-referrer": with no referrer at all, browsers send the
+// form's Origin as "null", and the origin check of form posts would refuse every login.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
 
 /**
  * The log-in page, and the social login's callback (SPEC §2: the callback route is also /login):

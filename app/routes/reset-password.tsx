@@ -16,8 +16,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-// The code in the address is a secret: the page is never stored, and never tells another site where it came from.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+// The code in the address is a secret: the page is never stored, and never tells another site where
+// it came from ("same-origin": with no referrer at all, the form's Origin would be "null" and refused).
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { code: new URL(request.url).searchParams.get("code") ?? "" };

@@ -112,6 +112,27 @@ test("guards run on the server: a guest is sent to log in and brought back; a cu
     await page.goto(guestPage);
     await expect(page).toHaveURL(/\/$/);
   }
+
+  // Log out, log in, and reset a forgotten password, all without JavaScript.
+  await page.goto("/my-account");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByTestId("account-link")).toHaveAttribute("aria-label", "Log in");
+  await page.goto("/login");
+  await page.getByLabel("E-mail address or user name").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page.getByTestId("site-notice")).toHaveText(`Welcome back, ${person.username}.`);
+  await page.goto("/my-account");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.goto("/forgot-password");
+  await page.getByLabel("E-mail address").fill(person.email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  const reset = await mailTo(person.email, /reset/i);
+  await page.goto(reset.links.find((link) => link.includes("/reset-password?code="))!);
+  await page.getByLabel("New password", { exact: true }).fill("a new phrase without scripts");
+  await page.getByLabel("Repeat the new password").fill("a new phrase without scripts");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByTestId("site-notice")).toHaveText("Your password has been changed, and you are logged in.");
   await context.close();
 });
 
