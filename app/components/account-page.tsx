@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import type { AccountFormFailure } from "~/lib/account-form.server";
 
 /** The frame of the log-in, sign-up and password pages: a title, the form's error, the form. */
@@ -13,13 +13,15 @@ export function AccountFormPage({
   failure?: AccountFormFailure | null;
   children: ReactNode;
 }) {
+  const page = useRef<HTMLDivElement>(null);
+  useFocusOnFailure(page, failure);
   return (
-    <div className="container-page form-page">
+    <div className="container-page form-page" ref={page}>
       <div className="form-card">
         <h1>{title}</h1>
         {intro}
         {failure?.formError && (
-          <p role="alert" className="form-error" data-testid="form-error">
+          <p role="alert" className="form-error" data-testid="form-error" tabIndex={-1}>
             {failure.formError}
           </p>
         )}
@@ -41,4 +43,17 @@ export function successOf<T>(actionData: T): Extract<T, { ok: true }> | null {
   return actionData && typeof actionData === "object" && (actionData as { ok?: unknown }).ok === true
     ? (actionData as Extract<T, { ok: true }>)
     : null;
+}
+
+/**
+ * After a form came back refused (with JavaScript; without it the page loads anew), keyboard and
+ * screen-reader users are taken to what is wrong: the first field marked invalid, else the form's
+ * error message.
+ */
+export function useFocusOnFailure(container: RefObject<HTMLElement | null>, failure: unknown) {
+  useEffect(() => {
+    if (!failure || !container.current) return;
+    const target = container.current.querySelector<HTMLElement>('[aria-invalid="true"], .form-error[tabindex="-1"]');
+    target?.focus();
+  }, [failure, container]);
 }

@@ -47,6 +47,7 @@ export function accountFormFailure<Extra extends object = object>(error: unknown
   const { message } = error as Error;
   let status = 400;
   let field: string | null = null;
+  let fields: Record<string, string> | null = null;
   const headers = new Headers();
   switch (name) {
     case "AddressNotFoundError":
@@ -57,6 +58,7 @@ export function accountFormFailure<Extra extends object = object>(error: unknown
     case "AccountInputError":
     case "CustomerInputError":
       field = (error as Error & { field: string }).field;
+      fields = (error as Error & { fields?: Record<string, string> }).fields ?? null;
       break;
     case "InvalidCodeError":
       field = "code";
@@ -72,7 +74,7 @@ export function accountFormFailure<Extra extends object = object>(error: unknown
       status = 401;
       break;
   }
-  const body = failure(values, field ? { [field]: message } : {}, field ? null : message);
+  const body = failure(values, fields ?? (field ? { [field]: message } : {}), field ? null : message);
   const answer = { ...extra, ...body } as AccountFormFailure & Partial<Extra>;
   return data(answer, { status, headers });
 }

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/my-account-delivery-addresses";
-import { failureOf } from "~/components/account-page";
+import { useRef } from "react";
+import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { AddressForm } from "~/components/account/address-form";
 import { Link } from "~/components/ui/link";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
@@ -91,6 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function DeliveryAddresses({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const page = useRef<HTMLDivElement>(null);
+  useFocusOnFailure(page, failureOf(actionData));
   if (loaderData.kind !== "page") return null;
   const { addresses, editing, adding, countries } = loaderData;
   const failure = failureOf(actionData);
@@ -99,7 +102,7 @@ export default function DeliveryAddresses({ loaderData, actionData }: Route.Comp
   const busy = navigation.state === "submitting";
 
   return (
-    <div className="flex flex-col gap-8">
+    <div className="flex flex-col gap-8" ref={page}>
       <section aria-labelledby="addresses-title" className="account-section">
         <h2 id="addresses-title">Delivery addresses</h2>
         {addresses.length === 0 ? (
@@ -176,7 +179,7 @@ export default function DeliveryAddresses({ loaderData, actionData }: Route.Comp
         <section aria-labelledby="address-form-title" className="account-section">
           <h2 id="address-form-title">{editing ? "Edit address" : "New address"}</h2>
           {failure?.formError && (
-            <p role="alert" className="form-error">
+            <p role="alert" className="form-error" tabIndex={-1}>
               {failure.formError}
             </p>
           )}

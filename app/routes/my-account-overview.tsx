@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/my-account-overview";
+import { failureOf, successOf } from "~/components/account-page";
 import { OrderTable } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
@@ -38,8 +39,10 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
       {!user.confirmed && (
         <div role="status" className="form-error flex flex-wrap items-center gap-3" data-testid="confirm-reminder">
           <p>Please confirm your e-mail address: we sent a link to {user.email}.</p>
-          {actionData && "ok" in actionData && actionData.ok ? (
-            <p>{actionData.message}</p>
+          {successOf(actionData) ? (
+            <p>{successOf(actionData)!.message}</p>
+          ) : failureOf(actionData)?.formError ? (
+            <p role="alert">{failureOf(actionData)!.formError}</p>
           ) : (
             <Form method="post">
               <button type="submit" className="button-secondary">

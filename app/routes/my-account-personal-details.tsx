@@ -1,6 +1,7 @@
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/my-account-personal-details";
-import { failureOf } from "~/components/account-page";
+import { useRef } from "react";
+import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { TextField } from "~/components/ui/text-field";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
 import { requireCustomer, sessionRenewed } from "~/lib/auth.server";
@@ -70,9 +71,11 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
     actionData && "ok" in actionData && actionData.ok && actionData.intent === intent ? actionData.message : null;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const page = useRef<HTMLDivElement>(null);
+  useFocusOnFailure(page, failure);
 
   return (
-    <div className="flex flex-col gap-8">
+    <div className="flex flex-col gap-8" ref={page}>
       <section aria-labelledby="profile-title" className="account-section">
         <h2 id="profile-title">Name and phone</h2>
         <Notice done={done("profile")} failure={failed("profile")} />
@@ -201,7 +204,7 @@ function Notice({ done, failure }: { done: string | null; failure: { formError: 
   }
   if (failure?.formError) {
     return (
-      <p role="alert" className="form-error">
+      <p role="alert" className="form-error" tabIndex={-1}>
         {failure.formError}
       </p>
     );

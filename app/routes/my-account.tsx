@@ -1,4 +1,4 @@
-import { Form, Outlet } from "react-router";
+import { Form, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/my-account";
 import { Link } from "~/components/ui/link";
 import { requireCustomer } from "~/lib/auth.server";
@@ -24,16 +24,21 @@ const SECTIONS = [
 
 /** The account area's frame: its sections, the way out, and the section's page. */
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  // The section the page belongs to (an order belongs to the order history).
+  const current = [...SECTIONS].reverse().find((s) => pathname === s.to || pathname.startsWith(`${s.to}/`))?.to;
   return (
     <div className="container-page py-8">
       <p className="text-sm text-grey-600">My account</p>
       <h1 className="text-2xl font-bold tracking-tight">Hello, {loaderData.user.firstName || loaderData.user.username}</h1>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[14rem_1fr]">
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="My account" className="account-nav">
           <ul>
             {SECTIONS.map((section) => (
               <li key={section.to}>
-                <Link to={section.to}>{section.label}</Link>
+                <Link to={section.to} aria-current={section.to === current ? "page" : undefined}>
+                  {section.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -43,7 +48,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         </nav>
-        <div>
+        <div className="min-w-0">
           <Outlet />
         </div>
       </div>

@@ -203,3 +203,23 @@ test("order history: an empty table says so; an order that is not the customer's
   await expect(page.getByText("This page could not be found")).toBeVisible();
   await context.close();
 });
+
+test("the account area fits a 320 px screen", async ({ browser }) => {
+  const { context, page } = await customer(browser);
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of [
+    "/my-account",
+    "/my-account/delivery-addresses?edit=new",
+    "/my-account/personal-details",
+    "/my-account/communication-preferences",
+  ]) {
+    await page.goto(path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(320);
+  }
+  // The menu says where the customer is.
+  await expect(
+    page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "Communication preferences" }),
+  ).toHaveAttribute("aria-current", "page");
+  await context.close();
+});

@@ -144,7 +144,16 @@ test("forms say what is wrong beside the field, and the sixth failed login in fi
   await signUp(page, { ...person, password: "password123" });
   await expect(page.getByText("This password is too common: choose one that is harder to guess.")).toBeVisible();
   await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  // Keyboard and screen-reader users are taken to the field at fault.
+  await expect(page.getByLabel("Password")).toBeFocused();
   await expect(page.getByLabel("User name")).toHaveValue(person.username);
+
+  // Every field at fault is marked at once.
+  await signUp(page, { username: "", email: "", password: "" });
+  await expect(page.getByText("Use at least 3 characters for your user name.")).toBeVisible();
+  await expect(page.getByText("Enter your e-mail address.")).toBeVisible();
+  await expect(page.getByText("Choose a password.")).toBeVisible();
+  await expect(page.getByLabel("User name")).toBeFocused();
 
   await signUp(page, person);
   await expect(notice(page)).toContainText("Welcome");

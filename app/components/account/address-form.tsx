@@ -35,7 +35,15 @@ export function AddressForm({ address, countries, provinces: initialProvinces, v
 
   return (
     <Form method="post" className="flex max-w-xl flex-col gap-4" noValidate data-testid="address-form">
-      <input type="hidden" name="intent" value={address ? "update" : "add"} />
+      {/* First in the form, so Enter in a field saves the address rather than pressing "Show provinces". */}
+      <button
+        type="submit"
+        name="intent"
+        value={address ? "update" : "add"}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+      />
       {address && <input type="hidden" name="addressId" value={address.id} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -99,6 +107,7 @@ export function AddressForm({ address, countries, provinces: initialProvinces, v
             autoComplete="country"
             value={country}
             aria-invalid={fieldErrors.country ? true : undefined}
+            aria-describedby={fieldErrors.country ? "address-country-error" : undefined}
             onChange={(event) => {
               setCountry(event.target.value);
               if (event.target.value !== startCountry)
@@ -118,7 +127,11 @@ export function AddressForm({ address, countries, provinces: initialProvinces, v
             </button>
           )}
         </div>
-        {fieldErrors.country && <p className="field-error">{fieldErrors.country}</p>}
+        {fieldErrors.country && (
+          <p id="address-country-error" className="field-error">
+            {fieldErrors.country}
+          </p>
+        )}
       </div>
       {provinces.length > 0 && (
         <div className="field">
@@ -155,11 +168,16 @@ export function AddressForm({ address, countries, provinces: initialProvinces, v
         error={fieldErrors.phone}
       />
       <label className="flex items-center gap-2">
-        <input type="checkbox" name="isDefault" value="true" defaultChecked={address?.isDefault ?? false} />
+        <input
+          type="checkbox"
+          name="isDefault"
+          value="true"
+          defaultChecked={values.intent ? values.isDefault === "true" : (address?.isDefault ?? false)}
+        />
         Use as my default delivery address
       </label>
       <div className="flex gap-3">
-        <button type="submit" className="button-primary" disabled={busy}>
+        <button type="submit" name="intent" value={address ? "update" : "add"} className="button-primary" disabled={busy}>
           {address ? "Save address" : "Add address"}
         </button>
       </div>

@@ -155,7 +155,7 @@ function asAccountApiError(error: unknown): ApiError | null {
   if (error instanceof AccountInputError) {
     return new ApiError(400, "ValidationError", error.message, {
       param: error.field,
-      errors: [{ path: [error.field], message: error.message, name: "ValidationError" }],
+      errors: Object.entries(error.fields).map(([field, message]) => ({ path: [field], message, name: "ValidationError" })),
     });
   }
   if (error instanceof InvalidCredentialsError) return new ApiError(400, "ValidationError", error.message);

@@ -85,5 +85,8 @@ export function parseAccountInput<T extends z.ZodType>(schema: T, raw: unknown):
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.length > 0 ? String(issue.path[0]) : "body";
-  throw new AccountInputError(field, issue.path.length > 0 ? issue.message : "The request body must be an object.");
+  // The first message of each field, so a form can mark every field at fault at once.
+  const fields: Record<string, string> = {};
+  for (const { path, message } of result.error.issues) if (path.length > 0) fields[String(path[0])] ??= message;
+  throw new AccountInputError(field, issue.path.length > 0 ? issue.message : "The request body must be an object.", fields);
 }

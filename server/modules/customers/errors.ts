@@ -8,11 +8,15 @@ export class CustomerError extends Error {}
 /** An input field broke a rule; `field` names it (a page shows the message beside that field). */
 export class CustomerInputError extends CustomerError {
   override name = "CustomerInputError";
+  /** Every field at fault with its message (the first is `field`), so a form can mark them all at once. */
+  readonly fields: Record<string, string>;
   constructor(
     readonly field: string,
     message: string,
+    fields?: Record<string, string>,
   ) {
     super(message);
+    this.fields = fields ?? { [field]: message };
   }
 }
 

@@ -199,7 +199,10 @@ export function parseCustomerInput<T extends z.ZodType>(schema: T, raw: unknown,
   const result = schema.safeParse(root ? raw : (raw ?? {}));
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const path = [...(root ? [root] : []), ...issue.path.map(String)];
-  if (path.length === 0) throw new CustomerInputError("body", "The request body must be an object.");
-  throw new CustomerInputError(path.join("."), issue.message);
+  const pathOf = (issuePath: PropertyKey[]) => [...(root ? [root] : []), ...issuePath.map(String)].join(".");
+  if (pathOf(issue.path) === "") throw new CustomerInputError("body", "The request body must be an object.");
+  // The first message of each field, so a form can mark every field at fault at once.
+  const fields: Record<string, string> = {};
+  for (const { path, message } of result.error.issues) if (pathOf(path) !== "") fields[pathOf(path)] ??= message;
+  throw new CustomerInputError(pathOf(issue.path), issue.message, fields);
 }
