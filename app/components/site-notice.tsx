@@ -11,10 +11,12 @@ export function SiteNotice() {
   const { key } = useLocation();
   // A notice arrives with the page data of the page it belongs to (on the first load, or when a
   // form's redirect reloads the shell's data): remember that page, and show it there only.
-  const [shown, setShown] = useState({ notice, key });
-  if (shown.notice !== notice) setShown({ notice, key });
-  const noticeKey = shown.notice === notice ? shown.key : key;
-  if (!notice || key !== noticeKey) return null;
+  // Once the visitor has moved on, it is done: going Back to that page does not show it again.
+  const [shown, setShown] = useState({ notice, key, done: false });
+  if (shown.notice !== notice) setShown({ notice, key, done: false });
+  else if (!shown.done && key !== shown.key) setShown({ ...shown, done: true });
+  const current = shown.notice === notice ? shown : { notice, key, done: false };
+  if (!notice || current.done || key !== current.key) return null;
   const error = notice.kind === "error";
   return (
     <div

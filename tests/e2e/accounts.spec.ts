@@ -38,6 +38,13 @@ test("sign up, confirm by mail, log out, log in, reset a forgotten password by m
   await expect(page).toHaveURL(/\/$/);
   await expect(notice(page)).toContainText(`Welcome, ${person.username}!`);
   await expect(accountLink(page)).toHaveAttribute("aria-label", `My account (${person.username})`);
+  // The notice was for that page once: going there and Back does not bring it again.
+  await accountLink(page).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(notice(page)).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(notice(page)).toHaveCount(0);
   await page.goto("/my-account");
   await expect(page.getByTestId("confirm-reminder")).toContainText(person.email);
 
