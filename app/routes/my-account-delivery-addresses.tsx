@@ -19,9 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { customers } = context.services;
   const params = new URL(request.url).searchParams;
   // The address form asks for the provinces of a newly chosen country (with JavaScript).
+  // The same address opened in the browser is just the page.
   const provincesFor = params.get("provincesFor");
-  if (provincesFor !== null)
+  const wantsPage = request.headers.get("accept")?.includes("text/html") ?? false;
+  if (provincesFor !== null && !wantsPage) {
     return data({ kind: "provinces" as const, provinces: customers.provincesOf(provincesFor.slice(0, 2)) });
+  }
   const addresses = await customers.listAddresses(user.id);
   const editId = params.get("edit");
   const editing = editId === null ? null : (addresses.find((a) => String(a.id) === editId) ?? null);

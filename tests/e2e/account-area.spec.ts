@@ -123,6 +123,11 @@ test("delivery addresses: add with a province for the chosen country, edit, choo
   await expect(us).toContainText("California, United States");
   await expect(us).not.toContainText("Default address");
 
+  // The address the form asks provinces from, opened in the browser, is the page itself.
+  await page.goto("/my-account/delivery-addresses?provincesFor=US");
+  await expect(addresses).toHaveCount(2);
+  await page.goto("/my-account/delivery-addresses");
+
   await us.getByRole("button", { name: "Make default" }).click();
   await expect(notice(page)).toHaveText("This is now your default delivery address.");
   await expect(addresses.filter({ hasText: "Default address" })).toContainText("1 Main Street");
