@@ -26,11 +26,17 @@ const SECTIONS = [
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   // The section the page belongs to (an order belongs to the order history).
-  const current = [...SECTIONS].reverse().find((s) => pathname === s.to || pathname.startsWith(`${s.to}/`))?.to;
+  const section = [...SECTIONS].reverse().find((s) => pathname === s.to || pathname.startsWith(`${s.to}/`));
+  const current = section?.to;
   return (
     <div className="container-page py-8">
-      <p className="text-sm text-grey-600">My account</p>
-      <h1 className="text-2xl font-bold tracking-tight">Hello, {loaderData.user.firstName || loaderData.user.username}</h1>
+      <p className="text-sm text-grey-600" data-testid="account-greeting">
+        Hello, {loaderData.user.firstName || loaderData.user.username}
+      </p>
+      {/* The page's own name: the section (the overview is "My account"). */}
+      <h1 className="text-2xl font-bold tracking-tight">
+        {section && section.to !== "/my-account" ? section.label : "My account"}
+      </h1>
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="My account" className="account-nav">
           <ul>

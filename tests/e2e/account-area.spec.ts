@@ -43,7 +43,8 @@ test("personal details: name and phone, a password change that logs out other br
   await page.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByText(/Enter a phone number of 6 to 20 digits/)).toBeVisible();
   await page.goto("/my-account");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Alex");
+  await expect(page.getByTestId("account-greeting")).toHaveText("Hello, Alex");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My account");
   await expect(page.getByText("Alex Keeper")).toBeVisible();
 
   await page.goto("/my-account/personal-details");
@@ -222,7 +223,8 @@ test("the account area fits a 320 px screen", async ({ browser }) => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, path).toBeLessThanOrEqual(320);
   }
-  // The menu says where the customer is.
+  // The menu and the page's heading say where the customer is.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Communication preferences");
   await expect(
     page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "Communication preferences" }),
   ).toHaveAttribute("aria-current", "page");

@@ -113,7 +113,7 @@ test("guards run on the server: a guest is sent to log in and brought back; a cu
   await page.getByRole("button", { name: "Create account" }).click();
   // Back where the visitor was sent away from.
   await expect(page).toHaveURL(/\/my-account\/communication-preferences$/);
-  await expect(page.getByRole("heading", { name: "Communication preferences" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Communication preferences" })).toBeVisible();
 
   for (const guestPage of ["/login", "/sign-up", "/forgot-password"]) {
     await page.goto(guestPage);
