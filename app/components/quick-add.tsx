@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import type { ProductVariantDetail } from "../../server/modules/catalog/product-detail.ts";
 import { BagForm } from "~/components/bag/bag-form";
 import { Link } from "~/components/ui/link";
@@ -20,7 +20,9 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
   const trigger = useRef<HTMLButtonElement>(null);
   const open = options.state !== "closed";
 
-  useEffect(() => {
+  // A layout effect: the listeners are in place as soon as the open panel is on screen, so an
+  // Escape pressed right away is not missed.
+  useLayoutEffect(() => {
     if (!open) return;
     const close = (event: Event) => {
       if (event instanceof KeyboardEvent && event.key !== "Escape") return;
