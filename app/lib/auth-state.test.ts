@@ -1,12 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  AUTH_ERRORS,
-  ExpiredAuthSessionError,
-  resolveStrategy,
-  sessionStillOpen,
-  tokenStatus,
-  userFromResponse,
-} from "./auth-state";
+import { AUTH_ERRORS, resolveStrategy, sessionStillOpen, tokenStatus, userFromResponse } from "./auth-state";
 
 describe("auth state", () => {
   test("a token is unknown without an expiry, valid until 500 ms before it, expired after", () => {
@@ -35,12 +28,6 @@ describe("auth state", () => {
     expect(userFromResponse<{ id: number }>({ user: { id: 1 } })).toEqual({ id: 1 });
     expect(() => userFromResponse({ id: 1 })).toThrow("User Data response does not contain field user");
     expect(() => userFromResponse(null)).toThrow(AUTH_ERRORS.noUserField);
-  });
-
-  test("the expired-session error says what SPEC §8 says", () => {
-    const error = new ExpiredAuthSessionError();
-    expect(error.name).toBe("ExpiredAuthSessionError");
-    expect(error.message).toBe("Both token and refresh token have expired. Your request was aborted.");
   });
 });
 

@@ -25,14 +25,6 @@ export const AUTH_ERRORS = {
   noUserField: "User Data response does not contain field user",
 } as const;
 
-/** SPEC §8: the session expired; the request is aborted and the session reset. */
-export class ExpiredAuthSessionError extends Error {
-  override name = "ExpiredAuthSessionError";
-  constructor() {
-    super("Both token and refresh token have expired. Your request was aborted.");
-  }
-}
-
 /** How a strategy logs in: with a form of credentials (local, the login API) or at a provider. */
 export type StrategyKind = "credentials" | "provider";
 

@@ -1,3 +1,5 @@
+import { errorNameMatcher } from "../../lib/error-names.ts";
+
 /**
  * The accounts module's typed failures. Each adapter maps them to its wire shape: the content
  * backend's error body, the login API's, a page's field message. Messages are written for the
@@ -65,16 +67,7 @@ export class TooManyAttemptsError extends AccountError {
   }
 }
 
-export type AccountErrorName =
-  | "AccountInputError"
-  | "InvalidCredentialsError"
-  | "AccountBlockedError"
-  | "AccountTakenError"
-  | "InvalidCodeError"
-  | "NotLoggedInError"
-  | "TooManyAttemptsError";
-
-const NAMES = new Set<string>([
+const ACCOUNT_ERROR_NAMES = [
   "AccountInputError",
   "InvalidCredentialsError",
   "AccountBlockedError",
@@ -82,12 +75,9 @@ const NAMES = new Set<string>([
   "InvalidCodeError",
   "NotLoggedInError",
   "TooManyAttemptsError",
-]);
+] as const;
 
-/**
- * Which account failure `error` is, by name: the pages' bundle holds its own copy of this module,
- * so `instanceof` cannot recognise errors thrown by the server bundle's services (as for the bag).
- */
-export function accountErrorName(error: unknown): AccountErrorName | null {
-  return error instanceof Error && NAMES.has(error.name) ? (error.name as AccountErrorName) : null;
-}
+export type AccountErrorName = (typeof ACCOUNT_ERROR_NAMES)[number];
+
+/** Which account failure `error` is, by name (see errorNameMatcher for why not `instanceof`). */
+export const accountErrorName = errorNameMatcher(ACCOUNT_ERROR_NAMES);

@@ -1,4 +1,5 @@
 import { MAX_LINE_QUANTITY } from "./schemas.ts";
+import { errorNameMatcher } from "../../lib/error-names.ts";
 
 /** The bag's typed failures; each adapter maps them to its wire shape (status, GraphQL code, page message). */
 export class CartError extends Error {}
@@ -56,24 +57,15 @@ function stockMessage(available: number, inBag: number): string {
   return `Sorry, only ${available} left in stock.`;
 }
 
-export type CartErrorName =
-  "CartNotFoundError" | "CartLineNotFoundError" | "VariantNotFoundError" | "NotEnoughStockError" | "CartQuantityError";
+const CART_ERROR_NAMES = [
+  "CartNotFoundError",
+  "CartLineNotFoundError",
+  "VariantNotFoundError",
+  "NotEnoughStockError",
+  "CartQuantityError",
+] as const;
 
-/**
- * Which bag failure `error` is, by name. The pages are built into their own bundle with their own
- * copy of this module, while the services they call come from the server's bundle, so `instanceof`
- * cannot recognise the services' errors there; their names and fields can.
- */
-export function cartErrorName(error: unknown): CartErrorName | null {
-  if (!(error instanceof Error)) return null;
-  switch (error.name) {
-    case "CartNotFoundError":
-    case "CartLineNotFoundError":
-    case "VariantNotFoundError":
-    case "NotEnoughStockError":
-    case "CartQuantityError":
-      return error.name;
-    default:
-      return null;
-  }
-}
+export type CartErrorName = (typeof CART_ERROR_NAMES)[number];
+
+/** Which bag failure `error` is, by name (see errorNameMatcher for why not `instanceof`). */
+export const cartErrorName = errorNameMatcher(CART_ERROR_NAMES);

@@ -1,3 +1,5 @@
+import { errorNameMatcher } from "../../lib/error-names.ts";
+
 /**
  * The account area's typed failures; each adapter maps them to its wire shape (REST status,
  * GraphQL code, a page's field message). Another customer's address or order is "not found",
@@ -50,22 +52,15 @@ export class AddressLimitError extends CustomerError {
   }
 }
 
-export type CustomerErrorName =
-  "CustomerInputError" | "CustomerNotFoundError" | "AddressNotFoundError" | "OrderNotFoundError" | "AddressLimitError";
-
-const NAMES = new Set<string>([
+const CUSTOMER_ERROR_NAMES = [
   "CustomerInputError",
   "CustomerNotFoundError",
   "AddressNotFoundError",
   "OrderNotFoundError",
   "AddressLimitError",
-]);
+] as const;
 
-/**
- * Which account-area failure `error` is, by name: the pages' bundle holds its own copy of this
- * module, so `instanceof` cannot recognise errors thrown by the server bundle's services (as for
- * the bag and the accounts).
- */
-export function customerErrorName(error: unknown): CustomerErrorName | null {
-  return error instanceof Error && NAMES.has(error.name) ? (error.name as CustomerErrorName) : null;
-}
+export type CustomerErrorName = (typeof CUSTOMER_ERROR_NAMES)[number];
+
+/** Which account-area failure `error` is, by name (see errorNameMatcher for why not `instanceof`). */
+export const customerErrorName = errorNameMatcher(CUSTOMER_ERROR_NAMES);

@@ -1,3 +1,5 @@
+import { errorNameMatcher } from "../../../lib/error-names.ts";
+
 /**
  * Social login's typed failures. Each adapter maps them to its wire shape (the content backend's
  * error body, a page's message). Failures of the browser's round trip through the provider are not
@@ -46,20 +48,9 @@ export class SocialConfigError extends Error {
   }
 }
 
-export type SocialLoginErrorName = "UnknownProviderError" | "SocialTokenError" | "SocialProviderUnavailableError";
+const SOCIAL_LOGIN_ERROR_NAMES = ["UnknownProviderError", "SocialTokenError", "SocialProviderUnavailableError"] as const;
 
-/**
- * Which social login failure `error` is, by name: the pages' bundle holds its own copy of this
- * module, so `instanceof` cannot recognise errors thrown by the server bundle's services.
- */
-export function socialLoginErrorName(error: unknown): SocialLoginErrorName | null {
-  if (!(error instanceof Error)) return null;
-  switch (error.name) {
-    case "UnknownProviderError":
-    case "SocialTokenError":
-    case "SocialProviderUnavailableError":
-      return error.name;
-    default:
-      return null;
-  }
-}
+export type SocialLoginErrorName = (typeof SOCIAL_LOGIN_ERROR_NAMES)[number];
+
+/** Which social login failure `error` is, by name (see errorNameMatcher for why not `instanceof`). */
+export const socialLoginErrorName = errorNameMatcher(SOCIAL_LOGIN_ERROR_NAMES);
