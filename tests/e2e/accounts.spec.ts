@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_SOCIAL } from "../support/e2e-social.ts";
-import { mailTo, newPerson, newVisitor } from "../support/e2e-visitors.ts";
+import { mailTo, mailsTo, newPerson, newVisitor } from "../support/e2e-visitors.ts";
 import { hydrated } from "../support/hydration.ts";
 
 const notice = (page: Page) => page.getByTestId("site-notice");
@@ -321,5 +321,44 @@ test("the login form takes a strategy: the login API's works, others answer SPEC
   expect(cookies.find((c) => c.name === "auth._token.loginApi")).toMatchObject({ httpOnly: true });
   await page.goto("/my-account");
   await expect(page).toHaveURL(/\/my-account$/);
+  await context.close();
+});
+
+test("recover an account: a new confirmation link, or the user name, by mail; the same words for an unknown address", async ({
+  browser,
+}) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  const person = newPerson();
+  await signUp(page, person);
+  await expect(notice(page)).toContainText("Welcome");
+  await logOut(page);
+
+  await page.goto("/recover-user");
+  await page.getByLabel("E-mail address").fill(person.email);
+  await page.getByRole("button", { name: "Send me my user name" }).click();
+  await expect(page.getByTestId("form-success")).toHaveText(
+    `If ${person.email} belongs to an account, we have sent it the account's user name.`,
+  );
+  const reminder = await mailTo(person.email, /your .* account/i);
+  expect(reminder.text).toContain(`Your user name is "${person.username}"`);
+
+  await page.getByLabel("E-mail address").fill(person.email);
+  await page.getByRole("button", { name: "Send a new confirmation link" }).click();
+  await expect(page.getByTestId("form-success")).toContainText("a new confirmation link is on its way");
+  // The sign-up's mail and this one: the newer link confirms the address.
+  await expect.poll(() => mailsTo(person.email, /confirm/i).length).toBe(2);
+  const link = mailsTo(person.email, /confirm/i)[1]!.links.find((l) => l.includes("email-confirmation"))!;
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your e-mail address is confirmed");
+
+  // An unknown address gets the same answer (that it gets no mail is checked in auth.db.test.ts).
+  const stranger = `nobody.${person.email}`;
+  await page.goto("/recover-user");
+  await page.getByLabel("E-mail address").fill(stranger);
+  await page.getByRole("button", { name: "Send me my user name" }).click();
+  await expect(page.getByTestId("form-success")).toHaveText(
+    `If ${stranger} belongs to an account, we have sent it the account's user name.`,
+  );
   await context.close();
 });
