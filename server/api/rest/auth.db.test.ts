@@ -333,6 +333,16 @@ describe("forgotten passwords", () => {
     expect((await mailsTo(person.email)).filter((mail) => /reset/i.test(mail.subject))).toHaveLength(1);
     expect(await mailsTo("stranger@example.com")).toHaveLength(0);
 
+    // The user-name reminder of the recover-user page: the same words, a mail only for a known address.
+    const visitor = { ip: address };
+    expect(await services.accounts.remindAccount(visitor, { email: person.email })).toEqual({ email: person.email });
+    expect(await services.accounts.remindAccount(visitor, { email: "stranger@example.com" })).toEqual({
+      email: "stranger@example.com",
+    });
+    const [reminder] = (await mailsTo(person.email)).filter((mail) => mail.text.includes("Your user name is"));
+    expect(reminder!.text).toContain(`"${person.username}"`);
+    expect(await mailsTo("stranger@example.com")).toHaveLength(0);
+
     const sendKnown = await post("/api/auth/send-email-confirmation", { email: person.email });
     const sendUnknown = await post("/api/auth/send-email-confirmation", { email: "stranger@example.com" });
     expect(sendKnown.status).toBe(200);
