@@ -73,11 +73,18 @@ export const FLOOR_MARKER = "<p>floor</p>";
 export const BENCH_BUILD_DIR = "build-bench";
 
 export const CONNECTIONS = 32;
-export const DEFAULT_DURATION_S = 10;
+/** Measured seconds per target in all, split evenly over the rounds. */
+export const DEFAULT_DURATION_S = 20;
+/** Warm-up seconds per target, once, before the first round. */
 export const DEFAULT_WARMUP_S = 3;
+/** Rounds, each measuring every target once (fewer when the duration is too short for them). */
+export const DEFAULT_ROUNDS = 10;
+/** Shorter rounds count too few slow requests (a listing at 100 req/s) to mean much. */
+export const MIN_ROUND_S = 1;
 /** Bounds for the flags, so a typo cannot start an hour-long run. */
 export const MAX_DURATION_S = 120;
 export const MAX_WARMUP_S = 30;
+export const MAX_ROUNDS = 30;
 
 /** A JavaScript file whose name starts with this is the framework runtime (see vite.config.ts). */
 export const FRAMEWORK_CHUNK_PREFIX = "framework-";

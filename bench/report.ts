@@ -17,16 +17,37 @@ export interface TargetResult {
   htmlBytes: number;
   /** The first request the server got for this path, before any warm-up (loads caches, read models...). */
   firstRequestMs: number;
+  /** All rounds together: median req/s, latencies of all rounds merged, counts summed. */
   load: LoadResult;
-  /** Server time per request on its one thread, 1000 / req/s. */
+  /** Server time per request on its one thread, 1000 / median req/s. */
   msPerRequest: number;
-  /** req/s as a share of the floor's and the ceiling's (1 = 100 %). */
+  /**
+   * The median over rounds of this target's req/s divided by the floor's (the ceiling's) req/s in
+   * the same round (1 = 100 %).
+   */
   shareOfFloor: number;
   shareOfCeiling: number;
+  /** Each round, in the order they ran. */
+  rounds: RoundResult[];
   js: FirstVisitJs;
   checks: Check[];
   /** Why this run cannot be trusted (non-2xx, connection errors...): makes the bench exit 1. */
   problems: string[];
+}
+
+/** One target in one round. */
+export interface RoundResult {
+  /** 1 = the first round. */
+  round: number;
+  /** Where the target came in that round's order (1 = first). */
+  position: number;
+  reqPerSec: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  durationS: number;
+  /** req/s divided by the floor's (the ceiling's) req/s in this round. */
+  shareOfFloor: number;
+  shareOfCeiling: number;
 }
 
 export interface ScenarioResult {
@@ -61,7 +82,8 @@ export interface Machine {
 export interface BenchResults {
   date: string;
   machine: Machine;
-  settings: { connections: number; warmupS: number; durationS: number };
+  /** durationS: measured seconds per target in all, split evenly over the rounds. */
+  settings: { connections: number; warmupS: number; durationS: number; rounds: number };
   scenarios: ScenarioResult[];
   /** Each page across the catalogues, when more than one scenario ran in this invocation. */
   acrossCatalogues: CatalogueComparison[];
@@ -144,7 +166,13 @@ function machineLine(r: BenchResults): string {
 
 function settingsLine(r: BenchResults): string {
   const s = r.settings;
-  return `Autocannon, ${s.connections} connections, ${s.warmupS} s warm-up then ${s.durationS} s measured per target, one target at a time, on 127.0.0.1`;
+  const roundS = Math.round((s.durationS / s.rounds) * 10) / 10;
+  return `Autocannon, ${s.connections} connections, one target at a time, on 127.0.0.1: ${s.warmupS} s warm-up per target, then ${s.rounds} rounds of ${roundS} s per target (${s.durationS} s measured per target), the order rotated each round`;
+}
+
+/** Each round's share of the floor, in round order, so the spread behind the median shows. */
+function roundsLine(t: TargetResult): string {
+  return t.rounds.map((round) => Math.round(round.shareOfFloor * 100)).join(" / ");
 }
 
 export function textReport(r: BenchResults): string {
@@ -163,10 +191,11 @@ export function textReport(r: BenchResults): string {
     );
     for (const t of s.targets) {
       out.push(
-        `${t.name}: ${t.load.totalRequests} requests, ${t.load.non2xx} non-2xx, ${t.load.errors} errors (${t.load.timeouts} timeouts); ` +
+        `${t.name}: ${t.load.totalRequests} requests in ${t.rounds.length} rounds, ${t.load.non2xx} non-2xx, ${t.load.errors} errors (${t.load.timeouts} timeouts); ` +
           `${t.msPerRequest.toFixed(2)} ms of server time per request; first request ${num(t.firstRequestMs)} ms; ` +
           `HTML ${num(t.htmlBytes)} bytes; JS files: ${t.js.files.length}`,
       );
+      if (t.kind !== "floor") out.push(`  % of the floor by round: ${roundsLine(t)}`);
       for (const c of t.checks) out.push(`  ${c.pass ? "PASS" : "FAIL"}  ${c.name}: ${c.detail}`);
       for (const p of t.problems) out.push(`  !!!! ERROR  ${p}`);
       for (const n of t.js.notes) out.push(`  note  ${n}`);
@@ -189,6 +218,11 @@ export function markdownReport(r: BenchResults): string {
       t.checks.map((c) => `- ${c.pass ? "PASS" : "**FAIL**"} ${t.name}: ${c.name} (${c.detail})`),
     );
     if (checks.length > 0) out.push(...checks, "");
+    const byRound = s.targets
+      .filter((t) => t.kind !== "floor")
+      .map((t) => `${t.name} ${roundsLine(t)}`)
+      .join("; ");
+    out.push(`% of the floor by round: ${byRound}.`, "");
     const first = s.targets.map((t) => `${t.name} ${num(t.firstRequestMs)} ms`).join(", ");
     out.push(`Server ready in ${s.serverStartS.toFixed(1)} s. First request before the warm-up: ${first}.`, "");
   }
@@ -201,7 +235,10 @@ export function markdownReport(r: BenchResults): string {
   }
   out.push(`Measured with \`npm run bench\` on ${machineLine(r)}.`, `${settingsLine(r)}.`);
   out.push(
-    "Floor: one line rendered through React Router without the shop's header and footer. Ceiling: the home page's exact HTML served as a static file by the same server. JS: gzip (level 9) of every file a first visit loads; framework = the `framework-*` chunk, shop = the rest. Slowdown across catalogues: the page's req/s on the smaller catalogue divided by its req/s on the larger one, each server measured on its own, one after the other.",
+    "Floor: one line rendered through React Router without the shop's header and footer. Ceiling: the home page's exact HTML served as a static file by the same server. " +
+      "Method: the machine's speed drifts, so every round measures every target once, in an order rotated each round, each run followed by a pause while the server finishes the requests autocannon dropped; % of floor (ceiling) = the median over rounds of the target's req/s divided by the floor's (ceiling's) req/s in the same round; " +
+      "req/s = the median of the rounds' req/s (completed requests / seconds); p50 and p99 = the latencies of all rounds merged. " +
+      "JS: gzip (level 9) of every file a first visit loads; framework = the `framework-*` chunk, shop = the rest. Slowdown across catalogues: the page's median req/s on the smaller catalogue divided by its median req/s on the larger one, each server measured on its own, one after the other.",
   );
   return `${out.join("\n")}\n`;
 }

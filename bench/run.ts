@@ -4,8 +4,14 @@
 // home page's exact HTML as a static file). Also weighs the JavaScript a first visit loads.
 // When more than one catalogue size ran, compares each page's req/s across them.
 //
-//   npm run bench                          # 320 then 20,000 products, 10 s per target
-//   npm run bench -- --duration 20         # longer measured runs
+// The machine's speed drifts by tens of percent over tens of seconds, so targets are not
+// measured one after the other: after one warm-up each, every round measures every target for a
+// slice of the duration, the order rotated each round, and a page's share of the floor is the
+// median of its per-round shares (bench/rounds.ts).
+//
+//   npm run bench                          # 320 then 20,000 products, 10 rounds of 2 s per target
+//   npm run bench -- --duration 40         # longer measured runs (10 rounds of 4 s)
+//   npm run bench -- --rounds 20           # more, shorter rounds (20 of 1 s)
 //   npm run bench -- --products 320        # only the 320-product catalogue (no comparison)
 //   npm run bench -- --products 20000      # only the 20k-product catalogue
 //
@@ -23,11 +29,14 @@ import {
   CONNECTIONS,
   DEFAULT_BUDGET,
   DEFAULT_DURATION_S,
+  DEFAULT_ROUNDS,
   DEFAULT_WARMUP_S,
   FLOOR_MARKER,
   FLOOR_PATH,
   MAX_DURATION_S,
+  MAX_ROUNDS,
   MAX_WARMUP_S,
+  MIN_ROUND_S,
   PAGES,
   SCENARIOS,
   type BenchPage,
@@ -35,7 +44,7 @@ import {
 } from "./config.ts";
 import { firstVisitJs } from "./first-visit-js.ts";
 import { getLocal } from "./local-http.ts";
-import { measure, stopLoad, type LoadResult } from "./load.ts";
+import { measureRound, mergeRounds, stopLoad, warmUp, type LoadResult, type MeasuredRound } from "./load.ts";
 import {
   machine,
   markdownReport,
@@ -43,18 +52,22 @@ import {
   type BenchResults,
   type CatalogueComparison,
   type Check,
+  type RoundResult,
   type ScenarioResult,
   type TargetResult,
 } from "./report.ts";
+import { roundOrder, shareByRound } from "./rounds.ts";
 import { startServer, type BenchServer } from "./server.ts";
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const rootDir = dirname(benchDir);
 const resultsDir = join(benchDir, "results");
 
-const USAGE = `Usage: npm run bench -- [--duration <s>] [--warmup <s>] [--products <n>[,<n>...]]
-  --duration  measured seconds per target (default ${DEFAULT_DURATION_S}, at most ${MAX_DURATION_S})
-  --warmup    warm-up seconds per target, discarded (default ${DEFAULT_WARMUP_S}, at most ${MAX_WARMUP_S})
+const USAGE = `Usage: npm run bench -- [--duration <s>] [--rounds <n>] [--warmup <s>] [--products <n>[,<n>...]]
+  --duration  measured seconds per target in all, split evenly over the rounds (default ${DEFAULT_DURATION_S}, at most ${MAX_DURATION_S})
+  --rounds    rounds, each measuring every target once, the order rotated each round (default ${DEFAULT_ROUNDS},
+              or fewer so a round lasts at least ${MIN_ROUND_S} s; at most ${MAX_ROUNDS})
+  --warmup    warm-up seconds per target, once before the rounds, discarded (default ${DEFAULT_WARMUP_S}, at most ${MAX_WARMUP_S})
   --products  catalogue size(s) to run: ${SCENARIOS.map((s) => s.products).join(", ")} (default: ${SCENARIOS.filter(
     (s) => s.byDefault,
   )
@@ -69,12 +82,25 @@ function seconds(value: string | undefined, fallback: number, min: number, max: 
   return n;
 }
 
+/** How many rounds `durationS` is split into: --rounds, or the default when rounds stay long enough. */
+function roundCount(value: string | undefined, durationS: number): number {
+  const fitting = Math.max(1, Math.floor(durationS / MIN_ROUND_S));
+  if (value === undefined) return Math.min(DEFAULT_ROUNDS, fitting);
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_ROUNDS)
+    throw new UsageError(`--rounds must be a whole number from 1 to ${MAX_ROUNDS}`);
+  if (n > fitting)
+    throw new UsageError(`--rounds ${n} splits ${durationS} s into rounds shorter than ${MIN_ROUND_S} s: raise --duration`);
+  return n;
+}
+
 class UsageError extends Error {}
 
 function parseOptions() {
   const { values } = parseArgs({
     options: {
       duration: { type: "string" },
+      rounds: { type: "string" },
       warmup: { type: "string" },
       products: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -86,6 +112,7 @@ function parseOptions() {
     process.exit(0);
   }
   const durationS = seconds(values.duration, DEFAULT_DURATION_S, 1, MAX_DURATION_S, "duration");
+  const rounds = roundCount(values.rounds, durationS);
   const warmupS = seconds(values.warmup, DEFAULT_WARMUP_S, 0, MAX_WARMUP_S, "warmup");
   let scenarios: Scenario[] = SCENARIOS.filter((s) => s.byDefault);
   if (values.products !== undefined) {
@@ -99,7 +126,7 @@ function parseOptions() {
       return known;
     });
   }
-  return { durationS, warmupS, scenarios };
+  return { durationS, rounds, warmupS, scenarios };
 }
 
 // ---- cleanup, also on Ctrl-C ------------------------------------------------------------------
@@ -165,10 +192,62 @@ interface Target {
   page?: BenchPage;
 }
 
+/** A target's rounds, in round order: where it came in the round's order (0 = first), and what it did. */
+type TargetRounds = Map<Target, { position: number; measured: MeasuredRound }[]>;
+
+/**
+ * One warm-up per target, then the rounds: each measures every target for its slice of the
+ * duration, in roundOrder's order. Prints each round's req/s and shares of the floor, so drift
+ * between rounds shows.
+ */
+async function measureInRounds(
+  server: BenchServer,
+  targets: Target[],
+  settings: { warmupS: number; durationS: number; rounds: number },
+): Promise<TargetRounds> {
+  const stopIfInterrupted = () => {
+    if (interrupted) throw new Error("Interrupted");
+  };
+  if (settings.warmupS > 0) {
+    process.stdout.write(`   warm-up: ${settings.warmupS} s per target... `);
+    for (const target of targets) {
+      stopIfInterrupted();
+      await warmUp(`${server.url}${target.path}`, { connections: CONNECTIONS, warmupS: settings.warmupS });
+    }
+    console.log("done");
+  }
+  const roundS = settings.durationS / settings.rounds;
+  const byTarget: TargetRounds = new Map(targets.map((t) => [t, []]));
+  for (let round = 0; round < settings.rounds; round++) {
+    process.stdout.write(`   round ${round + 1}/${settings.rounds} (${roundS.toFixed(1)} s per target): `);
+    const order = roundOrder(targets, round);
+    const loads = new Map<Target, LoadResult>();
+    for (const [position, target] of order.entries()) {
+      stopIfInterrupted();
+      const measured = await measureRound(`${server.url}${target.path}`, { connections: CONNECTIONS, durationS: roundS });
+      byTarget.get(target)!.push({ position, measured });
+      loads.set(target, measured.load);
+    }
+    const floor = [...loads].find(([t]) => t.kind === "floor")![1];
+    console.log(
+      order
+        .map((target) => {
+          const load = loads.get(target)!;
+          const share =
+            target.kind === "floor" || floor.reqPerSec <= 0 ? "" : ` = ${Math.round((load.reqPerSec / floor.reqPerSec) * 100)} %`;
+          const trouble = load.non2xx || load.errors ? ` !!! ${load.non2xx} non-2xx, ${load.errors} errors` : "";
+          return `${target.name} ${Math.round(load.reqPerSec)}${share}${trouble}`;
+        })
+        .join("; ") + "  (req/s = % of the floor)",
+    );
+  }
+  return byTarget;
+}
+
 async function runScenario(
   scenario: Scenario,
   buildDir: string,
-  settings: { warmupS: number; durationS: number },
+  settings: { warmupS: number; durationS: number; rounds: number },
 ): Promise<ScenarioResult> {
   console.log(`\n== ${scenario.name}: starting the server (DEMO_PRODUCTS=${scenario.products})...`);
   const startedAt = performance.now();
@@ -222,31 +301,41 @@ async function runScenario(
       ...pages,
     ];
 
-    const measured: { target: Target; load: LoadResult; js: Awaited<ReturnType<typeof firstVisitJs>> }[] = [];
+    const byTarget = await measureInRounds(server, targets, settings);
+    const roundsOf = (target: Target) => byTarget.get(target)!;
+    const reqPerSecByRound = (target: Target) => roundsOf(target).map((r) => r.measured.load.reqPerSec);
+    const floorTarget = targets.find((t) => t.kind === "floor")!;
+    const ceilingTarget = targets.find((t) => t.kind === "ceiling")!;
+    const loads = new Map(
+      targets.map((t) => [
+        t,
+        mergeRounds(
+          `${server.url}${t.path}`,
+          CONNECTIONS,
+          roundsOf(t).map((r) => r.measured),
+        ),
+      ]),
+    );
+    const floorLoad = loads.get(floorTarget)!;
+
+    const results: TargetResult[] = [];
     for (const target of targets) {
-      if (interrupted) throw new Error("Interrupted");
-      process.stdout.write(`   ${target.name} (${target.path}): ${settings.warmupS} s warm-up + ${settings.durationS} s... `);
-      const load = await measure(`${server.url}${target.path}`, { connections: CONNECTIONS, ...settings });
-      console.log(
-        `${Math.round(load.reqPerSec)} req/s, p50 ${load.latencyP50Ms} ms, p99 ${load.latencyP99Ms} ms${load.non2xx || load.errors ? `  !!! ${load.non2xx} non-2xx, ${load.errors} errors` : ""}`,
-      );
+      const load = loads.get(target)!;
+      const ofFloor = shareByRound(reqPerSecByRound(target), reqPerSecByRound(floorTarget));
+      const ofCeiling = shareByRound(reqPerSecByRound(target), reqPerSecByRound(ceilingTarget));
       // The ceiling's HTML is the page's HTML: same JS, resolved against the page's address.
       const jsFrom = target.kind === "ceiling" ? CEILING_SOURCE_PATH : target.path;
       const js = await firstVisitJs(target.html.toString("utf8"), `${server.url}${jsFrom}`);
-      measured.push({ target, load, js });
-    }
-
-    const floorReqPerSec = measured.find((m) => m.target.kind === "floor")!.load.reqPerSec;
-    const ceiling = measured.find((m) => m.target.kind === "ceiling")!.load.reqPerSec;
-    const results: TargetResult[] = measured.map(({ target, load, js }) => {
-      const shareOfFloor = floorReqPerSec > 0 ? load.reqPerSec / floorReqPerSec : 0;
       const checks: Check[] = [];
       if (target.page) {
         const budget = { ...DEFAULT_BUDGET, ...target.page.budget };
         checks.push({
           name: `req/s >= ${Math.round(budget.minShareOfFloor * 100)} % of the floor`,
-          pass: shareOfFloor >= budget.minShareOfFloor,
-          detail: `${Math.round(load.reqPerSec)} vs floor ${Math.round(floorReqPerSec)} = ${(shareOfFloor * 100).toFixed(1)} %`,
+          pass: ofFloor.median >= budget.minShareOfFloor,
+          detail:
+            `median of ${ofFloor.byRound.length} rounds ${(ofFloor.median * 100).toFixed(1)} % ` +
+            `(rounds ${(Math.min(...ofFloor.byRound) * 100).toFixed(0)}-${(Math.max(...ofFloor.byRound) * 100).toFixed(0)} %); ` +
+            `median req/s ${Math.round(load.reqPerSec)} vs floor ${Math.round(floorLoad.reqPerSec)}`,
         });
         const shopKb = js.shopGzipBytes / 1024;
         checks.push({
@@ -255,7 +344,17 @@ async function runScenario(
           detail: `${shopKb.toFixed(1)} KB gz in ${js.files.filter((f) => !f.framework).length} files`,
         });
       }
-      return {
+      const rounds: RoundResult[] = roundsOf(target).map(({ position, measured }, round) => ({
+        round: round + 1,
+        position: position + 1,
+        reqPerSec: measured.load.reqPerSec,
+        latencyP50Ms: measured.load.latencyP50Ms,
+        latencyP99Ms: measured.load.latencyP99Ms,
+        durationS: measured.load.durationS,
+        shareOfFloor: ofFloor.byRound[round]!,
+        shareOfCeiling: ofCeiling.byRound[round]!,
+      }));
+      results.push({
         name: target.name,
         kind: target.kind,
         path: target.path,
@@ -263,13 +362,14 @@ async function runScenario(
         firstRequestMs: target.firstRequestMs,
         load,
         msPerRequest: load.reqPerSec > 0 ? 1000 / load.reqPerSec : Infinity,
-        shareOfFloor,
-        shareOfCeiling: ceiling > 0 ? load.reqPerSec / ceiling : 0,
+        shareOfFloor: ofFloor.median,
+        shareOfCeiling: ofCeiling.median,
+        rounds,
         js,
         checks,
         problems: problemsOf(load),
-      };
-    });
+      });
+    }
     return { name: scenario.name, products: scenario.products, serverStartS, targets: results };
   } finally {
     removeCeiling();
@@ -334,7 +434,12 @@ async function main(): Promise<number> {
   const results: BenchResults = {
     date: new Date().toISOString(),
     machine: machine(),
-    settings: { connections: CONNECTIONS, warmupS: options.warmupS, durationS: options.durationS },
+    settings: {
+      connections: CONNECTIONS,
+      warmupS: options.warmupS,
+      durationS: options.durationS,
+      rounds: options.rounds,
+    },
     scenarios: [],
     acrossCatalogues: [],
     pass: false,
