@@ -14,3 +14,4 @@ export * from "./addresses.ts";
 export * from "./communication-preferences.ts";
 export * from "./social-identities.ts";
 export * from "./orders.ts";
+export * from "./catalogue-revision.ts";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../../db/client.ts";
+import { catalogueRevision } from "../../../db/schema/index.ts";
 import type { ProductCard } from "../product-cards.ts";
 import { LISTING_SORTS, type ListingSort } from "./types.ts";
 import { compareSizes } from "./size-order.ts";
@@ -350,12 +351,46 @@ interface LoadedProductRow {
   image_height: number | null;
 }
 
+/** The read model built from what the database holds now. */
+export async function loadCatalogueIndex(db: Db): Promise<CatalogueIndex> {
+  return buildCatalogueIndex(await readCatalogueRows(db));
+}
+
+/** A read model and the catalogue revision (schema/catalogue-revision.ts) it was read at. */
+export interface CatalogueSnapshot {
+  index: CatalogueIndex;
+  revision: number;
+}
+
+/**
+ * The read model with the revision its rows were read at: both are read in one read-only
+ * transaction, REPEATABLE READ so that on PostgreSQL all its queries see the same moment (PGlite
+ * is one connection, so a transaction alone keeps other writes out). A change committed after it
+ * raises the revision past the one recorded here, so it is never missed.
+ */
+export async function loadCatalogueSnapshot(db: Db): Promise<CatalogueSnapshot> {
+  const { rows, revision } = await db.transaction(
+    async (tx) => ({ revision: await readCatalogueRevision(tx), rows: await readCatalogueRows(tx) }),
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  // Built after the commit, so the transaction does not hold a connection while it computes.
+  return { index: buildCatalogueIndex(rows), revision };
+}
+
+/** The catalogue's revision now: one single-row read. */
+export async function readCatalogueRevision(db: Db): Promise<number> {
+  const [row] = await db.select({ revision: catalogueRevision.revision }).from(catalogueRevision);
+  // No row: someone deleted it by hand. The next catalogue change puts it back (the trigger
+  // upserts); until then -1 stands for "unknown", which no earlier snapshot was read at.
+  return row?.revision ?? -1;
+}
+
 /**
  * Reads every sellable product (published, not members-only, with a variant) in one query, with its
  * variants aggregated per product in SQL: 20,000 products and 200,000 variants load in about
  * 1.5 s on PGlite (1.2 s of it the query), where reading the variants as rows took 2.6 s alone.
  */
-export async function loadCatalogueIndex(db: Db): Promise<CatalogueIndex> {
+async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
   const categories = await queryRows<{ id: number; parent_id: number | null; slug: string; name: string }>(
     db,
     sql`select id, parent_id, slug, name from categories`,
@@ -380,7 +415,7 @@ export async function loadCatalogueIndex(db: Db): Promise<CatalogueIndex> {
     where p.published and not p.members_only
   `,
   );
-  return buildCatalogueIndex({
+  return {
     categories: categories.map((c) => ({ id: c.id, parentId: c.parent_id, slug: c.slug, name: c.name })),
     brands,
     products: products.map((p) => ({
@@ -406,5 +441,5 @@ export async function loadCatalogueIndex(db: Db): Promise<CatalogueIndex> {
         compareAtPrice,
       })),
     })),
-  });
+  };
 }

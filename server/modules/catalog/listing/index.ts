@@ -3,13 +3,13 @@ import { cachedRead } from "../../../lib/cached-read.ts";
 import type { ProductCard } from "../product-cards.ts";
 import { relatedProducts } from "../related-products.ts";
 import { createProductSearch, type ProductSearch } from "../search.ts";
-import { loadCatalogueIndex, type CatalogueIndex } from "./catalogue-index.ts";
+import { loadCatalogueSnapshot, readCatalogueRevision, type CatalogueIndex } from "./catalogue-index.ts";
 import { queryListing } from "./listing.ts";
 import { searchHits, type SearchHits } from "./search-hits.ts";
 import type { ListingRequest, ListingResult } from "./types.ts";
 
-export { buildCatalogueIndex, loadCatalogueIndex } from "./catalogue-index.ts";
-export type { CatalogueIndex, CatalogueRows, ProductRow, VariantRow } from "./catalogue-index.ts";
+export { buildCatalogueIndex, loadCatalogueIndex, loadCatalogueSnapshot, readCatalogueRevision } from "./catalogue-index.ts";
+export type { CatalogueIndex, CatalogueRows, CatalogueSnapshot, ProductRow, VariantRow } from "./catalogue-index.ts";
 export { queryListing } from "./listing.ts";
 export { noFilters, parseListingParams, wholeUnits } from "./params.ts";
 export type { ListingParams } from "./params.ts";
@@ -17,11 +17,13 @@ export type { SearchHits } from "./search-hits.ts";
 export * from "./types.ts";
 
 /**
- * How long listings are computed from the same in-memory catalogue before it is re-read in the
- * background. Reading 20,000 products takes about 1.5 s on PGlite, so not per request; an
- * owner's edit made by another process shows within this time.
+ * How long listings are computed from the same in-memory catalogue before the catalogue's revision
+ * is checked (one single-row query). Only a changed revision re-reads the catalogue, in the
+ * background: reading 20,000 products takes about 1.5 s on PGlite, during which the server is
+ * stalled. An edit made by any process (another app process, the seed, SQL by hand) shows within
+ * this time plus that re-read.
  */
-export const LISTING_CACHE_MS = 60_000;
+export const CATALOGUE_CHECK_MS = 5_000;
 
 /** How many listing answers are kept per catalogue snapshot. */
 const KEPT_LISTINGS = 500;
@@ -31,20 +33,32 @@ export const MAX_SUGGESTIONS = 20;
 
 /**
  * Listings served from an in-memory read model of the catalogue: the first request loads it,
- * later ones reuse it, and it is refreshed in the background once older than cacheMs
- * (stale-while-revalidate, see server/lib/cached-read.ts). invalidate() drops it for writers.
+ * later ones reuse it; every cacheMs (CATALOGUE_CHECK_MS) a request has the catalogue's revision
+ * checked, and when it has changed the read model is re-read in the background while the old one
+ * is still served (see server/lib/cached-read.ts). invalidate() drops it at once, for writers.
  *
  * A request with a query lists only what the search finds (ranked ids from SQL, kept for a
  * while by the search), filtered, counted, sorted and paged by the same read model.
  */
 export function createListing(db: Db, options: { cacheMs?: number; search?: ProductSearch } = {}) {
-  const catalogue = cachedRead(() => loadCatalogueIndex(db), options.cacheMs ?? LISTING_CACHE_MS);
+  const snapshot = cachedRead(() => loadCatalogueSnapshot(db), options.cacheMs ?? CATALOGUE_CHECK_MS, {
+    stillCurrent: async (loaded) => (await readCatalogueRevision(db)) === loaded.revision,
+  });
+  const catalogue = async () => (await snapshot()).index;
   const search = options.search ?? createProductSearch(db);
   // Keyed by the search's cached id list, so a search's positions live as long as its ids do.
   const hitsByIds = new WeakMap<readonly number[], SearchHits>();
+  // The read model the search's kept answers were made beside. When the catalogue changes the
+  // search starts afresh too, so a product added or renamed is found within a check interval,
+  // not only once the search's own answers expire.
+  let searchedIndex: CatalogueIndex | undefined;
 
   const found = async (text: string): Promise<SearchHits> => {
     const index = await catalogue();
+    if (index !== searchedIndex) {
+      if (searchedIndex !== undefined) search.invalidate();
+      searchedIndex = index;
+    }
     const ids = await search.rankedIds(text);
     let hits = hitsByIds.get(ids);
     if (!hits || hits.index !== index) {
@@ -93,7 +107,7 @@ export function createListing(db: Db, options: { cacheMs?: number; search?: Prod
       return relatedProducts(await catalogue(), productId, count);
     },
     invalidate(): void {
-      catalogue.invalidate();
+      snapshot.invalidate();
       search.invalidate();
     },
   };

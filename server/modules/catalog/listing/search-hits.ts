@@ -36,7 +36,8 @@ export function searchHits(index: CatalogueIndex, ids: readonly number[]): Searc
   const byRelevance: number[] = [];
   for (const id of ids) {
     const i = positions.get(id);
-    // The read model may be up to a minute older than the search: a product it lacks is not shown.
+    // The read model and the search are refreshed apart, so either may be the older: a product the
+    // read model lacks is not shown.
     if (i === undefined || found[i] === 1) continue;
     found[i] = 1;
     byRelevance.push(i);
