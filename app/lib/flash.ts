@@ -1,4 +1,4 @@
-import { cookieValue } from "../../server/lib/cookies.ts";
+import { cookieValue, setCookie } from "../../server/lib/cookies.ts";
 /**
  * A one-time message carried across a redirect in a short-lived cookie: how a form posted without
  * JavaScript tells the shopper what happened on the page it lands on. The page reads it once and
@@ -12,11 +12,12 @@ export interface FlashNotice {
 const MAX_AGE_S = 60;
 
 export function flashCookie(name: string, path: string, notice: FlashNotice): string {
-  return `${name}=${encodeURIComponent(JSON.stringify(notice))}; Path=${path}; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax`;
+  // Not Secure even on HTTPS: it carries one of the shop's own messages, nothing to protect.
+  return setCookie(name, encodeURIComponent(JSON.stringify(notice)), { path, maxAge: MAX_AGE_S, secure: false });
 }
 
 export function clearFlashCookie(name: string, path: string): string {
-  return `${name}=; Path=${path}; Max-Age=0; HttpOnly; SameSite=Lax`;
+  return setCookie(name, "", { path, maxAge: 0, secure: false });
 }
 
 /** The notice in a Cookie header, or null when there is none or it is not one of ours. */

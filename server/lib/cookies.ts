@@ -10,3 +10,34 @@ export function cookieValue(header: string | null | undefined, name: string): st
   }
   return undefined;
 }
+
+export interface SetCookieOptions {
+  /** Where the browser sends it back; "/" unless only some pages need it. */
+  path?: string;
+  /** Seconds it lasts; 0 deletes it. */
+  maxAge: number;
+  /** Hidden from scripts; true unless the browser's own code must read it. */
+  httpOnly?: boolean;
+  /** The shop is served over HTTPS: the cookie travels over it only. */
+  secure: boolean;
+}
+
+/**
+ * A Set-Cookie value for one of the shop's cookies. All of them are SameSite=Lax: another site's
+ * links bring them along, its forms and scripts do not. `value` goes in as given: encode it first
+ * if it can hold anything but cookie-safe characters.
+ */
+export function setCookie(
+  name: string,
+  value: string,
+  { path = "/", maxAge, httpOnly = true, secure }: SetCookieOptions,
+): string {
+  return [
+    `${name}=${value}`,
+    `Path=${path}`,
+    `Max-Age=${maxAge}`,
+    ...(httpOnly ? ["HttpOnly"] : []),
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}

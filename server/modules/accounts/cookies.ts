@@ -1,4 +1,4 @@
-import { cookieValue } from "../../lib/cookies.ts";
+import { cookieValue, setCookie } from "../../lib/cookies.ts";
 
 /*
  * The auth cookies of SPEC §9: prefix `auth.`, path /, 7 days. `auth.strategy` names how the
@@ -49,14 +49,7 @@ interface CookieOptions {
 }
 
 function cookie(name: string, value: string, maxAge: number, options: CookieOptions & { httpOnly: boolean }): string {
-  return [
-    `${name}=${value}`,
-    "Path=/",
-    `Max-Age=${maxAge}`,
-    ...(options.httpOnly ? ["HttpOnly"] : []),
-    "SameSite=Lax",
-    ...(options.secure ? ["Secure"] : []),
-  ].join("; ");
+  return setCookie(name, value, { maxAge, httpOnly: options.httpOnly, secure: options.secure });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cookieValue } from "../../lib/cookies.ts";
+import { cookieValue, setCookie } from "../../lib/cookies.ts";
 
 /**
  * The cart cookie (SPEC §9: the shop's session token cookie lasts 7 days, path /). It holds the
@@ -16,17 +16,10 @@ export function readCartToken(cookieHeader: string | null | undefined): string |
 
 /** The Set-Cookie value that keeps `token` for 7 more days. */
 export function cartCookie(token: string, options: { secure: boolean }): string {
-  return [
-    `${CART_COOKIE}=${token}`,
-    "Path=/",
-    `Max-Age=${CART_COOKIE_MAX_AGE}`,
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(options.secure ? ["Secure"] : []),
-  ].join("; ");
+  return setCookie(CART_COOKIE, token, { maxAge: CART_COOKIE_MAX_AGE, secure: options.secure });
 }
 
 /** The Set-Cookie value that forgets the bag's token (its bag was merged into a customer's). */
 export function clearedCartCookie(options: { secure: boolean }): string {
-  return [`${CART_COOKIE}=`, "Path=/", "Max-Age=0", "HttpOnly", "SameSite=Lax", ...(options.secure ? ["Secure"] : [])].join("; ");
+  return setCookie(CART_COOKIE, "", { maxAge: 0, secure: options.secure });
 }

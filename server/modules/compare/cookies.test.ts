@@ -13,7 +13,7 @@ const header = (setCookie: string) => setCookie.split(";")[0]!;
 describe("the compare cookie", () => {
   test("keeps the list for 180 days on the whole site, for first-party requests only", () => {
     const cookie = compareListCookie([12, 7, 31], { secure: false });
-    expect(cookie).toBe("compare=12.7.31; Path=/; Max-Age=15552000; SameSite=Lax; HttpOnly");
+    expect(cookie).toBe("compare=12.7.31; Path=/; Max-Age=15552000; HttpOnly; SameSite=Lax");
     expect(compareListCookie([12], { secure: true })).toMatch(/; Secure$/);
   });
 
@@ -55,7 +55,7 @@ describe("the compare cookie", () => {
 describe("the one-time notice cookie", () => {
   test("carries the kind and the product's name through a redirect, for a minute", () => {
     const cookie = compareNoticeCookie({ kind: "added", product: 'Grip Pro; 8 mm, "wet"' }, { secure: false });
-    expect(cookie).toMatch(/; Path=\/; Max-Age=60; SameSite=Lax; HttpOnly$/);
+    expect(cookie).toMatch(/; Path=\/; Max-Age=60; HttpOnly; SameSite=Lax$/);
     // A cookie value may not hold spaces, commas, quotes, semicolons or backslashes.
     expect(header(cookie)).toMatch(/^compare_notice=[^\s;,"\\]+$/);
     expect(readCompareNotice(header(cookie))).toEqual({ kind: "added", product: 'Grip Pro; 8 mm, "wet"' });

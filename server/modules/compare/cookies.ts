@@ -1,13 +1,13 @@
 import { isProductId, COMPARE_LIMIT, type CompareList } from "./compare-list.ts";
 import { COMPARE_NOTICE_KINDS, NOTICE_NAME_MAX, type CompareNotice, type CompareNoticeKind } from "./notices.ts";
-import { cookieValue } from "../../lib/cookies.ts";
+import { cookieValue, setCookie } from "../../lib/cookies.ts";
 
 /*
  * The compare list lives in a cookie: it needs no account and no database row, survives visits,
  * and every page can read it without a query (docs/decisions/0018-compare-list-in-a-cookie.md).
  * The value is the product ids joined by dots ("12.7.31"); it is not signed because it only names
  * public products, and whatever it holds is checked when read: anything unexpected is dropped,
- * never an error.
+ * never an error. HttpOnly: pages read the list from the server's loader data, no script needs it.
  */
 
 export const COMPARE_COOKIE = "compare";
@@ -49,8 +49,8 @@ export function parseCompareList(value: string): CompareList {
 /** The Set-Cookie header that stores the list; an empty list deletes the cookie. */
 export function compareListCookie(list: CompareList, options: CookieOptions): string {
   const ids = list.filter(isProductId).slice(0, COMPARE_LIMIT);
-  if (ids.length === 0) return setCookie(COMPARE_COOKIE, "", 0, options);
-  return setCookie(COMPARE_COOKIE, ids.join("."), COMPARE_COOKIE_MAX_AGE, options);
+  if (ids.length === 0) return setCookie(COMPARE_COOKIE, "", { maxAge: 0, secure: options.secure });
+  return setCookie(COMPARE_COOKIE, ids.join("."), { maxAge: COMPARE_COOKIE_MAX_AGE, secure: options.secure });
 }
 
 /** The notice in a Cookie header, if one is there and readable. */
@@ -70,17 +70,12 @@ export function readCompareNotice(cookieHeader: string | null | undefined): Comp
 
 export function compareNoticeCookie(notice: CompareNotice, options: CookieOptions): string {
   const product = notice.product ? `:${encodeURIComponent(notice.product.slice(0, NOTICE_NAME_MAX))}` : "";
-  return setCookie(COMPARE_NOTICE_COOKIE, `${notice.kind}${product}`, NOTICE_COOKIE_MAX_AGE, options);
+  return setCookie(COMPARE_NOTICE_COOKIE, `${notice.kind}${product}`, { maxAge: NOTICE_COOKIE_MAX_AGE, secure: options.secure });
 }
 
 /** Deletes the notice once a page has shown it. */
 export function clearCompareNoticeCookie(options: CookieOptions): string {
-  return setCookie(COMPARE_NOTICE_COOKIE, "", 0, options);
-}
-
-function setCookie(name: string, value: string, maxAge: number, { secure }: CookieOptions): string {
-  // HttpOnly: the page reads the list from the server's loader data, scripts never need the cookie.
-  return `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+  return setCookie(COMPARE_NOTICE_COOKIE, "", { maxAge: 0, secure: options.secure });
 }
 
 function decode(text: string): string | null {

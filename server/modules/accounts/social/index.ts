@@ -7,6 +7,7 @@ import { SocialProviderUnavailableError, SocialTokenError, UnknownProviderError 
 import { accessTokenField } from "./schemas.ts";
 import { createSealedTokens, SEALED_TOKEN_SECONDS } from "./sealed-token.ts";
 import { createStateCookies } from "./state-cookie.ts";
+import { setCookie } from "../../../lib/cookies.ts";
 
 export * from "./config.ts";
 export * from "./errors.ts";
@@ -265,12 +266,5 @@ function refusesToken(error: unknown): boolean {
 export const SOCIAL_BROWSER_COOKIE = "social_login_browser";
 
 function browserCookie(value: string, secure: boolean): string {
-  return [
-    `${SOCIAL_BROWSER_COOKIE}=${value}`,
-    "Path=/login",
-    `Max-Age=${SEALED_TOKEN_SECONDS}`,
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return setCookie(SOCIAL_BROWSER_COOKIE, value, { path: "/login", maxAge: SEALED_TOKEN_SECONDS, secure });
 }

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { cookieValue } from "../../../lib/cookies.ts";
+import { cookieValue, setCookie } from "../../../lib/cookies.ts";
 
 /**
  * The login round trip through a provider is kept in a cookie instead of on the server, so any app
@@ -33,8 +33,6 @@ const signedPayload = z.object({
 export function createStateCookies(options: { secret: string; secure: boolean }) {
   const key = Buffer.from(hkdfSync("sha256", options.secret, "", "shop social login state cookie", 32));
   const mac = (payload: string) => createHmac("sha256", key).update(payload).digest();
-  const attributes = (maxAge: number) =>
-    [`Path=${PATH}`, `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Lax", ...(options.secure ? ["Secure"] : [])].join("; ");
 
   return {
     /** The Set-Cookie value that holds `pending` for ten minutes. */
@@ -42,7 +40,11 @@ export function createStateCookies(options: { secret: string; secure: boolean })
       const payload = Buffer.from(JSON.stringify({ ...pending, expiresAt: Date.now() + STATE_COOKIE_SECONDS * 1000 })).toString(
         "base64url",
       );
-      return `${STATE_COOKIE}=${payload}.${mac(payload).toString("base64url")}; ${attributes(STATE_COOKIE_SECONDS)}`;
+      return setCookie(STATE_COOKIE, `${payload}.${mac(payload).toString("base64url")}`, {
+        path: PATH,
+        maxAge: STATE_COOKIE_SECONDS,
+        secure: options.secure,
+      });
     },
 
     /** The pending login in a Cookie header when it is genuine and current; null for anything else. */
@@ -67,7 +69,7 @@ export function createStateCookies(options: { secret: string; secure: boolean })
 
     /** The Set-Cookie value that removes the cookie: a round trip is used once. */
     clear(): string {
-      return `${STATE_COOKIE}=; ${attributes(0)}`;
+      return setCookie(STATE_COOKIE, "", { path: PATH, maxAge: 0, secure: options.secure });
     },
   };
 }
