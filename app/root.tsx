@@ -1,4 +1,5 @@
 import {
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -13,6 +14,7 @@ import {
 import type { ReactNode } from "react";
 import type { Route } from "./+types/root";
 import { ClientNavigation } from "./components/client-navigation";
+import { CompareTogglesForm } from "./components/compare-form";
 import { CompareNotice } from "./components/compare-notice";
 import { ErrorPageGuard, ErrorView } from "./components/error-view";
 import { OnlineStatus } from "./components/online-status";
@@ -24,17 +26,30 @@ import { SiteHeader } from "./components/site-header";
 import { SiteNotice } from "./components/site-notice";
 import { Toaster } from "./components/toaster";
 import { handleOf } from "./lib/route-handle";
+import { deserialize, serialize } from "./lib/serialized";
 import { SESSION_ENDED_MESSAGE } from "./lib/auth-state";
 import { bagRefOf } from "./lib/auth.server";
 import { clearSiteNoticeCookie, readSiteNotice } from "./lib/site-notice";
 import { clearedSessionCookies, readSessionCookie, readTokenExpiration } from "../server/modules/accounts/cookies.ts";
 import { clearCompareNoticeCookie, readCompareList, readCompareNotice } from "../server/modules/compare/cookies.ts";
+import { siteFrom } from "./lib/meta";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * Only for the error page: React Router then renders the root's boundary in place of the page,
+ * and uses the root's meta, so without this an error or a 404 had no title. Pages title themselves.
+ */
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  if (!error) return [];
+  const siteName = siteFrom(matches)?.siteName;
+  const title = isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Error";
+  return [{ title: siteName ? `${title} | ${siteName}` : title }, { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { env, services, session } = context;
@@ -60,7 +75,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const shell = {
     site: { siteName: env.siteName, tagline: env.tagline, publicUrl: env.publicUrl },
     currency: env.currency,
-    menu,
+    // Cached and the same for everyone: its JSON text is made once (lib/serialized.ts).
+    menu: serialize(menu),
     bagCount,
     compare: [...readCompareList(cookies)],
     compareNotice,
@@ -114,11 +130,12 @@ export function Layout({ children }: { children: ReactNode }) {
             <OnlineStatus />
             <SiteHeader
               siteName={data?.site.siteName ?? ""}
-              categories={data?.menu ?? []}
+              categories={data ? deserialize(data.menu) : []}
               bagCount={data?.bagCount ?? 0}
               customer={data?.auth?.user ?? null}
             />
             <CompareNotice />
+            <CompareTogglesForm />
             <SiteNotice />
             <SessionWatch />
             <main id="main" tabIndex={-1} className="flex-1 outline-none">

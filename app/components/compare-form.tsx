@@ -71,6 +71,41 @@ export function usePendingCompareIntent(productId: number): string | null {
   );
 }
 
+/** The id of the page's one form that every product's compare toggle submits (see CompareToggle). */
+export const COMPARE_TOGGLES_FORM = "compare-toggles";
+
+/** A compare form's submit: queued when the sender is there, else the browser posts it. */
+function queueOrPost(event: FormEvent<HTMLFormElement>) {
+  if (!senderConnected) return;
+  event.preventDefault();
+  const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+  // A toggle button sends add=<id> or remove=<id>; the queue reads intent and productId.
+  for (const intent of ["add", "remove"]) {
+    const productId = form.get(intent);
+    if (productId === null) continue;
+    form.delete(intent);
+    form.set("intent", intent);
+    form.set("productId", productId);
+  }
+  form.set("via", "fetch");
+  waiting.push(form);
+  publish();
+}
+
+/**
+ * The form every compare toggle on the page belongs to (`form` attribute): grids repeat the
+ * toggle two dozen times, and one shared form keeps each to a single button. Rendered once, in
+ * the layout; without JavaScript it posts, with it the toggle joins the queue above.
+ */
+export function CompareTogglesForm() {
+  const location = useLocation();
+  return (
+    <form id={COMPARE_TOGGLES_FORM} method="post" action={COMPARE_ACTION} onSubmit={queueOrPost} hidden>
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+    </form>
+  );
+}
+
 /**
  * A form that changes the compare list. Without JavaScript it posts and the server redirects
  * back to this page (returnTo) with a notice; with JavaScript it joins the queue above, the page
@@ -89,16 +124,8 @@ export function CompareForm({
   children: ReactNode;
 }) {
   const location = useLocation();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!senderConnected) return;
-    event.preventDefault();
-    const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    form.set("via", "fetch");
-    waiting.push(form);
-    publish();
-  };
   return (
-    <form method="post" action={COMPARE_ACTION} className={className} onSubmit={onSubmit}>
+    <form method="post" action={COMPARE_ACTION} className={className} onSubmit={queueOrPost}>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

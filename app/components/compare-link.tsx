@@ -6,8 +6,13 @@ export function CompareLink() {
   const count = useCompareList().length;
   if (count === 0) return null;
   return (
-    <Link to="/compare-products" className="compare-link" aria-label={`Compare products (${count})`}>
-      Compare <span className="compare-link-count">{count}</span>
+    // The name comes from the content ("Compare products (2)"), not an aria-label, so it starts
+    // with the word on screen: speech users say what they see ("click Compare").
+    <Link to="/compare-products" className="compare-link">
+      Compare<span className="sr-only"> products ({count})</span>
+      <span className="compare-link-count" aria-hidden="true">
+        {count}
+      </span>
     </Link>
   );
 }

@@ -1,26 +1,43 @@
-import { CompareForm, useCompareList, usePendingCompareIntent } from "./compare-form";
+import { COMPARE_TOGGLES_FORM, useCompareList, usePendingCompareIntent } from "./compare-form";
+
+/** Whether the product shows as on the visitor's compare list: while a change is on its way, where it is going. */
+export function useInCompareList(productId: number): boolean {
+  const list = useCompareList();
+  const pending = usePendingCompareIntent(productId);
+  return pending === "add" ? true : pending === "remove" ? false : list.includes(productId);
+}
 
 /**
  * Puts a product on the visitor's compare list or takes it off: a pressed/unpressed button
- * (aria-pressed) in a small form, so it works without JavaScript. Product cards repeat it, so it
- * stays one form with one button, styled by .compare-toggle in app.css.
+ * (aria-pressed) that submits the page's one compare form (CompareTogglesForm, in the layout) as
+ * add=<id> or remove=<id>, so it works without JavaScript. Product cards repeat it, so it is one
+ * element, styled by .compare-toggle in app.css.
  */
 export function CompareToggle({ productId, productName }: { productId: number; productName: string }) {
-  const list = useCompareList();
-  const pending = usePendingCompareIntent(productId);
-  // While the change is on its way, show where it is going.
-  const inList = pending === "add" ? true : pending === "remove" ? false : list.includes(productId);
+  return <CompareToggleButton productId={productId} productName={productName} inList={useInCompareList(productId)} />;
+}
+
+/** The toggle as it shows for `inList`: for a part that reads the list once for itself (a product card). */
+export function CompareToggleButton({
+  productId,
+  productName,
+  inList,
+}: {
+  productId: number;
+  productName: string;
+  inList: boolean;
+}) {
   return (
-    <CompareForm fields={{ productId: String(productId) }} className="compare-toggle">
-      <button
-        type="submit"
-        name="intent"
-        value={inList ? "remove" : "add"}
-        aria-pressed={inList}
-        aria-label={`Compare ${productName}`}
-      >
-        Compare
-      </button>
-    </CompareForm>
+    <button
+      type="submit"
+      form={COMPARE_TOGGLES_FORM}
+      name={inList ? "remove" : "add"}
+      value={productId}
+      className="compare-toggle"
+      aria-pressed={inList}
+      aria-label={`Compare ${productName}`}
+    >
+      Compare
+    </button>
   );
 }

@@ -21,6 +21,15 @@ describe("compare forms", () => {
     });
   });
 
+  test("a toggle button names its intent and carries the product", () => {
+    expect(parseCompareAction(form({ add: "12", returnTo: "/shop" }))).toEqual({
+      intent: "add",
+      productId: 12,
+      returnTo: "/shop",
+    });
+    expect(parseCompareAction(form({ remove: "3", via: "fetch" }))).toEqual({ intent: "remove", productId: 3, via: "fetch" });
+  });
+
   test("clear needs nothing else; keep names up to four products", () => {
     expect(parseCompareAction(form({ intent: "clear" }))).toEqual({ intent: "clear" });
     expect(parseCompareAction(form({ intent: "keep", products: "4.9.4.2" }))).toEqual({ intent: "keep", products: [4, 9, 2] });
@@ -39,6 +48,11 @@ describe("compare forms", () => {
       { intent: "keep", products: "1.2.3.4.5" },
       { intent: "keep", products: "1,2" },
       { intent: "add", productId: "1", via: "xhr" },
+      { add: "1", remove: "2" },
+      { add: "1", intent: "remove" },
+      { add: "1", productId: "2" },
+      { add: "abc" },
+      { remove: "" },
     ];
     for (const fields of notForms) {
       expect(parseCompareAction(form(fields)), JSON.stringify(fields)).toBeNull();
