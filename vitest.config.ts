@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "**/node_modules/**"],
         },
       },
@@ -27,7 +27,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "db",
-          include: ["server/**/*.db.test.ts", "tests/**/*.db.test.ts"],
+          include: ["server/**/*.db.test.ts", "app/**/*.db.test.ts", "tests/**/*.db.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

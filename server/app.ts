@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", socialAuthApi(services.social, { logger }));
   app.route("/api", contentAuthApi(services, authOptions));
   app.route("/auth", loginApi(services, authOptions));
-  app.route("/ecommerce", ecommerceApi(services, { logger, currency: env.CURRENCY }));
+  app.route("/ecommerce", ecommerceApi(services, { logger, currency: env.CURRENCY, trustProxy: env.TRUST_PROXY }));
   app.route("/customers", customersApi(services, { logger, publicUrl: env.PUBLIC_URL }));
   app.route("/graphql", graphqlApi(services, env, { logger }));
 

@@ -1,11 +1,11 @@
 import type { Database } from "./db/client.ts";
 import { createAccounts } from "./modules/accounts/index.ts";
 import { createSocialLogin, type SocialLoginStep, type SocialProviderConfig } from "./modules/accounts/social/index.ts";
-import { createCarts } from "./modules/cart/index.ts";
+import { createCarts, NEW_BAGS_RULE } from "./modules/cart/index.ts";
 import { createCatalog } from "./modules/catalog/index.ts";
 import { createCustomers } from "./modules/customers/index.ts";
 import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
-import type { RateLimitStore } from "./modules/rate-limit/index.ts";
+import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
 
 /** What the services need besides the database: settings and the outside world's adapters. */
 export interface ServicesConfig {
@@ -30,7 +30,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   const accounts = createAccounts({ db: database.db, ...config });
   return {
     catalog: createCatalog(database.db),
-    cart: createCarts(database.db),
+    cart: createCarts(database.db, { newBags: rateLimit(config.rateLimits, NEW_BAGS_RULE) }),
     accounts,
     social: createSocialLogin({
       providers: config.socialProviders ?? [],

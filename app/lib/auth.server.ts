@@ -10,6 +10,7 @@ import {
 import type { OpenedSession } from "../../server/modules/accounts/index.ts";
 import { clearedCartCookie, readCartToken } from "../../server/modules/cart/cookie.ts";
 import type { BagRef } from "../../server/modules/cart/index.ts";
+import { MAX_BAG_LINES } from "../../server/modules/cart/schemas.ts";
 import { siteNoticeCookie } from "./site-notice";
 
 /*
@@ -73,11 +74,14 @@ export async function completeLogin(request: Request, context: ShopLoadContext, 
   if (guestBag) {
     const notes = await context.services.cart.mergeGuestBag(guestBag, opened.user.id);
     headers.append("Set-Cookie", clearedCartCookie(options));
-    const gone = notes.filter((n) => n.kept === 0).map((n) => n.name);
-    const capped = notes.filter((n) => n.kept > 0).map((n) => `${n.name} (${n.kept} of ${n.wanted})`);
+    const capped = notes.filter((n) => n.reason === "stock" && n.kept > 0).map((n) => `${n.name} (${n.kept} of ${n.wanted})`);
+    const gone = notes.filter((n) => n.reason !== "full" && n.kept === 0).map((n) => n.name);
+    const left = notes.filter((n) => n.reason === "full").map((n) => n.name);
     if (notes.length > 0) {
       if (capped.length > 0) notice += ` Your bag now holds what we have in stock: ${capped.join(", ")}.`;
       if (gone.length > 0) notice += ` No longer available, so not in your bag: ${gone.join(", ")}.`;
+      if (left.length > 0)
+        notice += ` Your bag is full (${MAX_BAG_LINES} different items), so these stayed out: ${left.join(", ")}.`;
     } else {
       notice += " Your bag is kept.";
     }

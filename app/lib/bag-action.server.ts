@@ -32,7 +32,7 @@ export async function bagAction(request: Request, context: ShopLoadContext) {
   try {
     switch (fields.intent) {
       case "add": {
-        const added = await cart.addLine(bag, fields);
+        const added = await cart.addLine(bag, fields, context.visitor);
         const line = added.cart.lines.find((l) => l.id === added.lineId);
         result = {
           cart: added.cart,
@@ -95,6 +95,10 @@ function failureOf(error: unknown): { status: number; body: { message: string; f
       return { status: 404, body: { message: "Your bag has expired. Add the item again to start a new one." } };
     case "NotEnoughStockError":
       return { status: 409, body: { message: (error as Error).message, field: "quantity" } };
+    case "BagFullError":
+      return { status: 409, body: { message: (error as Error).message } };
+    case "TooManyNewBagsError":
+      return { status: 429, body: { message: (error as Error).message } };
     case "CartQuantityError":
       return { status: 400, body: { message: (error as Error).message, field: "quantity" } };
     case "CartLineNotFoundError":

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { holdRequests } from "../support/held-requests.ts";
 
 interface Variant {
   id: number;
@@ -195,6 +196,23 @@ test("quick add closes with Escape and gives focus back", async ({ page }) => {
   await page.keyboard.press("Escape");
   await expect(trigger).toHaveAttribute("aria-expanded", "false");
   await expect(trigger).toBeFocused();
+});
+
+test("quick add closed while its options load stays closed when they arrive", async ({ page }) => {
+  const release = await holdRequests(page, "**/ecommerce/products/*");
+  await page.goto("/shop/gloves");
+  const trigger = page.getByRole("button", { name: /^Quick add/ }).first();
+  await trigger.click();
+  await expect(page.getByText("Loading options…")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  const arrived = page.waitForResponse("**/ecommerce/products/*");
+  release();
+  await arrived;
+  // Give React the moment it would need to show them.
+  await page.waitForTimeout(200);
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("group", { name: /^Options of / })).toHaveCount(0);
 });
 
 test.describe("quick add without JavaScript", () => {

@@ -4,6 +4,8 @@ import {
   CartQuantityError,
   CartNotFoundError,
   NotEnoughStockError,
+  BagFullError,
+  TooManyNewBagsError,
   VariantNotFoundError,
   type BagRef,
   type CartLineView,
@@ -50,6 +52,10 @@ function asGraphQLError(error: unknown): unknown {
   if (error instanceof NotEnoughStockError) {
     return shopError("NOT_ENOUGH_STOCK", error.message, { available: error.available, inBag: error.inBag });
   }
+  if (error instanceof BagFullError) return shopError("BAG_FULL", error.message);
+  if (error instanceof TooManyNewBagsError) {
+    return shopError("TOO_MANY_REQUESTS", error.message, { retryAfterSeconds: error.retryAfterSeconds });
+  }
   if (error instanceof CartQuantityError) return badUserInput("quantity", error.message);
   if (error instanceof ZodError) {
     const issue = error.issues[0]!;
@@ -78,7 +84,7 @@ export const cartResolvers = {
   },
 
   Mutation: {
-    createCart: (_: unknown, __: unknown, context: Context) => context.services.cart.create(),
+    createCart: (_: unknown, __: unknown, context: Context) => cartCall(() => context.services.cart.create(context.visitor)),
 
     async addCartLine(
       _: unknown,
@@ -88,10 +94,7 @@ export const cartResolvers = {
       if (args.cartId != null) await requireNamedCart(args.cartId, context);
       const bag = await bagOf(args, context);
       const { cart } = await cartCall(() =>
-        context.services.cart.addLine(bag, {
-          variantId: args.variantId,
-          quantity: args.quantity ?? undefined,
-        }),
+        context.services.cart.addLine(bag, { variantId: args.variantId, quantity: args.quantity ?? undefined }, context.visitor),
       );
       return keptInCookie(cart, args, context);
     },

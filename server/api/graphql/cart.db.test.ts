@@ -2,6 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products, variants } from "../../db/schema/index.ts";
+import { createCarts, MAX_BAG_LINES } from "../../modules/cart/index.ts";
+import { rateLimit } from "../../modules/rate-limit/index.ts";
+import { createMemoryStore } from "../../modules/rate-limit/memory-store.ts";
+import { stockedOptions } from "../../modules/cart/test-support.ts";
 import { graphqlApp, postGraphQL, seededShop, type GraphQLResponseBody } from "./test-support.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
@@ -244,6 +248,26 @@ describe("a bag named by its id", () => {
     expect(bag.lines).toEqual([expect.objectContaining({ id: lineId, quantity: 1 })]);
   });
 
+  test(`a bag holding ${MAX_BAG_LINES} different options refuses another with BAG_FULL`, async () => {
+    const options = await stockedOptions(shop.database.db, MAX_BAG_LINES + 1);
+    const cartId = cartOf((await run(MUTATIONS.create)).body).id;
+    for (const variantId of options.slice(0, MAX_BAG_LINES)) {
+      expect((await run(MUTATIONS.add, { cartId, variantId: String(variantId) })).body.errors).toBeUndefined();
+    }
+    const { response, body } = await run(MUTATIONS.add, { cartId, variantId: String(options[MAX_BAG_LINES]) });
+    expect(response.status).toBe(200);
+    expect(body.data).toBeNull();
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        message: `Sorry, a bag holds at most ${MAX_BAG_LINES} different items: remove one to add another.`,
+        extensions: { code: "BAG_FULL" },
+      }),
+    ]);
+    // More of an option already in the bag is no new line: still fine.
+    const more = cartOf((await run(MUTATIONS.add, { cartId, variantId: String(options[0]) })).body);
+    expect(more.lines).toHaveLength(MAX_BAG_LINES);
+  });
+
   test("a bag that does not exist reads as null", async () => {
     for (const id of ["A".repeat(32), "short", ""]) {
       const { body } = await run(MUTATIONS.read, { id });
@@ -326,4 +350,12 @@ describe("a logged-in customer's bag", () => {
     // Without the session: no bag.
     expect((await postGraphQL<{ cart: CartBody | null }>(app, { query: `{ cart { itemCount } }` })).body.data?.cart).toBeNull();
   });
+});
+
+test("too many new bags from one address answer TOO_MANY_REQUESTS with the seconds to wait", async () => {
+  const newBags = rateLimit(createMemoryStore(), { name: "new-bags", limit: 1, windowMs: 60_000 });
+  const limited = graphqlApp({ ...shop.services, cart: createCarts(shop.database.db, { newBags }) });
+  expect((await postGraphQL(limited, { query: MUTATIONS.create })).body.errors).toBeUndefined();
+  const { body } = await postGraphQL(limited, { query: MUTATIONS.create });
+  expect(body.errors?.[0]?.extensions).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfterSeconds: expect.any(Number) });
 });

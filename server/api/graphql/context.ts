@@ -2,7 +2,7 @@ import { isCrossSite } from "../../http/same-origin.ts";
 import { requestToken } from "../../http/session-token.ts";
 import type { CurrentSession } from "../../modules/accounts/index.ts";
 import type { BrandDetails, CategoryNode } from "../../modules/catalog/index.ts";
-import { cartCookie, readCartToken } from "../../modules/cart/index.ts";
+import { cartCookie, readCartToken, type BagVisitor } from "../../modules/cart/index.ts";
 import type { Services } from "../../services.ts";
 
 /** What every resolver receives: the modules, the shop's currency and the shopper's cart cookie. */
@@ -30,11 +30,15 @@ export interface GraphQLContext {
   session(): Promise<CurrentSession | null>;
   /** True when the session token rides on the cookie of a request sent by another site's page. */
   crossSiteCookie: boolean;
+  /** Who is asking: new guest bags are counted by this address. */
+  visitor: BagVisitor;
 }
 
 /** Per request; passed to yoga as its server context by routes.ts. */
 export interface RequestExtras {
   setCookie(value: string): void;
+  /** The client's address (behind TRUST_PROXY proxies, the forwarded one). */
+  visitorIp: string;
 }
 
 export function createContext(
@@ -71,5 +75,6 @@ export function createContext(
     },
     session: () => (session ??= services.accounts.authenticate(token?.token)),
     crossSiteCookie: token?.via === "cookie" && isCrossSite(request, options.publicUrl),
+    visitor: { ip: extras.visitorIp },
   };
 }

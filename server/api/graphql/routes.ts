@@ -1,5 +1,6 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { Env } from "../../env.ts";
+import { clientAddress } from "../../http/client-address.ts";
 import type { Services } from "../../services.ts";
 import { errorBody } from "./errors.ts";
 import { createShopYoga, type ShopYogaOptions } from "./yoga.ts";
@@ -14,7 +15,7 @@ import { createShopYoga, type ShopYogaOptions } from "./yoga.ts";
 
 export function graphqlApi(
   services: Services,
-  env: Pick<Env, "CURRENCY" | "NODE_ENV" | "PUBLIC_URL">,
+  env: Pick<Env, "CURRENCY" | "NODE_ENV" | "PUBLIC_URL"> & Partial<Pick<Env, "TRUST_PROXY">>,
   options: Pick<ShopYogaOptions, "logger" | "apqStore"> = {},
 ) {
   const yoga = createShopYoga({
@@ -27,9 +28,10 @@ export function graphqlApi(
   });
   const api = new Hono();
 
-  const run = async (request: Request) => {
+  const run = async (c: Context) => {
     const cookies: string[] = [];
-    const response = await yoga.fetch(request, { setCookie: (value: string) => cookies.push(value) });
+    const visitorIp = clientAddress(c, env.TRUST_PROXY ?? 0);
+    const response = await yoga.fetch(c.req.raw, { setCookie: (value: string) => cookies.push(value), visitorIp });
     for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
     return response;
   };
@@ -39,11 +41,11 @@ export function graphqlApi(
     if (type !== "application/json") {
       return c.json(errorBody("UNSUPPORTED_MEDIA_TYPE", "Send GraphQL requests as JSON (content-type application/json)."), 415);
     }
-    return run(c.req.raw);
+    return run(c);
   });
 
   if (env.NODE_ENV === "development") {
-    api.get("/", (c, next) => (c.req.header("accept")?.includes("text/html") ? run(c.req.raw) : next()));
+    api.get("/", (c, next) => (c.req.header("accept")?.includes("text/html") ? run(c) : next()));
   }
 
   api.all("/", (c) => {

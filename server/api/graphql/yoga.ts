@@ -57,7 +57,8 @@ export function createShopYoga(options: ShopYogaOptions) {
   return createYoga<RequestExtras, GraphQLContext>({
     schema: createShopSchema(),
     graphqlEndpoint: "/graphql",
-    context: ({ request, setCookie }) => createContext(request, { setCookie }, { services, currency, secureCookies, publicUrl }),
+    context: ({ request, setCookie, visitorIp }) =>
+      createContext(request, { setCookie, visitorIp }, { services, currency, secureCookies, publicUrl }),
     plugins,
     // Anything but the shop's own GraphQL errors reaches the client as "Unexpected error."; the
     // original is logged. Only a developer's own machine sees the details.

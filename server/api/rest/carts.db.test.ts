@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Database } from "../../db/client.ts";
 import { products, variants } from "../../db/schema/index.ts";
-import type { CartView } from "../../modules/cart/index.ts";
+import { createCarts, MAX_BAG_LINES, type CartView } from "../../modules/cart/index.ts";
+import { rateLimit } from "../../modules/rate-limit/index.ts";
+import { createMemoryStore } from "../../modules/rate-limit/memory-store.ts";
+import { stockedOptions } from "../../modules/cart/test-support.ts";
+import { cartsApi } from "./carts.ts";
+import { toErrorResponse } from "./errors.ts";
 import { ecommerceApi } from "./ecommerce.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
@@ -90,6 +95,37 @@ describe("/ecommerce/carts", () => {
       error: { status: 409, name: "NotEnoughStockError", details: { param: "quantity", available: 3, inBag: 0 } },
     });
     expect(refused.body.error?.message).toBe("Sorry, only 3 left in stock.");
+  });
+
+  test(`a bag that holds ${MAX_BAG_LINES} different options answers a new one with a 409`, async () => {
+    const options = await stockedOptions(database.db, MAX_BAG_LINES + 1);
+    const id = await newCart();
+    for (const variantId of options.slice(0, MAX_BAG_LINES)) {
+      expect((await call("POST", `/${id}/lines`, { variantId, quantity: 1 })).status).toBe(201);
+    }
+    const refused = await call("POST", `/${id}/lines`, { variantId: options[MAX_BAG_LINES], quantity: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ status: 409, name: "BagFullError", details: { param: "variantId" } });
+    expect(refused.body.error?.message).toContain(`at most ${MAX_BAG_LINES} different items`);
+    expect((await call("GET", `/${id}`)).body.data?.lines).toHaveLength(MAX_BAG_LINES);
+  });
+
+  test("too many new bags from one address is a 429 with Retry-After; another address still gets one", async () => {
+    const limiter = rateLimit(createMemoryStore(), { name: "new-bags", limit: 1, windowMs: 60_000 });
+    const limited = new Hono();
+    let ip = "203.0.113.9";
+    limited.route(
+      "/carts",
+      cartsApi(createCarts(database.db, { newBags: limiter }), "GBP", () => ({ ip })),
+    );
+    limited.onError((error, c) => toErrorResponse(c, error));
+    expect((await limited.request("/carts", { method: "POST" })).status).toBe(201);
+    const refused = await limited.request("/carts", { method: "POST" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as Body).error).toMatchObject({ status: 429, name: "RateLimitError" });
+    ip = "198.51.100.4";
+    expect((await limited.request("/carts", { method: "POST" })).status).toBe(201);
   });
 
   test("bad input is a 400 naming the field", async () => {

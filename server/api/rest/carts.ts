@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { ZodError } from "zod";
-import { CartNotFoundError, isCartToken, type Carts, type CartWithToken } from "../../modules/cart/index.ts";
+import { CartNotFoundError, isCartToken, type BagVisitor, type Carts, type CartWithToken } from "../../modules/cart/index.ts";
 import { NotFoundError, ValidationError, answerOtherRequests } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
@@ -17,7 +17,8 @@ import { readJsonObject } from "./json-body.ts";
  *   DELETE /carts/{id}/lines/{lineId}   -> the bag
  */
 
-export function cartsApi(carts: Carts, currency: string) {
+/** `visitorOf` gives the address new bags are counted by (the cart module limits them per address). */
+export function cartsApi(carts: Carts, currency: string, visitorOf: (c: Context) => BagVisitor) {
   const api = new Hono();
   const answer = (c: Context, cart: CartWithToken, status: 200 | 201 = 200) => {
     c.header("Cache-Control", "no-store");
@@ -30,7 +31,7 @@ export function cartsApi(carts: Carts, currency: string) {
     return id;
   };
 
-  api.post("/", async (c) => answer(c, await carts.create(), 201));
+  api.post("/", async (c) => answer(c, await carts.create(visitorOf(c)), 201));
 
   api.get("/:id", async (c) => {
     const cart = await carts.get(tokenOf(c));

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { Logger } from "../../http/logger.ts";
 import type { Services } from "../../services.ts";
+import { clientAddress } from "../../http/client-address.ts";
 import { cartsApi } from "./carts.ts";
 import { customInformationApi } from "./custom-information.ts";
 import { NotFoundError, answerOtherRequests, toErrorResponse } from "./errors.ts";
@@ -19,7 +20,7 @@ const ALLOW = "GET, HEAD";
 /** A product's slug or id, as the product route accepts it; anything else names no product. */
 const PRODUCT_KEY = /^(?:\d{1,10}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
-export function ecommerceApi(services: Services, options: { logger?: Logger; currency: string }) {
+export function ecommerceApi(services: Services, options: { logger?: Logger; currency: string; trustProxy?: number }) {
   const { catalog } = services;
   const api = new Hono();
   const ok = (c: Context, data: unknown, meta: Record<string, unknown> = {}) => {
@@ -46,7 +47,10 @@ export function ecommerceApi(services: Services, options: { logger?: Logger; cur
   api.get("/categories", async (c) => ok(c, await catalog.categories()));
   api.get("/brands", async (c) => ok(c, await catalog.brandDetails()));
 
-  api.route("/carts", cartsApi(services.cart, options.currency));
+  api.route(
+    "/carts",
+    cartsApi(services.cart, options.currency, (c) => ({ ip: clientAddress(c, options.trustProxy ?? 0) })),
+  );
 
   api.route("/custom-information", customInformationApi(services));
 

@@ -4,6 +4,8 @@ import {
   CartLineNotFoundError,
   CartQuantityError,
   NotEnoughStockError,
+  BagFullError,
+  TooManyNewBagsError,
   VariantNotFoundError,
 } from "../../modules/cart/errors.ts";
 import {
@@ -136,6 +138,8 @@ function asApiError(error: unknown): ApiError | null {
   if (error instanceof CartQuantityError) return new ValidationError("quantity", error.message);
   if (error instanceof CartLineNotFoundError) return new NotFoundError("Cart line not found", { param: "lineId" });
   if (error instanceof VariantNotFoundError) return new NotFoundError("Variant not found", { param: "variantId" });
+  if (error instanceof BagFullError) return new ApiError(409, "BagFullError", error.message, { param: "variantId" });
+  if (error instanceof TooManyNewBagsError) return new RateLimitError(error.message, error.retryAfterSeconds);
   if (error instanceof NotEnoughStockError) {
     return new ApiError(409, "NotEnoughStockError", error.message, {
       param: "quantity",

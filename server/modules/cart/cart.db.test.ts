@@ -3,10 +3,15 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Database } from "../../db/client.ts";
 import { carts, products, users, variants } from "../../db/schema/index.ts";
+import { createMemoryStore } from "../rate-limit/memory-store.ts";
+import { rateLimit } from "../rate-limit/index.ts";
 import {
   CartLineNotFoundError,
+  BagFullError,
   CartNotFoundError,
   createCarts,
+  MAX_BAG_LINES,
+  TooManyNewBagsError,
   NotEnoughStockError,
   VariantNotFoundError,
   type Carts,
@@ -20,6 +25,8 @@ let optionA: number;
 let optionB: number;
 let otherProductOption: number;
 let productId: number;
+/** Every option for sale, in product order. */
+let sellable: number[];
 
 beforeAll(async () => {
   shop = await seededShop(12);
@@ -35,6 +42,7 @@ beforeAll(async () => {
   const sameProduct = rows.filter((row) => row.productId === productId);
   [optionA, optionB] = [sameProduct[0]!.id, sameProduct[1]!.id];
   otherProductOption = rows.find((row) => row.productId !== productId)!.id;
+  sellable = rows.map((row) => row.id);
   cart = createCarts(database.db);
 });
 
@@ -178,6 +186,30 @@ describe("a guest bag", () => {
   });
 });
 
+describe("new bags per address", () => {
+  test("past the limit an address makes no new guest bag; other addresses, existing bags and customers go on", async () => {
+    await setStock(optionA, 50);
+    const limited = createCarts(database.db, {
+      newBags: rateLimit(createMemoryStore(), { name: "new-bags", limit: 2, windowMs: 60_000 }),
+    });
+    const here = { ip: "203.0.113.7" };
+    const first = await limited.create(here);
+    await limited.addLine(null, { variantId: optionA, quantity: 1 }, here);
+    await expect(limited.create(here)).rejects.toBeInstanceOf(TooManyNewBagsError);
+    const refused = await limited.addLine(null, { variantId: optionA, quantity: 1 }, here).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TooManyNewBagsError);
+    expect((refused as TooManyNewBagsError).retryAfterSeconds).toBeGreaterThan(0);
+    // The bag it has still takes more; another address and a customer's bag are not counted here.
+    await limited.addLine(first.token, { variantId: optionA, quantity: 1 }, here);
+    await limited.create({ ip: "198.51.100.2" });
+    const [row] = await database.db
+      .insert(users)
+      .values({ username: "limited-keeper", email: "limited-keeper@example.com" })
+      .returning({ id: users.id });
+    await limited.addLine({ customerId: row!.id }, { variantId: optionA, quantity: 1 }, here);
+  });
+});
+
 describe("steps, caps and what counts", () => {
   test("a step applies to what the line holds now, whatever quantity a form showed", async () => {
     await setStock(optionA, 10);
@@ -252,7 +284,7 @@ describe("a customer's bag", () => {
     await cart.addLine(guest.token, { variantId: optionB, quantity: 2 });
 
     const notes = await cart.mergeGuestBag(guest.token, customer.customerId);
-    expect(notes).toEqual([{ name: expect.any(String), wanted: 7, kept: 5 }]);
+    expect(notes).toEqual([{ name: expect.any(String), wanted: 7, kept: 5, reason: "stock" }]);
     const merged = await cart.get(customer);
     expect(merged?.lines.map((l) => [l.variantId, l.quantity]).sort()).toEqual(
       [
@@ -271,5 +303,29 @@ describe("a customer's bag", () => {
     const { cart: guest } = await cart.addLine(null, { variantId: optionB, quantity: 1 });
     expect(await cart.mergeGuestBag(guest.token, customer.customerId)).toEqual([]);
     expect(await cart.count(customer)).toBe(1);
+  });
+  test(`a bag holds at most ${MAX_BAG_LINES} different options; at login what does not fit stays out, and is told`, async () => {
+    const options = sellable.slice(0, MAX_BAG_LINES + 2);
+    expect(options).toHaveLength(MAX_BAG_LINES + 2);
+    await database.db
+      .update(variants)
+      .set({ stock: 20 })
+      .where(sql`${variants.id} in ${options}`);
+    const customer = await newCustomer("full-bag");
+    for (const variantId of options.slice(0, MAX_BAG_LINES)) await cart.addLine(customer, { variantId, quantity: 1 });
+    await expect(cart.addLine(customer, { variantId: options[MAX_BAG_LINES]!, quantity: 1 })).rejects.toBeInstanceOf(
+      BagFullError,
+    );
+    // More of an option the bag holds is still fine.
+    await cart.addLine(customer, { variantId: options[0]!, quantity: 1 });
+    expect((await cart.get(customer))?.lines).toHaveLength(MAX_BAG_LINES);
+
+    const { cart: guest } = await cart.addLine(null, { variantId: options[MAX_BAG_LINES + 1]!, quantity: 2 });
+    await cart.addLine(guest.token, { variantId: options[1]!, quantity: 3 });
+    const notes = await cart.mergeGuestBag(guest.token, customer.customerId);
+    expect(notes).toEqual([{ name: expect.any(String), wanted: 2, kept: 0, reason: "full" }]);
+    const lines = (await cart.get(customer))!.lines;
+    expect(lines).toHaveLength(MAX_BAG_LINES);
+    expect(lines.find((l) => l.variantId === options[1])?.quantity).toBe(4);
   });
 });

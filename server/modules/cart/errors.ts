@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from "./schemas.ts";
+import { MAX_BAG_LINES, MAX_LINE_QUANTITY } from "./schemas.ts";
 import { errorNameMatcher } from "../../lib/error-names.ts";
 
 /** The bag's typed failures; each adapter maps them to its wire shape (status, GraphQL code, page message). */
@@ -42,6 +42,22 @@ export class NotEnoughStockError extends CartError {
   }
 }
 
+/** A new option for a bag that already holds MAX_BAG_LINES different ones. */
+export class BagFullError extends CartError {
+  override name = "BagFullError";
+  constructor() {
+    super(`Sorry, a bag holds at most ${MAX_BAG_LINES} different items: remove one to add another.`);
+  }
+}
+
+/** Too many new guest bags from one network address: a script, not a shopper. */
+export class TooManyNewBagsError extends CartError {
+  override name = "TooManyNewBagsError";
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many new bags from your network. Please try again in a few minutes.");
+  }
+}
+
 /** A step down from a quantity of 1: removing is its own action. */
 export class CartQuantityError extends CartError {
   override name = "CartQuantityError";
@@ -62,6 +78,8 @@ const CART_ERROR_NAMES = [
   "CartLineNotFoundError",
   "VariantNotFoundError",
   "NotEnoughStockError",
+  "BagFullError",
+  "TooManyNewBagsError",
   "CartQuantityError",
 ] as const;
 

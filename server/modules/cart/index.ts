@@ -1,15 +1,18 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { addressKey, type RateLimiter, type RateLimitRule } from "../rate-limit/index.ts";
 import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
 import {
+  BagFullError,
   CartLineNotFoundError,
   CartNotFoundError,
   CartQuantityError,
   NotEnoughStockError,
+  TooManyNewBagsError,
   VariantNotFoundError,
 } from "./errors.ts";
 import { readCartLines, type CartView } from "./read.ts";
-import { addLineInput, removeLineInput, updateLineInput, MAX_LINE_QUANTITY } from "./schemas.ts";
+import { addLineInput, removeLineInput, updateLineInput, MAX_BAG_LINES, MAX_LINE_QUANTITY } from "./schemas.ts";
 import { hashCartToken, isCartToken, newCartToken } from "./token.ts";
 
 export * from "./errors.ts";
@@ -29,15 +32,36 @@ export interface CartWithToken extends CartView {
  */
 export type BagRef = string | null | undefined | { customerId: number };
 
-/** An item of a guest's bag that did not fit in the customer's bag at login (stock or the line limit). */
+/**
+ * An item of a guest's bag that did not all fit in the customer's bag at login: `stock` (or the
+ * line limit) capped it, it is `gone` from sale, or the bag was `full` (MAX_BAG_LINES options).
+ */
 export interface MergeNote {
   name: string;
   wanted: number;
   kept: number;
+  reason: "stock" | "gone" | "full";
 }
 
 /** Bags nobody has touched for this long (empty ones: a day) are deleted, a few at a time, when new bags are made. */
 export const CART_RETENTION_DAYS = 30;
+
+/**
+ * New guest bags per network address (IPv6 by /64). A shopper makes one a week; a script making
+ * thousands would fill the database with bags that live a day or more. Generous, because many
+ * shoppers can share one address (an office, a mobile carrier).
+ */
+export const NEW_BAGS_RULE: RateLimitRule = { name: "new-bags", limit: 200, windowMs: 10 * 60_000 };
+
+/** Who is asking: the address new guest bags are counted by. */
+export interface BagVisitor {
+  ip: string;
+}
+
+export interface CartsOptions {
+  /** Counts new guest bags per address (NEW_BAGS_RULE); none: not limited (tests, scripts). */
+  newBags?: RateLimiter;
+}
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -47,19 +71,30 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * Prices and totals are read from the catalogue each time; stock is checked on every change,
  * inside the same transaction as the write.
  */
-export function createCarts(db: Db) {
+/** The customer a bag reference names, or null for a guest's (token) reference. */
+function customerIdOf(ref: BagRef): number | null {
+  return typeof ref === "object" && ref !== null ? ref.customerId : null;
+}
+
+/** Which bag row a reference names: the customer's, or the guest bag of a well-formed token; null for none. */
+function ownerOf(ref: BagRef) {
+  const customerId = customerIdOf(ref);
+  if (customerId !== null) return eq(carts.userId, customerId);
+  return isCartToken(ref) ? and(eq(carts.tokenHash, hashCartToken(ref)), isNull(carts.userId)) : null;
+}
+
+export function createCarts(db: Db, options: CartsOptions = {}) {
+  /** Before a new guest bag: refused when the visitor's address has made too many lately. */
+  async function countNewBag(ref: BagRef, visitor: BagVisitor | undefined) {
+    if (customerIdOf(ref) !== null || !visitor || !options.newBags) return;
+    const verdict = await options.newBags.hit(addressKey(visitor.ip));
+    if (verdict.limited) throw new TooManyNewBagsError(verdict.retryAfterSeconds);
+  }
+
   async function cartIdOf(tx: Db | Tx, ref: BagRef): Promise<number | null> {
-    if (typeof ref === "object" && ref !== null) {
-      const [row] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, ref.customerId)).limit(1);
-      return row?.id ?? null;
-    }
-    const token = ref;
-    if (!isCartToken(token)) return null;
-    const [row] = await tx
-      .select({ id: carts.id })
-      .from(carts)
-      .where(and(eq(carts.tokenHash, hashCartToken(token)), isNull(carts.userId)))
-      .limit(1);
+    const owner = ownerOf(ref);
+    if (!owner) return null;
+    const [row] = await tx.select({ id: carts.id }).from(carts).where(owner).limit(1);
     return row?.id ?? null;
   }
 
@@ -79,7 +114,7 @@ export function createCarts(db: Db) {
    */
   async function insertCart(tx: Db | Tx, ref: BagRef): Promise<{ id: number; ref: BagRef }> {
     const token = newCartToken();
-    const customerId = typeof ref === "object" && ref !== null ? ref.customerId : null;
+    const customerId = customerIdOf(ref);
     const [row] = await tx
       .insert(carts)
       .values({ tokenHash: hashCartToken(token), userId: customerId })
@@ -103,6 +138,14 @@ export function createCarts(db: Db) {
     return row.stock;
   }
 
+  async function lineCount(tx: Tx, cartId: number): Promise<number> {
+    const [row] = await tx
+      .select({ lines: sql<number>`count(*)::int` })
+      .from(cartLines)
+      .where(eq(cartLines.cartId, cartId));
+    return row?.lines ?? 0;
+  }
+
   async function touch(tx: Tx, cartId: number) {
     await tx
       .update(carts)
@@ -110,7 +153,9 @@ export function createCarts(db: Db) {
       .where(eq(carts.id, cartId));
   }
 
-  async function create(): Promise<CartWithToken> {
+  /** A new, empty guest bag (the API's POST /carts); `visitor` counts it against its address. */
+  async function create(visitor?: BagVisitor): Promise<CartWithToken> {
+    await countNewBag(null, visitor);
     const token = newCartToken();
     const [row] = await db
       .insert(carts)
@@ -143,12 +188,7 @@ export function createCarts(db: Db) {
 
     /** How many items the bag holds that can be bought (as CartView.itemCount), for the header; 0 without a bag. */
     async count(ref: BagRef): Promise<number> {
-      const owner =
-        typeof ref === "object" && ref !== null
-          ? eq(carts.userId, ref.customerId)
-          : isCartToken(ref)
-            ? and(eq(carts.tokenHash, hashCartToken(ref)), isNull(carts.userId))
-            : null;
+      const owner = ownerOf(ref);
       if (!owner) return 0;
       const [row] = await db
         .select({ items: sql<number>`coalesce(sum(least(${cartLines.quantity}, ${variants.stock})), 0)::int` })
@@ -162,11 +202,13 @@ export function createCarts(db: Db) {
 
     /**
      * Puts an option in the bag, adding to the line that already holds it. Without a bag (no or
-     * unknown token) a new one is made: the shopper's first add creates it.
+     * unknown token) a new one is made: the shopper's first add creates it, counted against the
+     * visitor's address (TooManyNewBagsError past NEW_BAGS_RULE).
      */
-    async addLine(ref: BagRef, input: unknown): Promise<{ cart: CartWithToken; lineId: number }> {
+    async addLine(ref: BagRef, input: unknown, visitor?: BagVisitor): Promise<{ cart: CartWithToken; lineId: number }> {
       const { variantId, quantity } = addLineInput.parse(input);
       const existing = await cartIdOf(db, ref);
+      if (existing === null) await countNewBag(ref, visitor);
       let cartRef = ref;
       // The first add makes the bag, in the same transaction: a refused add leaves no empty bag behind.
       const { cartId, lineId } = await db.transaction(async (tx) => {
@@ -180,7 +222,9 @@ export function createCarts(db: Db) {
         const inBag = line?.quantity ?? 0;
         const room = Math.min(stock, MAX_LINE_QUANTITY) - inBag;
         if (quantity > room) throw new NotEnoughStockError(Math.max(room, 0), inBag, stock > MAX_LINE_QUANTITY);
+        // Touching the bag locks its row: two adds at once cannot both take the last free line.
         await touch(tx, cartId);
+        if (!line && (await lineCount(tx, cartId)) >= MAX_BAG_LINES) throw new BagFullError();
         if (line) {
           await tx
             .update(cartLines)
@@ -266,13 +310,15 @@ export function createCarts(db: Db) {
         if (guestLines.length > 0) {
           const ownRef = { customerId };
           const ownId = (await cartIdOf(tx, ownRef)) ?? (await insertCart(tx, ownRef)).id;
+          await touch(tx, ownId);
+          let lines = await lineCount(tx, ownId);
           for (const line of guestLines) {
             let stock: number;
             try {
               stock = await sellableStock(tx, line.variantId);
             } catch (error) {
               if (!(error instanceof VariantNotFoundError)) throw error;
-              notes.push({ name: line.name, wanted: line.quantity, kept: 0 });
+              notes.push({ name: line.name, wanted: line.quantity, kept: 0, reason: "gone" });
               continue;
             }
             const [own] = await tx
@@ -281,13 +327,19 @@ export function createCarts(db: Db) {
               .where(and(eq(cartLines.cartId, ownId), eq(cartLines.variantId, line.variantId)));
             const inBag = own?.quantity ?? 0;
             const wanted = inBag + line.quantity;
+            if (!own && lines >= MAX_BAG_LINES) {
+              notes.push({ name: line.name, wanted, kept: 0, reason: "full" });
+              continue;
+            }
             const kept = Math.max(Math.min(wanted, stock, MAX_LINE_QUANTITY), inBag);
-            if (kept < wanted) notes.push({ name: line.name, wanted, kept });
+            if (kept < wanted) notes.push({ name: line.name, wanted, kept, reason: "stock" });
             if (kept === inBag) continue;
             if (own) await tx.update(cartLines).set({ quantity: kept }).where(eq(cartLines.id, own.id));
-            else await tx.insert(cartLines).values({ cartId: ownId, variantId: line.variantId, quantity: kept });
+            else {
+              await tx.insert(cartLines).values({ cartId: ownId, variantId: line.variantId, quantity: kept });
+              lines++;
+            }
           }
-          await touch(tx, ownId);
         }
         await tx.delete(carts).where(eq(carts.id, guestId));
         return notes;

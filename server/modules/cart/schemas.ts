@@ -4,6 +4,12 @@ import { z } from "zod";
 export const MAX_LINE_QUANTITY = 99;
 
 /**
+ * The most different options one bag may hold. A shopper's bag holds a handful; without a bound,
+ * a script could grow one bag (and every page showing it) without end.
+ */
+export const MAX_BAG_LINES = 50;
+
+/**
  * Numbers arrive as JSON numbers (API) or as strings (forms). Only those two are read: an array or
  * object where a number belongs is an error, not something to coerce.
  */

@@ -1,0 +1,22 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { products, variants } from "../../db/schema/index.ts";
+
+/** `count` options a guest can buy (the newest first), each given 10 in stock: to fill a bag in tests. */
+export async function stockedOptions(db: Db, count: number): Promise<number[]> {
+  const ids = (
+    await db
+      .select({ id: variants.id })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(sql`${products.published} and not ${products.membersOnly}`)
+      .orderBy(sql`${variants.id} desc`)
+      .limit(count)
+  ).map((row) => row.id);
+  if (ids.length < count) throw new Error(`the shop has ${ids.length} options a guest can buy, not ${count}`);
+  await db
+    .update(variants)
+    .set({ stock: 10 })
+    .where(sql`${variants.id} in ${ids}`);
+  return ids;
+}
