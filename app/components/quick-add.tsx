@@ -18,23 +18,30 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
   const [options, setOptions] = useState<Options>({ state: "closed" });
   const panel = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  // Counts openings and closings: options that arrive after the panel was closed (Escape pressed
+  // while they load) are for an opening that is over, and must not open it again.
+  const opening = useRef(0);
   const open = options.state !== "closed";
+  const close = () => {
+    opening.current++;
+    setOptions({ state: "closed" });
+  };
 
   // A layout effect: the listeners are in place as soon as the open panel is on screen, so an
   // Escape pressed right away is not missed.
   useLayoutEffect(() => {
     if (!open) return;
-    const close = (event: Event) => {
+    const closeOn = (event: Event) => {
       if (event instanceof KeyboardEvent && event.key !== "Escape") return;
       if (event instanceof PointerEvent && panel.current?.contains(event.target as Node)) return;
-      setOptions({ state: "closed" });
+      close();
       if (event instanceof KeyboardEvent) trigger.current?.focus();
     };
-    document.addEventListener("keydown", close);
-    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", closeOn);
+    document.addEventListener("pointerdown", closeOn);
     return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", closeOn);
+      document.removeEventListener("pointerdown", closeOn);
     };
   }, [open]);
 
@@ -47,18 +54,21 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
   }
 
   async function load() {
-    if (open) return setOptions({ state: "closed" });
+    if (open) return close();
+    const current = ++opening.current;
     setOptions({ state: "loading" });
+    let next: Options;
     try {
       const response = await fetch(`/ecommerce/products/${encodeURIComponent(slug)}`, {
         headers: { accept: "application/json" },
       });
       if (!response.ok) throw new Error(String(response.status));
       const body = (await response.json()) as { data: { variants: Option[] } };
-      setOptions({ state: "ready", options: body.data.variants });
+      next = { state: "ready", options: body.data.variants };
     } catch {
-      setOptions({ state: "failed" });
+      next = { state: "failed" };
     }
+    if (opening.current === current) setOptions(next);
   }
 
   return (
@@ -78,7 +88,7 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
             <BagForm
               onResult={(result) => {
                 if (!result.ok) return;
-                setOptions({ state: "closed" });
+                close();
                 // The focused option goes away with the panel: focus goes back to what opened it.
                 trigger.current?.focus();
               }}

@@ -19,3 +19,24 @@ export function syncFormWithQuery(form: HTMLFormElement, query: URLSearchParams,
     }
   }
 }
+
+/**
+ * Whether the visitor changed a field of the form since the server rendered it (while the page's
+ * scripts were still loading), leaving out the field they are still typing in. The rendered
+ * state is the field's default: its value, checked or selected attribute.
+ */
+export function changedSinceRender(form: HTMLFormElement, focused: Element | null): boolean {
+  return Array.from(form.elements).some((element) => {
+    if (element === focused) return false;
+    if (element instanceof HTMLInputElement) {
+      if (element.type === "checkbox" || element.type === "radio") return element.checked !== element.defaultChecked;
+      return element.name !== "" && element.value !== element.defaultValue;
+    }
+    if (element instanceof HTMLSelectElement) {
+      // The selected attribute is what defaultSelected reflects.
+      const rendered = Array.from(element.options).find((o) => o.hasAttribute("selected")) ?? element.options[0];
+      return rendered !== undefined && element.value !== rendered.value;
+    }
+    return false;
+  });
+}

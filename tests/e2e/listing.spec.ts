@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { holdRequests } from "../support/held-requests.ts";
 
 const countOf = async (page: Page) =>
   Number(
@@ -138,6 +139,17 @@ test("sorting by price orders the grid, and load more appends the next page", as
   expect(await cards(page).count()).toBe(24);
   await page.getByRole("button", { name: "Load more" }).click();
   await expect(cards(page)).toHaveCount(48);
+});
+
+test("a sort chosen while the page's scripts are still loading applies once they run", async ({ page }) => {
+  // A slow connection: the page is readable before its scripts arrive, and a shopper may choose
+  // a sort in the meantime. Their choice must survive the page coming alive.
+  const release = await holdRequests(page, "**/assets/**/*.js");
+  await page.goto("/shop/gloves", { waitUntil: "commit" });
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  release();
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
 });
 
 test.describe("without JavaScript", () => {
