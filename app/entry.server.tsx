@@ -4,7 +4,12 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { renderPageToString } from "./lib/server-render";
+import { HtmlCacheContext } from "./components/ui/cached-html";
+import { createHtmlCache } from "./lib/html-cache.server";
 import { handleOf } from "./lib/route-handle";
+
+// Rendered product cards, menus and filters, kept while the answers they show are cached.
+const htmlCache = createHtmlCache();
 
 // Give up on a render that takes longer than this; the stream is aborted a little later.
 export const streamTimeout = 5_000;
@@ -28,7 +33,7 @@ export default async function handleRequest(request: Request, status: number, he
       !isbot(request.headers.get("user-agent")) &&
       context.staticHandlerContext.matches.some((m) => handleOf(context.routeModules[m.route.id]).stream === true);
     if (!streams) {
-      const html = await renderPageToString(context, request.url);
+      const html = await renderPageToString(context, request.url, htmlCache);
       if (html !== null) return new Response(html, { headers, status });
     }
     return await streamPage(request, status, headers, context);
@@ -43,20 +48,25 @@ function streamPage(request: Request, status: number, headers: Headers, context:
   return new Promise<Response>((resolve, reject) => {
     let statusCode = status;
     let shellReady = false;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={request.url} />, {
-      onShellReady() {
-        shellReady = true;
-        const body = new PassThrough();
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status: statusCode }));
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <HtmlCacheContext.Provider value={htmlCache}>
+        <ServerRouter context={context} url={request.url} />
+      </HtmlCacheContext.Provider>,
+      {
+        onShellReady() {
+          shellReady = true;
+          const body = new PassThrough();
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status: statusCode }));
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          statusCode = 500;
+          // Errors before the shell is ready reach onShellError.
+          if (shellReady) console.error(error);
+        },
       },
-      onShellError: reject,
-      onError(error: unknown) {
-        statusCode = 500;
-        // Errors before the shell is ready reach onShellError.
-        if (shellReady) console.error(error);
-      },
-    });
+    );
     setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { CachedHtml } from "./ui/cached-html";
 import { Link } from "./ui/link";
 import type { BrandSummary } from "../../server/modules/catalog/index.ts";
 import { mediaUrl } from "~/lib/media";
@@ -63,7 +64,10 @@ export function BrandSlider({ brands }: { brands: BrandSummary[] }) {
           </div>
         )}
       </div>
-      <ul
+      <CachedHtml
+        tag="ul"
+        source={brands}
+        variant=""
         ref={track}
         tabIndex={0}
         aria-label="Brands, scroll sideways"
@@ -79,16 +83,25 @@ export function BrandSlider({ brands }: { brands: BrandSummary[] }) {
         onDragStart={(e) => e.preventDefault()}
         className="brand-slider"
       >
-        {brands.map((brand) => (
-          <li key={brand.slug}>
-            <Link to={`/brands/${brand.slug}`}>
-              {brand.logoPath && <img src={mediaUrl(brand.logoPath)} alt="" width={96} height={96} loading="lazy" />}
-              {brand.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
+        <BrandItems brands={brands} />
+      </CachedHtml>
     </section>
+  );
+}
+
+/** The slider's items; the server renders them once per list of brands (CachedHtml). */
+function BrandItems({ brands }: { brands: BrandSummary[] }) {
+  return (
+    <>
+      {brands.map((brand) => (
+        <li key={brand.slug}>
+          <Link to={`/brands/${brand.slug}`}>
+            {brand.logoPath && <img src={mediaUrl(brand.logoPath)} alt="" width={96} height={96} loading="lazy" />}
+            {brand.name}
+          </Link>
+        </li>
+      ))}
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { CSSProperties } from "react";
 import type { ProductCard as Card } from "../../server/modules/catalog/index.ts";
 import { productImageSources } from "~/lib/media";
-import { CompareToggle } from "./compare-toggle";
+import { CompareToggleButton, useInCompareList } from "./compare-toggle";
+import { CachedHtml } from "./ui/cached-html";
 import { Price } from "./price";
 import { QuickAdd } from "./quick-add";
 import { Link } from "./ui/link";
@@ -11,26 +12,54 @@ const CARD_WIDTHS = [240, 320, 480, 640, 800] as const;
 
 /**
  * One product in a grid. Grids repeat this dozens of times per page, so its styles live in
- * app.css (.product-card) rather than in long class lists: less HTML to render and send.
+ * app.css (.product-card) rather than in long class lists, and the server renders its parts once
+ * per cached answer (CachedHtml). An image that loads eagerly (the first row) is rendered in
+ * place: React hoists a preload of it into the page's head, which a part rendered on its own
+ * would lose.
  */
 export function ProductCard({ product, currency, eager = false }: { product: Card; currency: string; eager?: boolean }) {
-  const badge = !product.inStock ? "Out of stock" : product.compareAtPrice !== null ? "Sale" : null;
+  const inList = useInCompareList(product.id);
   return (
     <article className="product-card" data-testid="product-card">
-      <div className="product-card-media">
-        {product.image && (
-          <img
-            {...productImageSources(product.image.path, 480, CARD_WIDTHS)}
-            sizes="(min-width: 1280px) 22vw, (min-width: 768px) 30vw, 46vw"
-            alt={product.image.alt}
-            width={product.image.width}
-            height={product.image.height}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-          />
-        )}
-        {badge && <span data-badge={badge === "Sale" ? "sale" : "sold-out"}>{badge}</span>}
-      </div>
+      {eager ? (
+        <div className="product-card-media">
+          <CardMedia product={product} eager />
+        </div>
+      ) : (
+        <CachedHtml tag="div" className="product-card-media" source={product} variant="lazy">
+          <CardMedia product={product} eager={false} />
+        </CachedHtml>
+      )}
+      <CachedHtml tag="div" className="product-card-body" source={product} variant={`${currency} ${inList}`}>
+        <CardBody product={product} currency={currency} inList={inList} />
+      </CachedHtml>
+    </article>
+  );
+}
+
+function CardMedia({ product, eager }: { product: Card; eager: boolean }) {
+  const badge = !product.inStock ? "Out of stock" : product.compareAtPrice !== null ? "Sale" : null;
+  return (
+    <>
+      {product.image && (
+        <img
+          {...productImageSources(product.image.path, 480, CARD_WIDTHS)}
+          sizes="(min-width: 1280px) 22vw, (min-width: 768px) 30vw, 46vw"
+          alt={product.image.alt}
+          width={product.image.width}
+          height={product.image.height}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+      )}
+      {badge && <span data-badge={badge === "Sale" ? "sale" : "sold-out"}>{badge}</span>}
+    </>
+  );
+}
+
+function CardBody({ product, currency, inList }: { product: Card; currency: string; inList: boolean }) {
+  return (
+    <>
       <p className="product-card-brand">{product.brand.name}</p>
       <h3 className="product-card-name">
         <Link to={`/shop/${product.categorySlug}/${product.slug}`}>{product.name}</Link>
@@ -46,9 +75,9 @@ export function ProductCard({ product, currency, eager = false }: { product: Car
       )}
       <div className="product-card-actions">
         {product.inStock && <QuickAdd slug={product.slug} categorySlug={product.categorySlug} name={product.name} />}
-        <CompareToggle productId={product.id} productName={product.name} />
+        <CompareToggleButton productId={product.id} productName={product.name} inList={inList} />
       </div>
-    </article>
+    </>
   );
 }
 

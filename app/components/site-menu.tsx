@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import type { MenuCategory } from "../../server/modules/catalog/index.ts";
+import { CachedHtml } from "./ui/cached-html";
 import { Link } from "./ui/link";
 
 const MENU_TOGGLE_ID = "shop-menu-open";
@@ -43,31 +44,40 @@ export function MenuToggle() {
  * The shop menu, built from the categories, rendered once for every screen: a bar on wide
  * screens whose items open their sub-categories on hover or focus; below the header, opened by
  * <MenuToggle/> (which must come before it in the same parent), on narrow ones. It is on every
- * page, so its styles live in app.css (.shop-menu) rather than in long class lists.
+ * page, so its styles live in app.css (.shop-menu) rather than in long class lists, and the server
+ * renders its lists once per menu and current category (CachedHtml).
  */
 export function SiteMenu({ categories }: { categories: MenuCategory[] }) {
   const { pathname } = useLocation();
+  const current = categories.find((category) => isWithin(pathname, `/shop/${category.slug}`))?.slug ?? "";
   return (
-    <nav id="shop-menu" aria-label="Shop" className="shop-menu">
-      <ul className="container-page">
-        {categories.map((category) => (
-          <li key={category.slug}>
-            <Link to={`/shop/${category.slug}`} aria-current={isWithin(pathname, `/shop/${category.slug}`) ? "page" : undefined}>
-              {category.name}
-            </Link>
-            {category.subCategories.length > 0 && (
-              <ul>
-                {category.subCategories.map((sub) => (
-                  <li key={sub.slug}>
-                    <Link to={`/shop/${category.slug}/sub/${sub.slug}`}>{sub.name}</Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <CachedHtml tag="nav" id="shop-menu" aria-label="Shop" className="shop-menu" source={categories} variant={current}>
+      <MenuItems categories={categories} current={current} />
+    </CachedHtml>
+  );
+}
+
+/** The menu's lists; `current` is the slug of the category the visitor is in ("" for none). */
+function MenuItems({ categories, current }: { categories: MenuCategory[]; current: string }) {
+  return (
+    <ul className="container-page">
+      {categories.map((category) => (
+        <li key={category.slug}>
+          <Link to={`/shop/${category.slug}`} aria-current={category.slug === current ? "page" : undefined}>
+            {category.name}
+          </Link>
+          {category.subCategories.length > 0 && (
+            <ul>
+              {category.subCategories.map((sub) => (
+                <li key={sub.slug}>
+                  <Link to={`/shop/${category.slug}/sub/${sub.slug}`}>{sub.name}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import { HtmlCacheContext, type HtmlCache } from "~/components/ui/cached-html";
 
 /**
  * Renders a whole page to a string, for pages that have all their data when they render.
@@ -13,13 +14,20 @@ import { ServerRouter, type EntryContext } from "react-router";
  * does not have the expected shape, and the caller streams instead.
  * See docs/decisions/0006-rendering-pages-to-a-string.md.
  */
-export async function renderPageToString(context: EntryContext, url: string): Promise<string | null> {
+export async function renderPageToString(context: EntryContext, url: string, htmlCache: HtmlCache): Promise<string | null> {
   const internals = context as EntryContext & { renderMeta?: { streamCache?: Record<number, unknown> } };
   const stream = context.serverHandoffStream;
   if (!stream || !internals.renderMeta || internals.renderMeta.streamCache) return null;
   const data = await readText(stream);
   internals.renderMeta.streamCache = { 0: settled({ done: false, value: data }), 1: settled({ done: true, value: "" }) };
-  return "<!DOCTYPE html>" + renderToString(<ServerRouter context={context} url={url} />);
+  return (
+    "<!DOCTYPE html>" +
+    renderToString(
+      <HtmlCacheContext.Provider value={htmlCache}>
+        <ServerRouter context={context} url={url} />
+      </HtmlCacheContext.Provider>,
+    )
+  );
 }
 
 async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {

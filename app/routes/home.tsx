@@ -2,17 +2,27 @@ import type { Route } from "./+types/home";
 import { BrandSlider } from "~/components/brand-slider";
 import { ProductGrid } from "~/components/product-grid";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { deserialize, serialize } from "~/lib/serialized";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFrom(matches), { path: "/" });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const [featured, brands] = await Promise.all([catalog.featuredProducts(), catalog.brands()]);
-  return { tagline: context.env.tagline, productNoun: context.env.productNoun, currency: context.env.currency, featured, brands };
+  return {
+    tagline: context.env.tagline,
+    productNoun: context.env.productNoun,
+    currency: context.env.currency,
+    // Both cached and the same for everyone: their JSON texts are made once (lib/serialized.ts).
+    featured: serialize(featured),
+    brands: serialize(brands),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { tagline, productNoun, currency, featured, brands } = loaderData;
+  const { tagline, productNoun, currency } = loaderData;
+  const featured = deserialize(loaderData.featured);
+  const brands = deserialize(loaderData.brands);
   return (
     <>
       <section className="bg-gradient-to-br from-mint-50 via-white to-grey-50">

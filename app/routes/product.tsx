@@ -13,6 +13,7 @@ import { Link } from "~/components/ui/link";
 import { BAG_PATH } from "~/lib/bag";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { deserialize, serialize } from "~/lib/serialized";
 
 /** How many related products the page suggests. */
 const RELATED_COUNT = 4;
@@ -24,7 +25,7 @@ const shareImage = (path: string) => imageUrl("product", 1200, mediaUrl(path));
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   if (!data) return [];
-  const { product } = data;
+  const product = deserialize(data.product);
   const description = product.description || `${product.name} by ${product.brand.name}.`;
   return pageMeta(siteFrom(matches), {
     title: `${product.name} by ${product.brand.name}`,
@@ -53,10 +54,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     catalog.relatedProducts(product.id, RELATED_COUNT),
   ]);
   return {
-    product,
+    // Cached and shared: its JSON text is made once (lib/serialized.ts).
+    product: serialize(product),
     initialVariantId: initialVariant(product.variants, url.searchParams.get("variant")).id,
     information: information.map(({ id, kind, title, paragraphs }) => ({ id, kind, title, paragraphs })),
-    related,
+    related: serialize(related),
     currency: context.env.currency,
     publicUrl: context.env.publicUrl,
   };
@@ -68,7 +70,9 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, initialVariantId, information, related, currency, publicUrl } = loaderData;
+  const { initialVariantId, information, currency, publicUrl } = loaderData;
+  const product = deserialize(loaderData.product);
+  const related = deserialize(loaderData.related);
   const categoryPath = `/shop/${product.category.slug}`;
   const trail: Crumb[] = [
     { label: "Home", to: "/" },

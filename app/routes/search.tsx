@@ -9,6 +9,7 @@ import { ListingBody, pageHref } from "~/components/listing/listing-body";
 import { Link } from "~/components/ui/link";
 import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { deserialize, serialize } from "~/lib/serialized";
 
 /*
  * /search?q=...: the products a search finds, with the listings' filters, sort, pagination and
@@ -43,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const browse = !result || result.total === 0 ? (await catalog.categories()).map((c) => ({ slug: c.slug, name: c.name })) : [];
   return {
     query,
-    result,
+    // The same form as the shop's listings, which "Load more" reads (lib/serialized.ts).
+    result: result && serialize(result),
     sort,
     filters: filterFormValues(filters),
     activeFilters: countActiveFilters(filters),
@@ -53,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, result, sort, filters, activeFilters, currency, browse } = loaderData;
+  const { query, sort, filters, activeFilters, currency, browse } = loaderData;
+  const result = loaderData.result && deserialize(loaderData.result);
   const searchPath = `/search?${new URLSearchParams({ q: query })}`;
   return (
     <div className="container-page py-8">

@@ -10,6 +10,7 @@ import { describePlace, scopeFromPath } from "~/lib/listing-place";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
+import { deserialize, serialize } from "~/lib/serialized";
 
 const PAGE_SIZE = 24;
 const FORM_ID = "listing-filters";
@@ -35,7 +36,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }
     return {
       place,
-      result,
+      // The listing answer is cached and shared: its JSON text is made once (lib/serialized.ts).
+      result: serialize(result),
       sort,
       filters: filterFormValues(filters),
       activeFilters: countActiveFilters(filters),
@@ -50,7 +52,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function ShopListing({ loaderData }: Route.ComponentProps) {
-  const { place, result, sort, filters, activeFilters, currency, categories } = loaderData;
+  const { place, sort, filters, activeFilters, currency, categories } = loaderData;
+  const result = deserialize(loaderData.result);
   return (
     <div className="container-page py-8">
       <Breadcrumbs trail={place.trail} />

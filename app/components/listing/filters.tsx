@@ -1,8 +1,9 @@
 import { Fragment, useEffect, useRef } from "react";
 import { useLocation, useSubmit } from "react-router";
 import type { FacetOption, ListingFacets } from "../../../server/modules/catalog/listing/types.ts";
-import { syncFormWithQuery } from "~/lib/sync-form";
+import { changedSinceRender, syncFormWithQuery } from "~/lib/sync-form";
 import { useHydrated } from "~/lib/use-hydrated";
+import { CachedHtml } from "../ui/cached-html";
 import { Link } from "../ui/link";
 
 export interface FiltersProps {
@@ -25,15 +26,27 @@ export interface FiltersProps {
  * Its inputs are uncontrolled, and follow the URL when it changes some other way (back,
  * forward, "clear all"), without disturbing the field the visitor is typing in.
  */
-export function Filters({ formId, action, facets, priceMin, priceMax, inStock, currencySymbol, activeCount }: FiltersProps) {
+export function Filters({ formId, ...fields }: FiltersProps) {
+  const { action, facets, priceMin, priceMax, inStock, currencySymbol, activeCount } = fields;
   const form = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
   const hydrated = useHydrated();
   const { search } = useLocation();
 
+  // The server rendered the fields from this very URL, so there is nothing to sync on the first
+  // run: a field that differs then was changed by the visitor before the page came alive, and its
+  // change event (replayed by React once hydrated) must submit their choice, not the URL's.
+  const syncedSearch = useRef(search);
   useEffect(() => {
+    if (syncedSearch.current === search) {
+      // A change made before hydration had no script to apply it; apply it now.
+      if (form.current && changedSinceRender(form.current, document.activeElement))
+        void submit(form.current, { preventScrollReset: true });
+      return;
+    }
+    syncedSearch.current = search;
     if (form.current) syncFormWithQuery(form.current, new URLSearchParams(search), document.activeElement);
-  }, [search]);
+  }, [search, submit]);
 
   useEffect(() => {
     const el = form.current;
@@ -50,50 +63,72 @@ export function Filters({ formId, action, facets, priceMin, priceMax, inStock, c
       <label htmlFor={`${formId}-open`} className="filters-toggle">
         Filters{activeCount > 0 && ` (${activeCount})`}
       </label>
-      <form ref={form} id={formId} method="get" action={action} className="filters" aria-label="Filters">
-        <div className="flex items-center justify-between">
-          <h2 className="text-lg font-semibold">Filters</h2>
-          {activeCount > 0 && (
-            <Link to={action} className="text-sm text-mint-700 underline">
-              Clear all
-            </Link>
-          )}
-        </div>
+      <CachedHtml
+        tag="form"
+        ref={form}
+        id={formId}
+        method="get"
+        action={action}
+        className="filters"
+        aria-label="Filters"
+        source={facets}
+        variant={[action, priceMin, priceMax, inStock, activeCount, currencySymbol, hydrated].join(" ")}
+      >
+        <FilterFields {...fields} slider={hydrated} />
+      </CachedHtml>
+    </>
+  );
+}
 
-        {facets.price && (
-          <PriceRange
-            bounds={{ min: Math.floor(facets.price.min / 100), max: Math.ceil(facets.price.max / 100) }}
-            priceMin={priceMin}
-            priceMax={priceMax}
-            symbol={currencySymbol}
-            slider={hydrated}
-          />
+/** The form's fields; the server renders them once per listing answer and choice (CachedHtml). */
+function FilterFields({
+  action,
+  facets,
+  priceMin,
+  priceMax,
+  inStock,
+  currencySymbol,
+  activeCount,
+  slider,
+}: Omit<FiltersProps, "formId"> & { slider: boolean }) {
+  return (
+    <>
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-semibold">Filters</h2>
+        {activeCount > 0 && (
+          <Link to={action} className="text-sm text-mint-700 underline">
+            Clear all
+          </Link>
         )}
-        <OptionGroup title="Size" name="size" options={facets.sizes} variant="chips" />
-        <OptionGroup title="Colour" name="colour" options={facets.colours} variant="swatches" />
-        <OptionGroup title="Category" name="sub" options={facets.subCategories} />
-        <OptionGroup title="Brand" name="brand" options={facets.brands} />
-        {facets.attributes.map((group) => (
-          <OptionGroup key={group.name} title={capitalise(group.name)} name={`attr.${group.name}`} options={group.options} />
-        ))}
-        <fieldset className="filter-group">
-          <legend>Availability</legend>
-          <label className="filter-check" data-disabled={facets.inStock === 0 && !inStock ? "" : undefined}>
-            <input
-              type="checkbox"
-              name="in_stock"
-              value="1"
-              defaultChecked={inStock}
-              disabled={facets.inStock === 0 && !inStock}
-            />
-            In stock only <span className="filter-count">{`(${facets.inStock})`}</span>
-          </label>
-        </fieldset>
+      </div>
 
-        <button type="submit" className="filters-apply">
-          Apply filters
-        </button>
-      </form>
+      {facets.price && (
+        <PriceRange
+          bounds={{ min: Math.floor(facets.price.min / 100), max: Math.ceil(facets.price.max / 100) }}
+          priceMin={priceMin}
+          priceMax={priceMax}
+          symbol={currencySymbol}
+          slider={slider}
+        />
+      )}
+      <OptionGroup title="Size" name="size" options={facets.sizes} variant="chips" />
+      <OptionGroup title="Colour" name="colour" options={facets.colours} variant="swatches" />
+      <OptionGroup title="Category" name="sub" options={facets.subCategories} />
+      <OptionGroup title="Brand" name="brand" options={facets.brands} />
+      {facets.attributes.map((group) => (
+        <OptionGroup key={group.name} title={capitalise(group.name)} name={`attr.${group.name}`} options={group.options} />
+      ))}
+      <fieldset className="filter-group">
+        <legend>Availability</legend>
+        <label className="filter-check" data-disabled={facets.inStock === 0 && !inStock ? "" : undefined}>
+          <input type="checkbox" name="in_stock" value="1" defaultChecked={inStock} disabled={facets.inStock === 0 && !inStock} />
+          In stock only <span className="filter-count">{`(${facets.inStock})`}</span>
+        </label>
+      </fieldset>
+
+      <button type="submit" className="filters-apply">
+        Apply filters
+      </button>
     </>
   );
 }

@@ -3,10 +3,14 @@ import { useFetcher, useLocation } from "react-router";
 import type { ProductCard as Card } from "../../../server/modules/catalog/index.ts";
 import { ProductGrid } from "~/components/product-grid";
 import { readLoadedPages, writeLoadedPages, type LoadedPage } from "~/lib/loaded-pages";
+import { deserialize, type Serialized } from "~/lib/serialized";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Pagination } from "./pagination";
 
-/** What the grid needs of a listing's page; the route's loader answers `{ result }` for other pages. */
+/**
+ * What the grid needs of a listing's page; the route's loader answers `{ result }` for other pages,
+ * as JSON text (lib/serialized.ts).
+ */
 export interface GridPage {
   products: Card[];
   total: number;
@@ -29,13 +33,13 @@ export function LoadMoreGrid({
 }) {
   const hydrated = useHydrated();
   const { key: historyKey } = useLocation();
-  const fetcher = useFetcher<{ result: GridPage }>();
+  const fetcher = useFetcher<{ result: Serialized<GridPage> | null }>();
   const [added, setAdded] = useState<LoadedPage<Card>[] | null>(null);
   // Pages added earlier in this history entry come back after hydration (the server cannot
   // know them) or at once on a client-side Back.
   const more = added ?? (hydrated ? readLoadedPages<Card>(historyKey) : []);
   const lastPage = more.length > 0 ? more[more.length - 1]!.page : result.page;
-  const next = fetcher.data?.result;
+  const next = fetcher.data?.result ? deserialize(fetcher.data.result) : undefined;
   // A newly fetched page joins the list during render (React's pattern for state that follows
   // other data), so it never shows a frame without it.
   if (next && next.page > lastPage) {
