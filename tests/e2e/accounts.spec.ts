@@ -1,19 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_SOCIAL } from "../support/e2e-social.ts";
-import { mailTo, mailsTo, newPerson, newVisitor } from "../support/e2e-visitors.ts";
-import { hydrated } from "../support/hydration.ts";
+import { mailTo, mailsTo, newCustomer, newPerson, newVisitor, signUp } from "../support/e2e-visitors.ts";
 
 const notice = (page: Page) => page.getByTestId("site-notice");
 const accountLink = (page: Page) => page.getByTestId("account-link");
-
-async function signUp(page: Page, person: ReturnType<typeof newPerson>) {
-  await page.goto("/sign-up");
-  await hydrated(page.getByRole("button", { name: "Create account" }));
-  await page.getByLabel("User name").fill(person.username);
-  await page.getByLabel("E-mail address").fill(person.email);
-  await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-}
 
 async function logIn(page: Page, identifier: string, password: string) {
   await page.goto("/login");
@@ -209,10 +199,7 @@ test("social login: to the provider and back, logged in with the provider's veri
 });
 
 test("a page on another site cannot log a customer out", async ({ browser }) => {
-  const context = await newVisitor(browser);
-  const page = await context.newPage();
-  await signUp(page, newPerson());
-  await expect(notice(page)).toContainText("Welcome");
+  const { context, page } = await newCustomer(browser);
   const crossSite = await page.request.post("/logout", { headers: { origin: "https://evil.example" }, maxRedirects: 0 });
   expect(crossSite.status()).toBe(403);
   await page.goto("/my-account");
@@ -221,12 +208,8 @@ test("a page on another site cannot log a customer out", async ({ browser }) => 
 });
 
 test("the guest's bag joins the customer's bag at login, and the customer is told", async ({ browser }) => {
-  const context = await newVisitor(browser);
-  const page = await context.newPage();
-  const person = newPerson();
   // The customer's own bag, filled while logged in.
-  await signUp(page, person);
-  await expect(notice(page)).toContainText("Welcome");
+  const { context, page, person } = await newCustomer(browser);
   const listing = (await (await page.request.get("/ecommerce/products?in_stock=1&page_size=40")).json()) as {
     data: { slug: string }[];
   };
@@ -273,11 +256,7 @@ test("the development outbox page does not exist in production", async ({ page }
 });
 
 test("when the token's expiry has passed, the next page view logs the visitor out with a toast", async ({ browser }) => {
-  const context = await newVisitor(browser);
-  const page = await context.newPage();
-  const person = newPerson();
-  await signUp(page, person);
-  await expect(notice(page)).toContainText("Welcome");
+  const { context, page } = await newCustomer(browser);
   // The browser's copy of the expiry (SPEC §9) says the token ran out a second ago.
   await context.addCookies([
     { name: "auth._token_expiration.local", value: String(Date.now() - 1000), url: new URL(page.url()).origin },
@@ -290,11 +269,7 @@ test("when the token's expiry has passed, the next page view logs the visitor ou
 });
 
 test("the login form takes a strategy: the login API's works, others answer SPEC §8's messages", async ({ browser }) => {
-  const context = await newVisitor(browser);
-  const page = await context.newPage();
-  const person = newPerson();
-  await signUp(page, person);
-  await expect(notice(page)).toContainText("Welcome");
+  const { context, page, person } = await newCustomer(browser);
   await logOut(page);
   const origin = new URL(page.url()).origin;
   const tryStrategy = (strategy: string) =>
@@ -327,11 +302,7 @@ test("the login form takes a strategy: the login API's works, others answer SPEC
 test("recover an account: a new confirmation link, or the user name, by mail; the same words for an unknown address", async ({
   browser,
 }) => {
-  const context = await newVisitor(browser);
-  const page = await context.newPage();
-  const person = newPerson();
-  await signUp(page, person);
-  await expect(notice(page)).toContainText("Welcome");
+  const { context, page, person } = await newCustomer(browser);
   await logOut(page);
 
   await page.goto("/recover-user");

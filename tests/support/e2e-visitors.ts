@@ -1,4 +1,5 @@
-import { expect, type Browser, type BrowserContext } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { hydrated } from "./hydration.ts";
 import { readMailbox, type ReceivedMail } from "./smtp-peer.ts";
 
 let visitors = 0;
@@ -20,6 +21,29 @@ export function newPerson() {
   people += 1;
   const id = `${process.pid}x${people}x${Date.now() % 100000}`;
   return { username: `keeper${id}`, email: `keeper${id}@example.com`, password: `blue gloves ${id} save` };
+}
+
+/**
+ * Fills and sends the sign-up form for `person` (waiting for hydration first unless the page runs
+ * without JavaScript). The caller checks what the shop answered.
+ */
+export async function signUp(page: Page, person: ReturnType<typeof newPerson>, options: { javaScriptEnabled?: boolean } = {}) {
+  await page.goto("/sign-up");
+  if (options.javaScriptEnabled !== false) await hydrated(page.getByRole("button", { name: "Create account" }));
+  await page.getByLabel("User name").fill(person.username);
+  await page.getByLabel("E-mail address").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+/** A new customer, signed up and logged in, in a browser context of their own. */
+export async function newCustomer(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await newVisitor(browser, options);
+  const page = await context.newPage();
+  const person = newPerson();
+  await signUp(page, person, options);
+  await expect(page.getByTestId("site-notice")).toContainText("Welcome");
+  return { context, page, person };
 }
 
 /** The newest mail to `to` whose subject matches, waiting for it to arrive at the test SMTP server. */

@@ -205,11 +205,16 @@ export function createAccounts(deps: AccountsDeps) {
       .set({ ...change, updatedAt: new Date() })
       .where(eq(users.id, user.id))
       .returning();
+    await endAllSessions(tx, user.id);
+    return openSession(tx, updated!, "local");
+  }
+
+  /** Ends every open session of the account, in every browser. */
+  async function endAllSessions(tx: Tx, userId: number) {
     await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
-    return openSession(tx, updated!, "local");
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 
   /** The login limit's key for an account: its id once known, so its e-mail and user name share one count. */
@@ -261,10 +266,7 @@ export function createAccounts(deps: AccountsDeps) {
           .set({ confirmed: true, passwordHash: null, updatedAt: new Date() })
           .where(eq(users.id, existing.id))
           .returning();
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
+        await endAllSessions(tx, existing.id);
         await tx
           .update(accountCodes)
           .set({ usedAt: new Date() })

@@ -1,0 +1,86 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { newCustomer, newVisitor } from "../support/e2e-visitors.ts";
+import { hydrated } from "../support/hydration.ts";
+
+/*
+ * axe-core's automated WCAG 2.1 A and AA checks on the shop's pages, as a shopper sees them:
+ * with JavaScript, after hydration, with real data (a filtered listing, a bag with a line, a
+ * comparison, a logged-in account). Automated checks find about a third of accessibility
+ * problems; the keyboard and screen-reader behaviour of each control is tested beside it.
+ */
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const found = violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    where: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+  }));
+  expect(found, `${page.url()}`).toEqual([]);
+}
+
+const PUBLIC_PAGES = [
+  "/",
+  "/shop",
+  "/shop/gloves?size=8&attr.grip=Wet",
+  "/shop/gloves/sub",
+  "/brands/grip-theory",
+  "/shop/gloves/solid-lock-max-training-glove",
+  "/search?q=glove",
+  "/login",
+  "/sign-up",
+  "/forgot-password",
+  "/recover-user",
+  "/no-such-page",
+];
+
+for (const path of PUBLIC_PAGES) {
+  test(`${path} passes axe's WCAG 2.1 AA checks`, async ({ page }) => {
+    await page.goto(path);
+    await hydrated(page.locator("main"));
+    await expectNoViolations(page);
+  });
+}
+
+test("the bag and the comparison, with products in them, pass axe's checks", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  await page.goto("/shop/gloves/solid-lock-max-training-glove");
+  await hydrated(page.getByRole("button", { name: "Add to bag" }));
+  await page.getByRole("button", { name: "Add to bag" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: /^Bag, 1 item/ })).toBeVisible();
+  await page
+    .getByRole("button", { name: /^Compare / })
+    .first()
+    .click();
+  await expect(page.getByRole("button", { name: /^Compare / }).first()).toHaveAttribute("aria-pressed", "true");
+
+  await page.goto("/bag");
+  await hydrated(page.locator("main"));
+  await expectNoViolations(page);
+  await page.goto("/compare-products");
+  await hydrated(page.locator("main"));
+  await expectNoViolations(page);
+  await context.close();
+});
+
+test("the account area passes axe's checks", async ({ browser }) => {
+  const { context, page } = await newCustomer(browser);
+
+  for (const path of [
+    "/my-account",
+    "/my-account/personal-details",
+    "/my-account/delivery-addresses",
+    "/my-account/communication-preferences",
+    "/my-account/order-history",
+  ]) {
+    await page.goto(path);
+    await hydrated(page.locator("main"));
+    await expectNoViolations(page);
+  }
+  await context.close();
+});
