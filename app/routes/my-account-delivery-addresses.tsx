@@ -8,6 +8,7 @@ import { accountFormFailure, formFields } from "~/lib/account-form.server";
 import { requireCustomer } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { siteNoticeCookie } from "~/lib/site-notice";
+import { PostalAddress } from "~/components/account/postal-address";
 
 const PATH = "/my-account/delivery-addresses";
 
@@ -115,27 +116,7 @@ export default function DeliveryAddresses({ loaderData, actionData }: Route.Comp
             {addresses.map((address) => (
               <li key={address.id} className="rounded-md border border-grey-200 p-4" data-testid="address">
                 {address.isDefault && <p className="mb-2 text-sm font-semibold text-mint-800">Default address</p>}
-                <address className="not-italic">
-                  {address.firstName} {address.lastName}
-                  <br />
-                  {address.company && (
-                    <>
-                      {address.company}
-                      <br />
-                    </>
-                  )}
-                  {address.line1}
-                  <br />
-                  {address.line2 && (
-                    <>
-                      {address.line2}
-                      <br />
-                    </>
-                  )}
-                  {[address.postalCode, address.city].filter(Boolean).join(" ")}
-                  <br />
-                  {[address.provinceName, address.countryName].filter(Boolean).join(", ")}
-                </address>
+                <PostalAddress address={address} />
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Link
                     to={`${PATH}?edit=${address.id}`}
@@ -152,19 +133,19 @@ export default function DeliveryAddresses({ loaderData, actionData }: Route.Comp
                       </button>
                     </Form>
                   )}
-                  <Form method="post">
-                    <input type="hidden" name="addressId" value={address.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      className="button-secondary"
-                      disabled={busy}
-                      aria-label={`Delete the address ${address.line1}`}
-                    >
+                  {/* A deletion cannot be undone, so it asks first; a disclosure does that without JavaScript. */}
+                  <details className="confirm-delete">
+                    <summary className="button-secondary" aria-label={`Delete the address ${address.line1}`}>
                       Delete
-                    </button>
-                  </Form>
+                    </summary>
+                    <Form method="post">
+                      <input type="hidden" name="addressId" value={address.id} />
+                      <p>Delete this address?</p>
+                      <button type="submit" name="intent" value="delete" className="button-danger" disabled={busy}>
+                        Yes, delete it
+                      </button>
+                    </Form>
+                  </details>
                 </div>
               </li>
             ))}

@@ -5,6 +5,7 @@ import { accountFormFailure } from "~/lib/account-form.server";
 import { requireCustomer } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
+import { PostalAddress } from "~/components/account/postal-address";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(siteFrom(matches), {
@@ -72,6 +73,12 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         <dt>Total</dt>
         <dd className="font-semibold">{money(order.total)}</dd>
       </dl>
+      {order.deliveryAddress && (
+        <div>
+          <h3 className="font-semibold">Delivery address</h3>
+          <PostalAddress address={order.deliveryAddress} />
+        </div>
+      )}
     </section>
   );
 }

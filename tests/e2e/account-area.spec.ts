@@ -1,28 +1,13 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { mailTo, newPerson, newVisitor } from "../support/e2e-visitors.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 import { hydrated } from "../support/hydration.ts";
 
 const notice = (page: Page) => page.getByTestId("site-notice");
 
-/** A new customer, logged in, in their own browser context. */
-async function customer(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await newVisitor(browser, options);
-  const page = await context.newPage();
-  const person = newPerson();
-  await page.goto("/sign-up");
-  if (options.javaScriptEnabled !== false) await hydrated(page.getByRole("button", { name: "Create account" }));
-  await page.getByLabel("User name").fill(person.username);
-  await page.getByLabel("E-mail address").fill(person.email);
-  await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(notice(page)).toContainText("Welcome");
-  return { context, page, person };
-}
-
 test("personal details: name and phone, a password change that logs out other browsers, an e-mail change confirmed by mail", async ({
   browser,
 }) => {
-  const { context, page, person } = await customer(browser);
+  const { context, page, person } = await newCustomer(browser);
   // The same customer in a second browser.
   const other = await newVisitor(browser);
   const otherPage = await other.newPage();
@@ -87,7 +72,7 @@ test("personal details: name and phone, a password change that logs out other br
 test("delivery addresses: add with a province for the chosen country, edit, choose the default, delete; another customer's is not found", async ({
   browser,
 }) => {
-  const { context, page } = await customer(browser);
+  const { context, page } = await newCustomer(browser);
   await page.goto("/my-account/delivery-addresses");
   const form = page.getByTestId("address-form");
   await hydrated(form.getByRole("button", { name: "Add address" }));
@@ -141,15 +126,16 @@ test("delivery addresses: add with a province for the chosen country, edit, choo
   await expect(addresses.filter({ hasText: "Oakland" })).toHaveCount(1);
 
   const editUrl = await addresses.filter({ hasText: "Damrak 1" }).getByRole("link", { name: /Edit/ }).getAttribute("href");
-  await addresses
-    .filter({ hasText: "Damrak 1" })
-    .getByRole("button", { name: /Delete/ })
-    .click();
+  // Deleting asks first.
+  const damrak = addresses.filter({ hasText: "Damrak 1" });
+  await damrak.getByText("Delete", { exact: true }).click();
+  await expect(damrak.getByText("Delete this address?")).toBeVisible();
+  await damrak.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(notice(page)).toHaveText("The address is deleted.");
   await expect(addresses).toHaveCount(1);
 
   // Someone else's (here: a deleted) address id answers 404, for the page and for a form post.
-  const stranger = await customer(browser);
+  const stranger = await newCustomer(browser);
   const response = await stranger.page.goto(editUrl!);
   expect(response?.status()).toBe(404);
   const ownId = new URL(editUrl!, "http://x").searchParams.get("edit");
@@ -164,7 +150,7 @@ test("delivery addresses: add with a province for the chosen country, edit, choo
 });
 
 test("without JavaScript the province select follows the country after 'Show provinces'", async ({ browser }) => {
-  const { context, page } = await customer(browser, { javaScriptEnabled: false });
+  const { context, page } = await newCustomer(browser, { javaScriptEnabled: false });
   await page.goto("/my-account/delivery-addresses");
   const form = page.getByTestId("address-form");
   await form.getByLabel("First name").fill("Robin");
@@ -183,7 +169,7 @@ test("without JavaScript the province select follows the country after 'Show pro
 });
 
 test("communication preferences are saved and each change is recorded", async ({ browser }) => {
-  const { context, page } = await customer(browser);
+  const { context, page } = await newCustomer(browser);
   await page.goto("/my-account/communication-preferences");
   await expect(page.getByLabel("Order updates by E-mail")).toBeChecked();
   await expect(page.getByLabel("Newsletter by E-mail")).not.toBeChecked();
@@ -201,7 +187,7 @@ test("communication preferences are saved and each change is recorded", async ({
 });
 
 test("order history: an empty table says so; an order that is not the customer's is not found", async ({ browser }) => {
-  const { context, page } = await customer(browser);
+  const { context, page } = await newCustomer(browser);
   await page.goto("/my-account/order-history");
   await expect(page.getByTestId("orders-empty")).toContainText("You have not ordered anything yet.");
   const response = await page.goto("/my-account/order-history/1/order");
@@ -211,7 +197,7 @@ test("order history: an empty table says so; an order that is not the customer's
 });
 
 test("the account area fits a 320 px screen", async ({ browser }) => {
-  const { context, page } = await customer(browser);
+  const { context, page } = await newCustomer(browser);
   await page.setViewportSize({ width: 320, height: 640 });
   for (const path of [
     "/my-account",

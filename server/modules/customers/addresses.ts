@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { addresses, type Address } from "../../db/schema/index.ts";
-import { findCountry } from "./countries.ts";
+import { placeNames } from "./countries.ts";
 import { AddressLimitError, AddressNotFoundError, CustomerInputError } from "./errors.ts";
 import { lockCustomer, type Tx } from "./lock.ts";
 import { addressInput, addressUpdateInput, MAX_ADDRESSES, parseCustomerInput, recordId } from "./schemas.ts";
@@ -29,7 +29,6 @@ export interface AddressView {
 }
 
 function view(row: Address): AddressView {
-  const country = findCountry(row.country);
   return {
     id: row.id,
     firstName: row.firstName,
@@ -39,10 +38,9 @@ function view(row: Address): AddressView {
     line2: row.line2,
     city: row.city,
     province: row.province,
-    provinceName: country?.provinces.find((province) => province.code === row.province)?.name ?? null,
     postalCode: row.postalCode,
     country: row.country,
-    countryName: country?.name ?? row.country,
+    ...placeNames(row.country, row.province),
     phone: row.phone,
     isDefault: row.isDefault,
     createdAt: row.createdAt.toISOString(),

@@ -48,6 +48,15 @@ export function findCountry(code: string): Country | undefined {
   return dataset().byCode.get(code);
 }
 
+/** The names of an address's country and province, for showing it; the code when a country is unknown. */
+export function placeNames(country: string, province: string | null): { countryName: string; provinceName: string | null } {
+  const found = findCountry(country);
+  return {
+    countryName: found?.name ?? country,
+    provinceName: (province !== null && found?.provinces.find((p) => p.code === province)?.name) || null,
+  };
+}
+
 /** The provinces of a country (by its alpha-2 code, any case); none for an unknown country. */
 export function provincesOf(country: string): Province[] {
   return findCountry(country.trim().toUpperCase())?.provinces ?? [];

@@ -88,6 +88,7 @@ describe("order history", () => {
         lastName: "Jansen",
         line1: "Dorpsstraat 1",
         city: "Amsterdam",
+        province: "NH",
         country: "NL",
         secret: 1,
       }),
@@ -101,10 +102,13 @@ describe("order history", () => {
       line1: "Dorpsstraat 1",
       line2: null,
       city: "Amsterdam",
-      province: null,
+      province: "NH",
       postalCode: null,
       country: "NL",
       phone: null,
+      // Names for showing it, from the shop's country list.
+      countryName: "Netherlands",
+      provinceName: "Noord-Holland",
     });
     expect(order.lines.map((l) => [l.productName, l.quantity, l.unitPrice, l.lineTotal])).toEqual([
       ["Pro Grip Gloves", 2, 4999, 9998],

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderLines, orders, type Order, type OrderLine } from "../../db/schema/index.ts";
+import { placeNames } from "./countries.ts";
 import { OrderNotFoundError } from "./errors.ts";
 import { orderListInput, parseCustomerInput, recordId } from "./schemas.ts";
 
@@ -44,8 +45,14 @@ const ADDRESS_KEYS = [
   "phone",
 ] as const;
 
-/** The delivery address as it was when ordering. */
-export type OrderAddress = Record<(typeof ADDRESS_KEYS)[number], string | null>;
+/** The address fields an order keeps, each text or missing. */
+type AddressFields = Record<(typeof ADDRESS_KEYS)[number], string | null>;
+
+/** The delivery address as it was when ordering, with its country's and province's names. */
+export type OrderAddress = AddressFields & {
+  countryName: string | null;
+  provinceName: string | null;
+};
 
 export interface OrderDetail extends OrderSummary {
   shipping: number;
@@ -80,9 +87,11 @@ function addressSnapshot(text: string | null): OrderAddress | null {
   }
   if (!parsed || typeof parsed !== "object") return null;
   const record = parsed as Record<string, unknown>;
-  return Object.fromEntries(
+  const fields = Object.fromEntries(
     ADDRESS_KEYS.map((key) => [key, typeof record[key] === "string" ? record[key] : null]),
-  ) as OrderAddress;
+  ) as AddressFields;
+  const names = fields.country === null ? { countryName: null, provinceName: null } : placeNames(fields.country, fields.province);
+  return { ...fields, ...names };
 }
 
 function line(row: OrderLine): OrderLineView {
