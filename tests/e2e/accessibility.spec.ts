@@ -58,6 +58,8 @@ test("the bag and the comparison, with products in them, pass axe's checks", asy
     .first()
     .click();
   await expect(page.getByRole("button", { name: /^Compare / }).first()).toHaveAttribute("aria-pressed", "true");
+  // Pressed shows at once; the header's count follows the server's answer, so the list is saved.
+  await expect(page.getByRole("link", { name: "Compare products (1)" })).toBeVisible();
 
   await page.goto("/bag");
   await hydrated(page.locator("main"));
