@@ -19,6 +19,8 @@ async function recordProgressStates(page: Page) {
       attributes: true,
       attributeFilter: ["data-state"],
     });
+    // The state now, so the record does not depend on whether anything changes before the test acts.
+    note();
   });
   return () => page.evaluate(() => (window as unknown as { progressStates: string[] }).progressStates);
 }
@@ -26,6 +28,7 @@ async function recordProgressStates(page: Page) {
 test("the scroll position is restored on back, and a new page starts at the top", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto("/");
+  await hydrated(page.locator("main"));
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const bottom = await page.evaluate(() => window.scrollY);
   expect(bottom).toBeGreaterThan(500);
@@ -42,6 +45,7 @@ test("the scroll position is restored on back, and a new page starts at the top"
 
 test("a slow navigation shows the progress bar, which turns red when the page fails", async ({ page }) => {
   await page.goto("/");
+  await hydrated(page.locator("main"));
   await page.route("**/privacy-policy.data*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -59,6 +63,7 @@ test("a slow navigation shows the progress bar, which turns red when the page fa
 
 test("a slow successful navigation shows the progress bar until the page is there", async ({ page }) => {
   await page.goto("/no-such-page");
+  await hydrated(page.locator("main"));
   // The home page's data request (its address format is React Router's business).
   await page.route(
     (url) => url.pathname.endsWith(".data"),
@@ -79,6 +84,7 @@ test("a slow successful navigation shows the progress bar until the page is ther
 
 test("a failed chunk load reloads the page once, and not again within a minute", async ({ page }) => {
   await page.goto("/");
+  await hydrated(page.locator("main"));
   const chunk = await page.evaluate(
     () =>
       (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest
@@ -110,6 +116,7 @@ test("going offline shows a notice; coming back shows a toast that closes by X, 
   context,
 }) => {
   await page.goto("/");
+  await hydrated(page.locator("main"));
   await context.setOffline(true);
   await expect(page.getByText("You are offline.")).toBeVisible();
 
@@ -169,6 +176,7 @@ test("a link to a target on another page scrolls to that target", async ({ page 
 
 test("client-side navigations run as a view transition", async ({ page }) => {
   await page.goto("/");
+  await hydrated(page.locator("main"));
   await page.evaluate(() => {
     const original = document.startViewTransition.bind(document);
     (window as unknown as { transitions: number }).transitions = 0;

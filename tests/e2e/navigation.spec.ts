@@ -1,8 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "../support/hydration.ts";
 
 test("the menu lists the categories and sub-categories from the database and navigates", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/");
+  // The click below must be the shop's client-side navigation, which is there once hydrated.
+  await hydrated(page.locator("main"));
   const menu = page.getByRole("navigation", { name: "Shop", exact: true });
   const gloves = menu.getByRole("link", { name: "Gloves", exact: true });
   await expect(gloves).toBeVisible();

@@ -66,10 +66,18 @@ test("SIGTERM stops accepting, finishes the request in flight, closes the databa
   const ended = new Promise((resolve) => socket.once("end", resolve));
   // The request has started but is not complete when the signal arrives.
   socket.write("GET / HTTP/1.1\r\nHost: shop\r\n");
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Time for the server to read the first line, so the connection has a request in flight.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   const exited = shop.stop("SIGTERM");
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  await expect(fetch(`${shop.url}/healthz`)).rejects.toThrow();
+  // New connections are refused once the signal is handled.
+  await expect
+    .poll(() =>
+      fetch(`${shop.url}/healthz`, { headers: { connection: "close" } }).then(
+        () => "accepted",
+        () => "refused",
+      ),
+    )
+    .toBe("refused");
   socket.write("Connection: close\r\n\r\n");
   await ended;
   expect(response).toMatch(/^HTTP\/1\.1 200/);

@@ -10,7 +10,8 @@ let visitors = 0;
  */
 export async function newVisitor(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
   visitors += 1;
-  const address = `198.51.${process.pid % 250}.${visitors % 250}`;
+  // Per worker (Playwright numbers them), so two workers never speak from one address.
+  const address = `198.51.${Number(process.env.TEST_WORKER_INDEX ?? 0) % 250}.${visitors % 250}`;
   return browser.newContext({ ...options, extraHTTPHeaders: { "x-forwarded-for": address } });
 }
 

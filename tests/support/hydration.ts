@@ -8,4 +8,8 @@ export async function hydrated(locator: Locator) {
   await expect
     .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"))))
     .toBe(true);
+  // React marks elements while it hydrates, before the page's effects have run (the document's
+  // link listener, the compare sender). The header's search field becomes a combobox in the
+  // render those effects trigger (useHydrated), so once it is one, they have all run.
+  await expect(locator.page().locator('#site-search[role="combobox"]')).toHaveCount(1);
 }
