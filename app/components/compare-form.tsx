@@ -1,6 +1,7 @@
 import { useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import { expandCompareToggle } from "../../server/modules/compare/toggle.ts";
 
 /** Where every compare form posts (routes/compare-products.tsx). */
 export const COMPARE_ACTION = "/compare-products";
@@ -78,15 +79,9 @@ export const COMPARE_TOGGLES_FORM = "compare-toggles";
 function queueOrPost(event: FormEvent<HTMLFormElement>) {
   if (!senderConnected) return;
   event.preventDefault();
-  const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-  // A toggle button sends add=<id> or remove=<id>; the queue reads intent and productId.
-  for (const intent of ["add", "remove"]) {
-    const productId = form.get(intent);
-    if (productId === null) continue;
-    form.delete(intent);
-    form.set("intent", intent);
-    form.set("productId", productId);
-  }
+  const submitted = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+  // The queue reads intent and productId; a form the server cannot read goes as it is, to be refused there.
+  const form = expandCompareToggle(submitted) ?? submitted;
   form.set("via", "fetch");
   waiting.push(form);
   publish();

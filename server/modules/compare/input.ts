@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPARE_LIMIT, isProductId, type CompareList } from "./compare-list.ts";
+import { expandCompareToggle } from "./toggle.ts";
 
 /*
  * What compare forms send (POST /compare-products) and what the page's address says
@@ -37,25 +38,12 @@ export const compareActionSchema = z.discriminatedUnion("intent", [
 
 export type CompareAction = z.infer<typeof compareActionSchema>;
 
-/** The two intents a product's toggle button sends, as its name with the product as its value. */
-const TOGGLE_INTENTS = ["add", "remove"] as const;
-
-/**
- * Parses a submitted form; null when it is not a compare form. A product's toggle is one button
- * (name add or remove, value the product's id) of a form the page has once (compare-form.tsx):
- * `add=12` is read as `intent=add&productId=12`. Both at once, or with an intent, is no form.
- */
-export function parseCompareAction(form: FormData): CompareAction | null {
+/** Parses a submitted form, a product's toggle included (toggle.ts); null when it is not a compare form. */
+export function parseCompareAction(submitted: FormData): CompareAction | null {
+  const form = expandCompareToggle(submitted);
+  if (!form) return null;
   const fields: Record<string, unknown> = {};
   for (const [name, value] of form) fields[name] = value;
-  const toggles = TOGGLE_INTENTS.filter((intent) => intent in fields);
-  if (toggles.length > 0) {
-    if (toggles.length > 1 || "intent" in fields || "productId" in fields) return null;
-    const intent = toggles[0]!;
-    fields.productId = fields[intent];
-    fields.intent = intent;
-    delete fields[intent];
-  }
   const parsed = compareActionSchema.safeParse(fields);
   return parsed.success ? parsed.data : null;
 }
