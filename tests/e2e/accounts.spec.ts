@@ -84,6 +84,26 @@ test("sign up, confirm by mail, log out, log in, reset a forgotten password by m
   await context.close();
 });
 
+test("a confirmation link that does not work says why: unknown, or too many tries from the connection", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  const link = (code: string) => `/api/auth/email-confirmation?confirmation=${code}`;
+  await page.goto(link("not-a-code"));
+  await expect(page).toHaveURL(/\/confirm-email\?status=invalid$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link did not work");
+  await expect(page.getByRole("alert")).toContainText("invalid, has been used already, or has expired");
+  await expect(page.getByRole("link", { name: "Ask for a new one" })).toHaveAttribute("href", "/recover-user");
+  // Ten tries in 15 minutes from one address (one made above); the eleventh is held back.
+  for (let attempt = 2; attempt <= 10; attempt += 1) await page.request.get(link(`guess-${attempt}`), { maxRedirects: 0 });
+  await page.goto(link("guess-11"));
+  await expect(page).toHaveURL(/\/confirm-email\?status=retry$/);
+  await expect(page.getByRole("alert")).toHaveText(
+    "Too many attempts from your connection. Please wait a few minutes, then follow the link in the mail again.",
+  );
+  await expect(page.getByRole("main").getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+  await context.close();
+});
+
 test("guards run on the server: a guest is sent to log in and brought back; a customer skips the guest pages", async ({
   browser,
 }) => {

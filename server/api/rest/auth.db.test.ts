@@ -137,6 +137,19 @@ describe("registration and e-mail confirmation", () => {
     expect(again.headers.get("location")).toBe(`${PUBLIC_URL}/confirm-email?status=invalid`);
   });
 
+  test("confirmation links guessed from one address: the eleventh in 15 minutes lands on the page that says to wait", async () => {
+    nextAddress();
+    const landing = async (code: string) =>
+      (await get(`/api/auth/email-confirmation?confirmation=${code}`)).headers.get("location");
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect(await landing(`guess${attempt}`)).toBe(`${PUBLIC_URL}/confirm-email?status=invalid`);
+    }
+    expect(await landing("guess11")).toBe(`${PUBLIC_URL}/confirm-email?status=retry`);
+    // Another address is not held back.
+    nextAddress();
+    expect(await landing("guess12")).toBe(`${PUBLIC_URL}/confirm-email?status=invalid`);
+  });
+
   test("an address or user name already in use, in any case, is refused", async () => {
     nextAddress();
     const first = await register();
