@@ -328,4 +328,27 @@ describe("a customer's bag", () => {
     expect(lines).toHaveLength(MAX_BAG_LINES);
     expect(lines.find((l) => l.variantId === options[1])?.quantity).toBe(4);
   });
+
+  test("a customer adding in one browser while logging in with a guest bag in another: both changes land", async () => {
+    // On PostgreSQL both run at once; locks taken in opposite orders would deadlock one of them.
+    const options = sellable.slice(0, 6);
+    await database.db
+      .update(variants)
+      .set({ stock: 50 })
+      .where(sql`${variants.id} in ${options}`);
+    for (let round = 0; round < 10; round++) {
+      const customer = await newCustomer(`two-browsers-${round}`);
+      await cart.addLine(customer, { variantId: options[5]!, quantity: 1 });
+      let guestToken: string | null = null;
+      for (const variantId of options.slice(0, 5)) {
+        guestToken = (await cart.addLine(guestToken, { variantId, quantity: 1 })).cart.token;
+      }
+      await Promise.all([
+        cart.mergeGuestBag(guestToken, customer.customerId),
+        ...options.slice(0, 5).map((variantId) => cart.addLine(customer, { variantId, quantity: 1 })),
+      ]);
+      const lines = (await cart.get(customer))!.lines;
+      expect(lines.map((line) => line.quantity).sort()).toEqual([1, 2, 2, 2, 2, 2]);
+    }
+  });
 });

@@ -146,6 +146,11 @@ export function createCarts(db: Db, options: CartsOptions = {}) {
     return row?.lines ?? 0;
   }
 
+  /**
+   * Marks the bag as used and locks its row until the transaction ends. Every write takes its
+   * bag's lock first, before any option's row (sellableStock): with one order for all, writers
+   * queue per bag and never deadlock, and two adds cannot both take the bag's last free line.
+   */
   async function touch(tx: Tx, cartId: number) {
     await tx
       .update(carts)
@@ -212,9 +217,10 @@ export function createCarts(db: Db, options: CartsOptions = {}) {
       let cartRef = ref;
       // The first add makes the bag, in the same transaction: a refused add leaves no empty bag behind.
       const { cartId, lineId } = await db.transaction(async (tx) => {
-        const stock = await sellableStock(tx, variantId);
         let cartId = existing;
         if (cartId === null) ({ id: cartId, ref: cartRef } = await insertCart(tx, ref));
+        await touch(tx, cartId);
+        const stock = await sellableStock(tx, variantId);
         const [line] = await tx
           .select({ id: cartLines.id, quantity: cartLines.quantity })
           .from(cartLines)
@@ -222,8 +228,6 @@ export function createCarts(db: Db, options: CartsOptions = {}) {
         const inBag = line?.quantity ?? 0;
         const room = Math.min(stock, MAX_LINE_QUANTITY) - inBag;
         if (quantity > room) throw new NotEnoughStockError(Math.max(room, 0), inBag, stock > MAX_LINE_QUANTITY);
-        // Touching the bag locks its row: two adds at once cannot both take the last free line.
-        await touch(tx, cartId);
         if (!line && (await lineCount(tx, cartId)) >= MAX_BAG_LINES) throw new BagFullError();
         if (line) {
           await tx
@@ -247,6 +251,7 @@ export function createCarts(db: Db, options: CartsOptions = {}) {
       const change = updateLineInput.parse(input);
       const cartId = await requireCart(db, ref);
       await db.transaction(async (tx) => {
+        await touch(tx, cartId);
         const [line] = await tx
           .select({ id: cartLines.id, variantId: cartLines.variantId, quantity: cartLines.quantity })
           .from(cartLines)
@@ -271,7 +276,6 @@ export function createCarts(db: Db, options: CartsOptions = {}) {
           throw new NotEnoughStockError(Math.max(limit - inOtherLine, 0), inOtherLine, stock > MAX_LINE_QUANTITY);
         if (merged) await tx.delete(cartLines).where(eq(cartLines.id, merged.id));
         await tx.update(cartLines).set({ variantId, quantity }).where(eq(cartLines.id, line.id));
-        await touch(tx, cartId);
       });
       return view(ref, cartId);
     },
@@ -280,12 +284,12 @@ export function createCarts(db: Db, options: CartsOptions = {}) {
       const { lineId } = removeLineInput.parse(input);
       const cartId = await requireCart(db, ref);
       await db.transaction(async (tx) => {
+        await touch(tx, cartId);
         const removed = await tx
           .delete(cartLines)
           .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId)))
           .returning({ id: cartLines.id });
         if (removed.length === 0) throw new CartLineNotFoundError(lineId);
-        await touch(tx, cartId);
       });
       return view(ref, cartId);
     },
@@ -299,6 +303,8 @@ export function createCarts(db: Db, options: CartsOptions = {}) {
       const guestId = await cartIdOf(db, guestToken);
       if (guestId === null) return [];
       return db.transaction(async (tx) => {
+        // The guest's bag, then the customer's, then options: see touch().
+        await touch(tx, guestId);
         const guestLines = await tx
           .select({ variantId: cartLines.variantId, quantity: cartLines.quantity, name: products.name })
           .from(cartLines)
