@@ -2,10 +2,9 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { ShopLoadContext } from "../../server/context.ts";
 import { parseEnv, publicEnv } from "../../server/env.ts";
 import { createCarts } from "../../server/modules/cart/index.ts";
-import { rateLimit } from "../../server/modules/rate-limit/index.ts";
-import { createMemoryStore } from "../../server/modules/rate-limit/memory-store.ts";
 import { seededShop } from "../../tests/support/seeded-shop.ts";
 import { bagAction } from "./bag-action.server.ts";
+import { newBagsLimit } from "../../server/modules/cart/test-support.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let context: (ip: string) => ShopLoadContext;
@@ -19,7 +18,7 @@ beforeAll(async () => {
   variantId = product!.variants.find((v) => v.stock > 0)!.id;
   // One new bag per address, so the second address's second bag is refused.
   const cart = createCarts(shop.database.db, {
-    newBags: rateLimit(createMemoryStore(), { name: "new-bags", limit: 1, windowMs: 60_000 }),
+    newBags: newBagsLimit(1),
   });
   const env = publicEnv(parseEnv({}));
   context = (ip) => ({ services: { ...shop.services, cart }, env, session: null, visitor: { ip } });

@@ -3,9 +3,7 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products, variants } from "../../db/schema/index.ts";
 import { createCarts, MAX_BAG_LINES } from "../../modules/cart/index.ts";
-import { rateLimit } from "../../modules/rate-limit/index.ts";
-import { createMemoryStore } from "../../modules/rate-limit/memory-store.ts";
-import { stockedOptions } from "../../modules/cart/test-support.ts";
+import { stockedOptions, newBagsLimit } from "../../modules/cart/test-support.ts";
 import { graphqlApp, postGraphQL, seededShop, type GraphQLResponseBody } from "./test-support.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
@@ -353,7 +351,7 @@ describe("a logged-in customer's bag", () => {
 });
 
 test("too many new bags from one address answer TOO_MANY_REQUESTS with the seconds to wait", async () => {
-  const newBags = rateLimit(createMemoryStore(), { name: "new-bags", limit: 1, windowMs: 60_000 });
+  const newBags = newBagsLimit(1);
   const limited = graphqlApp({ ...shop.services, cart: createCarts(shop.database.db, { newBags }) });
   expect((await postGraphQL(limited, { query: MUTATIONS.create })).body.errors).toBeUndefined();
   const { body } = await postGraphQL(limited, { query: MUTATIONS.create });

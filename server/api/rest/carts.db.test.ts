@@ -5,9 +5,7 @@ import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Database } from "../../db/client.ts";
 import { products, variants } from "../../db/schema/index.ts";
 import { createCarts, MAX_BAG_LINES, type CartView } from "../../modules/cart/index.ts";
-import { rateLimit } from "../../modules/rate-limit/index.ts";
-import { createMemoryStore } from "../../modules/rate-limit/memory-store.ts";
-import { stockedOptions } from "../../modules/cart/test-support.ts";
+import { stockedOptions, newBagsLimit } from "../../modules/cart/test-support.ts";
 import { cartsApi } from "./carts.ts";
 import { toErrorResponse } from "./errors.ts";
 import { ecommerceApi } from "./ecommerce.ts";
@@ -111,7 +109,7 @@ describe("/ecommerce/carts", () => {
   });
 
   test("too many new bags from one address is a 429 with Retry-After; another address still gets one", async () => {
-    const limiter = rateLimit(createMemoryStore(), { name: "new-bags", limit: 1, windowMs: 60_000 });
+    const limiter = newBagsLimit(1);
     const limited = new Hono();
     let ip = "203.0.113.9";
     limited.route(

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Database } from "../../db/client.ts";
 import { carts, products, users, variants } from "../../db/schema/index.ts";
-import { createMemoryStore } from "../rate-limit/memory-store.ts";
-import { rateLimit } from "../rate-limit/index.ts";
 import {
   CartLineNotFoundError,
   BagFullError,
@@ -16,6 +14,7 @@ import {
   VariantNotFoundError,
   type Carts,
 } from "./index.ts";
+import { newBagsLimit, stockedOptions } from "./test-support.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let database: Database;
@@ -25,8 +24,6 @@ let optionA: number;
 let optionB: number;
 let otherProductOption: number;
 let productId: number;
-/** Every option for sale, in product order. */
-let sellable: number[];
 
 beforeAll(async () => {
   shop = await seededShop(12);
@@ -42,7 +39,6 @@ beforeAll(async () => {
   const sameProduct = rows.filter((row) => row.productId === productId);
   [optionA, optionB] = [sameProduct[0]!.id, sameProduct[1]!.id];
   otherProductOption = rows.find((row) => row.productId !== productId)!.id;
-  sellable = rows.map((row) => row.id);
   cart = createCarts(database.db);
 });
 
@@ -190,7 +186,7 @@ describe("new bags per address", () => {
   test("past the limit an address makes no new guest bag; other addresses, existing bags and customers go on", async () => {
     await setStock(optionA, 50);
     const limited = createCarts(database.db, {
-      newBags: rateLimit(createMemoryStore(), { name: "new-bags", limit: 2, windowMs: 60_000 }),
+      newBags: newBagsLimit(2),
     });
     const here = { ip: "203.0.113.7" };
     const first = await limited.create(here);
@@ -207,6 +203,18 @@ describe("new bags per address", () => {
       .values({ username: "limited-keeper", email: "limited-keeper@example.com" })
       .returning({ id: users.id });
     await limited.addLine({ customerId: row!.id }, { variantId: optionA, quantity: 1 }, here);
+  });
+
+  test("a first add that is refused makes no bag, so it does not count as one", async () => {
+    await setStock(optionA, 0);
+    await setStock(optionB, 5);
+    const limited = createCarts(database.db, { newBags: newBagsLimit(1) });
+    const here = { ip: "203.0.113.8" };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await expect(limited.addLine(null, { variantId: optionA, quantity: 1 }, here)).rejects.toBeInstanceOf(NotEnoughStockError);
+    }
+    await limited.addLine(null, { variantId: optionB, quantity: 1 }, here);
+    await expect(limited.addLine(null, { variantId: optionB, quantity: 1 }, here)).rejects.toBeInstanceOf(TooManyNewBagsError);
   });
 });
 
@@ -305,12 +313,7 @@ describe("a customer's bag", () => {
     expect(await cart.count(customer)).toBe(1);
   });
   test(`a bag holds at most ${MAX_BAG_LINES} different options; at login what does not fit stays out, and is told`, async () => {
-    const options = sellable.slice(0, MAX_BAG_LINES + 2);
-    expect(options).toHaveLength(MAX_BAG_LINES + 2);
-    await database.db
-      .update(variants)
-      .set({ stock: 20 })
-      .where(sql`${variants.id} in ${options}`);
+    const options = await stockedOptions(database.db, MAX_BAG_LINES + 2);
     const customer = await newCustomer("full-bag");
     for (const variantId of options.slice(0, MAX_BAG_LINES)) await cart.addLine(customer, { variantId, quantity: 1 });
     await expect(cart.addLine(customer, { variantId: options[MAX_BAG_LINES]!, quantity: 1 })).rejects.toBeInstanceOf(
@@ -331,11 +334,7 @@ describe("a customer's bag", () => {
 
   test("a customer adding in one browser while logging in with a guest bag in another: both changes land", async () => {
     // On PostgreSQL both run at once; locks taken in opposite orders would deadlock one of them.
-    const options = sellable.slice(0, 6);
-    await database.db
-      .update(variants)
-      .set({ stock: 50 })
-      .where(sql`${variants.id} in ${options}`);
+    const options = await stockedOptions(database.db, 6);
     for (let round = 0; round < 10; round++) {
       const customer = await newCustomer(`two-browsers-${round}`);
       await cart.addLine(customer, { variantId: options[5]!, quantity: 1 });

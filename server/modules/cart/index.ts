@@ -84,11 +84,17 @@ function ownerOf(ref: BagRef) {
 }
 
 export function createCarts(db: Db, options: CartsOptions = {}) {
-  /** Before a new guest bag: refused when the visitor's address has made too many lately. */
-  async function countNewBag(ref: BagRef, visitor: BagVisitor | undefined) {
-    if (customerIdOf(ref) !== null || !visitor || !options.newBags) return;
-    const verdict = await options.newBags.hit(addressKey(visitor.ip));
+  /**
+   * Before a new guest bag: refused when the visitor's address has made too many lately.
+   * Returns how to take the count back when no bag is made after all.
+   */
+  async function countNewBag(ref: BagRef, visitor: BagVisitor | undefined): Promise<() => Promise<void>> {
+    const limiter = options.newBags;
+    if (customerIdOf(ref) !== null || !visitor || !limiter) return async () => {};
+    const key = addressKey(visitor.ip);
+    const verdict = await limiter.hit(key);
     if (verdict.limited) throw new TooManyNewBagsError(verdict.retryAfterSeconds);
+    return () => limiter.release(key);
   }
 
   async function cartIdOf(tx: Db | Tx, ref: BagRef): Promise<number | null> {
@@ -213,32 +219,38 @@ export function createCarts(db: Db, options: CartsOptions = {}) {
     async addLine(ref: BagRef, input: unknown, visitor?: BagVisitor): Promise<{ cart: CartWithToken; lineId: number }> {
       const { variantId, quantity } = addLineInput.parse(input);
       const existing = await cartIdOf(db, ref);
-      if (existing === null) await countNewBag(ref, visitor);
+      const uncount = existing === null ? await countNewBag(ref, visitor) : null;
       let cartRef = ref;
-      // The first add makes the bag, in the same transaction: a refused add leaves no empty bag behind.
-      const { cartId, lineId } = await db.transaction(async (tx) => {
-        let cartId = existing;
-        if (cartId === null) ({ id: cartId, ref: cartRef } = await insertCart(tx, ref));
-        await touch(tx, cartId);
-        const stock = await sellableStock(tx, variantId);
-        const [line] = await tx
-          .select({ id: cartLines.id, quantity: cartLines.quantity })
-          .from(cartLines)
-          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
-        const inBag = line?.quantity ?? 0;
-        const room = Math.min(stock, MAX_LINE_QUANTITY) - inBag;
-        if (quantity > room) throw new NotEnoughStockError(Math.max(room, 0), inBag, stock > MAX_LINE_QUANTITY);
-        if (!line && (await lineCount(tx, cartId)) >= MAX_BAG_LINES) throw new BagFullError();
-        if (line) {
-          await tx
-            .update(cartLines)
-            .set({ quantity: inBag + quantity })
-            .where(eq(cartLines.id, line.id));
-          return { cartId, lineId: line.id };
-        }
-        const [inserted] = await tx.insert(cartLines).values({ cartId, variantId, quantity }).returning({ id: cartLines.id });
-        return { cartId, lineId: inserted!.id };
-      });
+      // The first add makes the bag, in the same transaction: a refused add leaves no empty bag
+      // behind, and does not count as one.
+      const { cartId, lineId } = await db
+        .transaction(async (tx) => {
+          let cartId = existing;
+          if (cartId === null) ({ id: cartId, ref: cartRef } = await insertCart(tx, ref));
+          await touch(tx, cartId);
+          const stock = await sellableStock(tx, variantId);
+          const [line] = await tx
+            .select({ id: cartLines.id, quantity: cartLines.quantity })
+            .from(cartLines)
+            .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
+          const inBag = line?.quantity ?? 0;
+          const room = Math.min(stock, MAX_LINE_QUANTITY) - inBag;
+          if (quantity > room) throw new NotEnoughStockError(Math.max(room, 0), inBag, stock > MAX_LINE_QUANTITY);
+          if (!line && (await lineCount(tx, cartId)) >= MAX_BAG_LINES) throw new BagFullError();
+          if (line) {
+            await tx
+              .update(cartLines)
+              .set({ quantity: inBag + quantity })
+              .where(eq(cartLines.id, line.id));
+            return { cartId, lineId: line.id };
+          }
+          const [inserted] = await tx.insert(cartLines).values({ cartId, variantId, quantity }).returning({ id: cartLines.id });
+          return { cartId, lineId: inserted!.id };
+        })
+        .catch(async (error: unknown) => {
+          await uncount?.();
+          throw error;
+        });
       if (existing === null) await pruneIdleCarts();
       return { cart: await view(cartRef, cartId), lineId };
     },

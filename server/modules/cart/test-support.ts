@@ -1,6 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, variants } from "../../db/schema/index.ts";
+import { createMemoryStore } from "../rate-limit/memory-store.ts";
+import { rateLimit, type RateLimiter } from "../rate-limit/index.ts";
+import { NEW_BAGS_RULE } from "./index.ts";
+
+/** NEW_BAGS_RULE with a small `limit` per minute and a store of its own: for tests that reach it. */
+export function newBagsLimit(limit: number): RateLimiter {
+  return rateLimit(createMemoryStore(), { ...NEW_BAGS_RULE, limit, windowMs: 60_000 });
+}
 
 /** `count` options a guest can buy (the newest first), each given 10 in stock: to fill a bag in tests. */
 export async function stockedOptions(db: Db, count: number): Promise<number[]> {
