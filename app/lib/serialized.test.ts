@@ -31,8 +31,19 @@ describe("loader data as JSON text", () => {
     expect(deserialize(serialize({ menu: ["gloves", "apparel"] }))).toEqual({ menu: ["gloves", "apparel"] });
   });
 
-  it("keeps working past the number of texts it remembers", () => {
-    const texts = Array.from({ length: 200 }, (_, i) => serialize({ page: i }));
-    expect(texts.map((t) => deserialize(t).page)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+  it("gives back the answer itself where its text was made (the server), and parses a text from elsewhere", () => {
+    const answer = { cards: [{ id: 7, name: "Match glove" }] };
+    expect(deserialize(serialize(answer))).toBe(answer);
+    const fromServer = JSON.stringify({ cards: [{ id: 8 }] }) as ReturnType<typeof serialize<{ cards: { id: number }[] }>>;
+    expect(deserialize(fromServer)).toEqual({ cards: [{ id: 8 }] });
+  });
+
+  it("remembers a bounded number of texts, and parses an older one anew", () => {
+    const first = { page: 0 };
+    const texts = [serialize(first), ...Array.from({ length: 200 }, (_, i) => serialize({ page: i + 1 }))];
+    expect(texts.map((t) => deserialize(t).page)).toEqual(Array.from({ length: 201 }, (_, i) => i));
+    const again = deserialize(texts[0]!);
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
   });
 });

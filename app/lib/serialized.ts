@@ -7,7 +7,9 @@
  * page on the server: about a millisecond for a listing, more than rendering its filters. Text is
  * encoded as one value, and the text of a cached answer is made once: the same answer object
  * (shared by every request until the catalogue changes) gives the same text without a new
- * JSON.stringify, and the same text gives the same parsed value without a new JSON.parse.
+ * JSON.stringify. On the server, where the text was made, reading it back gives the answer
+ * itself, so parts of pages cached by their data's object (CachedHtml) see the catalogue's own
+ * objects: one product card's HTML serves every listing it is in. The browser parses each text.
  * See docs/decisions/0026-loader-data-as-json-text.md.
  *
  * Only for plain JSON data (no Date, Map, undefined in arrays...), and the parsed value is shared:
@@ -29,24 +31,29 @@ export function serialize<T extends object>(value: T): Serialized<T> {
     text = JSON.stringify(value);
     texts.set(value, text);
   }
+  remember(text, value);
   return text as Serialized<T>;
 }
 
-// The last few texts parsed, most recently used last. The server parses the same cached text
-// for every request of a page; a browser gets a new text per navigation and parses it once.
-const PARSED_KEPT = 64;
-const parsed = new Map<string, unknown>();
+// The values of the last few texts made or parsed, most recently used last. The server reads
+// back each text it has just made, in the same request; a browser parses each text once.
+const KEPT = 64;
+const values = new Map<string, unknown>();
 
-/** The value `text` was made from; the same object for the same text while it is remembered. */
+function remember(text: string, value: unknown) {
+  values.delete(text);
+  values.set(text, value);
+  if (values.size > KEPT) values.delete(values.keys().next().value!);
+}
+
+/** The value `text` was made from: the very object while it is remembered, else a parsed copy. */
 export function deserialize<T>(text: Serialized<T>): T {
-  if (parsed.has(text)) {
-    const value = parsed.get(text);
-    parsed.delete(text);
-    parsed.set(text, value);
-    return value as T;
+  const known = values.get(text);
+  if (known !== undefined) {
+    remember(text, known);
+    return known as T;
   }
   const value = JSON.parse(text) as T;
-  parsed.set(text, value);
-  if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+  remember(text, value);
   return value;
 }
