@@ -1,5 +1,6 @@
 import type { PublicEnv } from "./env.ts";
 import type { CurrentSession } from "./modules/accounts/index.ts";
+import type { Visitor } from "./modules/rate-limit/index.ts";
 import type { Services } from "./services.ts";
 
 /** What every loader and action receives as `context`. */
@@ -9,7 +10,7 @@ export interface ShopLoadContext {
   /** The logged-in customer's session, read from the auth cookie once per request; null for guests. */
   session: CurrentSession | null;
   /** The visitor's address, which per-address rate limits key on. */
-  visitor: { ip: string };
+  visitor: Visitor;
 }
 
 declare module "react-router" {

@@ -2,7 +2,8 @@ import { isCrossSite } from "../../http/same-origin.ts";
 import { requestToken } from "../../http/session-token.ts";
 import type { CurrentSession } from "../../modules/accounts/index.ts";
 import type { BrandDetails, CategoryNode } from "../../modules/catalog/index.ts";
-import { cartCookie, readCartToken, type BagVisitor } from "../../modules/cart/index.ts";
+import { cartCookie, readCartToken } from "../../modules/cart/index.ts";
+import type { Visitor } from "../../modules/rate-limit/index.ts";
 import type { Services } from "../../services.ts";
 
 /** What every resolver receives: the modules, the shop's currency and the shopper's cart cookie. */
@@ -31,7 +32,7 @@ export interface GraphQLContext {
   /** True when the session token rides on the cookie of a request sent by another site's page. */
   crossSiteCookie: boolean;
   /** Who is asking: new guest bags are counted by this address. */
-  visitor: BagVisitor;
+  visitor: Visitor;
 }
 
 /** Per request; passed to yoga as its server context by routes.ts. */

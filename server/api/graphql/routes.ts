@@ -15,7 +15,7 @@ import { createShopYoga, type ShopYogaOptions } from "./yoga.ts";
 
 export function graphqlApi(
   services: Services,
-  env: Pick<Env, "CURRENCY" | "NODE_ENV" | "PUBLIC_URL"> & Partial<Pick<Env, "TRUST_PROXY">>,
+  env: Pick<Env, "CURRENCY" | "NODE_ENV" | "PUBLIC_URL" | "TRUST_PROXY">,
   options: Pick<ShopYogaOptions, "logger" | "apqStore"> = {},
 ) {
   const yoga = createShopYoga({
@@ -30,7 +30,7 @@ export function graphqlApi(
 
   const run = async (c: Context) => {
     const cookies: string[] = [];
-    const visitorIp = clientAddress(c, env.TRUST_PROXY ?? 0);
+    const visitorIp = clientAddress(c, env.TRUST_PROXY);
     const response = await yoga.fetch(c.req.raw, { setCookie: (value: string) => cookies.push(value), visitorIp });
     for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
     return response;

@@ -27,6 +27,7 @@ export function graphqlApp(services: Services, options: { mode?: Env["NODE_ENV"]
     CURRENCY: "EUR",
     NODE_ENV: options.mode ?? "test",
     PUBLIC_URL: options.publicUrl ?? "http://localhost:3000",
+    TRUST_PROXY: 0,
   } as const;
   app.route("/graphql", graphqlApi(services, env, { logger: options.logger ?? recordingLogger() }));
   app.all("*", (c) => c.html("<p>page</p>"));

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await database.db.update(variants).set({ stock: 3 }).where(eq(variants.id, variant.id));
   await database.db.update(variants).set({ stock: 5 }).where(eq(variants.id, secondVariant));
   app = new Hono();
-  app.route("/ecommerce", ecommerceApi(shop.services, { currency: "GBP" }));
+  app.route("/ecommerce", ecommerceApi(shop.services, { currency: "GBP", trustProxy: 0 }));
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { ZodError } from "zod";
-import { CartNotFoundError, isCartToken, type BagVisitor, type Carts, type CartWithToken } from "../../modules/cart/index.ts";
+import type { Visitor } from "../../modules/rate-limit/index.ts";
+import { CartNotFoundError, isCartToken, type Carts, type CartWithToken } from "../../modules/cart/index.ts";
 import { NotFoundError, ValidationError, answerOtherRequests } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
@@ -18,7 +19,7 @@ import { readJsonObject } from "./json-body.ts";
  */
 
 /** `visitorOf` gives the address new bags are counted by (the cart module limits them per address). */
-export function cartsApi(carts: Carts, currency: string, visitorOf: (c: Context) => BagVisitor) {
+export function cartsApi(carts: Carts, currency: string, visitorOf: (c: Context) => Visitor) {
   const api = new Hono();
   const answer = (c: Context, cart: CartWithToken, status: 200 | 201 = 200) => {
     c.header("Cache-Control", "no-store");

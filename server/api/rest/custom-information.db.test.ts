@@ -37,7 +37,7 @@ beforeAll(async () => {
   await database.db.update(products).set({ published: false }).where(eq(products.id, hidden.id));
   // As server/app.ts mounts it: before a catch-all that renders pages.
   app = new Hono();
-  app.route("/ecommerce", ecommerceApi(services, { currency: "EUR" }));
+  app.route("/ecommerce", ecommerceApi(services, { currency: "EUR", trustProxy: 0 }));
   app.all("*", (c) => c.html("<p>page</p>"));
 });
 

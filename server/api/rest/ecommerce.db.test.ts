@@ -35,7 +35,7 @@ beforeAll(async () => {
   services = createServices(database, testServicesConfig());
   // As server/app.ts mounts it: before a catch-all that renders pages.
   app = new Hono();
-  app.route("/ecommerce", ecommerceApi(services, { currency: "EUR" }));
+  app.route("/ecommerce", ecommerceApi(services, { currency: "EUR", trustProxy: 0 }));
   app.all("*", (c) => c.html("<p>page</p>"));
 });
 

@@ -20,7 +20,7 @@ const ALLOW = "GET, HEAD";
 /** A product's slug or id, as the product route accepts it; anything else names no product. */
 const PRODUCT_KEY = /^(?:\d{1,10}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
-export function ecommerceApi(services: Services, options: { logger?: Logger; currency: string; trustProxy?: number }) {
+export function ecommerceApi(services: Services, options: { logger?: Logger; currency: string; trustProxy: number }) {
   const { catalog } = services;
   const api = new Hono();
   const ok = (c: Context, data: unknown, meta: Record<string, unknown> = {}) => {
@@ -49,7 +49,7 @@ export function ecommerceApi(services: Services, options: { logger?: Logger; cur
 
   api.route(
     "/carts",
-    cartsApi(services.cart, options.currency, (c) => ({ ip: clientAddress(c, options.trustProxy ?? 0) })),
+    cartsApi(services.cart, options.currency, (c) => ({ ip: clientAddress(c, options.trustProxy) })),
   );
 
   api.route("/custom-information", customInformationApi(services));

@@ -74,7 +74,7 @@ beforeAll(async () => {
     })),
   );
   app = new Hono();
-  app.route("/ecommerce", ecommerceApi(createServices(database, testServicesConfig()), { currency: "EUR" }));
+  app.route("/ecommerce", ecommerceApi(createServices(database, testServicesConfig()), { currency: "EUR", trustProxy: 0 }));
 });
 
 afterAll(() => database?.close());

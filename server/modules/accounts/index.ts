@@ -8,7 +8,7 @@ import {
   emailChangeNoticeMail,
   passwordResetMail,
 } from "../mail/templates.ts";
-import { addressKey, rateLimit, type RateLimitStore } from "../rate-limit/index.ts";
+import { addressKey, rateLimit, type RateLimitStore, type Visitor } from "../rate-limit/index.ts";
 import { hashCode, isCodeShaped, newCode, newSessionId } from "./codes.ts";
 import {
   AccountBlockedError,
@@ -38,11 +38,6 @@ export * from "./errors.ts";
 export * from "./schemas.ts";
 export { SESSION_SECONDS } from "./tokens.ts";
 export type { PublicUser } from "./user-view.ts";
-
-/** Who is asking: the visitor's address keys the per-address rate limits. */
-export interface AccountRequest {
-  ip: string;
-}
 
 /** A session just opened: the token to hand to the client, and who it belongs to. */
 export interface OpenedSession {
@@ -187,7 +182,7 @@ export function createAccounts(deps: AccountsDeps) {
    * The account, when `password` is its password. Wrong guesses count towards the login limits, so
    * a stolen session cannot be used to guess the password either.
    */
-  async function requireCurrentPassword(request: AccountRequest, userId: number, password: string): Promise<User> {
+  async function requireCurrentPassword(request: Visitor, userId: number, password: string): Promise<User> {
     const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new NotLoggedInError();
     const hash = user.passwordHash;
@@ -227,7 +222,7 @@ export function createAccounts(deps: AccountsDeps) {
    * guesses sent in parallel cannot all slip past the limit while their hashes are computed; a
    * right password takes the address's count back and clears the account's.
    */
-  async function passwordAttempt(request: AccountRequest, account: string, check: () => Promise<boolean>): Promise<boolean> {
+  async function passwordAttempt(request: Visitor, account: string, check: () => Promise<boolean>): Promise<boolean> {
     const address = addressKey(request.ip);
     await refuseIfLimited(limits.loginAccount.hit(account), limits.loginAddress.hit(address));
     const right = await check();
@@ -312,7 +307,7 @@ export function createAccounts(deps: AccountsDeps) {
    * refused (429); too many mails to one recipient are silently not sent, so nobody can keep a
    * customer from getting a reset mail, or learn anything, by asking for mails to their address.
    */
-  async function mailAllowed(request: AccountRequest, email: string): Promise<boolean> {
+  async function mailAllowed(request: Visitor, email: string): Promise<boolean> {
     await refuseIfLimited(limits.mailFromAddress.hit(addressKey(request.ip)));
     return !(await limits.mailToAddress.hit(email)).limited;
   }
@@ -322,7 +317,7 @@ export function createAccounts(deps: AccountsDeps) {
    * the limits allow a mail: the answer is the same whatever the case (forgot-password, the
    * confirmation re-send, the user-name reminder).
    */
-  async function mailAccountLater(request: AccountRequest, email: string, send: (user: User) => Promise<void>) {
+  async function mailAccountLater(request: Visitor, email: string, send: (user: User) => Promise<void>) {
     const mailed = await mailAllowed(request, email);
     later(async () => {
       if (!mailed) return;
@@ -416,7 +411,7 @@ export function createAccounts(deps: AccountsDeps) {
 
   return {
     /** Makes an account and logs it in; a confirmation mail goes to its address. */
-    async register(request: AccountRequest, raw: unknown): Promise<OpenedSession> {
+    async register(request: Visitor, raw: unknown): Promise<OpenedSession> {
       // Typos do not count towards the limit; every well-formed try does.
       const input = parseAccountInput(registerInput, raw);
       await refuseIfLimited(limits.register.hit(addressKey(request.ip)));
@@ -434,7 +429,7 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** Logs in with an e-mail address or user name and the password. */
-    async login(request: AccountRequest, raw: unknown, strategy = "local"): Promise<OpenedSession> {
+    async login(request: Visitor, raw: unknown, strategy = "local"): Promise<OpenedSession> {
       const input = parseAccountInput(loginInput, raw);
       const user = await findByIdentifier(input.identifier);
       const hash = user?.passwordHash;
@@ -512,7 +507,7 @@ export function createAccounts(deps: AccountsDeps) {
      * Changes the password of a logged-in customer, who must give the current one. Every session
      * of the account ends (a thief's too); the customer gets a new one for this browser.
      */
-    async changePassword(request: AccountRequest, userId: number, raw: unknown): Promise<OpenedSession> {
+    async changePassword(request: Visitor, userId: number, raw: unknown): Promise<OpenedSession> {
       const input = parseAccountInput(changePasswordInput, raw);
       const user = await requireCurrentPassword(request, userId, input.currentPassword);
       if (input.password !== input.passwordConfirmation) {
@@ -528,7 +523,7 @@ export function createAccounts(deps: AccountsDeps) {
      * Starts changing a customer's e-mail address: the current password is needed, and the new
      * address only replaces the old one when the link mailed to it is followed.
      */
-    async changeEmail(request: AccountRequest, userId: number, raw: unknown): Promise<{ email: string }> {
+    async changeEmail(request: Visitor, userId: number, raw: unknown): Promise<{ email: string }> {
       const input = parseAccountInput(changeEmailInput, raw);
       const user = await requireCurrentPassword(request, userId, input.currentPassword);
       if (input.email === user.email) throw new AccountInputError("email", "This is already your e-mail address.");
@@ -547,7 +542,7 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** Mails a reset link when the address has an account; answers the same either way. */
-    async forgotPassword(request: AccountRequest, raw: unknown): Promise<void> {
+    async forgotPassword(request: Visitor, raw: unknown): Promise<void> {
       const { email } = parseAccountInput(emailInput, raw);
       await mailAccountLater(request, email, async (user) => {
         const code = await issueCode(user, "password-reset", user.email, RESET_CODE_MINUTES);
@@ -563,7 +558,7 @@ export function createAccounts(deps: AccountsDeps) {
      * Sets a new password with a mailed code, ends every session of the account, and opens a new
      * one. The code proves the visitor reads the account's mail, so it also confirms the address.
      */
-    async resetPassword(request: AccountRequest, raw: unknown): Promise<OpenedSession> {
+    async resetPassword(request: Visitor, raw: unknown): Promise<OpenedSession> {
       await refuseIfLimited(limits.codes.hit(addressKey(request.ip)));
       const input = parseAccountInput(resetPasswordInput, raw);
       if (input.password !== input.passwordConfirmation) {
@@ -580,7 +575,7 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** Mails a new confirmation link when the address has an unconfirmed account; answers the same either way. */
-    async sendEmailConfirmation(request: AccountRequest, raw: unknown): Promise<{ email: string }> {
+    async sendEmailConfirmation(request: Visitor, raw: unknown): Promise<{ email: string }> {
       const { email } = parseAccountInput(emailInput, raw);
       await mailAccountLater(request, email, async (user) => {
         if (!user.confirmed) await sendConfirmation(user);
@@ -589,7 +584,7 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** Mails the user name of the address's account (SPEC's recover-user page); answers the same either way. */
-    async remindAccount(request: AccountRequest, raw: unknown): Promise<{ email: string }> {
+    async remindAccount(request: Visitor, raw: unknown): Promise<{ email: string }> {
       const { email } = parseAccountInput(emailInput, raw);
       await mailAccountLater(request, email, async (user) => {
         await deps.mailer.send({
@@ -606,7 +601,7 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** Confirms the address a mailed confirmation code was sent to. */
-    async confirmEmail(request: AccountRequest, raw: unknown): Promise<PublicUser> {
+    async confirmEmail(request: Visitor, raw: unknown): Promise<PublicUser> {
       await refuseIfLimited(limits.codes.hit(addressKey(request.ip)));
       const input = parseAccountInput(confirmationInput, raw);
       try {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { addressKey, type RateLimiter, type RateLimitRule } from "../rate-limit/index.ts";
+import { addressKey, type RateLimiter, type RateLimitRule, type Visitor } from "../rate-limit/index.ts";
 import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
 import {
   BagFullError,
@@ -53,11 +53,6 @@ export const CART_RETENTION_DAYS = 30;
  */
 export const NEW_BAGS_RULE: RateLimitRule = { name: "new-bags", limit: 200, windowMs: 10 * 60_000 };
 
-/** Who is asking: the address new guest bags are counted by. */
-export interface BagVisitor {
-  ip: string;
-}
-
 export interface CartsOptions {
   /** Counts new guest bags per address (NEW_BAGS_RULE); none: not limited (tests, scripts). */
   newBags?: RateLimiter;
@@ -88,7 +83,7 @@ export function createCarts(db: Db, options: CartsOptions = {}) {
    * Before a new guest bag: refused when the visitor's address has made too many lately.
    * Returns how to take the count back when no bag is made after all.
    */
-  async function countNewBag(ref: BagRef, visitor: BagVisitor | undefined): Promise<() => Promise<void>> {
+  async function countNewBag(ref: BagRef, visitor: Visitor | undefined): Promise<() => Promise<void>> {
     const limiter = options.newBags;
     if (customerIdOf(ref) !== null || !visitor || !limiter) return async () => {};
     const key = addressKey(visitor.ip);
@@ -165,7 +160,7 @@ export function createCarts(db: Db, options: CartsOptions = {}) {
   }
 
   /** A new, empty guest bag (the API's POST /carts); `visitor` counts it against its address. */
-  async function create(visitor?: BagVisitor): Promise<CartWithToken> {
+  async function create(visitor?: Visitor): Promise<CartWithToken> {
     await countNewBag(null, visitor);
     const token = newCartToken();
     const [row] = await db
@@ -216,7 +211,7 @@ export function createCarts(db: Db, options: CartsOptions = {}) {
      * unknown token) a new one is made: the shopper's first add creates it, counted against the
      * visitor's address (TooManyNewBagsError past NEW_BAGS_RULE).
      */
-    async addLine(ref: BagRef, input: unknown, visitor?: BagVisitor): Promise<{ cart: CartWithToken; lineId: number }> {
+    async addLine(ref: BagRef, input: unknown, visitor?: Visitor): Promise<{ cart: CartWithToken; lineId: number }> {
       const { variantId, quantity } = addLineInput.parse(input);
       const existing = await cartIdOf(db, ref);
       const uncount = existing === null ? await countNewBag(ref, visitor) : null;

@@ -1,5 +1,10 @@
 import { isIPv6 } from "node:net";
 
+/** Who is asking, as per-address limits see it: the client's address (behind TRUST_PROXY proxies, the forwarded one). */
+export interface Visitor {
+  ip: string;
+}
+
 /**
  * The key per-address limits count under. An IPv4 address is one key; an IPv6 one is keyed by its
  * /64 network, because whoever holds one (a home line usually does) can use every address in it

@@ -9,7 +9,7 @@ export { rateLimit, type RateLimitRule, type RateLimiter, type Verdict } from ".
  * The store for this process: Redis when REDIS_URL is set, so every process counts together;
  * otherwise memory, which is right for a single process.
  */
-export { addressKey } from "./address-key.ts";
+export { addressKey, type Visitor } from "./address-key.ts";
 
 export function createRateLimitStore(options: { redisUrl?: string; onError?: (error: unknown) => void }): RateLimitStore {
   return options.redisUrl ? createRedisStore({ url: options.redisUrl, onError: options.onError }) : createMemoryStore();
