@@ -23,8 +23,8 @@ import {
   type CompareActionResult,
   type CompareCell,
   type CompareNotice,
-  type CookieOptions,
 } from "../../server/modules/compare/index.ts";
+import type { CookieSecurity } from "../../server/lib/cookies.ts";
 import { imageUrl } from "../../server/modules/media/image-url.ts";
 import { CompareForm } from "~/components/compare-form";
 import { CompareToggle } from "~/components/compare-toggle";
@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   ];
 };
 
-function cookieOptions(publicUrl: string): CookieOptions {
+function cookieOptions(publicUrl: string): CookieSecurity {
   return { secure: publicUrl.startsWith("https://") };
 }
 

@@ -22,6 +22,9 @@ export interface SetCookieOptions {
   secure: boolean;
 }
 
+/** What a module that sets cookies is told of the shop: whether it is served over HTTPS. */
+export type CookieSecurity = Pick<SetCookieOptions, "secure">;
+
 /**
  * A Set-Cookie value for one of the shop's cookies. All of them are SameSite=Lax: another site's
  * links bring them along, its forms and scripts do not. `value` goes in as given: encode it first

@@ -1,4 +1,4 @@
-import { cookieValue, setCookie } from "../../lib/cookies.ts";
+import { cookieValue, setCookie, type CookieSecurity } from "../../lib/cookies.ts";
 
 /*
  * The auth cookies of SPEC §9: prefix `auth.`, path /, 7 days. `auth.strategy` names how the
@@ -43,43 +43,32 @@ export function readSessionCookie(cookieHeader: string | null | undefined): stri
 
 const SESSION_COOKIE_SECONDS = 7 * 24 * 60 * 60;
 
-interface CookieOptions {
-  /** The shop is served over HTTPS: cookies are sent over it only. */
-  secure: boolean;
-}
-
-function cookie(name: string, value: string, maxAge: number, options: CookieOptions & { httpOnly: boolean }): string {
-  return setCookie(name, value, { maxAge, httpOnly: options.httpOnly, secure: options.secure });
-}
-
 /**
  * The cookies a login sets (SPEC §9). The token cookie is HttpOnly, so no script (an injected one
  * included) can read the session; the expiry and strategy cookies stay readable, which is all the
  * browser's auth state needs to know (docs/decisions/0023-auth-cookies.md).
  */
-export function sessionCookies(session: { jwt: string; expiresAt: Date; strategy: string }, options: CookieOptions): string[] {
+export function sessionCookies(session: { jwt: string; expiresAt: Date; strategy: string }, options: CookieSecurity): string[] {
   const maxAge = Math.max(0, Math.min(SESSION_COOKIE_SECONDS, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)));
   return [
-    cookie(AUTH_STRATEGY_COOKIE, encodeURIComponent(session.strategy), maxAge, { ...options, httpOnly: false }),
-    cookie(tokenCookieName(session.strategy), encodeURIComponent(`Bearer ${session.jwt}`), maxAge, {
-      ...options,
-      httpOnly: true,
-    }),
-    cookie(tokenExpirationCookieName(session.strategy), String(session.expiresAt.getTime()), maxAge, {
-      ...options,
+    setCookie(AUTH_STRATEGY_COOKIE, encodeURIComponent(session.strategy), { maxAge, httpOnly: false, secure: options.secure }),
+    setCookie(tokenCookieName(session.strategy), encodeURIComponent(`Bearer ${session.jwt}`), { maxAge, secure: options.secure }),
+    setCookie(tokenExpirationCookieName(session.strategy), String(session.expiresAt.getTime()), {
+      maxAge,
       httpOnly: false,
+      secure: options.secure,
     }),
   ];
 }
 
 /** The cookies that end a session in the browser: the strategy's token, its expiry, the strategy. */
-export function clearedSessionCookies(cookieHeader: string | null | undefined, options: CookieOptions): string[] {
+export function clearedSessionCookies(cookieHeader: string | null | undefined, options: CookieSecurity): string[] {
   const strategy = decoded(cookieValue(cookieHeader, AUTH_STRATEGY_COOKIE)) ?? DEFAULT_STRATEGY;
   const name = STRATEGY_NAME.test(strategy) ? strategy : DEFAULT_STRATEGY;
   return [
-    cookie(AUTH_STRATEGY_COOKIE, "", 0, { ...options, httpOnly: false }),
-    cookie(tokenCookieName(name), "", 0, { ...options, httpOnly: true }),
-    cookie(tokenExpirationCookieName(name), "", 0, { ...options, httpOnly: false }),
+    setCookie(AUTH_STRATEGY_COOKIE, "", { maxAge: 0, httpOnly: false, secure: options.secure }),
+    setCookie(tokenCookieName(name), "", { maxAge: 0, secure: options.secure }),
+    setCookie(tokenExpirationCookieName(name), "", { maxAge: 0, httpOnly: false, secure: options.secure }),
   ];
 }
 
@@ -96,12 +85,16 @@ export function safeLocalPath(value: string | null | undefined): string | null {
 }
 
 /** Remembers the page a logged-out visitor was sent away from, to return there after login. */
-export function redirectCookie(path: string, options: CookieOptions): string {
-  return cookie(AUTH_REDIRECT_COOKIE, encodeURIComponent(path), SESSION_COOKIE_SECONDS, { ...options, httpOnly: false });
+export function redirectCookie(path: string, options: CookieSecurity): string {
+  return setCookie(AUTH_REDIRECT_COOKIE, encodeURIComponent(path), {
+    maxAge: SESSION_COOKIE_SECONDS,
+    httpOnly: false,
+    secure: options.secure,
+  });
 }
 
-export function clearedRedirectCookie(options: CookieOptions): string {
-  return cookie(AUTH_REDIRECT_COOKIE, "", 0, { ...options, httpOnly: false });
+export function clearedRedirectCookie(options: CookieSecurity): string {
+  return setCookie(AUTH_REDIRECT_COOKIE, "", { maxAge: 0, httpOnly: false, secure: options.secure });
 }
 
 export function readRedirect(cookieHeader: string | null | undefined): string | null {

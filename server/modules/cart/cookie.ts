@@ -1,4 +1,4 @@
-import { cookieValue, setCookie } from "../../lib/cookies.ts";
+import { cookieValue, setCookie, type CookieSecurity } from "../../lib/cookies.ts";
 
 /**
  * The cart cookie (SPEC §9: the shop's session token cookie lasts 7 days, path /). It holds the
@@ -15,11 +15,11 @@ export function readCartToken(cookieHeader: string | null | undefined): string |
 }
 
 /** The Set-Cookie value that keeps `token` for 7 more days. */
-export function cartCookie(token: string, options: { secure: boolean }): string {
+export function cartCookie(token: string, options: CookieSecurity): string {
   return setCookie(CART_COOKIE, token, { maxAge: CART_COOKIE_MAX_AGE, secure: options.secure });
 }
 
 /** The Set-Cookie value that forgets the bag's token (its bag was merged into a customer's). */
-export function clearedCartCookie(options: { secure: boolean }): string {
+export function clearedCartCookie(options: CookieSecurity): string {
   return setCookie(CART_COOKIE, "", { maxAge: 0, secure: options.secure });
 }

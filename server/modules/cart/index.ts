@@ -60,12 +60,6 @@ export interface CartsOptions {
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/**
- * Guest bags (SPEC §7 /ecommerce/carts). Every function takes the shopper's token and validates
- * its input with the module's zod schemas, so pages, REST and GraphQL share the same rules.
- * Prices and totals are read from the catalogue each time; stock is checked on every change,
- * inside the same transaction as the write.
- */
 /** The customer a bag reference names, or null for a guest's (token) reference. */
 function customerIdOf(ref: BagRef): number | null {
   return typeof ref === "object" && ref !== null ? ref.customerId : null;
@@ -78,6 +72,12 @@ function ownerOf(ref: BagRef) {
   return isCartToken(ref) ? and(eq(carts.tokenHash, hashCartToken(ref)), isNull(carts.userId)) : null;
 }
 
+/**
+ * Guest bags (SPEC §7 /ecommerce/carts). Every function takes the shopper's token and validates
+ * its input with the module's zod schemas, so pages, REST and GraphQL share the same rules.
+ * Prices and totals are read from the catalogue each time; stock is checked on every change,
+ * inside the same transaction as the write.
+ */
 export function createCarts(db: Db, options: CartsOptions = {}) {
   /**
    * Before a new guest bag: refused when the visitor's address has made too many lately.

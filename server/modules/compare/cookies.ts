@@ -1,6 +1,6 @@
 import { isProductId, COMPARE_LIMIT, type CompareList } from "./compare-list.ts";
 import { COMPARE_NOTICE_KINDS, NOTICE_NAME_MAX, type CompareNotice, type CompareNoticeKind } from "./notices.ts";
-import { cookieValue, setCookie } from "../../lib/cookies.ts";
+import { cookieValue, setCookie, type CookieSecurity } from "../../lib/cookies.ts";
 
 /*
  * The compare list lives in a cookie: it needs no account and no database row, survives visits,
@@ -23,11 +23,6 @@ export const NOTICE_COOKIE_MAX_AGE = 60;
 const MAX_LIST_VALUE = 200;
 const ID = /^[1-9]\d{0,9}$/;
 
-export interface CookieOptions {
-  /** Adds Secure: the shop is served over https. */
-  secure: boolean;
-}
-
 /** The compare list in a Cookie header: well-formed ids, without repeats, at most COMPARE_LIMIT; otherwise empty. */
 export function readCompareList(cookieHeader: string | null | undefined): CompareList {
   const value = cookieValue(cookieHeader, COMPARE_COOKIE);
@@ -47,7 +42,7 @@ export function parseCompareList(value: string): CompareList {
 }
 
 /** The Set-Cookie header that stores the list; an empty list deletes the cookie. */
-export function compareListCookie(list: CompareList, options: CookieOptions): string {
+export function compareListCookie(list: CompareList, options: CookieSecurity): string {
   const ids = list.filter(isProductId).slice(0, COMPARE_LIMIT);
   if (ids.length === 0) return setCookie(COMPARE_COOKIE, "", { maxAge: 0, secure: options.secure });
   return setCookie(COMPARE_COOKIE, ids.join("."), { maxAge: COMPARE_COOKIE_MAX_AGE, secure: options.secure });
@@ -68,13 +63,13 @@ export function readCompareNotice(cookieHeader: string | null | undefined): Comp
   return notice;
 }
 
-export function compareNoticeCookie(notice: CompareNotice, options: CookieOptions): string {
+export function compareNoticeCookie(notice: CompareNotice, options: CookieSecurity): string {
   const product = notice.product ? `:${encodeURIComponent(notice.product.slice(0, NOTICE_NAME_MAX))}` : "";
   return setCookie(COMPARE_NOTICE_COOKIE, `${notice.kind}${product}`, { maxAge: NOTICE_COOKIE_MAX_AGE, secure: options.secure });
 }
 
 /** Deletes the notice once a page has shown it. */
-export function clearCompareNoticeCookie(options: CookieOptions): string {
+export function clearCompareNoticeCookie(options: CookieSecurity): string {
   return setCookie(COMPARE_NOTICE_COOKIE, "", { maxAge: 0, secure: options.secure });
 }
 

@@ -8,8 +8,8 @@ import { queryListing } from "./listing.ts";
 import { searchHits, type SearchHits } from "./search-hits.ts";
 import type { ListingRequest, ListingResult } from "./types.ts";
 
-export { buildCatalogueIndex, loadCatalogueIndex, loadCatalogueSnapshot, readCatalogueRevision } from "./catalogue-index.ts";
-export type { CatalogueIndex, CatalogueRows, CatalogueSnapshot, ProductRow, VariantRow } from "./catalogue-index.ts";
+export { buildCatalogueIndex, loadCatalogueIndex } from "./catalogue-index.ts";
+export type { CatalogueIndex, CatalogueRows, ProductRow, VariantRow } from "./catalogue-index.ts";
 export { queryListing } from "./listing.ts";
 export { noFilters, parseListingParams, wholeUnits } from "./params.ts";
 export type { ListingParams } from "./params.ts";
