@@ -46,6 +46,34 @@ test("a failed load is not cached", async () => {
   expect(await read()).toBe("menu");
 });
 
+test("a background refresh that fails keeps the old value and is tried again one time to live later, not on every read", async () => {
+  let loads = 0;
+  let databaseDown = false;
+  let now = 0;
+  const read = cachedRead(
+    async () => {
+      loads++;
+      if (databaseDown) throw new Error("database down");
+      return loads;
+    },
+    1000,
+    { now: () => now },
+  );
+  expect(await read()).toBe(1);
+  databaseDown = true;
+  now = 1000;
+  for (let i = 0; i < 3; i++) {
+    expect(await read()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  expect(loads).toBe(2);
+  databaseDown = false;
+  now = 2000;
+  expect(await read()).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(await read()).toBe(3);
+});
+
 test("an invalidate() during a load starts one new load that every later reader shares", async () => {
   let loads = 0;
   const gates: (() => void)[] = [];

@@ -60,7 +60,11 @@ export function cachedRead<T>(load: () => Promise<T>, ttlMs: number, options: Ca
     if (!value) return refresh();
     if (now() - value.checkedAt >= ttlMs && !pending) {
       if (stillCurrent) check(value, stillCurrent);
-      else refresh().catch(() => {});
+      else {
+        // Stamped for the same reason as a check: a reload that fails is tried again one ttlMs later.
+        value.checkedAt = now();
+        refresh().catch(() => {});
+      }
     }
     return Promise.resolve(value.data);
   }) as CachedRead<T>;
