@@ -9,7 +9,7 @@ import {
 } from "../../server/modules/accounts/cookies.ts";
 import type { OpenedSession } from "../../server/modules/accounts/index.ts";
 import { clearedCartCookie, readCartToken } from "../../server/modules/cart/cookie.ts";
-import type { BagRef } from "../../server/modules/cart/index.ts";
+import type { BagRef, MergeNote } from "../../server/modules/cart/index.ts";
 import { MAX_BAG_LINES } from "../../server/modules/cart/schemas.ts";
 import { siteNoticeCookie } from "./site-notice";
 
@@ -74,20 +74,25 @@ export async function completeLogin(request: Request, context: ShopLoadContext, 
   if (guestBag) {
     const notes = await context.services.cart.mergeGuestBag(guestBag, opened.user.id);
     headers.append("Set-Cookie", clearedCartCookie(options));
-    const capped = notes.filter((n) => n.reason === "stock" && n.kept > 0).map((n) => `${n.name} (${n.kept} of ${n.wanted})`);
-    const gone = notes.filter((n) => n.reason !== "full" && n.kept === 0).map((n) => n.name);
-    const left = notes.filter((n) => n.reason === "full").map((n) => n.name);
-    if (notes.length > 0) {
-      if (capped.length > 0) notice += ` Your bag now holds what we have in stock: ${capped.join(", ")}.`;
-      if (gone.length > 0) notice += ` No longer available, so not in your bag: ${gone.join(", ")}.`;
-      if (left.length > 0)
-        notice += ` Your bag is full (${MAX_BAG_LINES} different items), so these stayed out: ${left.join(", ")}.`;
-    } else {
-      notice += " Your bag is kept.";
-    }
+    notice += ` ${mergedBagNotice(notes)}`;
   }
   headers.append("Set-Cookie", siteNoticeCookie({ kind: "success", message: notice }));
   return redirect(readRedirect(cookieHeader) ?? "/", { status: 303, headers });
+}
+
+/** What the customer is told of the guest's bag they brought to their account at login. */
+export function mergedBagNotice(notes: readonly MergeNote[]): string {
+  if (notes.length === 0) return "Your bag is kept.";
+  const capped = notes.filter((n) => n.reason === "stock" && n.kept > 0).map((n) => `${n.name} (${n.kept} of ${n.wanted})`);
+  const gone = notes.filter((n) => n.reason !== "full" && n.kept === 0).map((n) => n.name);
+  const left = notes.filter((n) => n.reason === "full").map((n) => n.name);
+  return [
+    capped.length > 0 && `Your bag now holds what we have in stock: ${capped.join(", ")}.`,
+    gone.length > 0 && `No longer available, so not in your bag: ${gone.join(", ")}.`,
+    left.length > 0 && `Your bag is full (${MAX_BAG_LINES} different items), so these stayed out: ${left.join(", ")}.`,
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** The cookies of a session that replaced the browser's (after a password change), and a notice. */
