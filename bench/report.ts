@@ -61,9 +61,9 @@ export interface ScenarioResult {
 export interface CatalogueComparison {
   page: string;
   path: string;
-  baseline: { scenario: string; products: number; reqPerSec: number };
-  larger: { scenario: string; products: number; reqPerSec: number };
-  /** baseline req/s / larger req/s (2 = the larger catalogue serves half as many requests). */
+  baseline: { scenario: string; products: number; shareOfFloor: number };
+  larger: { scenario: string; products: number; shareOfFloor: number };
+  /** baseline share of the floor / larger share (2 = the larger catalogue serves half as many requests). */
   slowdown: number;
   /** The page's maxSlowdownAcrossCatalogues; no check when absent. */
   maxSlowdown?: number;
@@ -136,13 +136,13 @@ function rows(scenario: ScenarioResult): string[][] {
   ]);
 }
 
-const ACROSS_HEADER = ["page", "smaller catalogue req/s", "larger catalogue req/s", "slowdown", "target"];
+const ACROSS_HEADER = ["page", "smaller catalogue % of floor", "larger catalogue % of floor", "slowdown", "target"];
 
 function acrossRows(r: BenchResults): string[][] {
   return r.acrossCatalogues.map((c) => [
     `${c.page} (${c.path})`,
-    `${num(c.baseline.reqPerSec)} (${c.baseline.scenario})`,
-    `${num(c.larger.reqPerSec)} (${c.larger.scenario})`,
+    `${pct(c.baseline.shareOfFloor)} (${c.baseline.scenario})`,
+    `${pct(c.larger.shareOfFloor)} (${c.larger.scenario})`,
     factor(c.slowdown),
     c.check ? `${c.check.pass ? "PASS" : "FAIL"} (max ${c.maxSlowdown}x)` : "none",
   ]);
@@ -202,7 +202,7 @@ export function textReport(r: BenchResults): string {
     }
   }
   if (r.acrossCatalogues.length > 0) {
-    out.push("", "== Across catalogues (slowdown = smaller catalogue's req/s / larger catalogue's req/s) ==");
+    out.push("", "== Across catalogues (slowdown = smaller catalogue's share of the floor / larger catalogue's) ==");
     out.push(textTable(ACROSS_HEADER, acrossRows(r)), "");
     for (const c of r.acrossCatalogues)
       if (c.check) out.push(`  ${c.check.pass ? "PASS" : "FAIL"}  ${c.page}: ${c.check.name}: ${c.check.detail}`);
@@ -238,7 +238,7 @@ export function markdownReport(r: BenchResults): string {
     "Floor: one line rendered through React Router without the shop's header and footer. Ceiling: the home page's exact HTML served as a static file by the same server. " +
       "Method: the machine's speed drifts, so every round measures every target once, in an order rotated each round, each run followed by a pause while the server finishes the requests autocannon dropped; % of floor (ceiling) = the median over rounds of the target's req/s divided by the floor's (ceiling's) req/s in the same round; " +
       "req/s = the median of the rounds' req/s (completed requests / seconds); p50 and p99 = the latencies of all rounds merged. " +
-      "JS: gzip (level 9) of every file a first visit loads; framework = the `framework-*` chunk, shop = the rest. Slowdown across catalogues: the page's median req/s on the smaller catalogue divided by its median req/s on the larger one, each server measured on its own, one after the other.",
+      "JS: gzip (level 9) of every file a first visit loads; framework = the `framework-*` chunk, shop = the rest. Slowdown across catalogues: the page's share of the floor on the smaller catalogue divided by its share on the larger one; shares, not req/s, because the two servers run one after the other and the machine's speed drifts between them.",
   );
   return `${out.join("\n")}\n`;
 }
