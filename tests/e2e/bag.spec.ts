@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { holdRequests } from "../support/held-requests.ts";
+import { hydrated } from "../support/hydration.ts";
 
 interface Variant {
   id: number;
@@ -191,6 +192,7 @@ test("quick add from the grid: the shopper picks an option, a toast confirms, th
 test("quick add closes with Escape and gives focus back", async ({ page }) => {
   await page.goto("/shop/gloves");
   const trigger = page.getByRole("button", { name: /^Quick add/ }).first();
+  await hydrated(trigger);
   await trigger.click();
   await expect(trigger).toHaveAttribute("aria-expanded", "true");
   await page.keyboard.press("Escape");
@@ -202,6 +204,7 @@ test("quick add closed while its options load stays closed when they arrive", as
   const release = await holdRequests(page, "**/ecommerce/products/*");
   await page.goto("/shop/gloves");
   const trigger = page.getByRole("button", { name: /^Quick add/ }).first();
+  await hydrated(trigger);
   await trigger.click();
   await expect(page.getByText("Loading options…")).toBeVisible();
   await page.keyboard.press("Escape");

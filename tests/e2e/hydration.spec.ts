@@ -59,7 +59,7 @@ test("a product on the compare list shows as such in the grid and the menu marks
   for (const path of ["/shop/gloves", "/shop/gloves?sort=featured"]) {
     const response = await page.request.get(path);
     const html = await response.text();
-    expect(html).toMatch(new RegExp(`aria-pressed="true" aria-label="Compare ${name}"`));
+    expect(html).toContain(`aria-pressed="true" aria-label="Compare ${name}"`);
     await page.goto(path);
     await hydrated(page.locator("main"));
     await expect(page.getByRole("button", { name: `Compare ${name}` })).toHaveAttribute("aria-pressed", "true");

@@ -34,8 +34,8 @@ export function Filters({ formId, ...fields }: FiltersProps) {
   const { search } = useLocation();
 
   // The server rendered the fields from this very URL, so there is nothing to sync on the first
-  // run: a field that differs then was changed by the visitor before the page came alive, and its
-  // change event (replayed by React once hydrated) must submit their choice, not the URL's.
+  // run: a field that differs then was changed by the visitor before the page came alive, when
+  // no script was there to hear it, so this first run submits their choice, not the URL's.
   const syncedSearch = useRef(search);
   useEffect(() => {
     if (syncedSearch.current === search) {
