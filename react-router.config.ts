@@ -6,9 +6,10 @@ export default {
   // (components/ui/link.tsx), so there is nothing to discover routes from link by link, and a
   // first navigation needs no extra round trip for the manifest.
   routeDiscovery: { mode: "initial" },
-  // React Router 8's behaviour now, so the upgrade is no surprise. (v8_middleware waits for the
-  // accounts issue's guards: it changes what every loader receives as context.)
+  // React Router 8's behaviour now, so the upgrade is no surprise. Middleware runs the page guards
+  // (app/lib/guards.server.ts) before every loader and action.
   future: {
+    v8_middleware: true,
     v8_passThroughRequests: true,
     v8_splitRouteModules: true,
     v8_trailingSlashAwareDataRequests: true,

@@ -29,11 +29,13 @@ import { handleOf } from "./lib/route-handle";
 import { deserialize, serialize } from "./lib/serialized";
 import { SESSION_ENDED_MESSAGE } from "./lib/auth-state";
 import { bagRefOf } from "./lib/auth.server";
+import { pageGuards } from "./lib/guards.server";
 import { clearSiteNoticeCookie, readSiteNotice } from "./lib/site-notice";
 import { clearedSessionCookies, readSessionCookie, readTokenExpiration } from "../server/modules/accounts/cookies.ts";
 import { clearCompareNoticeCookie, readCompareList, readCompareNotice } from "../server/modules/compare/cookies.ts";
 import { siteFrom } from "./lib/meta";
 import stylesheet from "./styles/app.css?url";
+import { pageContext } from "../server/http/page-context.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -51,27 +53,31 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
   return [{ title: siteName ? `${title} | ${siteName}` : title }, { name: "robots", content: "noindex" }];
 };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+// The page guards (block-page, membership-page, auth) run on every page before its loader (ADR 35).
+export const middleware: Route.MiddlewareFunction[] = [pageGuards];
+
+export async function loader({ context: router, request }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const { env, services, session } = context;
   const cookies = request.headers.get("cookie");
   const [menu, bagCount] = await Promise.all([
     services.catalog.categoryMenu(),
     // Only visitors with a bag cost a query; the count changes with bag actions (POSTs), after
     // which this loader runs again (shouldRevalidate below).
-    services.cart.count(bagRefOf(request, context)),
+    services.cart.count(context, bagRefOf(context)),
   ]);
   // The compare list is the visitor's cookie, read without a query (this loader runs on every page).
   const compareNotice = readCompareNotice(cookies);
   const notice = readSiteNotice(cookies);
   const headers = new Headers();
-  const secure = env.publicUrl.startsWith("https://");
+  const secure = context.cookies;
   // One-time notices (a compare form sent without JavaScript, a login): shown once, then gone.
-  if (compareNotice) headers.append("Set-Cookie", clearCompareNoticeCookie({ secure }));
+  if (compareNotice) headers.append("Set-Cookie", clearCompareNoticeCookie(secure));
   if (notice) headers.append("Set-Cookie", clearSiteNoticeCookie());
   // A token cookie whose session has ended (expired, logged out elsewhere, password changed):
   // the browser forgets it, and the visitor is told.
   const sessionEnded = !session && readSessionCookie(cookies) !== null;
-  if (sessionEnded) for (const cookie of clearedSessionCookies(cookies, { secure })) headers.append("Set-Cookie", cookie);
+  if (sessionEnded) for (const cookie of clearedSessionCookies(cookies, secure)) headers.append("Set-Cookie", cookie);
   const shell = {
     site: { siteName: env.siteName, tagline: env.tagline, publicUrl: env.publicUrl },
     currency: env.currency,

@@ -9,25 +9,23 @@ import { loginApi } from "./api/rest/login-api.ts";
 import { socialAuthApi } from "./api/rest/social-auth.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
 import { createImageRoutes } from "./api/images/routes.ts";
-import type { AppLoadContext } from "react-router";
+import { requestContext, type ShopEnv } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { publicEnv } from "./env.ts";
-import { clientAddress } from "./http/client-address.ts";
 import { requestLog, type Logger } from "./http/logger.ts";
 import { pageCache } from "./http/page-cache.ts";
+import type { PageHandler } from "./http/page-handler.ts";
 import { asPublicRequest } from "./http/public-request.ts";
-import { readSessionCookie } from "./modules/accounts/cookies.ts";
+import { requestContextMiddleware } from "./http/request-context.ts";
 import type { Services } from "./services.ts";
-
-/** Renders a page: React Router's request handler, from the production build or Vite in dev. */
-export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
 export interface AppDeps {
   env: Env;
   database: Database;
   services: Services;
   logger: Logger;
+  /** Renders a page: React Router's request handler (http/page-handler.ts), from the build or Vite in dev. */
   renderPage: PageHandler;
   /** Folder of the built browser assets; absent in dev, where Vite serves them. */
   clientDir?: string;
@@ -42,7 +40,7 @@ const MAX_BODY_BYTES = 64 * 1024;
  */
 export function createApp(deps: AppDeps) {
   const { env, database, services, logger, renderPage, clientDir } = deps;
-  const app = new Hono();
+  const app = new Hono<ShopEnv>();
 
   if (env.LOG_LEVEL !== "silent" && env.LOG_LEVEL !== "error") app.use(requestLog(logger));
 
@@ -102,24 +100,24 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // APIs mount here, before the pages.
   app.route("/images", createImageRoutes({ dataDir: env.DATA_DIR, imageHosts: env.IMAGE_HOSTS }));
-  const authOptions = { logger, publicUrl: env.PUBLIC_URL, trustProxy: env.TRUST_PROXY };
-  app.route("/api", socialAuthApi(services.social, { logger }));
-  app.route("/api", contentAuthApi(services, authOptions));
-  app.route("/auth", loginApi(services, authOptions));
-  app.route("/ecommerce", ecommerceApi(services, { logger, currency: env.CURRENCY, trustProxy: env.TRUST_PROXY }));
-  app.route("/customers", customersApi(services, { logger, publicUrl: env.PUBLIC_URL }));
-  app.route("/graphql", graphqlApi(services, env, { logger }));
 
-  const browserEnv = publicEnv(env);
+  // One request context for the APIs and the pages alike (ADR 34).
+  app.use("*", requestContextMiddleware({ db: database.db, services, env: publicEnv(env), trustProxy: env.TRUST_PROXY }));
+
+  // APIs mount here, before the pages.
+  app.route("/api", socialAuthApi({ logger }));
+  app.route("/api", contentAuthApi({ logger }));
+  app.route("/auth", loginApi({ logger }));
+  app.route("/ecommerce", ecommerceApi({ logger }));
+  app.route("/customers", customersApi({ logger }));
+  app.route("/graphql", graphqlApi(env, { logger }));
+
   app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS }));
   app.all("*", async (c) => {
     const request = asPublicRequest(c.req.raw, env.PUBLIC_URL);
-    // Pages read the session from the auth cookie only: browsers send no Authorization header on navigation.
-    const token = readSessionCookie(request.headers.get("cookie"));
-    const session = token ? await services.accounts.authenticate(token) : null;
-    return renderPage(request, { services, env: browserEnv, session, visitor: { ip: clientAddress(c, env.TRUST_PROXY) } });
+    const context = requestContext(c);
+    return renderPage(request, { ...context, session: await context.session() });
   });
 
   app.onError((error, c) => {

@@ -1,10 +1,11 @@
 import { createServer as createHttpServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { ConfigError, parseEnv } from "./env.ts";
+import { pageHandler } from "./http/page-handler.ts";
 
 /** `npm run dev`: the same app, with Vite serving the pages and assets with hot reload. */
 async function dev() {
@@ -17,9 +18,9 @@ async function dev() {
     services,
     logger,
     // Loaded per request, so edits to routes take effect without a restart.
-    renderPage: async (request, context) => {
+    renderPage: async (request, page) => {
       const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler(build, "development")(request, context);
+      return pageHandler(build, "development")(request, page);
     },
   });
   const honoListener = getRequestListener(app.fetch);

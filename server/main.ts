@@ -3,10 +3,11 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { ConfigError, parseEnv } from "./env.ts";
+import { pageHandler } from "./http/page-handler.ts";
 import { rootDir } from "./root-dir.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -20,13 +21,12 @@ async function main() {
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
 
   const { logger, database, services, shutdown } = await boot(env);
-  const handler = createRequestHandler(build, env.NODE_ENV);
   const app = createApp({
     env,
     database,
     services,
     logger,
-    renderPage: (request, context) => handler(request, context),
+    renderPage: pageHandler(build, env.NODE_ENV),
     clientDir: join(buildDir, "client"),
   });
 

@@ -6,6 +6,7 @@ import { createCatalog } from "./modules/catalog/index.ts";
 import { createCustomers } from "./modules/customers/index.ts";
 import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
+import { createSite } from "./modules/site/index.ts";
 
 /** What the services need besides the database: settings and the outside world's adapters. */
 export interface ServicesConfig {
@@ -27,10 +28,12 @@ export interface ServicesConfig {
 
 /** The domain modules, wired to one database; every adapter (pages, REST, GraphQL) goes through these. */
 export function createServices(database: Database, config: ServicesConfig) {
-  const accounts = createAccounts({ db: database.db, ...config });
+  const cart = createCarts({ newBags: rateLimit(config.rateLimits, NEW_BAGS_RULE) });
+  // Every login brings the visitor's guest bag into the customer's: the accounts module asks the bag module.
+  const accounts = createAccounts({ db: database.db, ...config, bags: cart });
   return {
     catalog: createCatalog(database.db),
-    cart: createCarts(database.db, { newBags: rateLimit(config.rateLimits, NEW_BAGS_RULE) }),
+    cart,
     accounts,
     social: createSocialLogin({
       providers: config.socialProviders ?? [],
@@ -39,7 +42,8 @@ export function createServices(database: Database, config: ServicesConfig) {
       accounts,
       onProviderError: config.onSocialProviderError,
     }),
-    customers: createCustomers(database.db),
+    customers: createCustomers(),
+    site: createSite(database.db),
     outbox: {
       list: () => (config.outboxDir ? listOutbox(config.outboxDir) : Promise.resolve([])),
       read: (id: string) => (config.outboxDir ? readOutboxMail(config.outboxDir, id) : Promise.resolve(null)),

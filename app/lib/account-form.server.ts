@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { accountErrorName } from "../../server/modules/accounts/errors.ts";
-import { customerErrorName } from "../../server/modules/customers/errors.ts";
+import { asShopError } from "../../server/lib/shop-error.ts";
 
 /** What an account form's action answers when it did not succeed: shown beside the fields or above them. */
 export interface AccountFormFailure {
@@ -36,45 +35,26 @@ function failure(
 }
 
 /**
- * The accounts and customers modules' failures as a form answer (status, and whether the message
- * goes beside a field or above the form), or the error rethrown when it is not one of theirs.
- * Matched by name: see accountErrorName(). `extra` travels with the answer (what the form needs
- * to show itself again).
+ * A module's failure as a form answer (status, and whether the message goes beside the fields at
+ * fault or above the form), or the error rethrown when it is a bug. Recognised by code (ADR 34).
+ * `extra` travels with the answer (what the form needs to show itself again).
  */
 export function accountFormFailure<Extra extends object = object>(error: unknown, values: Record<string, string>, extra?: Extra) {
-  const name = accountErrorName(error) ?? customerErrorName(error);
-  if (!name) throw error;
-  const { message } = error as Error;
-  let status = 400;
-  let field: string | null = null;
-  let fields: Record<string, string> | null = null;
+  const failed = asShopError(error);
+  if (!failed) throw error;
   const headers = new Headers();
-  switch (name) {
-    case "AddressNotFoundError":
-    case "OrderNotFoundError":
-    case "CustomerNotFoundError":
+  switch (failed.code) {
+    case "ADDRESS_NOT_FOUND":
+    case "ORDER_NOT_FOUND":
+    case "ACCOUNT_NOT_FOUND":
       // Another customer's record, or none: the same answer, so ids reveal nothing.
       throw data(null, { status: 404 });
-    case "AccountInputError":
-    case "CustomerInputError":
-      field = (error as Error & { field: string }).field;
-      fields = (error as Error & { fields?: Record<string, string> }).fields ?? null;
-      break;
-    case "InvalidCodeError":
-      field = "code";
-      break;
-    case "AddressLimitError":
-      status = 409;
-      break;
-    case "TooManyAttemptsError":
-      status = 429;
-      headers.set("Retry-After", String((error as Error & { retryAfterSeconds: number }).retryAfterSeconds));
-      break;
-    case "NotLoggedInError":
-      status = 401;
+    case "TOO_MANY_REQUESTS":
+      headers.set("Retry-After", String(failed.retryAfterSeconds ?? 60));
       break;
   }
-  const body = failure(values, fields ?? (field ? { [field]: message } : {}), field ? null : message);
+  const fields = failed.field ? failed.fields : {};
+  const body = failure(values, fields, failed.field ? null : failed.message);
   const answer = { ...extra, ...body } as AccountFormFailure & Partial<Extra>;
-  return data(answer, { status, headers });
+  return data(answer, { status: failed.status, headers });
 }

@@ -1,37 +1,24 @@
 import { redirect } from "react-router";
-import type { ShopLoadContext } from "../../server/context.ts";
+import type { PageContext } from "../../server/context.ts";
 import {
   clearedRedirectCookie,
   clearedSessionCookies,
   readRedirect,
-  redirectCookie,
   sessionCookies,
 } from "../../server/modules/accounts/cookies.ts";
 import type { OpenedSession } from "../../server/modules/accounts/index.ts";
-import { clearedCartCookie, readCartToken } from "../../server/modules/cart/cookie.ts";
+import { clearedCartCookie } from "../../server/modules/cart/cookie.ts";
 import type { BagRef, MergeNote } from "../../server/modules/cart/index.ts";
 import { MAX_BAG_LINES } from "../../server/modules/cart/schemas.ts";
 import { siteNoticeCookie } from "./site-notice";
 
 /*
- * The pages' side of accounts: guards (route option `auth`, run in loaders and actions on the
- * server, so no page shows before its redirect), and what a login or logout does to the browser's
- * cookies and bag. The accounts module decides who may log in; this only carries the result.
+ * The pages' side of accounts: what a login or logout does to the browser's cookies. The
+ * accounts module decides who may log in (and brings the guest's bag along); the page guards
+ * (guards.server.ts) decide who may see a page; this only carries the result to the browser.
  */
 
 export const LOGIN_PATH = "/login";
-
-function cookieOptions(context: ShopLoadContext) {
-  return { secure: context.env.publicUrl.startsWith("https:") };
-}
-
-/** Pages for customers only: a guest is sent to log in, and brought back here afterwards. */
-export function requireCustomer(request: Request, context: ShopLoadContext) {
-  if (context.session) return context.session;
-  throw redirect(LOGIN_PATH, {
-    headers: { "Set-Cookie": redirectCookie(pageAddress(request.url), cookieOptions(context)) },
-  });
-}
 
 /**
  * The page a request is for. A client-side navigation asks for the page's data at
@@ -48,33 +35,26 @@ export function pageAddress(requestUrl: string): string {
   return path + (search ? `?${search}` : "");
 }
 
-/** Pages for guests only (log in, sign up): a logged-in visitor goes to the home page. */
-export function requireGuest(context: ShopLoadContext) {
-  if (context.session) throw redirect("/");
-}
-
 /** Whose bag the visitor's requests change: the customer's own when logged in, else the cookie's. */
-export function bagRefOf(request: Request, context: ShopLoadContext): BagRef {
-  return context.session ? { customerId: context.session.user.id } : readCartToken(request.headers.get("cookie"));
+export function bagRefOf(context: Pick<PageContext, "session" | "guestBag">): BagRef {
+  return context.session ? { customerId: context.session.user.id } : context.guestBag;
 }
 
 /**
- * After a login, sign-up, password reset or social login: the session cookies, the guest's bag
- * merged into the customer's (told when something did not fit), and back to the page the visitor
- * was sent away from, or home.
+ * After a login, sign-up, password reset or social login: the session cookies, the guest bag's
+ * cookie gone when the login brought the bag into the customer's (told when something did not
+ * fit), and back to the page the visitor was sent away from, or home.
  */
-export async function completeLogin(request: Request, context: ShopLoadContext, opened: OpenedSession, message: string) {
+export function completeLogin(request: Request, context: PageContext, opened: OpenedSession, message: string) {
   const cookieHeader = request.headers.get("cookie");
-  const options = cookieOptions(context);
+  const options = context.cookies;
   const headers = new Headers();
   for (const cookie of sessionCookies(opened, options)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", clearedRedirectCookie(options));
-  const guestBag = readCartToken(cookieHeader);
   let notice = message;
-  if (guestBag) {
-    const notes = await context.services.cart.mergeGuestBag(guestBag, opened.user.id);
+  if (opened.mergedBag !== null) {
     headers.append("Set-Cookie", clearedCartCookie(options));
-    notice += ` ${mergedBagNotice(notes)}`;
+    notice += ` ${mergedBagNotice(opened.mergedBag)}`;
   }
   headers.append("Set-Cookie", siteNoticeCookie({ kind: "success", message: notice }));
   return redirect(readRedirect(cookieHeader) ?? "/", { status: 303, headers });
@@ -96,19 +76,19 @@ export function mergedBagNotice(notes: readonly MergeNote[]): string {
 }
 
 /** The cookies of a session that replaced the browser's (after a password change), and a notice. */
-export function sessionRenewed(context: ShopLoadContext, opened: OpenedSession, message: string): Headers {
+export function sessionRenewed(context: PageContext, opened: OpenedSession, message: string): Headers {
   const headers = new Headers();
-  for (const cookie of sessionCookies(opened, cookieOptions(context))) headers.append("Set-Cookie", cookie);
+  for (const cookie of sessionCookies(opened, context.cookies)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", siteNoticeCookie({ kind: "success", message }));
   return headers;
 }
 
 /** Ends the session on the server and in the browser, then home (with a notice, when there is one). */
-export async function completeLogout(request: Request, context: ShopLoadContext, message: string | null) {
+export async function completeLogout(request: Request, context: PageContext, message: string | null) {
   const cookieHeader = request.headers.get("cookie");
-  if (context.session) await context.services.accounts.endSession(context.session.sessionId);
+  if (context.session) await context.services.accounts.endSession(context, context.session.sessionId);
   const headers = new Headers();
-  for (const cookie of clearedSessionCookies(cookieHeader, cookieOptions(context))) headers.append("Set-Cookie", cookie);
+  for (const cookie of clearedSessionCookies(cookieHeader, context.cookies)) headers.append("Set-Cookie", cookie);
   if (message) headers.append("Set-Cookie", siteNoticeCookie({ kind: "success", message }));
   return redirect("/", { status: 303, headers });
 }

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { ShopLoadContext } from "../../server/context.ts";
-import { parseEnv, publicEnv } from "../../server/env.ts";
+import type { PageContext } from "../../server/context.ts";
 import { createCarts } from "../../server/modules/cart/index.ts";
+import { testPageContext } from "../../tests/support/page-context.ts";
 import { seededShop } from "../../tests/support/seeded-shop.ts";
 import { bagAction } from "./bag-action.server.ts";
 import { newBagsLimit } from "../../server/modules/cart/test-support.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
-let context: (ip: string) => ShopLoadContext;
+let context: (ip: string) => PageContext;
 let variantId: number;
 
 beforeAll(async () => {
@@ -17,11 +17,8 @@ beforeAll(async () => {
   const product = await shop.services.catalog.productDetail(card!.slug);
   variantId = product!.variants.find((v) => v.stock > 0)!.id;
   // One new bag per address, so the second address's second bag is refused.
-  const cart = createCarts(shop.database.db, {
-    newBags: newBagsLimit(1),
-  });
-  const env = publicEnv(parseEnv({}));
-  context = (ip) => ({ services: { ...shop.services, cart }, env, session: null, visitor: { ip } });
+  const cart = createCarts({ newBags: newBagsLimit(1) });
+  context = (ip) => testPageContext({ ...shop, services: { ...shop.services, cart } }, { ip });
 });
 
 afterAll(async () => {

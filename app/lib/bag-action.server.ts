@@ -1,9 +1,8 @@
 import { data, redirect } from "react-router";
-import { ZodError } from "zod";
-import type { ShopLoadContext } from "../../server/context.ts";
+import type { PageContext } from "../../server/context.ts";
+import { asShopError } from "../../server/lib/shop-error.ts";
 import { cartCookie } from "../../server/modules/cart/cookie.ts";
 import { bagRefOf } from "./auth.server";
-import { cartErrorName } from "../../server/modules/cart/errors.ts";
 import type { CartWithToken } from "../../server/modules/cart/index.ts";
 import { BAG_NOTICE_COOKIE, BAG_PATH, type BagActionResult } from "./bag";
 import { flashCookie } from "./flash";
@@ -14,7 +13,7 @@ import { flashCookie } from "./flash";
  * message; with JavaScript the forms add `js=1` and get the result as data, so the shopper stays
  * where they are. The bag module validates every field; prices never come from the form.
  */
-export async function bagAction(request: Request, context: ShopLoadContext) {
+export async function bagAction(request: Request, context: PageContext) {
   let form: FormData;
   try {
     form = await request.formData();
@@ -24,15 +23,14 @@ export async function bagAction(request: Request, context: ShopLoadContext) {
   }
   const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const withJs = fields.js === "1";
-  const bag = bagRefOf(request, context);
-  const secure = context.env.publicUrl.startsWith("https:");
+  const bag = bagRefOf(context);
   const { cart } = context.services;
 
   let result: { cart: CartWithToken; message: string };
   try {
     switch (fields.intent) {
       case "add": {
-        const added = await cart.addLine(bag, fields, context.visitor);
+        const added = await cart.addLine(context, bag, fields);
         const line = added.cart.lines.find((l) => l.id === added.lineId);
         result = {
           cart: added.cart,
@@ -43,14 +41,14 @@ export async function bagAction(request: Request, context: ShopLoadContext) {
       case "update": {
         // A − or + button sends `delta` beside the quantity field: the bag module applies it to the line.
         const change = fields.delta === undefined ? fields : { ...fields, quantity: undefined };
-        result = { cart: await cart.updateLine(bag ?? "", change), message: "Your bag is updated." };
+        result = { cart: await cart.updateLine(context, bag ?? "", change), message: "Your bag is updated." };
         break;
       }
       case "remove": {
-        const before = await cart.get(bag);
+        const before = await cart.get(context, bag);
         const removed = before?.lines.find((l) => String(l.id) === fields.lineId);
         result = {
-          cart: await cart.removeLine(bag ?? "", fields),
+          cart: await cart.removeLine(context, bag ?? "", fields),
           message: removed ? `Removed ${removed.name} from your bag.` : "Removed from your bag.",
         };
         break;
@@ -66,7 +64,7 @@ export async function bagAction(request: Request, context: ShopLoadContext) {
 
   // A guest's bag lives behind its cookie, sent again so it lasts 7 days from now; a customer's is theirs.
   const headers = new Headers();
-  if (result.cart.token !== null) headers.append("Set-Cookie", cartCookie(result.cart.token, { secure }));
+  if (result.cart.token !== null) headers.append("Set-Cookie", cartCookie(result.cart.token, context.cookies));
   if (withJs) return data<BagActionResult>({ ok: true, message: result.message, bagCount: result.cart.itemCount }, { headers });
   headers.append("Set-Cookie", flashCookie(BAG_NOTICE_COOKIE, BAG_PATH, { kind: "success", message: result.message }));
   return redirect(BAG_PATH, { status: 303, headers });
@@ -86,25 +84,9 @@ function optionName(line: { size: string; colour: string }) {
 
 /** The shopper-facing message and status of a failed bag change; null for errors that are bugs. */
 function failureOf(error: unknown): { status: number; body: { message: string; field?: string } } | null {
-  if (error instanceof ZodError) {
-    const issue = error.issues[0];
-    return { status: 400, body: { message: issue?.message ?? "Please check the form.", field: String(issue?.path[0] ?? "") } };
-  }
-  switch (cartErrorName(error)) {
-    case "CartNotFoundError":
-      return { status: 404, body: { message: "Your bag has expired. Add the item again to start a new one." } };
-    case "NotEnoughStockError":
-      return { status: 409, body: { message: (error as Error).message, field: "quantity" } };
-    case "BagFullError":
-      return { status: 409, body: { message: (error as Error).message } };
-    case "TooManyNewBagsError":
-      return { status: 429, body: { message: (error as Error).message } };
-    case "CartQuantityError":
-      return { status: 400, body: { message: (error as Error).message, field: "quantity" } };
-    case "CartLineNotFoundError":
-    case "VariantNotFoundError":
-      return { status: 404, body: { message: (error as Error).message } };
-    default:
-      return null;
-  }
+  const failed = asShopError(error);
+  if (!failed) return null;
+  const message =
+    failed.code === "CART_NOT_FOUND" ? "Your bag has expired. Add the item again to start a new one." : failed.message;
+  return { status: failed.status, body: failed.field ? { message, field: failed.field } : { message } };
 }

@@ -6,15 +6,30 @@ export interface RouteHandle {
   bare?: boolean;
   /**
    * Who may see the page: true for logged-in customers only (others go to /login and come back),
-   * "guest" for visitors who are not logged in (others go home). Enforced on the server by the
-   * page's loader and action (lib/auth.server.ts); the browser reads it to know where a login or
-   * logout should leave the visitor.
+   * "guest" for visitors who are not logged in (others go home); absent, everyone. Enforced on
+   * the server by the page guards (lib/guards.server.ts) before any loader or action runs; the
+   * browser reads it to know where a login or logout should leave the visitor.
    */
   auth?: true | "guest";
+  /**
+   * The feature (a feature flag's key: compare, news, membership) the page belongs to: while the
+   * owner has it off, the page does not exist (404). The block-page guard (ADR 35).
+   */
+  feature?: string;
+  /** true for members-only pages: the membership-page guard (ADR 35). */
+  membership?: true;
   /** true streams the page to browsers as soon as its shell is ready (for pages that defer data). */
   stream?: boolean;
 }
 
 export function handleOf(match: { handle?: unknown } | undefined): RouteHandle {
   return (match?.handle ?? {}) as RouteHandle;
+}
+
+/**
+ * A page's options from the handles of its matched routes, root first: a route's own options win
+ * over its parents' (a layout's `auth` covers the pages inside it unless one says otherwise).
+ */
+export function pageOptions(handles: readonly unknown[]): RouteHandle {
+  return Object.assign({}, ...handles.map((handle) => handleOf({ handle }))) as RouteHandle;
 }

@@ -8,6 +8,7 @@ import { bagRefOf } from "~/lib/auth.server";
 import { clearFlashCookie, readFlash } from "~/lib/flash";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(siteFrom(matches), { title: "Your bag", description: "The items in your bag.", path: BAG_PATH }),
@@ -17,9 +18,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 // A bag is one shopper's: never stored by a shared cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const cookieHeader = request.headers.get("cookie");
-  const bag = await context.services.cart.get(bagRefOf(request, context));
+  const bag = await context.services.cart.get(context, bagRefOf(context));
   const notice = readFlash(cookieHeader, BAG_NOTICE_COOKIE);
   const body = {
     lines: bag?.lines ?? [],
@@ -32,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return notice ? data(body, { headers: { "Set-Cookie": clearFlashCookie(BAG_NOTICE_COOKIE, BAG_PATH) } }) : body;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
   return bagAction(request, context);
 }
 

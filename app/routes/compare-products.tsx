@@ -34,8 +34,13 @@ import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
+import { pageContext } from "../../server/http/page-context.ts";
+import type { RouteHandle } from "~/lib/route-handle";
 
 const PATH = "/compare-products";
+
+// The owner can turn comparing off (feature flag "compare"): the page then does not exist.
+export const handle: RouteHandle = { feature: "compare" };
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   const names = data?.comparison.products.map((p) => p.name) ?? [];
@@ -58,7 +63,8 @@ function cookieOptions(publicUrl: string): CookieSecurity {
   return { secure: publicUrl.startsWith("https://") };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const url = new URL(request.url);
   const own = readCompareList(request.headers.get("Cookie"));
   const shared = parseSharedProducts(url.searchParams.get("products"));
@@ -107,7 +113,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
  * script (via=fetch) get data back for a toast; plain forms are redirected back to where they
  * came from with a one-time notice.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
   const options = cookieOptions(context.env.publicUrl);
   const list = readCompareList(request.headers.get("Cookie"));
   const input = parseCompareAction(await request.formData().catch(() => new FormData()));

@@ -2,6 +2,7 @@ import type { Route } from "./+types/confirm-email";
 import { AccountFormPage } from "~/components/account-page";
 import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(siteFrom(matches), {
@@ -13,7 +14,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 /** Where the link in a confirmation mail lands, after /api/auth/email-confirmation has checked it. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const status = new URL(request.url).searchParams.get("status");
   return { confirmed: status === "confirmed", retry: status === "retry", loggedIn: context.session !== null };
 }

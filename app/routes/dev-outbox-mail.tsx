@@ -1,9 +1,10 @@
-import { data, useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { data, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { Link } from "~/components/ui/link";
+import { pageContext } from "../../server/http/page-context.ts";
 
 /** Development only (see routes.ts): one mail of the outbox, as text and as HTML. */
 export async function loader({ params, ...args }: LoaderFunctionArgs) {
-  const context = args.context as AppLoadContext;
+  const context = pageContext(args.context);
   const mail = await context.services.outbox.read(params.id ?? "");
   if (!mail) throw data(null, { status: 404 });
   return { mail };

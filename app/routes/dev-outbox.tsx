@@ -1,9 +1,10 @@
-import { useLoaderData, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { Link } from "~/components/ui/link";
+import { pageContext } from "../../server/http/page-context.ts";
 
 /** Development only (see routes.ts): the mails written to the outbox, newest first. */
 export async function loader(args: LoaderFunctionArgs) {
-  const context = args.context as AppLoadContext;
+  const context = pageContext(args.context);
   const mails = await context.services.outbox.list();
   return { mails: mails.map(({ id, to, subject, date }) => ({ id, to, subject, date })) };
 }

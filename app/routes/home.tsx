@@ -3,10 +3,12 @@ import { BrandSlider } from "~/components/brand-slider";
 import { ProductGrid } from "~/components/product-grid";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deserialize, serialize } from "~/lib/serialized";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFrom(matches), { path: "/" });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const { catalog } = context.services;
   const [featured, brands] = await Promise.all([catalog.featuredProducts(), catalog.brands()]);
   return {

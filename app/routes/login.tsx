@@ -5,14 +5,15 @@ import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
 import { resolveStrategy, type StrategyDefinition } from "~/lib/auth-state";
-import { completeLogin, requireGuest } from "~/lib/auth.server";
+import { completeLogin } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { accountErrorName } from "../../server/modules/accounts/errors.ts";
-import { socialLoginErrorName } from "../../server/modules/accounts/social/errors.ts";
+import { shopErrorCode } from "../../server/lib/shop-error.ts";
+import type { PageContext } from "../../server/context.ts";
 import { LOGIN_API_STRATEGY } from "../../server/modules/accounts/cookies.ts";
 import { SOCIAL_BROWSER_COOKIE } from "../../server/modules/accounts/social/index.ts";
 import { cookieValue } from "../../server/lib/cookies.ts";
 import type { RouteHandle } from "~/lib/route-handle";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const handle: RouteHandle = { auth: "guest" };
 
@@ -31,8 +32,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  * `?provider=…&access_token=…` logs in with the provider's identity and leaves at once, so the
  * token does not stay in the address bar; `?error=…` says the provider's login did not work.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireGuest(context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const params = new URL(request.url).searchParams;
   const { social } = context.services;
   const providers = social.providers();
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (provider && accessToken) {
     try {
       const browser = cookieValue(request.headers.get("cookie"), SOCIAL_BROWSER_COOKIE) ?? null;
-      const opened = await social.loginWithAccessToken(provider, accessToken, browser);
+      const opened = await social.loginWithAccessToken(context, provider, accessToken, browser);
       return await completeLogin(request, context, opened, `Welcome, ${opened.user.firstName || opened.user.username}.`);
     } catch (error) {
       return { providers, socialError: socialFailureMessage(error, label) };
@@ -53,13 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function socialFailureMessage(error: unknown, label: string): string {
-  const name = accountErrorName(error) ?? socialLoginErrorName(error);
-  switch (name) {
-    case "AccountTakenError":
+  switch (shopErrorCode(error)) {
+    case "ACCOUNT_TAKEN":
       return `An account with the e-mail address of your ${label} account already exists. Log in with your password; you can use ${label} once the address is confirmed there.`;
-    case "AccountBlockedError":
+    case "ACCOUNT_BLOCKED":
       return (error as Error).message;
-    case "AccountInputError":
+    case "INVALID_INPUT":
       return `${label} did not share an e-mail address with us, which an account needs.`;
     case null:
       throw error;
@@ -73,7 +73,7 @@ function socialFailureMessage(error: unknown, label: string): string {
  * default), the login API (`loginApi`), and each social provider, which logs in at the provider
  * instead of with this form.
  */
-function strategiesOf(context: Route.ActionArgs["context"]): StrategyDefinition[] {
+function strategiesOf(context: PageContext): StrategyDefinition[] {
   return [
     { name: "local", kind: "credentials" },
     { name: LOGIN_API_STRATEGY, kind: "credentials" },
@@ -81,8 +81,8 @@ function strategiesOf(context: Route.ActionArgs["context"]): StrategyDefinition[
   ];
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireGuest(context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
   const fields = await formFields(request);
   let strategy: StrategyDefinition;
   try {
@@ -100,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const opened = await context.services.accounts.login(context.visitor, fields, strategy.name);
+    const opened = await context.services.accounts.login(context, fields, strategy.name);
     return await completeLogin(request, context, opened, `Welcome back, ${opened.user.firstName || opened.user.username}.`);
   } catch (error) {
     return accountFormFailure(error, fields);

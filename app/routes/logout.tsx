@@ -2,13 +2,15 @@ import { data, redirect } from "react-router";
 import { isCrossSite } from "../../server/http/same-origin.ts";
 import type { Route } from "./+types/logout";
 import { completeLogout } from "~/lib/auth.server";
+import { pageContext } from "../../server/http/page-context.ts";
 
 /** Logging out is a POST (a form in the account area); a link or a typed address just goes home. */
 export function loader() {
   return redirect("/");
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
   // A route without a page is not covered by React Router's origin check for actions: a page on
   // another site must not log the visitor out.
   if (isCrossSite(request, context.env.publicUrl)) throw data(null, { status: 403 });

@@ -3,9 +3,10 @@ import type { Route } from "./+types/my-account-communication-preferences";
 import { failureOf } from "~/components/account-page";
 import { orderDate } from "~/components/account/order-table";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
-import { requireCustomer } from "~/lib/auth.server";
+import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { siteNoticeCookie } from "~/lib/site-notice";
+import { pageContext } from "../../server/http/page-context.ts";
 
 const PATH = "/my-account/communication-preferences";
 
@@ -22,24 +23,26 @@ const CHANNELS = [
   { channel: "sms", label: "SMS" },
 ] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireCustomer(request, context);
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  const { user } = currentCustomer(context);
   const [preferences, log] = await Promise.all([
-    context.services.customers.preferences(user.id),
-    context.services.customers.preferenceLog(user.id, 10),
+    context.services.customers.preferences(context, user.id),
+    context.services.customers.preferenceLog(context, user.id, 10),
   ]);
   return { preferences, log };
 }
 
 /** One form for the whole table: every box is sent as on or off, so unticking is a change too. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireCustomer(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
+  const { user } = currentCustomer(context);
   const fields = await formFields(request);
   const changes = TOPICS.flatMap(({ topic }) =>
     CHANNELS.map(({ channel }) => ({ topic, channel, optedIn: fields[`${topic}.${channel}`] === "on" ? "true" : "false" })),
   );
   try {
-    await context.services.customers.updatePreferences(user.id, changes, "account-page");
+    await context.services.customers.updatePreferences(context, user.id, changes, "account-page");
   } catch (error) {
     return accountFormFailure(error, {});
   }

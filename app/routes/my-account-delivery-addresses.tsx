@@ -5,18 +5,20 @@ import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { AddressForm } from "~/components/account/address-form";
 import { Link } from "~/components/ui/link";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
-import { requireCustomer } from "~/lib/auth.server";
+import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { siteNoticeCookie } from "~/lib/site-notice";
 import { PostalAddress } from "~/components/account/postal-address";
+import { pageContext } from "../../server/http/page-context.ts";
 
 const PATH = "/my-account/delivery-addresses";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFrom(matches), { title: "Delivery addresses", description: "Where your orders go.", path: PATH });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireCustomer(request, context);
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  const { user } = currentCustomer(context);
   const { customers } = context.services;
   const params = new URL(request.url).searchParams;
   // The address form asks for the provinces of a newly chosen country (with JavaScript).
@@ -26,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (provincesFor !== null && !wantsPage) {
     return data({ kind: "provinces" as const, provinces: customers.provincesOf(provincesFor.slice(0, 2)) });
   }
-  const addresses = await customers.listAddresses(user.id);
+  const addresses = await customers.listAddresses(context, user.id);
   const editId = params.get("edit");
   const editing = editId === null ? null : (addresses.find((a) => String(a.id) === editId) ?? null);
   if (editId !== null && editId !== "new" && !editing) throw data(null, { status: 404 });
@@ -48,8 +50,9 @@ const DONE: Record<string, string> = {
   default: "This is now your default delivery address.",
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireCustomer(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
+  const { user } = currentCustomer(context);
   const fields = await formFields(request);
   const { customers } = context.services;
   const address = { ...fields, isDefault: fields.isDefault === "true" ? "true" : "false" };
@@ -65,16 +68,16 @@ export async function action({ request, context }: Route.ActionArgs) {
           provinces: customers.provincesOf(fields.country ?? ""),
         };
       case "add":
-        await customers.addAddress(user.id, address);
+        await customers.addAddress(context, user.id, address);
         break;
       case "update":
-        await customers.updateAddress(user.id, fields.addressId, address);
+        await customers.updateAddress(context, user.id, fields.addressId, address);
         break;
       case "delete":
-        await customers.deleteAddress(user.id, fields.addressId);
+        await customers.deleteAddress(context, user.id, fields.addressId);
         break;
       case "default":
-        await customers.setDefaultAddress(user.id, fields.addressId);
+        await customers.setDefaultAddress(context, user.id, fields.addressId);
         break;
       default:
         return {

@@ -1,14 +1,16 @@
 import type { Route } from "./+types/my-account-order-history";
 import { OrderTable } from "~/components/account/order-table";
-import { requireCustomer } from "~/lib/auth.server";
+import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFrom(matches), { title: "Order history", description: "Your orders.", path: "/my-account/order-history" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireCustomer(request, context);
-  return { orders: await context.services.customers.orders(user.id, { first: 100 }) };
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  const { user } = currentCustomer(context);
+  return { orders: await context.services.customers.orders(context, user.id, { first: 100 }) };
 }
 
 export default function OrderHistory({ loaderData }: Route.ComponentProps) {

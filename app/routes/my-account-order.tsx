@@ -2,10 +2,11 @@ import type { Route } from "./+types/my-account-order";
 import { orderDate, orderStatusLabel } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
 import { accountFormFailure } from "~/lib/account-form.server";
-import { requireCustomer } from "~/lib/auth.server";
+import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { PostalAddress } from "~/components/account/postal-address";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(siteFrom(matches), {
@@ -14,10 +15,11 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
     path: data ? `/my-account/order-history/${data.order.id}/order` : "/my-account/order-history",
   });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = requireCustomer(request, context);
+export async function loader({ context: router, params }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  const { user } = currentCustomer(context);
   try {
-    return { order: await context.services.customers.order(user.id, params.id) };
+    return { order: await context.services.customers.order(context, user.id, params.id) };
   } catch (error) {
     // Another customer's order, or none: 404 either way (accountFormFailure throws it).
     throw accountFormFailure(error, {});

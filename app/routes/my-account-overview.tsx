@@ -4,27 +4,30 @@ import { failureOf, successOf } from "~/components/account-page";
 import { OrderTable } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
-import { requireCustomer } from "~/lib/auth.server";
+import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFrom(matches), { title: "My account", description: "Your account.", path: "/my-account" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireCustomer(request, context);
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  const { user } = currentCustomer(context);
   const [profile, orders] = await Promise.all([
-    context.services.customers.profile(user.id),
-    context.services.customers.orders(user.id, { first: 3 }),
+    context.services.customers.profile(context, user.id),
+    context.services.customers.orders(context, user.id, { first: 3 }),
   ]);
   return { user: { username: user.username, email: user.email, confirmed: user.confirmed }, profile, orders };
 }
 
 /** The one action here: a new confirmation link for an account that is not confirmed yet. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireCustomer(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
+  const { user } = currentCustomer(context);
   await formFields(request);
   try {
-    await context.services.accounts.sendEmailConfirmation(context.visitor, { email: user.email });
+    await context.services.accounts.sendEmailConfirmation(context, { email: user.email });
     return { ok: true as const, message: `A new confirmation link is on its way to ${user.email}.` };
   } catch (error) {
     return accountFormFailure(error, {});

@@ -4,8 +4,10 @@ import { useRef } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { TextField } from "~/components/ui/text-field";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
-import { requireCustomer, sessionRenewed } from "~/lib/auth.server";
+import { sessionRenewed } from "~/lib/auth.server";
+import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFrom(matches), {
@@ -14,28 +16,30 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/my-account/personal-details",
   });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, hasPassword } = requireCustomer(request, context);
-  const profile = await context.services.customers.profile(user.id);
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  const { user, hasPassword } = currentCustomer(context);
+  const profile = await context.services.customers.profile(context, user.id);
   return { profile, email: user.email, hasPassword, provider: user.provider };
 }
 
 /** Three forms, told apart by `intent`: name and phone; e-mail address; password. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireCustomer(request, context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
+  const { user } = currentCustomer(context);
   const fields = await formFields(request);
   const intent = fields.intent;
   try {
     switch (intent) {
       case "profile":
-        await context.services.customers.updateProfile(user.id, {
+        await context.services.customers.updateProfile(context, user.id, {
           firstName: fields.firstName,
           lastName: fields.lastName,
           phone: fields.phone,
         });
         return { ok: true as const, intent, message: "Your details are saved." };
       case "email": {
-        const { email } = await context.services.accounts.changeEmail(context.visitor, user.id, fields);
+        const { email } = await context.services.accounts.changeEmail(context, user.id, fields);
         return {
           ok: true as const,
           intent,
@@ -43,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         };
       }
       case "password": {
-        const opened = await context.services.accounts.changePassword(context.visitor, user.id, fields);
+        const opened = await context.services.accounts.changePassword(context, user.id, fields);
         // Every other session has ended; this browser carries on with a new one.
         return redirect("/my-account/personal-details", {
           status: 303,
@@ -52,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "set-password":
         // The reset link sets a first password as well; it goes to the account's own address.
-        await context.services.accounts.forgotPassword(context.visitor, { email: user.email });
+        await context.services.accounts.forgotPassword(context, { email: user.email });
         return { ok: true as const, intent: "password", message: `We sent a link to ${user.email} to set your password.` };
       default:
         return { ok: false as const, fieldErrors: {}, formError: "Please use the forms on this page.", values: {} };

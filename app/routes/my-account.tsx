@@ -1,16 +1,18 @@
 import { Form, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/my-account";
 import { Link } from "~/components/ui/link";
-import { requireCustomer } from "~/lib/auth.server";
+import { currentCustomer } from "~/lib/guards.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const handle: RouteHandle = { auth: true };
 
 // Everything under /my-account is one customer's: never stored by a shared cache, never indexed.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireCustomer(request, context);
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  const { user } = currentCustomer(context);
   return { user: { username: user.username, firstName: user.firstName } };
 }
 

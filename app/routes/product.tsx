@@ -14,6 +14,7 @@ import { BAG_PATH } from "~/lib/bag";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deserialize, serialize } from "~/lib/serialized";
+import { pageContext } from "../../server/http/page-context.ts";
 
 /** How many related products the page suggests. */
 const RELATED_COUNT = 4;
@@ -39,7 +40,8 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
  * The product (from a short in-memory cache, docs/decisions/0019), its information blocks (from
  * memory) and related products (from the listing's read model): no query of its own when warm.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const { catalog } = context.services;
   const key = params.product;
   const product = key.length <= 200 && PRODUCT_KEY.test(key) ? await catalog.cachedProductDetail(key) : null;

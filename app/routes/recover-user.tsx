@@ -5,6 +5,7 @@ import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFrom(matches), {
@@ -21,15 +22,16 @@ const SENT: Record<string, (email: string) => string> = {
 };
 
 // Open to everyone: a logged-in customer may want a new confirmation link too.
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
   const fields = await formFields(request);
   const { accounts } = context.services;
   try {
     if (fields.intent === "reminder") {
-      const { email } = await accounts.remindAccount(context.visitor, fields);
+      const { email } = await accounts.remindAccount(context, fields);
       return { ok: true as const, message: SENT.reminder!(email) };
     }
-    const { email } = await accounts.sendEmailConfirmation(context.visitor, fields);
+    const { email } = await accounts.sendEmailConfirmation(context, fields);
     return { ok: true as const, message: SENT.confirmation!(email) };
   } catch (error) {
     return accountFormFailure(error, fields);

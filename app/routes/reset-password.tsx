@@ -6,6 +6,7 @@ import { TextField } from "~/components/ui/text-field";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
 import { completeLogin } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(siteFrom(matches), {
@@ -25,10 +26,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // Open to a logged-in visitor too: someone who forgot their password may still be logged in elsewhere.
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
   const fields = await formFields(request);
   try {
-    const opened = await context.services.accounts.resetPassword(context.visitor, fields);
+    const opened = await context.services.accounts.resetPassword(context, fields);
     return await completeLogin(request, context, opened, "Your password has been changed, and you are logged in.");
   } catch (error) {
     return accountFormFailure(error, { code: fields.code ?? "" });

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/robots";
+import { pageContext } from "../../server/http/page-context.ts";
 
 /** robots.txt: everything public may be crawled; the bag and the account area are private. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const body = [
     "User-agent: *",
     "Disallow: /bag",

@@ -10,6 +10,7 @@ import { Link } from "~/components/ui/link";
 import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deserialize, serialize } from "~/lib/serialized";
+import { pageContext } from "../../server/http/page-context.ts";
 
 /*
  * /search?q=...: the products a search finds, with the listings' filters, sort, pagination and
@@ -30,7 +31,8 @@ export const meta: Route.MetaFunction = ({ matches, data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const url = new URL(request.url);
   const { query = "", filters, sort, page } = parseListingParams(url.searchParams, "lenient");
   const { catalog } = context.services;

@@ -4,9 +4,11 @@ import { noFilters } from "../../server/modules/catalog/listing/params.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { pageContext } from "../../server/http/page-context.ts";
 
 /** /shop/{category}/sub and /shop/{category}/brand: the category's sub-categories or its brands. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const { catalog } = context.services;
   const by = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/brand") ? "brand" : "sub";
   const category = (await catalog.categories()).find((c) => c.slug === params.category);

@@ -11,6 +11,7 @@ import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
 import { deserialize, serialize } from "~/lib/serialized";
+import { pageContext } from "../../server/http/page-context.ts";
 
 const PAGE_SIZE = 24;
 const FORM_ID = "listing-filters";
@@ -20,7 +21,8 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
     ? pageMeta(siteFrom(matches), { title: data.place.title, description: data.place.description, path: data.place.path })
     : [];
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const url = new URL(request.url);
   const scope = scopeFromPath(params, url.pathname);
   const { filters, sort, page } = parseListingParams(url.searchParams, "lenient");

@@ -4,9 +4,10 @@ import { AccountFormPage, failureOf } from "~/components/account-page";
 import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
 import { accountFormFailure, formFields } from "~/lib/account-form.server";
-import { completeLogin, requireGuest } from "~/lib/auth.server";
+import { completeLogin } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
+import { pageContext } from "../../server/http/page-context.ts";
 
 export const handle: RouteHandle = { auth: "guest" };
 
@@ -15,16 +16,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requireGuest(context);
+export function loader() {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireGuest(context);
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
   const fields = await formFields(request);
   try {
-    const opened = await context.services.accounts.register(context.visitor, fields);
+    const opened = await context.services.accounts.register(context, fields);
     return await completeLogin(
       request,
       context,

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { noFilters } from "../../server/modules/catalog/listing/params.ts";
+import { pageContext } from "../../server/http/page-context.ts";
 
 /**
  * sitemap.xml: the shop's public pages, its listings and product pages. Not-found, icons, order history and the account area are
@@ -8,7 +9,8 @@ import { noFilters } from "../../server/modules/catalog/listing/params.ts";
 // A sitemap file holds at most 50,000 addresses; the rest of a larger shop is found through its listings.
 const MAX_PRODUCTS = 45_000;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
   const { catalog } = context.services;
   const base = context.env.publicUrl;
   const filters = noFilters();

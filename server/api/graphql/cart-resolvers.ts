@@ -1,19 +1,7 @@
-import { ZodError } from "zod";
-import {
-  CartLineNotFoundError,
-  CartQuantityError,
-  CartNotFoundError,
-  NotEnoughStockError,
-  BagFullError,
-  TooManyNewBagsError,
-  VariantNotFoundError,
-  type BagRef,
-  type CartLineView,
-  type CartWithToken,
-} from "../../modules/cart/index.ts";
+import { cartNotFound, type BagRef, type CartLineView, type CartWithToken } from "../../modules/cart/index.ts";
 import { money } from "./catalog-resolvers.ts";
 import type { GraphQLContext } from "./context.ts";
-import { badUserInput, shopError } from "./errors.ts";
+import { asGraphQLError, shopCall } from "./errors.ts";
 
 /*
  * The bag over GraphQL: thin resolvers over the cart module (server/modules/cart), which
@@ -31,42 +19,12 @@ type Context = GraphQLContext;
 async function bagOf(args: { cartId?: string | null }, context: Context): Promise<BagRef> {
   if (args.cartId != null) return args.cartId;
   const session = await context.session();
-  return session ? { customerId: session.user.id } : context.cartCookieToken;
-}
-
-/** Runs a cart module call, turning its typed failures into GraphQL errors a client can act on. */
-async function cartCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw asGraphQLError(error);
-  }
-}
-
-function asGraphQLError(error: unknown): unknown {
-  if (error instanceof CartNotFoundError) return shopError("CART_NOT_FOUND", error.message);
-  if (error instanceof CartLineNotFoundError) return shopError("CART_LINE_NOT_FOUND", error.message, { lineId: error.lineId });
-  if (error instanceof VariantNotFoundError) {
-    return shopError("VARIANT_NOT_FOUND", error.message, { variantId: error.variantId });
-  }
-  if (error instanceof NotEnoughStockError) {
-    return shopError("NOT_ENOUGH_STOCK", error.message, { available: error.available, inBag: error.inBag });
-  }
-  if (error instanceof BagFullError) return shopError("BAG_FULL", error.message);
-  if (error instanceof TooManyNewBagsError) {
-    return shopError("TOO_MANY_REQUESTS", error.message, { retryAfterSeconds: error.retryAfterSeconds });
-  }
-  if (error instanceof CartQuantityError) return badUserInput("quantity", error.message);
-  if (error instanceof ZodError) {
-    const issue = error.issues[0]!;
-    return badUserInput(String(issue.path[0] ?? "input"), issue.message);
-  }
-  return error;
+  return session ? { customerId: session.user.id } : context.guestBag;
 }
 
 /** A cartId must name an existing bag: making a new one would hand back a different id unasked. */
 async function requireNamedCart(cartId: string, context: Context) {
-  if (!(await context.services.cart.get(cartId))) throw shopError("CART_NOT_FOUND", new CartNotFoundError().message);
+  if (!(await context.services.cart.get(context, cartId))) throw asGraphQLError(cartNotFound());
 }
 
 /** After a change through the cookie, send the cookie again so the bag lives 7 days from now. */
@@ -79,12 +37,12 @@ export const cartResolvers = {
   Query: {
     async cart(_: unknown, args: { id?: string | null }, context: Context) {
       const bag = await bagOf({ cartId: args.id }, context);
-      return bag == null ? null : context.services.cart.get(bag);
+      return bag == null ? null : context.services.cart.get(context, bag);
     },
   },
 
   Mutation: {
-    createCart: (_: unknown, __: unknown, context: Context) => cartCall(() => context.services.cart.create(context.visitor)),
+    createCart: (_: unknown, __: unknown, context: Context) => shopCall(() => context.services.cart.create(context)),
 
     async addCartLine(
       _: unknown,
@@ -93,8 +51,8 @@ export const cartResolvers = {
     ) {
       if (args.cartId != null) await requireNamedCart(args.cartId, context);
       const bag = await bagOf(args, context);
-      const { cart } = await cartCall(() =>
-        context.services.cart.addLine(bag, { variantId: args.variantId, quantity: args.quantity ?? undefined }, context.visitor),
+      const { cart } = await shopCall(() =>
+        context.services.cart.addLine(context, bag, { variantId: args.variantId, quantity: args.quantity ?? undefined }),
       );
       return keptInCookie(cart, args, context);
     },
@@ -105,9 +63,9 @@ export const cartResolvers = {
       context: Context,
     ) {
       const bag = await bagOf(args, context);
-      if (bag == null) throw shopError("CART_NOT_FOUND", new CartNotFoundError().message);
-      const cart = await cartCall(() =>
-        context.services.cart.updateLine(bag, {
+      if (bag == null) throw asGraphQLError(cartNotFound());
+      const cart = await shopCall(() =>
+        context.services.cart.updateLine(context, bag, {
           lineId: args.lineId,
           quantity: args.quantity ?? undefined,
           variantId: args.variantId ?? undefined,
@@ -118,8 +76,8 @@ export const cartResolvers = {
 
     async removeCartLine(_: unknown, args: { cartId?: string | null; lineId: string }, context: Context) {
       const bag = await bagOf(args, context);
-      if (bag == null) throw shopError("CART_NOT_FOUND", new CartNotFoundError().message);
-      const cart = await cartCall(() => context.services.cart.removeLine(bag, { lineId: args.lineId }));
+      if (bag == null) throw asGraphQLError(cartNotFound());
+      const cart = await shopCall(() => context.services.cart.removeLine(context, bag, { lineId: args.lineId }));
       return keptInCookie(cart, args, context);
     },
   },

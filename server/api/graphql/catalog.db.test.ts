@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
+import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products } from "../../db/schema/index.ts";
 import type { ProductCard } from "../../modules/catalog/index.ts";
@@ -10,7 +11,7 @@ import { graphqlApp, postGraphQL, seededShop } from "./test-support.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let services: Services;
-let app: Hono;
+let app: Hono<ShopEnv>;
 let hidden: { slug: string; id: number };
 
 beforeAll(async () => {
@@ -23,7 +24,7 @@ beforeAll(async () => {
     .limit(1);
   hidden = first!;
   await shop.database.db.update(products).set({ published: false }).where(eq(products.id, hidden.id));
-  app = graphqlApp(services);
+  app = graphqlApp({ services, database: shop.database });
 });
 
 afterAll(async () => {

@@ -17,7 +17,7 @@ let uri: string;
 
 beforeAll(async () => {
   shop = await seededShop(30);
-  const app = graphqlApp(shop.services, { mode: "production" });
+  const app = graphqlApp(shop, { mode: "production" });
   server = await new Promise<Server>((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started as Server)) as Server;
   });

@@ -1,18 +1,14 @@
-import { isCrossSite } from "../../http/same-origin.ts";
-import { requestToken } from "../../http/session-token.ts";
-import type { CurrentSession } from "../../modules/accounts/index.ts";
+import type { RequestContext } from "../../context.ts";
 import type { BrandDetails, CategoryNode } from "../../modules/catalog/index.ts";
-import { cartCookie, readCartToken } from "../../modules/cart/index.ts";
-import type { Visitor } from "../../modules/rate-limit/index.ts";
-import type { Services } from "../../services.ts";
+import { cartCookie } from "../../modules/cart/index.ts";
 
-/** What every resolver receives: the modules, the shop's currency and the shopper's cart cookie. */
-export interface GraphQLContext {
-  services: Services;
+/**
+ * What every resolver receives: the request context (ADR 34: services, session, visitor, the
+ * scope service calls take first) and what GraphQL adds for its answers.
+ */
+export interface GraphQLContext extends RequestContext {
   /** ISO 4217 code of every price. */
   currency: string;
-  /** The token in the shopper's cart cookie, or null. */
-  cartCookieToken: string | null;
   /** Sends the cart cookie with the response (for bags made or changed through the cookie). */
   keepCartCookie(token: string): void;
   /**
@@ -23,59 +19,42 @@ export interface GraphQLContext {
   /** Brands and categories by slug, read once per request from the catalogue's memory cache. */
   brandBySlug(slug: string): Promise<BrandDetails | undefined>;
   categoryBySlug(slug: string): Promise<CategoryNode | undefined>;
-  /**
-   * The logged-in customer's session, from the Authorization header (Bearer) or else the auth
-   * cookie; null for a guest. Looked up once per request, when a field first needs it, so
-   * catalogue queries cost no session lookup.
-   */
-  session(): Promise<CurrentSession | null>;
   /** True when the session token rides on the cookie of a request sent by another site's page. */
   crossSiteCookie: boolean;
-  /** Who is asking: new guest bags are counted by this address. */
-  visitor: Visitor;
 }
 
 /** Per request; passed to yoga as its server context by routes.ts. */
 export interface RequestExtras {
   setCookie(value: string): void;
-  /** The client's address (behind TRUST_PROXY proxies, the forwarded one). */
-  visitorIp: string;
+  /** The request context built by the shop's middleware. */
+  shop: RequestContext;
 }
 
-export function createContext(
-  request: Request,
-  extras: RequestExtras,
-  options: { services: Services; currency: string; secureCookies: boolean; publicUrl: string },
-): GraphQLContext {
-  const { services } = options;
-  const token = requestToken(request);
-  let session: Promise<CurrentSession | null> | undefined;
+export function createContext(extras: RequestExtras): GraphQLContext {
+  const { shop } = extras;
+  const { catalog } = shop.services;
   let brands: Promise<Map<string, BrandDetails>> | undefined;
   let categories: Promise<Map<string, CategoryNode>> | undefined;
   let cookieSent = false;
-  const cartCookieToken = readCartToken(request.headers.get("cookie"));
-  let cookieBag = cartCookieToken;
+  let cookieBag = shop.guestBag;
   return {
-    services,
-    currency: options.currency,
-    cartCookieToken,
+    ...shop,
+    currency: shop.env.currency,
     keepCartCookie(token) {
       cookieBag = token;
       if (cookieSent) return;
       cookieSent = true;
-      extras.setCookie(cartCookie(token, { secure: options.secureCookies }));
+      extras.setCookie(cartCookie(token, shop.cookies));
     },
     isCookieBag: (token) => token === cookieBag,
     async brandBySlug(slug) {
-      brands ??= services.catalog.brandDetails().then((list) => new Map(list.map((brand) => [brand.slug, brand])));
+      brands ??= catalog.brandDetails().then((list) => new Map(list.map((brand) => [brand.slug, brand])));
       return (await brands).get(slug);
     },
     async categoryBySlug(slug) {
-      categories ??= services.catalog.categories().then((list) => new Map(list.map((category) => [category.slug, category])));
+      categories ??= catalog.categories().then((list) => new Map(list.map((category) => [category.slug, category])));
       return (await categories).get(slug);
     },
-    session: () => (session ??= services.accounts.authenticate(token?.token)),
-    crossSiteCookie: token?.via === "cookie" && isCrossSite(request, options.publicUrl),
-    visitor: { ip: extras.visitorIp },
+    crossSiteCookie: shop.token?.via === "cookie" && shop.crossSite,
   };
 }

@@ -1,19 +1,10 @@
 import type { PublicUser } from "../../modules/accounts/index.ts";
 import { COMMUNICATION_CHANNELS, COMMUNICATION_TOPICS } from "../../db/schema/communication-preferences.ts";
 import { ORDER_STATUSES } from "../../db/schema/orders.ts";
-import {
-  AddressLimitError,
-  AddressNotFoundError,
-  CustomerInputError,
-  CustomerNotFoundError,
-  OrderNotFoundError,
-  type OrderDetail,
-  type OrderLineView,
-  type OrderSummary,
-} from "../../modules/customers/index.ts";
+import type { OrderDetail, OrderLineView, OrderSummary } from "../../modules/customers/index.ts";
 import type { GraphQLContext } from "./context.ts";
 import { enumValues } from "./customer-type-defs.ts";
-import { shopError } from "./errors.ts";
+import { shopCall, shopError } from "./errors.ts";
 
 /*
  * The account area over GraphQL: thin resolvers over the customers module. The customer is the
@@ -40,33 +31,6 @@ async function changingCustomer(context: Context): Promise<CustomerParent> {
   return session.user;
 }
 
-/**
- * Runs a customers module call, turning its typed failures into GraphQL errors a client can act
- * on. `input` names the argument holding the fields, so a field error names its argument path.
- */
-async function customerCall<T>(call: () => Promise<T>, input?: string): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw asGraphQLError(error, input);
-  }
-}
-
-function asGraphQLError(error: unknown, input: string | undefined): unknown {
-  if (error instanceof CustomerInputError) {
-    return shopError("BAD_USER_INPUT", error.message, {
-      field: error.field,
-      argument: input ? `${input}.${error.field}` : error.field,
-    });
-  }
-  if (error instanceof AddressNotFoundError || error instanceof OrderNotFoundError) {
-    return shopError("NOT_FOUND", error.message);
-  }
-  if (error instanceof AddressLimitError) return shopError("ADDRESS_LIMIT_REACHED", error.message, { limit: error.limit });
-  if (error instanceof CustomerNotFoundError) return notLoggedIn();
-  return error;
-}
-
 const money = (amount: number, currency: string) => ({ amount, currency });
 
 /** An order line with its order's currency, for its Money fields. */
@@ -87,45 +51,47 @@ export const customerResolvers = {
   Mutation: {
     async updateProfile(_: unknown, args: { input: Record<string, unknown> }, context: Context): Promise<CustomerParent> {
       const user = await changingCustomer(context);
-      const profile = await customerCall(() => context.services.customers.updateProfile(user.id, args.input), "input");
+      const profile = await shopCall(() => context.services.customers.updateProfile(context, user.id, args.input), "input");
       return { ...user, ...profile };
     },
 
     async addAddress(_: unknown, args: { input: Record<string, unknown> }, context: Context) {
       const user = await changingCustomer(context);
-      return customerCall(() => context.services.customers.addAddress(user.id, args.input), "input");
+      return shopCall(() => context.services.customers.addAddress(context, user.id, args.input), "input");
     },
 
     async updateAddress(_: unknown, args: { id: string; input: Record<string, unknown> }, context: Context) {
       const user = await changingCustomer(context);
-      return customerCall(() => context.services.customers.updateAddress(user.id, args.id, args.input), "input");
+      return shopCall(() => context.services.customers.updateAddress(context, user.id, args.id, args.input), "input");
     },
 
     async deleteAddress(_: unknown, args: { id: string }, context: Context): Promise<CustomerParent> {
       const user = await changingCustomer(context);
-      await customerCall(() => context.services.customers.deleteAddress(user.id, args.id));
+      await shopCall(() => context.services.customers.deleteAddress(context, user.id, args.id));
       return user;
     },
 
     async setDefaultAddress(_: unknown, args: { id: string }, context: Context): Promise<CustomerParent> {
       const user = await changingCustomer(context);
-      await customerCall(() => context.services.customers.setDefaultAddress(user.id, args.id));
+      await shopCall(() => context.services.customers.setDefaultAddress(context, user.id, args.id));
       return user;
     },
 
     async updatePreferences(_: unknown, args: { preferences: unknown[] }, context: Context) {
       const user = await changingCustomer(context);
-      return customerCall(() => context.services.customers.updatePreferences(user.id, args.preferences, "graphql"));
+      return shopCall(() => context.services.customers.updatePreferences(context, user.id, args.preferences, "graphql"));
     },
   },
 
   Customer: {
-    addresses: (customer: CustomerParent, _: unknown, context: Context) => context.services.customers.listAddresses(customer.id),
-    preferences: (customer: CustomerParent, _: unknown, context: Context) => context.services.customers.preferences(customer.id),
+    addresses: (customer: CustomerParent, _: unknown, context: Context) =>
+      context.services.customers.listAddresses(context, customer.id),
+    preferences: (customer: CustomerParent, _: unknown, context: Context) =>
+      context.services.customers.preferences(context, customer.id),
     orders: (customer: CustomerParent, args: { first?: number | null }, context: Context) =>
-      customerCall(() => context.services.customers.orders(customer.id, { first: args.first ?? undefined })),
+      shopCall(() => context.services.customers.orders(context, customer.id, { first: args.first ?? undefined })),
     order: (customer: CustomerParent, args: { id: string }, context: Context) =>
-      customerCall(() => context.services.customers.order(customer.id, args.id)),
+      shopCall(() => context.services.customers.order(context, customer.id, args.id)),
   },
 
   OrderSummary: {

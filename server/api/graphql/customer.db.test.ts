@@ -1,5 +1,7 @@
 import type { Hono } from "hono";
+import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { systemScope } from "../../lib/scope.ts";
 import { testServicesConfig } from "../../../tests/support/services-config.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
@@ -12,7 +14,7 @@ import { AMSTERDAM, registeredCustomer } from "../../modules/customers/test-supp
 const PUBLIC_URL = "http://shop.test";
 let database: Database;
 let services: Services;
-let app: Hono;
+let app: Hono<ShopEnv>;
 /** How many times the session was looked up, over all requests. */
 let sessionLookups = 0;
 
@@ -23,13 +25,13 @@ beforeAll(async () => {
     ...real,
     accounts: {
       ...real.accounts,
-      authenticate: (token) => {
+      authenticate: (scope, token) => {
         sessionLookups += 1;
-        return real.accounts.authenticate(token);
+        return real.accounts.authenticate(scope, token);
       },
     },
   };
-  app = graphqlApp(services, { publicUrl: PUBLIC_URL });
+  app = graphqlApp({ services, database }, { publicUrl: PUBLIC_URL });
 });
 
 afterAll(async () => {
@@ -38,7 +40,7 @@ afterAll(async () => {
 });
 
 let people = 0;
-const customer = () => registeredCustomer(services, ++people);
+const customer = () => registeredCustomer(services, database.db, ++people);
 
 type Body = Record<string, unknown>;
 const run = (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
@@ -77,8 +79,8 @@ describe("me", () => {
 
   test("the logged-in customer by bearer token or by the auth cookie, with addresses and preferences", async () => {
     const person = await customer();
-    await services.customers.updateProfile(person.id, { firstName: "Petra" });
-    const address = await services.customers.addAddress(person.id, amsterdam);
+    await services.customers.updateProfile(systemScope(database.db), person.id, { firstName: "Petra" });
+    const address = await services.customers.addAddress(systemScope(database.db), person.id, amsterdam);
     const byHeader = dataOf<{ me: Body }>(await run(ME, {}, person.bearer));
     expect(byHeader.me).toMatchObject({
       id: String(person.id),
@@ -198,7 +200,7 @@ describe("orders", () => {
 describe("mutations", () => {
   test("without a session every mutation is UNAUTHENTICATED, and nothing changes", async () => {
     const person = await customer();
-    const address = await services.customers.addAddress(person.id, amsterdam);
+    const address = await services.customers.addAddress(systemScope(database.db), person.id, amsterdam);
     const attempts: [string, Record<string, unknown>][] = [
       [MUTATIONS.profile, { input: { firstName: "Mallory" } }],
       [MUTATIONS.add, { input: amsterdam }],
@@ -214,7 +216,7 @@ describe("mutations", () => {
         expect(body.data).toBeNull();
       }
     }
-    expect(await services.customers.listAddresses(person.id)).toEqual([address]);
+    expect(await services.customers.listAddresses(systemScope(database.db), person.id)).toEqual([address]);
   });
 
   test("profile: changed fields answer the customer as they now are; a bad one is BAD_USER_INPUT naming it", async () => {
@@ -284,7 +286,7 @@ describe("mutations", () => {
   test("another customer's address is NOT_FOUND for every change", async () => {
     const owner = await customer();
     const stranger = await customer();
-    const theirs = await services.customers.addAddress(owner.id, amsterdam);
+    const theirs = await services.customers.addAddress(systemScope(database.db), owner.id, amsterdam);
     const id = String(theirs.id);
     for (const [query, variables] of [
       [MUTATIONS.update, { id, input: { city: "Utrecht" } }],
@@ -296,12 +298,13 @@ describe("mutations", () => {
         message: "This address does not exist.",
       });
     }
-    expect(await services.customers.listAddresses(owner.id)).toEqual([theirs]);
+    expect(await services.customers.listAddresses(systemScope(database.db), owner.id)).toEqual([theirs]);
   });
 
   test(`an address beyond ${MAX_ADDRESSES} is ADDRESS_LIMIT_REACHED`, async () => {
     const person = await customer();
-    for (let n = 0; n < MAX_ADDRESSES; n += 1) await services.customers.addAddress(person.id, amsterdam);
+    for (let n = 0; n < MAX_ADDRESSES; n += 1)
+      await services.customers.addAddress(systemScope(database.db), person.id, amsterdam);
     expect(errorOf(await run(MUTATIONS.add, { input: amsterdam }, person.bearer))).toMatchObject({
       code: "ADDRESS_LIMIT_REACHED",
       limit: MAX_ADDRESSES,
@@ -326,7 +329,7 @@ describe("mutations", () => {
       { topic: "MEMBER_NEWS", channel: "SMS", optedIn: true },
       { topic: "ORDER_UPDATES", channel: "EMAIL", optedIn: true },
     ]);
-    expect(await services.customers.preferenceLog(person.id)).toEqual([
+    expect(await services.customers.preferenceLog(systemScope(database.db), person.id)).toEqual([
       expect.objectContaining({ topic: "member-news", channel: "sms", optedIn: true, source: "graphql" }),
     ]);
     const twice = await run(
@@ -346,8 +349,8 @@ describe("mutations", () => {
     const person = await customer();
     const evil = await run(MUTATIONS.add, { input: amsterdam }, { ...person.cookie, origin: "https://evil.example" });
     expect(errorOf(evil)).toMatchObject({ code: "FORBIDDEN" });
-    expect(await services.customers.listAddresses(person.id)).toEqual([]);
+    expect(await services.customers.listAddresses(systemScope(database.db), person.id)).toEqual([]);
     dataOf(await run(MUTATIONS.add, { input: amsterdam }, { ...person.cookie, origin: PUBLIC_URL }));
-    expect(await services.customers.listAddresses(person.id)).toHaveLength(1);
+    expect(await services.customers.listAddresses(systemScope(database.db), person.id)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { GraphQLError } from "graphql";
+import { asShopError, type ShopError, type ShopErrorCode } from "../../lib/shop-error.ts";
 
 /*
  * The GraphQL errors a client may read and show. Each has a stable `extensions.code`; anything
@@ -22,7 +23,8 @@ export type ErrorCode =
   | "MAX_COST_EXCEEDED"
   | "QUERY_TOO_LARGE"
   | "METHOD_NOT_ALLOWED"
-  | "UNSUPPORTED_MEDIA_TYPE";
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "SERVICE_UNAVAILABLE";
 
 export function shopError(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...extensions } });
@@ -36,4 +38,59 @@ export function badUserInput(argument: string, message: string): GraphQLError {
 /** A GraphQL-shaped body for answers given before GraphQL runs (wrong method or content type). */
 export function errorBody(code: ErrorCode, message: string) {
   return { errors: [{ message, extensions: { code } }] };
+}
+
+/**
+ * The shop's error codes on GraphQL (ADR 15, 34): what a client reads in `extensions.code`, with
+ * the facts it needs to act (`argument` names the input at fault; ids, counts, retry times). A
+ * record of another customer is NOT_FOUND like an unknown id.
+ */
+const GRAPHQL_ERRORS: Record<ShopErrorCode, (error: ShopError, input?: string) => GraphQLError> = {
+  INVALID_INPUT: (e, input) => {
+    const field = e.field ?? "input";
+    return shopError("BAD_USER_INPUT", e.message, { field, argument: input ? `${input}.${field}` : field });
+  },
+  INVALID_CREDENTIALS: (e) => shopError("BAD_USER_INPUT", e.message),
+  INVALID_CODE: (e) => badUserInput("code", e.message),
+  ACCOUNT_BLOCKED: (e) => shopError("FORBIDDEN", e.message),
+  ACCOUNT_TAKEN: (e) => shopError("BAD_USER_INPUT", e.message),
+  UNAUTHENTICATED: (e) => shopError("UNAUTHENTICATED", e.message),
+  INVALID_SOCIAL_TOKEN: (e) => shopError("UNAUTHENTICATED", e.message),
+  FORBIDDEN: (e) => shopError("FORBIDDEN", e.message),
+  // The account was deleted after its session was checked: the session has ended with it.
+  ACCOUNT_NOT_FOUND: () => shopError("UNAUTHENTICATED", "Please log in."),
+  ADDRESS_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
+  ORDER_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
+  CART_NOT_FOUND: (e) => shopError("CART_NOT_FOUND", e.message),
+  CART_LINE_NOT_FOUND: (e) => shopError("CART_LINE_NOT_FOUND", e.message, e.details),
+  VARIANT_NOT_FOUND: (e) => shopError("VARIANT_NOT_FOUND", e.message, e.details),
+  PRODUCT_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
+  UNKNOWN_SCOPE: (e) => shopError("NOT_FOUND", e.message, e.details),
+  UNKNOWN_INFORMATION_TARGET: (e) => shopError("NOT_FOUND", e.message, e.details),
+  UNKNOWN_PROVIDER: (e) => shopError("NOT_FOUND", e.message),
+  NOT_ENOUGH_STOCK: (e) => shopError("NOT_ENOUGH_STOCK", e.message, e.details),
+  BAG_FULL: (e) => shopError("BAG_FULL", e.message),
+  COMPARE_FULL: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
+  ADDRESS_LIMIT_REACHED: (e) => shopError("ADDRESS_LIMIT_REACHED", e.message, e.details),
+  TOO_MANY_REQUESTS: (e) => shopError("TOO_MANY_REQUESTS", e.message, { retryAfterSeconds: e.retryAfterSeconds }),
+  PROVIDER_UNAVAILABLE: (e) => shopError("SERVICE_UNAVAILABLE", e.message),
+};
+
+/**
+ * A module's failure as the GraphQL error a client can act on; anything else is returned as it
+ * is (and masked as "Unexpected error." by yoga). `input` names the argument holding the fields
+ * of a mutation, so a field's error names its path (input.firstName).
+ */
+export function asGraphQLError(error: unknown, input?: string): unknown {
+  const shop = asShopError(error);
+  return shop ? GRAPHQL_ERRORS[shop.code](shop, input) : error;
+}
+
+/** Runs a module call, turning its failures into GraphQL errors (see asGraphQLError). */
+export async function shopCall<T>(call: () => Promise<T>, input?: string): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw asGraphQLError(error, input);
+  }
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Hono } from "hono";
+import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Services } from "../../services.ts";
 import { LIMITS } from "./limits.ts";
@@ -12,12 +13,12 @@ import { graphqlApp, postGraphQL, recordingLogger, seededShop } from "./test-sup
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let services: Services;
-let app: Hono;
+let app: Hono<ShopEnv>;
 
 beforeAll(async () => {
   shop = await seededShop(30);
   services = shop.services;
-  app = graphqlApp(services, { mode: "production" });
+  app = graphqlApp({ services, database: shop.database }, { mode: "production" });
 });
 
 afterAll(async () => {
@@ -60,7 +61,7 @@ describe("automatic persisted queries", () => {
   test("the store is per endpoint: another server has not seen the query", async () => {
     const query = "query Categories { categories { slug } }";
     await postGraphQL(app, { query, extensions: persisted(query) });
-    const other = graphqlApp(services, { mode: "production" });
+    const other = graphqlApp({ services, database: shop.database }, { mode: "production" });
     const { body } = await postGraphQL(other, { extensions: persisted(query) });
     expect(body.errors![0]!.message).toBe("PersistedQueryNotFound");
   });
@@ -237,12 +238,14 @@ describe("introspection", () => {
   });
 
   test("is on elsewhere, for tools", async () => {
-    const { body } = await postGraphQL(graphqlApp(services, { mode: "test" }), { query: introspection });
+    const { body } = await postGraphQL(graphqlApp({ services, database: shop.database }, { mode: "test" }), {
+      query: introspection,
+    });
     expect(body).toEqual({ data: { __schema: { queryType: { name: "Query" } } } });
   });
 
   test("GraphiQL is served only in development", async () => {
-    const dev = graphqlApp(services, { mode: "development" });
+    const dev = graphqlApp({ services, database: shop.database }, { mode: "development" });
     const response = await dev.request("/graphql", { headers: { accept: "text/html" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
@@ -263,7 +266,7 @@ describe("masked errors", () => {
         }),
       },
     };
-    return { logger, app: graphqlApp(broken, { mode, logger }) };
+    return { logger, app: graphqlApp({ services: broken, database: shop.database }, { mode, logger }) };
   }
 
   test("an unexpected failure reaches the client as 'Unexpected error.' only, and is logged", async () => {

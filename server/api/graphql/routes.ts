@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import type { Env } from "../../env.ts";
-import { clientAddress } from "../../http/client-address.ts";
-import type { Services } from "../../services.ts";
+import { requestContext, type ShopEnv } from "../../context.ts";
 import { errorBody } from "./errors.ts";
 import { createShopYoga, type ShopYogaOptions } from "./yoga.ts";
 
@@ -13,25 +12,13 @@ import { createShopYoga, type ShopYogaOptions } from "./yoga.ts";
  * shows GraphiQL.
  */
 
-export function graphqlApi(
-  services: Services,
-  env: Pick<Env, "CURRENCY" | "NODE_ENV" | "PUBLIC_URL" | "TRUST_PROXY">,
-  options: Pick<ShopYogaOptions, "logger" | "apqStore"> = {},
-) {
-  const yoga = createShopYoga({
-    ...options,
-    services,
-    currency: env.CURRENCY,
-    mode: env.NODE_ENV,
-    secureCookies: env.PUBLIC_URL.startsWith("https:"),
-    publicUrl: env.PUBLIC_URL,
-  });
-  const api = new Hono();
+export function graphqlApi(env: Pick<Env, "NODE_ENV">, options: Pick<ShopYogaOptions, "logger" | "apqStore"> = {}) {
+  const yoga = createShopYoga({ ...options, mode: env.NODE_ENV });
+  const api = new Hono<ShopEnv>();
 
-  const run = async (c: Context) => {
+  const run = async (c: Context<ShopEnv>) => {
     const cookies: string[] = [];
-    const visitorIp = clientAddress(c, env.TRUST_PROXY);
-    const response = await yoga.fetch(c.req.raw, { setCookie: (value: string) => cookies.push(value), visitorIp });
+    const response = await yoga.fetch(c.req.raw, { setCookie: (value: string) => cookies.push(value), shop: requestContext(c) });
     for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
     return response;
   };

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { noFilters } from "../../modules/catalog/listing/params.ts";
 import type { ListingRequest } from "../../modules/catalog/listing/types.ts";
@@ -7,14 +8,14 @@ import { graphqlApp, postGraphQL, seededShop } from "./test-support.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let services: Services;
-let app: Hono;
+let app: Hono<ShopEnv>;
 /** A word that finds several products of the demo shop. */
 let word: string;
 
 beforeAll(async () => {
   shop = await seededShop();
   services = shop.services;
-  app = graphqlApp(services);
+  app = graphqlApp({ services, database: shop.database });
   const [category] = await services.catalog.categories();
   word = category!.name.toLowerCase();
 });

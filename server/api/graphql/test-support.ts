@@ -1,5 +1,8 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
 export { seededShop } from "../../../tests/support/seeded-shop.ts";
+import { shopApp } from "../../../tests/support/shop-app.ts";
+import type { ShopEnv } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../http/logger.ts";
 import type { Services } from "../../services.ts";
@@ -21,22 +24,19 @@ export function recordingLogger(): Logger & { errors: { message: string; fields?
   return { errors, info: () => {}, error: (message, fields) => errors.push({ message, fields }) };
 }
 
-export function graphqlApp(services: Services, options: { mode?: Env["NODE_ENV"]; logger?: Logger; publicUrl?: string } = {}) {
-  const app = new Hono();
-  const env = {
-    CURRENCY: "EUR",
-    NODE_ENV: options.mode ?? "test",
-    PUBLIC_URL: options.publicUrl ?? "http://localhost:3000",
-    TRUST_PROXY: 0,
-  } as const;
-  app.route("/graphql", graphqlApi(services, env, { logger: options.logger ?? recordingLogger() }));
+export function graphqlApp(
+  shop: { services: Services; database: Database },
+  options: { mode?: Env["NODE_ENV"]; logger?: Logger; publicUrl?: string } = {},
+) {
+  const app = shopApp(shop, { publicUrl: options.publicUrl });
+  app.route("/graphql", graphqlApi({ NODE_ENV: options.mode ?? "test" }, { logger: options.logger ?? recordingLogger() }));
   app.all("*", (c) => c.html("<p>page</p>"));
   return app;
 }
 
 /** POSTs a GraphQL request as the browser client does, and reads the JSON answer. */
 export async function postGraphQL<Data = Record<string, unknown>>(
-  app: Hono,
+  app: Hono<ShopEnv>,
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ response: Response; body: GraphQLResponseBody<Data> }> {

@@ -3,7 +3,6 @@ import { createInMemoryAPQStore, useAPQ as persistedQueriesPlugin, type APQStore
 import { NoSchemaIntrospectionCustomRule } from "graphql";
 import { createSchema, createYoga, type Plugin } from "graphql-yoga";
 import type { Logger } from "../../http/logger.ts";
-import type { Services } from "../../services.ts";
 import { cartResolvers } from "./cart-resolvers.ts";
 import { catalogResolvers } from "./catalog-resolvers.ts";
 import { createContext, type GraphQLContext, type RequestExtras } from "./context.ts";
@@ -14,14 +13,8 @@ import { searchResolvers } from "./search-resolvers.ts";
 import { typeDefs } from "./type-defs.ts";
 
 export interface ShopYogaOptions {
-  services: Services;
-  currency: string;
   /** production: no introspection, no GraphiQL; development: GraphiQL and error details for the developer. */
   mode: "production" | "development" | "test";
-  /** Send the cart cookie with Secure (the shop runs on https). */
-  secureCookies: boolean;
-  /** The shop's address: requests from pages of other origins are cross-site. */
-  publicUrl: string;
   logger?: Logger;
   /** Where persisted queries are kept; one process's memory by default (ADR 15). */
   apqStore?: APQStore;
@@ -45,7 +38,7 @@ function createShopSchema() {
  * /graphql by routes.ts.
  */
 export function createShopYoga(options: ShopYogaOptions) {
-  const { services, currency, mode, secureCookies, publicUrl, logger } = options;
+  const { mode, logger } = options;
   const production = mode === "production";
   const plugins: Plugin[] = [
     // Before APQ, so a query too long is refused before it is stored.
@@ -57,8 +50,7 @@ export function createShopYoga(options: ShopYogaOptions) {
   return createYoga<RequestExtras, GraphQLContext>({
     schema: createShopSchema(),
     graphqlEndpoint: "/graphql",
-    context: ({ request, setCookie, visitorIp }) =>
-      createContext(request, { setCookie, visitorIp }, { services, currency, secureCookies, publicUrl }),
+    context: ({ setCookie, shop }) => createContext({ setCookie, shop }),
     plugins,
     // Anything but the shop's own GraphQL errors reaches the client as "Unexpected error."; the
     // original is logged. Only a developer's own machine sees the details.

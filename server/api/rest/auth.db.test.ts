@@ -1,7 +1,10 @@
 import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
+import type { Hono } from "hono";
+import { shopApp } from "../../../tests/support/shop-app.ts";
+import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { systemScope } from "../../lib/scope.ts";
 import { keptMails, testServicesConfig, type KeptMails } from "../../../tests/support/services-config.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
@@ -14,7 +17,7 @@ const PUBLIC_URL = "http://shop.test";
 let database: Database;
 let services: Services;
 let mails: KeptMails;
-let app: Hono;
+let app: Hono<ShopEnv>;
 /** Each test speaks from its own address, so the per-address limits of one do not reach another. */
 let addressCounter = 0;
 let address = "";
@@ -23,10 +26,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   mails = keptMails();
   services = createServices(database, testServicesConfig({ mailer: mails, publicUrl: PUBLIC_URL }));
-  app = new Hono();
-  const options = { publicUrl: PUBLIC_URL, trustProxy: 1 };
-  app.route("/api", contentAuthApi(services, options));
-  app.route("/auth", loginApi(services, options));
+  app = shopApp({ services, database }, { publicUrl: PUBLIC_URL, trustProxy: 1 });
+  app.route("/api", contentAuthApi());
+  app.route("/auth", loginApi());
 });
 
 afterAll(async () => {
@@ -347,7 +349,7 @@ describe("forgotten passwords", () => {
     expect(await mailsTo("stranger@example.com")).toHaveLength(0);
 
     // The user-name reminder of the recover-user page: the same words, a mail only for a known address.
-    const visitor = { ip: address };
+    const visitor = systemScope(database.db, { ip: address });
     expect(await services.accounts.remindAccount(visitor, { email: person.email })).toEqual({ email: person.email });
     expect(await services.accounts.remindAccount(visitor, { email: "stranger@example.com" })).toEqual({
       email: "stranger@example.com",

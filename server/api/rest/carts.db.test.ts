@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
+import type { Hono } from "hono";
+import { shopApp } from "../../../tests/support/shop-app.ts";
+import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Database } from "../../db/client.ts";
@@ -12,7 +14,7 @@ import { ecommerceApi } from "./ecommerce.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let database: Database;
-let app: Hono;
+let app: Hono<ShopEnv>;
 let variant: { id: number; price: number };
 let secondVariant: number;
 
@@ -30,8 +32,8 @@ beforeAll(async () => {
   secondVariant = rows[1]!.id;
   await database.db.update(variants).set({ stock: 3 }).where(eq(variants.id, variant.id));
   await database.db.update(variants).set({ stock: 5 }).where(eq(variants.id, secondVariant));
-  app = new Hono();
-  app.route("/ecommerce", ecommerceApi(shop.services, { currency: "GBP", trustProxy: 0 }));
+  app = shopApp(shop, { currency: "GBP" });
+  app.route("/ecommerce", ecommerceApi());
 });
 
 afterAll(async () => {
@@ -110,20 +112,21 @@ describe("/ecommerce/carts", () => {
 
   test("too many new bags from one address is a 429 with Retry-After; another address still gets one", async () => {
     const limiter = newBagsLimit(1);
-    const limited = new Hono();
-    let ip = "203.0.113.9";
-    limited.route(
-      "/carts",
-      cartsApi(createCarts(database.db, { newBags: limiter }), "GBP", () => ({ ip })),
+    const limited = shopApp(
+      { ...shop, services: { ...shop.services, cart: createCarts({ newBags: limiter }) } },
+      { trustProxy: 1 },
     );
+    let ip = "203.0.113.9";
+    limited.route("/carts", cartsApi());
     limited.onError((error, c) => toErrorResponse(c, error));
-    expect((await limited.request("/carts", { method: "POST" })).status).toBe(201);
-    const refused = await limited.request("/carts", { method: "POST" });
+    const post = () => limited.request("/carts", { method: "POST", headers: { "x-forwarded-for": ip } });
+    expect((await post()).status).toBe(201);
+    const refused = await post();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await refused.json()) as Body).error).toMatchObject({ status: 429, name: "RateLimitError" });
     ip = "198.51.100.4";
-    expect((await limited.request("/carts", { method: "POST" })).status).toBe(201);
+    expect((await post()).status).toBe(201);
   });
 
   test("bad input is a 400 naming the field", async () => {
@@ -144,7 +147,10 @@ describe("/ecommerce/carts", () => {
     const line = (await call("POST", `/${id}/lines`, { variantId: variant.id })).body.data!.lines[0]!.id;
     const nothing = await call("PATCH", `/${id}/lines/${line}`, {});
     expect(nothing.status).toBe(400);
-    expect(nothing.body.error?.details).toEqual({ param: "quantity" });
+    expect(nothing.body.error?.details).toEqual({
+      param: "quantity",
+      errors: [{ path: ["quantity"], message: "Give a quantity or an option to change.", name: "ValidationError" }],
+    });
   });
 
   test("unknown bags, lines and options are 404s; wrong methods 405", async () => {

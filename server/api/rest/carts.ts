@@ -1,8 +1,7 @@
 import { Hono, type Context } from "hono";
-import { ZodError } from "zod";
-import type { Visitor } from "../../modules/rate-limit/index.ts";
-import { CartNotFoundError, isCartToken, type Carts, type CartWithToken } from "../../modules/cart/index.ts";
-import { NotFoundError, ValidationError, answerOtherRequests } from "./errors.ts";
+import { requestContext, type ShopEnv } from "../../context.ts";
+import { isCartToken, type CartWithToken } from "../../modules/cart/index.ts";
+import { NotFoundError, answerOtherRequests } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
 /*
@@ -18,45 +17,46 @@ import { readJsonObject } from "./json-body.ts";
  *   DELETE /carts/{id}/lines/{lineId}   -> the bag
  */
 
-/** `visitorOf` gives the address new bags are counted by (the cart module limits them per address). */
-export function cartsApi(carts: Carts, currency: string, visitorOf: (c: Context) => Visitor) {
-  const api = new Hono();
-  const answer = (c: Context, cart: CartWithToken, status: 200 | 201 = 200) => {
+export function cartsApi() {
+  const api = new Hono<ShopEnv>();
+  const carts = (c: Context<ShopEnv>) => requestContext(c).services.cart;
+  const answer = (c: Context<ShopEnv>, cart: CartWithToken, status: 200 | 201 = 200) => {
     c.header("Cache-Control", "no-store");
     const { token, ...bag } = cart;
-    return c.json({ data: { id: token, currency, ...bag }, meta: {} }, status);
+    return c.json({ data: { id: token, currency: requestContext(c).env.currency, ...bag }, meta: {} }, status);
   };
-  const tokenOf = (c: Context) => {
+  const tokenOf = (c: Context<ShopEnv>) => {
     const id = c.req.param("id");
     if (!isCartToken(id)) throw new NotFoundError("Cart not found", { param: "id" });
     return id;
   };
 
-  api.post("/", async (c) => answer(c, await carts.create(visitorOf(c)), 201));
+  api.post("/", async (c) => answer(c, await carts(c).create(requestContext(c)), 201));
 
   api.get("/:id", async (c) => {
-    const cart = await carts.get(tokenOf(c));
+    const cart = await carts(c).get(requestContext(c), tokenOf(c));
     if (!cart) throw new NotFoundError("Cart not found", { param: "id" });
     return answer(c, cart);
   });
 
   api.post("/:id/lines", async (c) => {
+    const context = requestContext(c);
     const token = tokenOf(c);
     // An add to an unknown id must not quietly make a new bag under another id.
-    if (!(await carts.get(token))) throw new NotFoundError("Cart not found", { param: "id" });
+    if (!(await carts(c).get(context, token))) throw new NotFoundError("Cart not found", { param: "id" });
     const body = await readJsonObject(c);
-    const { cart } = await validated(() => carts.addLine(token, body));
+    const { cart } = await carts(c).addLine(context, token, body);
     return answer(c, cart, 201);
   });
 
   api.patch("/:id/lines/:lineId", async (c) => {
     const body = await readJsonObject(c);
     const lineId = c.req.param("lineId");
-    return answer(c, await validated(() => carts.updateLine(tokenOf(c), { ...body, lineId })));
+    return answer(c, await carts(c).updateLine(requestContext(c), tokenOf(c), { ...body, lineId }));
   });
 
   api.delete("/:id/lines/:lineId", async (c) =>
-    answer(c, await validated(() => carts.removeLine(tokenOf(c), { lineId: c.req.param("lineId") }))),
+    answer(c, await carts(c).removeLine(requestContext(c), tokenOf(c), { lineId: c.req.param("lineId") })),
   );
 
   const allowed: Record<string, string> = {
@@ -67,18 +67,4 @@ export function cartsApi(carts: Carts, currency: string, visitorOf: (c: Context)
   };
   answerOtherRequests(api, allowed, { notFound: false });
   return api;
-}
-
-/** Runs a bag change, turning the module's schema failures into a 400 naming the field. */
-async function validated<T>(change: () => Promise<T>): Promise<T> {
-  try {
-    return await change();
-  } catch (error) {
-    if (error instanceof ZodError) {
-      const issue = error.issues[0];
-      throw new ValidationError(String(issue?.path[0] ?? "body"), issue?.message ?? "Invalid input");
-    }
-    if (error instanceof CartNotFoundError) throw new NotFoundError("Cart not found", { param: "id" });
-    throw error;
-  }
 }

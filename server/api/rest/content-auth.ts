@@ -1,18 +1,13 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
+import { requestContext, type ShopEnv } from "../../context.ts";
 import type { Logger } from "../../http/logger.ts";
-import { clientAddress } from "../../http/client-address.ts";
-import { requestToken } from "../../http/session-token.ts";
-import type { OpenedSession } from "../../modules/accounts/index.ts";
-import { accountErrorName } from "../../modules/accounts/errors.ts";
-import type { Services } from "../../services.ts";
+import { shopErrorCode } from "../../lib/shop-error.ts";
 import { UnauthorizedError, answerOtherRequests, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
+import { sessionAnswer } from "./session-answer.ts";
 
 export interface AuthApiOptions {
   logger?: Logger;
-  publicUrl: string;
-  /** How many proxies stand in front of the shop (env TRUST_PROXY): the rate limits key on the visitor's address. */
-  trustProxy: number;
 }
 
 /** Where a mailed confirmation link lands, with `status` confirmed, invalid, or retry (too many tries from the address). */
@@ -23,41 +18,41 @@ export const CONFIRMATION_LANDING = "/confirm-email";
  * handlers over the accounts module. Bodies are JSON; answers are never cached; every error has
  * the content backend's shape.
  */
-export function contentAuthApi(services: Services, options: AuthApiOptions) {
-  const { accounts } = services;
-  const api = new Hono();
-  const visitor = (c: Context) => ({ ip: clientAddress(c, options.trustProxy) });
-  const session = (c: Context, opened: OpenedSession) => {
-    c.header("Cache-Control", "no-store");
-    return c.json({ jwt: opened.jwt, user: opened.user });
-  };
+export function contentAuthApi(options: AuthApiOptions = {}) {
+  const api = new Hono<ShopEnv>();
+  const accounts = (c: Parameters<typeof requestContext>[0]) => requestContext(c).services.accounts;
 
-  api.post("/auth/local", async (c) => session(c, await accounts.login(visitor(c), await readJsonObject(c))));
-  api.post("/auth/local/register", async (c) => session(c, await accounts.register(visitor(c), await readJsonObject(c))));
-  api.post("/auth/reset-password", async (c) => session(c, await accounts.resetPassword(visitor(c), await readJsonObject(c))));
+  api.post("/auth/local", async (c) => sessionAnswer(c, await accounts(c).login(requestContext(c), await readJsonObject(c))));
+  api.post("/auth/local/register", async (c) =>
+    sessionAnswer(c, await accounts(c).register(requestContext(c), await readJsonObject(c))),
+  );
+  api.post("/auth/reset-password", async (c) =>
+    sessionAnswer(c, await accounts(c).resetPassword(requestContext(c), await readJsonObject(c))),
+  );
 
   api.post("/auth/forgot-password", async (c) => {
-    await accounts.forgotPassword(visitor(c), await readJsonObject(c));
+    await accounts(c).forgotPassword(requestContext(c), await readJsonObject(c));
     c.header("Cache-Control", "no-store");
     return c.json({ ok: true });
   });
 
   api.post("/auth/send-email-confirmation", async (c) => {
-    const { email } = await accounts.sendEmailConfirmation(visitor(c), await readJsonObject(c));
+    const { email } = await accounts(c).sendEmailConfirmation(requestContext(c), await readJsonObject(c));
     c.header("Cache-Control", "no-store");
     return c.json({ email, sent: true });
   });
 
   // The link in the confirmation mail: a visitor clicks it, so it answers with a page, not JSON.
   api.get("/auth/email-confirmation", async (c) => {
-    const landing = new URL(CONFIRMATION_LANDING, options.publicUrl);
+    const context = requestContext(c);
+    const landing = new URL(CONFIRMATION_LANDING, context.env.publicUrl);
     try {
-      await accounts.confirmEmail(visitor(c), { confirmation: c.req.query("confirmation") });
+      await context.services.accounts.confirmEmail(context, { confirmation: c.req.query("confirmation") });
       landing.searchParams.set("status", "confirmed");
     } catch (error) {
-      const name = accountErrorName(error);
-      if (name === "TooManyAttemptsError") landing.searchParams.set("status", "retry");
-      else if (name === "InvalidCodeError" || name === "AccountInputError") landing.searchParams.set("status", "invalid");
+      const code = shopErrorCode(error);
+      if (code === "TOO_MANY_REQUESTS") landing.searchParams.set("status", "retry");
+      else if (code === "INVALID_CODE" || code === "INVALID_INPUT") landing.searchParams.set("status", "invalid");
       else throw error;
     }
     c.header("Cache-Control", "no-store");
@@ -65,7 +60,7 @@ export function contentAuthApi(services: Services, options: AuthApiOptions) {
   });
 
   api.get("/users/me", async (c) => {
-    const current = await accounts.authenticate(requestToken(c.req.raw)?.token);
+    const current = await requestContext(c).session();
     if (!current) throw new UnauthorizedError();
     c.header("Cache-Control", "no-store");
     return c.json(current.user);

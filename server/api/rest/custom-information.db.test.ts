@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import type { Hono } from "hono";
+import { shopApp } from "../../../tests/support/shop-app.ts";
+import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
@@ -17,7 +19,7 @@ import { testServicesConfig } from "../../../tests/support/services-config.ts";
 
 let database: Database;
 let services: Services;
-let app: Hono;
+let app: Hono<ShopEnv>;
 let mediaDir: string;
 let glove: { id: number; slug: string };
 let shirt: { id: number; slug: string };
@@ -36,8 +38,8 @@ beforeAll(async () => {
   shirt = (await listed("apparel"))[0]!;
   await database.db.update(products).set({ published: false }).where(eq(products.id, hidden.id));
   // As server/app.ts mounts it: before a catch-all that renders pages.
-  app = new Hono();
-  app.route("/ecommerce", ecommerceApi(services, { currency: "EUR", trustProxy: 0 }));
+  app = shopApp({ services, database });
+  app.route("/ecommerce", ecommerceApi());
   app.all("*", (c) => c.html("<p>page</p>"));
 });
 

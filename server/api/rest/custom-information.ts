@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { UnknownInformationTargetError } from "../../modules/catalog/custom-information.ts";
-import type { Services } from "../../services.ts";
+import { requestContext, type ShopEnv } from "../../context.ts";
 import { NotFoundError, ValidationError, answerOtherRequests } from "./errors.ts";
 
 /*
@@ -57,14 +57,13 @@ export function parseInformationQuery(params: URLSearchParams): z.infer<typeof i
 }
 
 /** The routes, to mount at /ecommerce/custom-information inside the shop API (which answers errors). */
-export function customInformationApi(services: Services) {
-  const information = services.catalog.customInformation;
-  const api = new Hono();
+export function customInformationApi() {
+  const api = new Hono<ShopEnv>();
 
   api.get("/", async (c) => {
     const filter = parseInformationQuery(new URL(c.req.url).searchParams);
     try {
-      const blocks = await information.list(filter);
+      const blocks = await requestContext(c).services.catalog.customInformation.list(filter);
       c.header("Cache-Control", CACHE_GETS);
       return c.json({ data: blocks, meta: { total: blocks.length } });
     } catch (error) {
@@ -77,7 +76,7 @@ export function customInformationApi(services: Services) {
 
   api.get("/:id", async (c) => {
     const id = c.req.param("id");
-    const block = /^\d{1,10}$/.test(id) ? await information.byId(Number(id)) : null;
+    const block = /^\d{1,10}$/.test(id) ? await requestContext(c).services.catalog.customInformation.byId(Number(id)) : null;
     if (!block) throw new NotFoundError("Information block not found");
     c.header("Cache-Control", CACHE_GETS);
     return c.json({ data: block, meta: {} });

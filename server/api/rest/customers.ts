@@ -1,28 +1,10 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { requestContext, type RequestContext, type ShopEnv } from "../../context.ts";
 import type { Logger } from "../../http/logger.ts";
-import { isCrossSite } from "../../http/same-origin.ts";
-import { requestToken } from "../../http/session-token.ts";
 import type { CurrentSession } from "../../modules/accounts/index.ts";
-import {
-  AddressLimitError,
-  AddressNotFoundError,
-  CustomerInputError,
-  CustomerNotFoundError,
-  MAX_ADDRESSES,
-  OrderNotFoundError,
-  type CustomerProfile,
-} from "../../modules/customers/index.ts";
-import type { Services } from "../../services.ts";
-import {
-  ApiError,
-  ForbiddenError,
-  answerOtherRequests,
-  NotFoundError,
-  UnauthorizedError,
-  ValidationError,
-  toErrorResponse,
-} from "./errors.ts";
+import { MAX_ADDRESSES, type CustomerProfile } from "../../modules/customers/index.ts";
+import { ForbiddenError, answerOtherRequests, UnauthorizedError, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
 /*
@@ -48,26 +30,24 @@ import { readJsonObject } from "./json-body.ts";
 
 export interface CustomersApiOptions {
   logger?: Logger;
-  publicUrl: string;
 }
 
-type Env = { Variables: { session: CurrentSession } };
+type Env = { Variables: ShopEnv["Variables"] & { session: CurrentSession } };
 
 /** The country list changes only with the dataset package, that is with a release of the shop. */
 const COUNTRIES_CACHE = "public, max-age=86400";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function customersApi(services: Services, options: CustomersApiOptions) {
-  const { accounts, customers } = services;
+export function customersApi(options: CustomersApiOptions = {}) {
   const api = new Hono<Env>();
 
   const signedIn: MiddlewareHandler<Env> = async (c, next) => {
-    const token = requestToken(c.req.raw);
+    const context = requestContext(c);
     // A change riding on the cookie from another site's page would act for the customer unasked.
-    if (!SAFE_METHODS.has(c.req.method) && token?.via === "cookie" && isCrossSite(c.req.raw, options.publicUrl)) {
+    if (!SAFE_METHODS.has(c.req.method) && context.token?.via === "cookie" && context.crossSite) {
       throw new ForbiddenError("Cross-site requests are not allowed.");
     }
-    const session = await accounts.authenticate(token?.token);
+    const session = await context.session();
     if (!session) throw new UnauthorizedError();
     c.set("session", session);
     c.header("Cache-Control", "no-store");
@@ -77,40 +57,43 @@ export function customersApi(services: Services, options: CustomersApiOptions) {
   api.use("/me/*", signedIn);
 
   const me = (c: Context<Env>) => c.get("session").user.id;
+  /** The request context and the customer's id: what every call of the customers module takes first. */
+  const as = (c: Context<Env>): [RequestContext, number] => [requestContext(c), me(c)];
+  const customers = (c: Context<Env>) => requestContext(c).services.customers;
   const ok = (c: Context<Env>, data: unknown, status: ContentfulStatusCode = 200, meta: Record<string, unknown> = {}) =>
     c.json({ data, meta }, status);
   /** The session's user with their personal details as they are now. */
   const user = async (c: Context<Env>, profile: Promise<CustomerProfile>) => ({ ...c.get("session").user, ...(await profile) });
 
-  api.get("/me", async (c) => ok(c, await user(c, customers.profile(me(c)))));
+  api.get("/me", async (c) => ok(c, await user(c, customers(c).profile(...as(c)))));
   api.patch("/me", async (c) => {
     const body = await readJsonObject(c);
-    return ok(c, await user(c, customers.updateProfile(me(c), body)));
+    return ok(c, await user(c, customers(c).updateProfile(...as(c), body)));
   });
 
-  api.get("/me/addresses", async (c) => ok(c, await customers.listAddresses(me(c)), 200, { limit: MAX_ADDRESSES }));
+  api.get("/me/addresses", async (c) => ok(c, await customers(c).listAddresses(...as(c)), 200, { limit: MAX_ADDRESSES }));
   api.post("/me/addresses", async (c) => {
     const body = await readJsonObject(c);
-    return ok(c, await customers.addAddress(me(c), body), 201);
+    return ok(c, await customers(c).addAddress(...as(c), body), 201);
   });
   api.patch("/me/addresses/:id", async (c) => {
     const body = await readJsonObject(c);
-    return ok(c, await customers.updateAddress(me(c), c.req.param("id"), body));
+    return ok(c, await customers(c).updateAddress(...as(c), c.req.param("id"), body));
   });
-  api.delete("/me/addresses/:id", async (c) => ok(c, await customers.deleteAddress(me(c), c.req.param("id"))));
-  api.post("/me/addresses/:id/default", async (c) => ok(c, await customers.setDefaultAddress(me(c), c.req.param("id"))));
+  api.delete("/me/addresses/:id", async (c) => ok(c, await customers(c).deleteAddress(...as(c), c.req.param("id"))));
+  api.post("/me/addresses/:id/default", async (c) => ok(c, await customers(c).setDefaultAddress(...as(c), c.req.param("id"))));
 
-  api.get("/me/preferences", async (c) => ok(c, await customers.preferences(me(c))));
+  api.get("/me/preferences", async (c) => ok(c, await customers(c).preferences(...as(c))));
   api.put("/me/preferences", async (c) => {
     const body = await readJsonObject(c);
-    return ok(c, await customers.updatePreferences(me(c), body.preferences, "api"));
+    return ok(c, await customers(c).updatePreferences(...as(c), body.preferences, "api"));
   });
 
-  api.get("/me/orders", async (c) => ok(c, await customers.orders(me(c), { first: c.req.query("first") })));
-  api.get("/me/orders/:id", async (c) => ok(c, await customers.order(me(c), c.req.param("id"))));
+  api.get("/me/orders", async (c) => ok(c, await customers(c).orders(...as(c), { first: c.req.query("first") })));
+  api.get("/me/orders/:id", async (c) => ok(c, await customers(c).order(...as(c), c.req.param("id"))));
 
   api.get("/countries", (c) => {
-    const countries = customers.countries();
+    const countries = customers(c).countries();
     c.header("Cache-Control", COUNTRIES_CACHE);
     return ok(c, countries, 200, { count: countries.length });
   });
@@ -126,22 +109,6 @@ export function customersApi(services: Services, options: CustomersApiOptions) {
     "/countries": "GET, HEAD",
   };
   answerOtherRequests(api, allowed, { notFound: true });
-  api.onError((error, c) => toErrorResponse(c, asApiError(error), options.logger));
+  api.onError((error, c) => toErrorResponse(c, error, options.logger));
   return api;
-}
-
-/**
- * The customers module's failures in the API's terms. Another customer's address or order is a
- * 404 like an unknown id (never a 403), so ids reveal nothing about other accounts.
- */
-function asApiError(error: unknown): unknown {
-  if (error instanceof CustomerInputError) return new ValidationError(error.field, error.message);
-  if (error instanceof AddressNotFoundError) return new NotFoundError("Address not found", { param: "id" });
-  if (error instanceof OrderNotFoundError) return new NotFoundError("Order not found", { param: "id" });
-  if (error instanceof AddressLimitError) {
-    return new ApiError(409, "AddressLimitError", error.message, { limit: error.limit });
-  }
-  // The account was deleted after its session was checked: the session has ended with it.
-  if (error instanceof CustomerNotFoundError) return new UnauthorizedError();
-  return error;
 }

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import type { Hono } from "hono";
+import { shopApp } from "../../../tests/support/shop-app.ts";
+import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
@@ -18,7 +20,7 @@ import { testServicesConfig } from "../../../tests/support/services-config.ts";
 
 let database: Database;
 let services: Services;
-let app: Hono;
+let app: Hono<ShopEnv>;
 let mediaDir: string;
 let hidden: { slug: string; id: number };
 let membersOnly: { slug: string; id: number };
@@ -34,8 +36,8 @@ beforeAll(async () => {
   await database.db.update(products).set({ membersOnly: true }).where(eq(products.id, membersOnly.id));
   services = createServices(database, testServicesConfig());
   // As server/app.ts mounts it: before a catch-all that renders pages.
-  app = new Hono();
-  app.route("/ecommerce", ecommerceApi(services, { currency: "EUR", trustProxy: 0 }));
+  app = shopApp({ services, database });
+  app.route("/ecommerce", ecommerceApi());
   app.all("*", (c) => c.html("<p>page</p>"));
 });
 

@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
+import { requestContext, type ShopEnv } from "../../context.ts";
 import type { Logger } from "../../http/logger.ts";
-import type { Services } from "../../services.ts";
-import { clientAddress } from "../../http/client-address.ts";
 import { cartsApi } from "./carts.ts";
 import { customInformationApi } from "./custom-information.ts";
 import { NotFoundError, answerOtherRequests, toErrorResponse } from "./errors.ts";
@@ -20,9 +19,9 @@ const ALLOW = "GET, HEAD";
 /** A product's slug or id, as the product route accepts it; anything else names no product. */
 const PRODUCT_KEY = /^(?:\d{1,10}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
-export function ecommerceApi(services: Services, options: { logger?: Logger; currency: string; trustProxy: number }) {
-  const { catalog } = services;
-  const api = new Hono();
+export function ecommerceApi(options: { logger?: Logger } = {}) {
+  const api = new Hono<ShopEnv>();
+  const catalogOf = (c: Context<ShopEnv>) => requestContext(c).services.catalog;
   const ok = (c: Context, data: unknown, meta: Record<string, unknown> = {}) => {
     c.header("Cache-Control", CACHE_GETS);
     return c.json({ data, meta });
@@ -30,7 +29,7 @@ export function ecommerceApi(services: Services, options: { logger?: Logger; cur
 
   api.get("/products", async (c) => {
     const request = parseProductsQuery(new URL(c.req.url).searchParams);
-    const result = await catalog.listing.list(request);
+    const result = await catalogOf(c).listing.list(request);
     return ok(c, result.products, {
       pagination: { page: result.page, pageSize: request.pageSize, pageCount: result.pageCount, total: result.total },
       facets: result.facets,
@@ -39,20 +38,16 @@ export function ecommerceApi(services: Services, options: { logger?: Logger; cur
 
   api.get("/products/:key", async (c) => {
     const key = c.req.param("key");
-    const product = PRODUCT_KEY.test(key) && key.length <= 200 ? await catalog.productDetail(key) : null;
+    const product = PRODUCT_KEY.test(key) && key.length <= 200 ? await catalogOf(c).productDetail(key) : null;
     if (!product) throw new NotFoundError("Product not found");
     return ok(c, product);
   });
 
-  api.get("/categories", async (c) => ok(c, await catalog.categories()));
-  api.get("/brands", async (c) => ok(c, await catalog.brandDetails()));
+  api.get("/categories", async (c) => ok(c, await catalogOf(c).categories()));
+  api.get("/brands", async (c) => ok(c, await catalogOf(c).brandDetails()));
 
-  api.route(
-    "/carts",
-    cartsApi(services.cart, options.currency, (c) => ({ ip: clientAddress(c, options.trustProxy) })),
-  );
-
-  api.route("/custom-information", customInformationApi(services));
+  api.route("/carts", cartsApi());
+  api.route("/custom-information", customInformationApi());
 
   answerOtherRequests(
     api,

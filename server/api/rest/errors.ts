@@ -1,22 +1,6 @@
 import type { Context, Env, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import {
-  CartLineNotFoundError,
-  CartQuantityError,
-  NotEnoughStockError,
-  BagFullError,
-  TooManyNewBagsError,
-  VariantNotFoundError,
-} from "../../modules/cart/errors.ts";
-import {
-  AccountBlockedError,
-  AccountInputError,
-  AccountTakenError,
-  InvalidCodeError,
-  InvalidCredentialsError,
-  NotLoggedInError,
-  TooManyAttemptsError,
-} from "../../modules/accounts/errors.ts";
+import { asShopError, type ShopError, type ShopErrorCode } from "../../lib/shop-error.ts";
 import { ListingParamError, UnknownScopeError } from "../../modules/catalog/listing/types.ts";
 import type { Logger } from "../../http/logger.ts";
 
@@ -133,41 +117,53 @@ function asApiError(error: unknown): ApiError | null {
   if (error instanceof UnknownScopeError) {
     return new NotFoundError(error.message, { param: error.field, value: error.slug });
   }
-  const account = asAccountApiError(error);
-  if (account) return account;
-  if (error instanceof CartQuantityError) return new ValidationError("quantity", error.message);
-  if (error instanceof CartLineNotFoundError) return new NotFoundError("Cart line not found", { param: "lineId" });
-  if (error instanceof VariantNotFoundError) return new NotFoundError("Variant not found", { param: "variantId" });
-  if (error instanceof BagFullError) return new ApiError(409, "BagFullError", error.message, { param: "variantId" });
-  if (error instanceof TooManyNewBagsError) return new RateLimitError(error.message, error.retryAfterSeconds);
-  if (error instanceof NotEnoughStockError) {
-    return new ApiError(409, "NotEnoughStockError", error.message, {
-      param: "quantity",
-      available: error.available,
-      inBag: error.inBag,
-    });
-  }
-  return null;
+  const shop = asShopError(error);
+  return shop ? REST_ERRORS[shop.code](shop) : null;
 }
 
-/**
- * The accounts module's failures, shaped like the content backend's (Strapi's users-permissions):
- * a failed login is a 400 ValidationError that does not say which part was wrong. Field errors
- * carry `param` like the shop API's, and `errors` as Strapi clients read them.
- */
-function asAccountApiError(error: unknown): ApiError | null {
-  if (error instanceof AccountInputError) {
-    return new ApiError(400, "ValidationError", error.message, {
-      param: error.field,
-      errors: Object.entries(error.fields).map(([field, message]) => ({ path: [field], message, name: "ValidationError" })),
-    });
-  }
-  if (error instanceof InvalidCredentialsError) return new ApiError(400, "ValidationError", error.message);
-  if (error instanceof InvalidCodeError) return new ApiError(400, "ValidationError", error.message, { param: "code" });
-  if (error instanceof AccountBlockedError || error instanceof AccountTakenError) {
-    return new ApiError(400, "ApplicationError", error.message);
-  }
-  if (error instanceof NotLoggedInError) return new UnauthorizedError(error.message);
-  if (error instanceof TooManyAttemptsError) return new RateLimitError(error.message, error.retryAfterSeconds);
-  return null;
+/** An input error with `param` (the field) and `errors` as Strapi clients read them. */
+function validationError(error: ShopError): ApiError {
+  return new ApiError(400, "ValidationError", error.message, {
+    ...(error.field ? { param: error.field } : {}),
+    errors: Object.entries(error.fields).map(([field, message]) => ({
+      path: field.split("."),
+      message,
+      name: "ValidationError",
+    })),
+  });
 }
+
+const notFound = (message: string, param: string) => () => new NotFoundError(message, { param });
+
+/**
+ * The shop's error codes on the REST APIs (ADR 13, 34), shaped like the content backend's
+ * (Strapi's): a failed login is a 400 ValidationError that does not say which part was wrong;
+ * another customer's record is a 404 like an unknown id, so ids reveal nothing.
+ */
+const REST_ERRORS: Record<ShopErrorCode, (error: ShopError) => ApiError> = {
+  INVALID_INPUT: validationError,
+  INVALID_CREDENTIALS: (e) => new ApiError(400, "ValidationError", e.message),
+  INVALID_CODE: (e) => new ApiError(400, "ValidationError", e.message, { param: "code" }),
+  ACCOUNT_BLOCKED: (e) => new ApiError(400, "ApplicationError", e.message),
+  ACCOUNT_TAKEN: (e) => new ApiError(400, "ApplicationError", e.message),
+  UNAUTHENTICATED: (e) => new UnauthorizedError(e.message),
+  INVALID_SOCIAL_TOKEN: (e) => new UnauthorizedError(e.message),
+  FORBIDDEN: (e) => new ForbiddenError(e.message),
+  // The account was deleted after its session was checked: the session has ended with it.
+  ACCOUNT_NOT_FOUND: () => new UnauthorizedError(),
+  ADDRESS_NOT_FOUND: notFound("Address not found", "id"),
+  ORDER_NOT_FOUND: notFound("Order not found", "id"),
+  CART_NOT_FOUND: notFound("Cart not found", "id"),
+  CART_LINE_NOT_FOUND: notFound("Cart line not found", "lineId"),
+  VARIANT_NOT_FOUND: notFound("Variant not found", "variantId"),
+  PRODUCT_NOT_FOUND: notFound("Product not found", "productId"),
+  UNKNOWN_SCOPE: (e) => new NotFoundError(e.message, e.details),
+  UNKNOWN_INFORMATION_TARGET: (e) => new NotFoundError(e.message, e.details),
+  UNKNOWN_PROVIDER: (e) => new NotFoundError(e.message, { param: "provider" }),
+  NOT_ENOUGH_STOCK: (e) => new ApiError(409, "NotEnoughStockError", e.message, { param: "quantity", ...e.details }),
+  BAG_FULL: (e) => new ApiError(409, "BagFullError", e.message, { param: "variantId" }),
+  COMPARE_FULL: (e) => new ApiError(409, "CompareFullError", e.message, e.details),
+  ADDRESS_LIMIT_REACHED: (e) => new ApiError(409, "AddressLimitError", e.message, e.details),
+  TOO_MANY_REQUESTS: (e) => new RateLimitError(e.message, e.retryAfterSeconds ?? 60),
+  PROVIDER_UNAVAILABLE: (e) => new ApiError(503, "ServiceUnavailableError", e.message, { param: "provider" }),
+};

@@ -1,9 +1,7 @@
 import { Hono, type Context } from "hono";
-import { clientAddress } from "../../http/client-address.ts";
-import { isCrossSite } from "../../http/same-origin.ts";
-import { requestToken } from "../../http/session-token.ts";
+import { requestContext, type ShopEnv } from "../../context.ts";
 import { LOGIN_API_STRATEGY } from "../../modules/accounts/cookies.ts";
-import type { Services } from "../../services.ts";
+import { clearedCartCookie } from "../../modules/cart/cookie.ts";
 import type { AuthApiOptions } from "./content-auth.ts";
 import { ForbiddenError, UnauthorizedError, answerOtherRequests, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
@@ -13,36 +11,34 @@ import { readJsonObject } from "./json-body.ts";
  * /auth/logout ends the session, GET /auth/user answers {user}. Same accounts and sessions as
  * the content backend. Credentials may name the account as `identifier`, `email` or `username`.
  */
-export function loginApi(services: Services, options: AuthApiOptions) {
-  const { accounts } = services;
-  const api = new Hono();
+export function loginApi(options: AuthApiOptions = {}) {
+  const api = new Hono<ShopEnv>();
   const noStore = (c: Context) => c.header("Cache-Control", "no-store");
 
   api.post("/login", async (c) => {
+    const context = requestContext(c);
     const body = await readJsonObject(c);
     const identifier = body.identifier ?? body.email ?? body.username;
-    const opened = await accounts.login(
-      { ip: clientAddress(c, options.trustProxy) },
-      { identifier, password: body.password },
-      LOGIN_API_STRATEGY,
-    );
+    const opened = await context.services.accounts.login(context, { identifier, password: body.password }, LOGIN_API_STRATEGY);
     noStore(c);
+    // The guest's bag joined the customer's: its cookie goes (see session-answer.ts).
+    if (opened.mergedBag !== null) c.header("Set-Cookie", clearedCartCookie(context.cookies));
     return c.json({ accessToken: opened.jwt });
   });
 
   api.post("/logout", async (c) => {
-    const token = requestToken(c.req.raw);
+    const context = requestContext(c);
     // A logout riding on the cookie from another site's page would log the visitor out unasked.
-    if (token?.via === "cookie" && isCrossSite(c.req.raw, options.publicUrl)) {
+    if (context.token?.via === "cookie" && context.crossSite) {
       throw new ForbiddenError("Cross-site requests are not allowed.");
     }
-    await accounts.logout(token?.token);
+    await context.services.accounts.logout(context, context.token?.token);
     noStore(c);
     return c.json({ ok: true });
   });
 
   api.get("/user", async (c) => {
-    const current = await accounts.authenticate(requestToken(c.req.raw)?.token);
+    const current = await requestContext(c).session();
     if (!current) throw new UnauthorizedError();
     noStore(c);
     return c.json({ user: current.user });

@@ -1,4 +1,6 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
+import { shopApp } from "../../../tests/support/shop-app.ts";
+import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
@@ -13,7 +15,7 @@ import { testServicesConfig } from "../../../tests/support/services-config.ts";
 /* GET /ecommerce/products?q=...: the shop API's search (the listing's parameters plus q). */
 
 let database: Database;
-let app: Hono;
+let app: Hono<ShopEnv>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -73,8 +75,8 @@ beforeAll(async () => {
       price: [3000, 9000, 6000, 2000][i]!,
     })),
   );
-  app = new Hono();
-  app.route("/ecommerce", ecommerceApi(createServices(database, testServicesConfig()), { currency: "EUR", trustProxy: 0 }));
+  app = shopApp({ services: createServices(database, testServicesConfig()), database });
+  app.route("/ecommerce", ecommerceApi());
 });
 
 afterAll(() => database?.close());

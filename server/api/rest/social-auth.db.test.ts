@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import type { Hono } from "hono";
+import { shopApp } from "../../../tests/support/shop-app.ts";
+import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { OTHER_APP_CLIENT_ID, startOidcPeer, type OidcPeer } from "../../../tests/support/oidc-peer.ts";
 import { testServicesConfig } from "../../../tests/support/services-config.ts";
@@ -11,6 +16,10 @@ import { socialIdentities, users } from "../../db/schema/index.ts";
 import { createSocialLogin, type SocialLogin, type SocialLoginStep } from "../../modules/accounts/social/index.ts";
 import { MAX_SEALED_TOKEN_LENGTH, createSealedTokens } from "../../modules/accounts/social/sealed-token.ts";
 import { createServices, type Services } from "../../services.ts";
+import { seedDemoShop } from "../../db/seed/index.ts";
+import { systemScope } from "../../lib/scope.ts";
+import { CART_COOKIE } from "../../modules/cart/index.ts";
+import { noFilters } from "../../modules/catalog/listing/params.ts";
 import { contentAuthApi } from "./content-auth.ts";
 import { socialAuthApi } from "./social-auth.ts";
 
@@ -33,6 +42,7 @@ const ACCOUNTS = {
   target: { sub: "target-1", email: "target@example.com", emailVerified: true, name: "Target" },
   victim: { sub: "victim-1", email: "victim@example.com", emailVerified: true, name: "Victim" },
   second: { sub: "second-1", email: "second@example.com", emailVerified: true, name: "Second" },
+  shopper: { sub: "shopper-1", email: "shopper@example.com", emailVerified: true, name: "Shopper" },
 };
 
 let database: Database;
@@ -41,7 +51,7 @@ let peer: OidcPeer;
 let latePeer: OidcPeer | undefined;
 let latePort: number;
 let social: SocialLogin;
-let app: Hono;
+let app: Hono<ShopEnv>;
 const providerErrors: { provider: string; step: SocialLoginStep }[] = [];
 
 beforeAll(async () => {
@@ -66,10 +76,10 @@ beforeAll(async () => {
     accounts: services.accounts,
     onProviderError: (_error, context) => providerErrors.push(context),
   });
-  app = new Hono();
+  app = shopApp({ services: { ...services, social }, database }, { publicUrl: PUBLIC_URL });
   // As in the shop: social login first, then the content backend's auth with its catch-all 404.
-  app.route("/api", socialAuthApi(social));
-  app.route("/api", contentAuthApi(services, { publicUrl: PUBLIC_URL, trustProxy: 0 }));
+  app.route("/api", socialAuthApi());
+  app.route("/api", contentAuthApi());
 });
 
 afterAll(async () => {
@@ -249,6 +259,35 @@ describe("a whole social login", () => {
     expect(((await me.json()) as { id: number }).id).toBe(session.user.id);
     const links = await database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, session.user.id));
     expect(links.map((link) => [link.provider, link.subject])).toEqual([["peer", ACCOUNTS.fresh.sub]]);
+  });
+
+  test("brings the visitor's guest bag into the customer's bag, and clears its cookie", async () => {
+    const mediaDir = mkdtempSync(join(tmpdir(), "shop-social-bag-"));
+    try {
+      await seedDemoShop(database.db, { products: 3, mediaDir });
+      const scope = systemScope(database.db);
+      const [card] = await services.catalog.listing
+        .list({ scope: {}, filters: noFilters(), sort: "featured", page: 1, pageSize: 1 })
+        .then((r) => r.products);
+      const option = (await services.catalog.productDetail(card!.slug))!.variants.find((v) => v.stock > 0)!;
+      const { cart: bag } = await services.cart.addLine(scope, null, { variantId: option.id, quantity: 1 });
+
+      const person = browser();
+      peer.loginAs(ACCOUNTS.shopper.sub);
+      const landing = await land(person, await connect(person));
+      const response = await app.request(
+        `/api/auth/peer/callback?${new URLSearchParams({ access_token: landing.searchParams.get("access_token")! })}`,
+        { headers: { cookie: `${CART_COOKIE}=${bag.token}` } },
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie()).toContainEqual(expect.stringMatching(new RegExp(`^${CART_COOKIE}=;.*Max-Age=0`)));
+      const session = (await response.json()) as Session;
+      const own = await services.cart.get(scope, { customerId: session.user.id });
+      expect(own?.lines.map((line) => line.variantId)).toEqual([option.id]);
+      expect(await services.cart.get(scope, bag.token)).toBeNull();
+    } finally {
+      rmSync(mediaDir, { recursive: true, force: true });
+    }
   });
 
   test("logs the same identity into the same account again, and another identity into another", async () => {

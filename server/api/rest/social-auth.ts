@@ -1,8 +1,8 @@
 import { Hono } from "hono";
+import { requestContext, type ShopEnv } from "../../context.ts";
 import type { Logger } from "../../http/logger.ts";
-import type { SocialLogin } from "../../modules/accounts/social/index.ts";
-import { SocialProviderUnavailableError, SocialTokenError, UnknownProviderError } from "../../modules/accounts/social/errors.ts";
-import { ApiError, NotFoundError, UnauthorizedError, toErrorResponse } from "./errors.ts";
+import { toErrorResponse } from "./errors.ts";
+import { sessionAnswer } from "./session-answer.ts";
 
 export interface SocialAuthApiOptions {
   logger?: Logger;
@@ -15,18 +15,19 @@ export interface SocialAuthApiOptions {
  * 401) for the shop's session (/auth/{provider}/callback). Only these exact routes are registered,
  * so every other /api path reaches the routers mounted after this one.
  */
-export function socialAuthApi(social: SocialLogin, options: SocialAuthApiOptions = {}) {
-  const api = new Hono();
+export function socialAuthApi(options: SocialAuthApiOptions = {}) {
+  const api = new Hono<ShopEnv>();
+  const social = (c: Parameters<typeof requestContext>[0]) => requestContext(c).services.social;
 
   api.get("/connect/:provider", async (c) => {
-    const { redirectTo, cookie } = await social.start(c.req.param("provider"));
+    const { redirectTo, cookie } = await social(c).start(c.req.param("provider"));
     c.header("Set-Cookie", cookie);
     c.header("Cache-Control", "no-store");
     return c.redirect(redirectTo, 302);
   });
 
   api.get("/connect/:provider/callback", async (c) => {
-    const { redirectTo, clearCookie, browserCookie } = await social.finish(
+    const { redirectTo, clearCookie, browserCookie } = await social(c).finish(
       c.req.param("provider"),
       new URL(c.req.url),
       c.req.header("cookie") ?? null,
@@ -41,21 +42,15 @@ export function socialAuthApi(social: SocialLogin, options: SocialAuthApiOptions
   });
 
   api.get("/auth/:provider/callback", async (c) => {
-    const opened = await social.loginWithAccessToken(c.req.param("provider"), c.req.query("access_token") ?? "");
-    c.header("Cache-Control", "no-store");
-    return c.json({ jwt: opened.jwt, user: opened.user });
+    const context = requestContext(c);
+    const opened = await context.services.social.loginWithAccessToken(
+      context,
+      c.req.param("provider"),
+      c.req.query("access_token") ?? "",
+    );
+    return sessionAnswer(c, opened);
   });
 
-  api.onError((error, c) => toErrorResponse(c, asSocialApiError(error), options.logger));
+  api.onError((error, c) => toErrorResponse(c, error, options.logger));
   return api;
-}
-
-/** Social login's own failures in the content backend's terms; the accounts module's pass on to toErrorResponse. */
-function asSocialApiError(error: unknown): unknown {
-  if (error instanceof UnknownProviderError) return new NotFoundError(error.message, { param: "provider" });
-  if (error instanceof SocialTokenError) return new UnauthorizedError(error.message);
-  if (error instanceof SocialProviderUnavailableError) {
-    return new ApiError(503, "ServiceUnavailableError", error.message, { param: "provider" });
-  }
-  return error;
 }

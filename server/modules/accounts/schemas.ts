@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { NUL_TEXT_MESSAGE, nulTextAt } from "../../lib/nul-text.ts";
-import { AccountInputError } from "./errors.ts";
 import { PASSWORD_MAX } from "./password.ts";
 
 /*
@@ -76,17 +74,3 @@ export const confirmationInput = z.object({ confirmation: code });
 export type LoginInput = z.input<typeof loginInput>;
 export type RegisterInput = z.input<typeof registerInput>;
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
-
-/** Parses `raw` with `schema`, or throws an AccountInputError naming the first field at fault. */
-export function parseAccountInput<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const nul = nulTextAt(raw);
-  if (nul !== null) throw new AccountInputError(nul || "body", NUL_TEXT_MESSAGE);
-  const result = schema.safeParse(raw ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.length > 0 ? String(issue.path[0]) : "body";
-  // The first message of each field, so a form can mark every field at fault at once.
-  const fields: Record<string, string> = {};
-  for (const { path, message } of result.error.issues) if (path.length > 0) fields[String(path[0])] ??= message;
-  throw new AccountInputError(field, issue.path.length > 0 ? issue.message : "The request body must be an object.", fields);
-}

@@ -3,23 +3,19 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
 import { addresses } from "../../db/schema/index.ts";
-import {
-  AddressLimitError,
-  AddressNotFoundError,
-  createCustomers,
-  customerErrorName,
-  CustomerInputError,
-  MAX_ADDRESSES,
-  type Customers,
-} from "./index.ts";
+import { createCustomers, MAX_ADDRESSES, type Customers } from "./index.ts";
+import { shopErrorCode, type ShopError } from "../../lib/shop-error.ts";
+import { systemScope, type Scope } from "../../lib/scope.ts";
 import { AMSTERDAM, newCustomerId } from "./test-support.ts";
 
 let database: Database;
 let customers: Customers;
+let scope: Scope;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  customers = createCustomers(database.db);
+  customers = createCustomers();
+  scope = systemScope(database.db);
 });
 
 afterAll(async () => {
@@ -41,40 +37,40 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 
 async function inputError(promise: Promise<unknown>): Promise<{ field: string; message: string }> {
   const error = await failure(promise);
-  expect(error).toBeInstanceOf(CustomerInputError);
-  return { field: (error as CustomerInputError).field, message: error.message };
+  expect(shopErrorCode(error)).toBe("INVALID_INPUT");
+  return { field: (error as ShopError).field ?? "", message: error.message };
 }
 
 const defaults = async (userId: number) =>
-  (await customers.listAddresses(userId)).filter((address) => address.isDefault).map((address) => address.id);
+  (await customers.listAddresses(scope, userId)).filter((address) => address.isDefault).map((address) => address.id);
 
 describe("the default address", () => {
   test("the first address is the default; later ones are not unless asked; the default is listed first", async () => {
     const me = await newCustomerId(database.db);
-    const first = await customers.addAddress(me, amsterdam);
+    const first = await customers.addAddress(scope, me, amsterdam);
     expect(first).toMatchObject({ ...amsterdam, isDefault: true, countryName: "Netherlands", provinceName: "Noord-Holland" });
-    const second = await customers.addAddress(me, chicago);
+    const second = await customers.addAddress(scope, me, chicago);
     expect(second.isDefault).toBe(false);
-    expect((await customers.listAddresses(me)).map((a) => a.id)).toEqual([first.id, second.id]);
+    expect((await customers.listAddresses(scope, me)).map((a) => a.id)).toEqual([first.id, second.id]);
 
-    const third = await customers.addAddress(me, { ...amsterdam, line1: "Kerkstraat 2", isDefault: "on" });
+    const third = await customers.addAddress(scope, me, { ...amsterdam, line1: "Kerkstraat 2", isDefault: "on" });
     expect(third.isDefault).toBe(true);
     expect(await defaults(me)).toEqual([third.id]);
-    expect((await customers.listAddresses(me)).map((a) => a.id)).toEqual([third.id, second.id, first.id]);
+    expect((await customers.listAddresses(scope, me)).map((a) => a.id)).toEqual([third.id, second.id, first.id]);
   });
 
   test("choosing another default leaves exactly one, also when two choices race", async () => {
     const me = await newCustomerId(database.db);
-    const a = await customers.addAddress(me, amsterdam);
-    const b = await customers.addAddress(me, chicago);
-    const c = await customers.addAddress(me, { ...chicago, line1: "2 Main Street" });
+    const a = await customers.addAddress(scope, me, amsterdam);
+    const b = await customers.addAddress(scope, me, chicago);
+    const c = await customers.addAddress(scope, me, { ...chicago, line1: "2 Main Street" });
 
-    expect(await customers.setDefaultAddress(me, String(b.id))).toMatchObject({ id: b.id, isDefault: true });
+    expect(await customers.setDefaultAddress(scope, me, String(b.id))).toMatchObject({ id: b.id, isDefault: true });
     expect(await defaults(me)).toEqual([b.id]);
     // Choosing the default again changes nothing.
-    expect((await customers.setDefaultAddress(me, b.id)).isDefault).toBe(true);
+    expect((await customers.setDefaultAddress(scope, me, b.id)).isDefault).toBe(true);
 
-    await Promise.all([customers.setDefaultAddress(me, a.id), customers.setDefaultAddress(me, c.id)]);
+    await Promise.all([customers.setDefaultAddress(scope, me, a.id), customers.setDefaultAddress(scope, me, c.id)]);
     const after = await defaults(me);
     expect(after).toHaveLength(1);
     expect([a.id, c.id]).toContain(after[0]);
@@ -82,34 +78,34 @@ describe("the default address", () => {
 
   test("deleting the default makes the most recent remaining address the default", async () => {
     const me = await newCustomerId(database.db);
-    const oldest = await customers.addAddress(me, amsterdam);
-    const middle = await customers.addAddress(me, chicago);
-    const newest = await customers.addAddress(me, { ...chicago, line1: "3 Main Street" });
-    await customers.setDefaultAddress(me, middle.id);
+    const oldest = await customers.addAddress(scope, me, amsterdam);
+    const middle = await customers.addAddress(scope, me, chicago);
+    const newest = await customers.addAddress(scope, me, { ...chicago, line1: "3 Main Street" });
+    await customers.setDefaultAddress(scope, me, middle.id);
 
     // A non-default goes without moving the default.
-    expect((await customers.deleteAddress(me, oldest.id)).id).toBe(oldest.id);
+    expect((await customers.deleteAddress(scope, me, oldest.id)).id).toBe(oldest.id);
     expect(await defaults(me)).toEqual([middle.id]);
 
-    const deleted = await customers.deleteAddress(me, middle.id);
+    const deleted = await customers.deleteAddress(scope, me, middle.id);
     expect(deleted).toMatchObject({ id: middle.id, isDefault: true });
     expect(await defaults(me)).toEqual([newest.id]);
 
-    await customers.deleteAddress(me, newest.id);
-    expect(await customers.listAddresses(me)).toEqual([]);
+    await customers.deleteAddress(scope, me, newest.id);
+    expect(await customers.listAddresses(scope, me)).toEqual([]);
     // With none left, the next one is the default again.
-    expect((await customers.addAddress(me, amsterdam)).isDefault).toBe(true);
+    expect((await customers.addAddress(scope, me, amsterdam)).isDefault).toBe(true);
   });
 
   test("an edit can make an address the default, but not unset the default", async () => {
     const me = await newCustomerId(database.db);
-    const a = await customers.addAddress(me, amsterdam);
-    const b = await customers.addAddress(me, chicago);
-    expect(await inputError(customers.updateAddress(me, a.id, { isDefault: false }))).toEqual({
+    const a = await customers.addAddress(scope, me, amsterdam);
+    const b = await customers.addAddress(scope, me, chicago);
+    expect(await inputError(customers.updateAddress(scope, me, a.id, { isDefault: false }))).toEqual({
       field: "isDefault",
       message: "Choose another address as the default instead.",
     });
-    const edited = await customers.updateAddress(me, b.id, { isDefault: true, city: "Springfield" });
+    const edited = await customers.updateAddress(scope, me, b.id, { isDefault: true, city: "Springfield" });
     expect(edited).toMatchObject({ id: b.id, isDefault: true, city: "Springfield" });
     expect(await defaults(me)).toEqual([b.id]);
   });
@@ -119,115 +115,130 @@ describe("whose addresses", () => {
   test("another customer's address, or an unknown id, is not found, and stays as it was", async () => {
     const me = await newCustomerId(database.db);
     const other = await newCustomerId(database.db);
-    const theirs = await customers.addAddress(other, amsterdam);
-    await customers.addAddress(me, chicago);
+    const theirs = await customers.addAddress(scope, other, amsterdam);
+    await customers.addAddress(scope, me, chicago);
 
     // One at a time: each attempt starts only when the one before has failed.
     for (const attempt of [
-      () => customers.updateAddress(me, theirs.id, { city: "Utrecht" }),
-      () => customers.deleteAddress(me, theirs.id),
-      () => customers.setDefaultAddress(me, theirs.id),
-      () => customers.updateAddress(me, 999_999, { city: "Utrecht" }),
-      () => customers.deleteAddress(me, "abc"),
-      () => customers.setDefaultAddress(me, { id: theirs.id }),
+      () => customers.updateAddress(scope, me, theirs.id, { city: "Utrecht" }),
+      () => customers.deleteAddress(scope, me, theirs.id),
+      () => customers.setDefaultAddress(scope, me, theirs.id),
+      () => customers.updateAddress(scope, me, 999_999, { city: "Utrecht" }),
+      () => customers.deleteAddress(scope, me, "abc"),
+      () => customers.setDefaultAddress(scope, me, { id: theirs.id }),
     ]) {
       const error = await failure(attempt());
-      expect(error).toBeInstanceOf(AddressNotFoundError);
-      expect(customerErrorName(error)).toBe("AddressNotFoundError");
+      expect(shopErrorCode(error)).toBe("ADDRESS_NOT_FOUND");
     }
-    expect(await customers.listAddresses(other)).toEqual([theirs]);
-    expect((await customers.listAddresses(me)).map((a) => a.city)).toEqual(["Chicago"]);
+    expect(await customers.listAddresses(scope, other)).toEqual([theirs]);
+    expect((await customers.listAddresses(scope, me)).map((a) => a.city)).toEqual(["Chicago"]);
   });
 
   test(`at most ${MAX_ADDRESSES} addresses per customer`, async () => {
     const me = await newCustomerId(database.db);
-    for (let n = 1; n <= MAX_ADDRESSES; n += 1) await customers.addAddress(me, { ...amsterdam, line1: `Dorpsstraat ${n}` });
-    const error = await failure(customers.addAddress(me, amsterdam));
-    expect(error).toBeInstanceOf(AddressLimitError);
-    expect((error as AddressLimitError).limit).toBe(MAX_ADDRESSES);
-    expect(customerErrorName(error)).toBe("AddressLimitError");
+    for (let n = 1; n <= MAX_ADDRESSES; n += 1)
+      await customers.addAddress(scope, me, { ...amsterdam, line1: `Dorpsstraat ${n}` });
+    const error = await failure(customers.addAddress(scope, me, amsterdam));
+    expect(shopErrorCode(error)).toBe("ADDRESS_LIMIT_REACHED");
+    expect((error as ShopError).details.limit).toBe(MAX_ADDRESSES);
     expect(await database.db.$count(addresses, eq(addresses.userId, me))).toBe(MAX_ADDRESSES);
     // Another customer is not held back by this one's addresses.
-    expect((await customers.addAddress(await newCustomerId(database.db), amsterdam)).isDefault).toBe(true);
+    expect((await customers.addAddress(scope, await newCustomerId(database.db), amsterdam)).isDefault).toBe(true);
   });
 });
 
 describe("countries, provinces and postal codes", () => {
   test("a Dutch postal code is checked and tidied; a US address needs a state of the US", async () => {
     const me = await newCustomerId(database.db);
-    const tidied = await customers.addAddress(me, { ...amsterdam, country: " nl ", province: "nh", postalCode: " 1234   ab " });
+    const tidied = await customers.addAddress(scope, me, {
+      ...amsterdam,
+      country: " nl ",
+      province: "nh",
+      postalCode: " 1234   ab ",
+    });
     expect(tidied).toMatchObject({ country: "NL", province: "NH", postalCode: "1234 AB" });
 
-    expect(await inputError(customers.addAddress(me, { ...amsterdam, postalCode: "12345" }))).toEqual({
+    expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, postalCode: "12345" }))).toEqual({
       field: "postalCode",
       message: "This is not a valid postal code for Netherlands.",
     });
-    expect(await inputError(customers.addAddress(me, { ...amsterdam, postalCode: "" }))).toEqual({
+    expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, postalCode: "" }))).toEqual({
       field: "postalCode",
       message: "Enter a postal code.",
     });
-    expect(await inputError(customers.addAddress(me, { ...chicago, province: undefined }))).toEqual({
+    expect(await inputError(customers.addAddress(scope, me, { ...chicago, province: undefined }))).toEqual({
       field: "province",
       message: "Choose a province or state of United States.",
     });
-    expect(await inputError(customers.addAddress(me, { ...chicago, province: "NH-X" }))).toEqual({
+    expect(await inputError(customers.addAddress(scope, me, { ...chicago, province: "NH-X" }))).toEqual({
       field: "province",
       message: "This is not a province or state of United States.",
     });
-    expect(await inputError(customers.addAddress(me, { ...chicago, country: "XX" }))).toMatchObject({ field: "country" });
-    expect(await customers.addAddress(me, chicago)).toMatchObject({ province: "IL", provinceName: "Illinois" });
+    expect(await inputError(customers.addAddress(scope, me, { ...chicago, country: "XX" }))).toMatchObject({ field: "country" });
+    expect(await customers.addAddress(scope, me, chicago)).toMatchObject({ province: "IL", provinceName: "Illinois" });
   });
 
   test("a country without provinces needs none, and one given is dropped; without a postal format any text is taken", async () => {
     const me = await newCustomerId(database.db);
     expect(customers.provincesOf("AW")).toEqual([]);
-    const aruba = await customers.addAddress(me, { ...amsterdam, country: "AW", province: "XX", postalCode: "Any text 7" });
+    const aruba = await customers.addAddress(scope, me, {
+      ...amsterdam,
+      country: "AW",
+      province: "XX",
+      postalCode: "Any text 7",
+    });
     expect(aruba).toMatchObject({ country: "AW", countryName: "Aruba", province: null, postalCode: "ANY TEXT 7" });
     expect(
-      await inputError(customers.addAddress(me, { ...amsterdam, country: "AW", province: null, postalCode: "x".repeat(21) })),
+      await inputError(
+        customers.addAddress(scope, me, { ...amsterdam, country: "AW", province: null, postalCode: "x".repeat(21) }),
+      ),
     ).toMatchObject({ field: "postalCode" });
   });
 
   test("an edit is checked with the stored fields: a new country needs its own province and postal code", async () => {
     const me = await newCustomerId(database.db);
     const rotterdam = { ...amsterdam, city: "Rotterdam", province: "ZH", postalCode: "3011 AA" };
-    const address = await customers.addAddress(me, rotterdam);
-    expect(await inputError(customers.updateAddress(me, address.id, { country: "US" }))).toEqual({
+    const address = await customers.addAddress(scope, me, rotterdam);
+    expect(await inputError(customers.updateAddress(scope, me, address.id, { country: "US" }))).toEqual({
       field: "province",
       message: "This is not a province or state of United States.",
     });
-    expect(await inputError(customers.updateAddress(me, address.id, { country: "US", province: "IL" }))).toEqual({
+    expect(await inputError(customers.updateAddress(scope, me, address.id, { country: "US", province: "IL" }))).toEqual({
       field: "postalCode",
       message: "This is not a valid postal code for United States.",
     });
-    const moved = await customers.updateAddress(me, address.id, { country: "US", province: "IL", postalCode: "60601" });
+    const moved = await customers.updateAddress(scope, me, address.id, { country: "US", province: "IL", postalCode: "60601" });
     expect(moved).toMatchObject({ ...rotterdam, country: "US", province: "IL", postalCode: "60601" });
     // Clearing an optional field, keeping the rest.
-    const cleared = await customers.updateAddress(me, address.id, { company: "Keepers BV", line2: "" });
+    const cleared = await customers.updateAddress(scope, me, address.id, { company: "Keepers BV", line2: "" });
     expect(cleared).toMatchObject({ company: "Keepers BV", line2: null, city: "Rotterdam" });
-    expect((await customers.updateAddress(me, address.id, { company: null })).company).toBeNull();
+    expect((await customers.updateAddress(scope, me, address.id, { company: null })).company).toBeNull();
   });
 
   test("fields are checked and named: required text, lengths, types, phone numbers", async () => {
     const me = await newCustomerId(database.db);
-    expect(await inputError(customers.addAddress(me, { ...amsterdam, firstName: "  " }))).toEqual({
+    expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, firstName: "  " }))).toEqual({
       field: "firstName",
       message: "Enter a first name.",
     });
-    expect(await inputError(customers.addAddress(me, { ...amsterdam, city: ["Amsterdam"] }))).toMatchObject({ field: "city" });
-    expect(await inputError(customers.addAddress(me, { ...amsterdam, line1: "a\nb" }))).toEqual({
+    expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, city: ["Amsterdam"] }))).toMatchObject({
+      field: "city",
+    });
+    expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, line1: "a\nb" }))).toEqual({
       field: "line1",
       message: "Use a single line of text.",
     });
-    expect(await inputError(customers.addAddress(me, { ...amsterdam, lastName: "x".repeat(81) }))).toMatchObject({
+    expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, lastName: "x".repeat(81) }))).toMatchObject({
       field: "lastName",
     });
-    expect(await inputError(customers.addAddress(me, { ...amsterdam, phone: "12345" }))).toMatchObject({ field: "phone" });
-    expect(await inputError(customers.addAddress(me, { ...amsterdam, isDefault: "maybe" }))).toMatchObject({
+    expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, phone: "12345" }))).toMatchObject({ field: "phone" });
+    expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, isDefault: "maybe" }))).toMatchObject({
       field: "isDefault",
     });
-    expect(await inputError(customers.addAddress(me, "not an object"))).toMatchObject({ field: "body" });
-    expect((await customers.addAddress(me, { ...amsterdam, phone: " +31 (0)20  123-4567 " })).phone).toBe("+31 (0)20 123-4567");
+    expect(await inputError(customers.addAddress(scope, me, "not an object"))).toMatchObject({ field: "body" });
+    expect((await customers.addAddress(scope, me, { ...amsterdam, phone: " +31 (0)20  123-4567 " })).phone).toBe(
+      "+31 (0)20 123-4567",
+    );
   });
 
   test("the countries list: codes, names and provinces for the selects", () => {

@@ -2,9 +2,11 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { addresses, type Address } from "../../db/schema/index.ts";
 import { placeNames } from "./countries.ts";
-import { AddressLimitError, AddressNotFoundError, CustomerInputError } from "./errors.ts";
-import { lockCustomer, type Tx } from "./lock.ts";
-import { addressInput, addressUpdateInput, MAX_ADDRESSES, parseCustomerInput, recordId } from "./schemas.ts";
+import { invalidInput, parseInput } from "../../lib/shop-error.ts";
+import { withTransaction, type Scope } from "../../lib/scope.ts";
+import { addressLimitReached, addressNotFound } from "./errors.ts";
+import { lockCustomer } from "./lock.ts";
+import { addressInput, addressUpdateInput, MAX_ADDRESSES, recordId } from "./schemas.ts";
 
 /** A delivery address as the account area shows it, with the country's and province's names. */
 export interface AddressView {
@@ -57,7 +59,7 @@ function editable(row: Address) {
 /** The id as a number; an id of another shape names no address. */
 function addressIdOf(raw: unknown): number {
   const parsed = recordId.safeParse(raw);
-  if (!parsed.success) throw new AddressNotFoundError();
+  if (!parsed.success) throw addressNotFound();
   return parsed.data;
 }
 
@@ -69,20 +71,20 @@ const newestFirst = [desc(addresses.createdAt), desc(addresses.id)];
  * the client) and finds addresses only among theirs. The first address is the default; there is
  * always exactly one default while any address is kept.
  */
-export function createAddressBook(db: Db) {
+export function createAddressBook() {
   /** The customer's address `addressId`, locked for the transaction. */
-  async function owned(tx: Tx, userId: number, addressId: number): Promise<Address> {
+  async function owned(tx: Db, userId: number, addressId: number): Promise<Address> {
     const [row] = await tx
       .select()
       .from(addresses)
       .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
       .for("update");
-    if (!row) throw new AddressNotFoundError();
+    if (!row) throw addressNotFound();
     return row;
   }
 
   /** Makes `addressId` the default: the old default first, as the unique index allows one. */
-  async function makeDefault(tx: Tx, userId: number, addressId: number) {
+  async function makeDefault(tx: Db, userId: number, addressId: number) {
     await tx
       .update(addresses)
       .set({ isDefault: false, updatedAt: new Date() })
@@ -97,8 +99,8 @@ export function createAddressBook(db: Db) {
 
   return {
     /** The default first, then the others newest first. */
-    async listAddresses(userId: number): Promise<AddressView[]> {
-      const rows = await db
+    async listAddresses(scope: Scope, userId: number): Promise<AddressView[]> {
+      const rows = await scope.db
         .select()
         .from(addresses)
         .where(eq(addresses.userId, userId))
@@ -106,12 +108,12 @@ export function createAddressBook(db: Db) {
       return rows.map(view);
     },
 
-    async addAddress(userId: number, raw: unknown): Promise<AddressView> {
-      const { isDefault, ...fields } = parseCustomerInput(addressInput, raw);
-      return db.transaction(async (tx) => {
+    async addAddress(scope: Scope, userId: number, raw: unknown): Promise<AddressView> {
+      const { isDefault, ...fields } = parseInput(addressInput, raw);
+      return withTransaction(scope, async ({ db: tx }) => {
         await lockCustomer(tx, userId);
         const count = await tx.$count(addresses, eq(addresses.userId, userId));
-        if (count >= MAX_ADDRESSES) throw new AddressLimitError(MAX_ADDRESSES);
+        if (count >= MAX_ADDRESSES) throw addressLimitReached(MAX_ADDRESSES);
         const [row] = await tx
           .insert(addresses)
           .values({ userId, ...fields })
@@ -125,17 +127,17 @@ export function createAddressBook(db: Db) {
      * new country needs a province and postal code of its own). `isDefault: true` makes it the
      * default; the default cannot be unset, only replaced by choosing another.
      */
-    async updateAddress(userId: number, addressId: unknown, raw: unknown): Promise<AddressView> {
+    async updateAddress(scope: Scope, userId: number, addressId: unknown, raw: unknown): Promise<AddressView> {
       const id = addressIdOf(addressId);
-      const { isDefault, ...patch } = parseCustomerInput(addressUpdateInput, raw);
+      const { isDefault, ...patch } = parseInput(addressUpdateInput, raw);
       const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-      return db.transaction(async (tx) => {
+      return withTransaction(scope, async ({ db: tx }) => {
         await lockCustomer(tx, userId);
         const row = await owned(tx, userId, id);
         if (isDefault === false && row.isDefault) {
-          throw new CustomerInputError("isDefault", "Choose another address as the default instead.");
+          throw invalidInput("isDefault", "Choose another address as the default instead.");
         }
-        const fields = parseCustomerInput(addressInput, { ...editable(row), ...given });
+        const fields = parseInput(addressInput, { ...editable(row), ...given });
         const [updated] = await tx
           .update(addresses)
           .set({ ...fields, updatedAt: new Date() })
@@ -146,15 +148,15 @@ export function createAddressBook(db: Db) {
     },
 
     /** Deletes the address; when it was the default, the most recent remaining one becomes the default. */
-    async deleteAddress(userId: number, addressId: unknown): Promise<AddressView> {
+    async deleteAddress(scope: Scope, userId: number, addressId: unknown): Promise<AddressView> {
       const id = addressIdOf(addressId);
-      return db.transaction(async (tx) => {
+      return withTransaction(scope, async ({ db: tx }) => {
         await lockCustomer(tx, userId);
         const [deleted] = await tx
           .delete(addresses)
           .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
           .returning();
-        if (!deleted) throw new AddressNotFoundError();
+        if (!deleted) throw addressNotFound();
         if (deleted.isDefault) {
           const [next] = await tx
             .select({ id: addresses.id })
@@ -168,9 +170,9 @@ export function createAddressBook(db: Db) {
       });
     },
 
-    async setDefaultAddress(userId: number, addressId: unknown): Promise<AddressView> {
+    async setDefaultAddress(scope: Scope, userId: number, addressId: unknown): Promise<AddressView> {
       const id = addressIdOf(addressId);
-      return db.transaction(async (tx) => {
+      return withTransaction(scope, async ({ db: tx }) => {
         await lockCustomer(tx, userId);
         const row = await owned(tx, userId, id);
         return view(row.isDefault ? row : await makeDefault(tx, userId, id));

@@ -1,4 +1,3 @@
-import type { Db } from "../../db/client.ts";
 import { createAddressBook } from "./addresses.ts";
 import { countries, provincesOf } from "./countries.ts";
 import { createOrderHistory } from "./orders.ts";
@@ -22,17 +21,17 @@ export type { CustomerProfile } from "./profile.ts";
 
 /**
  * The account area (issue 4 §7; SPEC §2 my-account): personal details, delivery addresses,
- * communication preferences and order history. Every function takes the customer's user id
- * first: adapters take it from the authenticated session, never from the client, and records
+ * communication preferences and order history. Every function takes the request's scope, then the customer's
+ * user id: adapters take it from the authenticated session, never from the client, and records
  * are looked up only among that customer's own. Raw input is parsed here with the module's
  * schemas, so pages, REST and GraphQL share the same rules.
  */
-export function createCustomers(db: Db) {
+export function createCustomers() {
   return {
-    ...createProfiles(db),
-    ...createAddressBook(db),
-    ...createPreferences(db),
-    ...createOrderHistory(db),
+    ...createProfiles(),
+    ...createAddressBook(),
+    ...createPreferences(),
+    ...createOrderHistory(),
     /** Countries and their provinces for the address form's selects (static: built once). */
     countries,
     provincesOf,

@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
-import { CustomerNotFoundError } from "./errors.ts";
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { accountNotFound } from "./errors.ts";
 
 /**
  * Locks the customer's account row until the transaction ends, so one customer's writes to the
@@ -11,7 +9,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * addresses at once, cannot both pass their checks (the unique index allows one default, and a
  * lost race there would be a 500 instead of a clear answer).
  */
-export async function lockCustomer(tx: Tx, userId: number): Promise<void> {
+export async function lockCustomer(tx: Db, userId: number): Promise<void> {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-  if (!row) throw new CustomerNotFoundError();
+  if (!row) throw accountNotFound();
 }

@@ -2,16 +2,20 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
 import { orderLines, orders } from "../../db/schema/index.ts";
-import { createCustomers, customerErrorName, OrderNotFoundError, type Customers } from "./index.ts";
+import { createCustomers, type Customers } from "./index.ts";
+import { shopErrorCode } from "../../lib/shop-error.ts";
+import { systemScope, type Scope } from "../../lib/scope.ts";
 import { newCustomerId } from "./test-support.ts";
 
 let database: Database;
 let customers: Customers;
+let scope: Scope;
 let orderNumbers = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  customers = createCustomers(database.db);
+  customers = createCustomers();
+  scope = systemScope(database.db);
 });
 
 afterAll(async () => {
@@ -53,7 +57,7 @@ async function placeOrder(userId: number, daysAgo: number, deliveryAddress: stri
 
 describe("order history", () => {
   test("a customer without orders has an empty history", async () => {
-    expect(await customers.orders(await newCustomerId(database.db))).toEqual([]);
+    expect(await customers.orders(scope, await newCustomerId(database.db))).toEqual([]);
   });
 
   test("the customer's own orders, newest first, with date, number, status and sub total", async () => {
@@ -62,7 +66,7 @@ describe("order history", () => {
     const older = await placeOrder(me, 10);
     const newer = await placeOrder(me, 1);
     await placeOrder(other, 0);
-    const list = await customers.orders(me);
+    const list = await customers.orders(scope, me);
     expect(list.map((o) => o.number)).toEqual([newer.number, older.number]);
     expect(list[0]).toEqual({
       id: newer.id,
@@ -73,9 +77,9 @@ describe("order history", () => {
       subtotal: 11997,
       total: 12492,
     });
-    expect((await customers.orders(me, { first: "1" })).map((o) => o.id)).toEqual([newer.id]);
-    await expect(customers.orders(me, { first: 0 })).rejects.toMatchObject({ field: "first" });
-    await expect(customers.orders(me, { first: 101 })).rejects.toMatchObject({ field: "first" });
+    expect((await customers.orders(scope, me, { first: "1" })).map((o) => o.id)).toEqual([newer.id]);
+    await expect(customers.orders(scope, me, { first: 0 })).rejects.toMatchObject({ field: "first" });
+    await expect(customers.orders(scope, me, { first: 101 })).rejects.toMatchObject({ field: "first" });
   });
 
   test("one order with its lines and the delivery address as it was", async () => {
@@ -93,7 +97,7 @@ describe("order history", () => {
         secret: 1,
       }),
     );
-    const order = await customers.order(me, String(placed.id));
+    const order = await customers.order(scope, me, String(placed.id));
     expect(order).toMatchObject({ id: placed.id, number: placed.number, shipping: 495, total: 12492 });
     expect(order.deliveryAddress).toEqual({
       firstName: "Jan",
@@ -117,19 +121,18 @@ describe("order history", () => {
     expect(order.lines[0]).not.toHaveProperty("orderId");
     // A snapshot that cannot be read shows as no address, not as a broken page.
     const unreadable = await placeOrder(me, 3, "{not json");
-    expect((await customers.order(me, unreadable.id)).deliveryAddress).toBeNull();
+    expect((await customers.order(scope, me, unreadable.id)).deliveryAddress).toBeNull();
   });
 
   test("another customer's order, or an id that names none, is not found", async () => {
     const me = await newCustomerId(database.db);
     const theirs = await placeOrder(await newCustomerId(database.db), 1);
     for (const id of [theirs.id, 999_999, "abc", -1, null]) {
-      const error = await customers.order(me, id).then(
+      const error = await customers.order(scope, me, id).then(
         () => null,
         (e: unknown) => e,
       );
-      expect(error).toBeInstanceOf(OrderNotFoundError);
-      expect(customerErrorName(error)).toBe("OrderNotFoundError");
+      expect(shopErrorCode(error)).toBe("ORDER_NOT_FOUND");
     }
   });
 });

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
 import { orderLines, orders, type Order, type OrderLine } from "../../db/schema/index.ts";
 import { placeNames } from "./countries.ts";
-import { OrderNotFoundError } from "./errors.ts";
-import { orderListInput, parseCustomerInput, recordId } from "./schemas.ts";
+import { parseInput } from "../../lib/shop-error.ts";
+import type { Scope } from "../../lib/scope.ts";
+import { orderNotFound } from "./errors.ts";
+import { orderListInput, recordId } from "./schemas.ts";
 
 /** A row of the order history table (SPEC §2: date, status, sub total, view order). Money in minor units. */
 export interface OrderSummary {
@@ -100,12 +101,12 @@ function line(row: OrderLine): OrderLineView {
 }
 
 /** A customer's orders, read only; checkout writes them. Another customer's order is not found. */
-export function createOrderHistory(db: Db) {
+export function createOrderHistory() {
   return {
     /** The newest orders first; `first` of them (default 20, at most 100). */
-    async orders(userId: number, raw: unknown = {}): Promise<OrderSummary[]> {
-      const { first } = parseCustomerInput(orderListInput, raw);
-      const rows = await db
+    async orders(scope: Scope, userId: number, raw: unknown = {}): Promise<OrderSummary[]> {
+      const { first } = parseInput(orderListInput, raw);
+      const rows = await scope.db
         .select()
         .from(orders)
         .where(eq(orders.userId, userId))
@@ -114,15 +115,15 @@ export function createOrderHistory(db: Db) {
       return rows.map(summary);
     },
 
-    async order(userId: number, orderId: unknown): Promise<OrderDetail> {
+    async order(scope: Scope, userId: number, orderId: unknown): Promise<OrderDetail> {
       const id = recordId.safeParse(orderId);
-      if (!id.success) throw new OrderNotFoundError();
-      const [row] = await db
+      if (!id.success) throw orderNotFound();
+      const [row] = await scope.db
         .select()
         .from(orders)
         .where(and(eq(orders.id, id.data), eq(orders.userId, userId)));
-      if (!row) throw new OrderNotFoundError();
-      const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id));
+      if (!row) throw orderNotFound();
+      const lines = await scope.db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id));
       return {
         ...summary(row),
         shipping: row.shipping,

@@ -3,15 +3,19 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
 import { communicationPreferenceLog } from "../../db/schema/index.ts";
-import { createCustomers, CustomerInputError, type Customers } from "./index.ts";
+import { createCustomers, type Customers } from "./index.ts";
+import { shopErrorCode, type ShopError } from "../../lib/shop-error.ts";
+import { systemScope, type Scope } from "../../lib/scope.ts";
 import { newCustomerId } from "./test-support.ts";
 
 let database: Database;
 let customers: Customers;
+let scope: Scope;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  customers = createCustomers(database.db);
+  customers = createCustomers();
+  scope = systemScope(database.db);
 });
 
 afterAll(async () => {
@@ -19,12 +23,12 @@ afterAll(async () => {
 });
 
 const optedIn = async (userId: number) =>
-  (await customers.preferences(userId)).filter((p) => p.optedIn).map((p) => `${p.topic}/${p.channel}`);
+  (await customers.preferences(scope, userId)).filter((p) => p.optedIn).map((p) => `${p.topic}/${p.channel}`);
 
 describe("communication preferences", () => {
   test("before any choice: every topic on every channel, only order updates by e-mail on", async () => {
     const me = await newCustomerId(database.db);
-    const all = await customers.preferences(me);
+    const all = await customers.preferences(scope, me);
     expect(all.map((p) => `${p.topic}/${p.channel}`)).toEqual([
       "newsletter/email",
       "newsletter/sms",
@@ -40,6 +44,7 @@ describe("communication preferences", () => {
   test("each real change is written and logged with its source; the same value again logs nothing", async () => {
     const me = await newCustomerId(database.db);
     const after = await customers.updatePreferences(
+      scope,
       me,
       [
         { topic: "newsletter", channel: "email", optedIn: true },
@@ -56,13 +61,14 @@ describe("communication preferences", () => {
     expect(after.find((p) => p.topic === "newsletter" && p.channel === "email")?.updatedAt).toEqual(expect.any(String));
     expect(after.find((p) => p.topic === "order-updates" && p.channel === "email")?.updatedAt).toBeNull();
 
-    let log = await customers.preferenceLog(me);
+    let log = await customers.preferenceLog(scope, me);
     expect(log).toEqual([
       { topic: "newsletter", channel: "email", optedIn: true, source: "account-page", changedAt: expect.any(String) },
     ]);
 
     // The whole form sent again, with one real change, through another door.
     await customers.updatePreferences(
+      scope,
       me,
       [
         { topic: "newsletter", channel: "email", optedIn: "on" },
@@ -70,34 +76,34 @@ describe("communication preferences", () => {
       ],
       "api",
     );
-    await customers.updatePreferences(me, [{ topic: "newsletter", channel: "email", optedIn: false }], "graphql");
-    log = await customers.preferenceLog(me, 10);
+    await customers.updatePreferences(scope, me, [{ topic: "newsletter", channel: "email", optedIn: false }], "graphql");
+    log = await customers.preferenceLog(scope, me, 10);
     expect(log.map((c) => [c.topic, c.channel, c.optedIn, c.source])).toEqual([
       ["newsletter", "email", false, "graphql"],
       ["order-updates", "email", false, "api"],
       ["newsletter", "email", true, "account-page"],
     ]);
     expect(await optedIn(me)).toEqual([]);
-    expect((await customers.preferenceLog(me, "2")).map((c) => c.source)).toEqual(["graphql", "api"]);
+    expect((await customers.preferenceLog(scope, me, "2")).map((c) => c.source)).toEqual(["graphql", "api"]);
   });
 
   test("one customer's choices and log are not another's", async () => {
     const me = await newCustomerId(database.db);
     const other = await newCustomerId(database.db);
-    await customers.updatePreferences(me, [{ topic: "member-news", channel: "sms", optedIn: true }], "api");
+    await customers.updatePreferences(scope, me, [{ topic: "member-news", channel: "sms", optedIn: true }], "api");
     expect(await optedIn(other)).toEqual(["order-updates/email"]);
-    expect(await customers.preferenceLog(other)).toEqual([]);
+    expect(await customers.preferenceLog(scope, other)).toEqual([]);
   });
 
   test("bad input is refused as a whole, naming the entry and field", async () => {
     const me = await newCustomerId(database.db);
     const refused = async (raw: unknown) => {
-      const error = await customers.updatePreferences(me, raw, "api").then(
+      const error = await customers.updatePreferences(scope, me, raw, "api").then(
         () => null,
         (e: unknown) => e,
       );
-      expect(error).toBeInstanceOf(CustomerInputError);
-      return { field: (error as CustomerInputError).field, message: (error as Error).message };
+      expect(shopErrorCode(error)).toBe("INVALID_INPUT");
+      return { field: (error as ShopError).field, message: (error as Error).message };
     };
     expect(
       await refused([
@@ -125,7 +131,7 @@ describe("communication preferences", () => {
 
   test("the log's length is bounded", async () => {
     const me = await newCustomerId(database.db);
-    await expect(customers.preferenceLog(me, 0)).rejects.toMatchObject({ field: "limit" });
-    await expect(customers.preferenceLog(me, 101)).rejects.toMatchObject({ field: "limit" });
+    await expect(customers.preferenceLog(scope, me, 0)).rejects.toMatchObject({ field: "limit" });
+    await expect(customers.preferenceLog(scope, me, 101)).rejects.toMatchObject({ field: "limit" });
   });
 });

@@ -1,5 +1,4 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
 import {
   COMMUNICATION_CHANNELS,
   COMMUNICATION_TOPICS,
@@ -7,7 +6,9 @@ import {
   communicationPreferences,
 } from "../../db/schema/index.ts";
 import { lockCustomer } from "./lock.ts";
-import { parseCustomerInput, preferenceLogInput, preferencesInput } from "./schemas.ts";
+import { parseInput } from "../../lib/shop-error.ts";
+import { withTransaction, type Scope } from "../../lib/scope.ts";
+import { preferenceLogInput, preferencesInput } from "./schemas.ts";
 
 export type CommunicationTopic = (typeof COMMUNICATION_TOPICS)[number];
 export type CommunicationChannel = (typeof COMMUNICATION_CHANNELS)[number];
@@ -45,9 +46,9 @@ export function defaultOptIn(topic: CommunicationTopic, channel: CommunicationCh
  * Communication preferences per topic and channel, with a record of every change of consent
  * (when, what, and through which door) that is only ever added to.
  */
-export function createPreferences(db: Db) {
-  async function preferences(userId: number): Promise<PreferenceView[]> {
-    const rows = await db.select().from(communicationPreferences).where(eq(communicationPreferences.userId, userId));
+export function createPreferences() {
+  async function preferences(scope: Scope, userId: number): Promise<PreferenceView[]> {
+    const rows = await scope.db.select().from(communicationPreferences).where(eq(communicationPreferences.userId, userId));
     const chosen = new Map(rows.map((row) => [`${row.topic}/${row.channel}`, row]));
     return COMMUNICATION_TOPICS.flatMap((topic) =>
       COMMUNICATION_CHANNELS.map((channel) => {
@@ -71,9 +72,9 @@ export function createPreferences(db: Db) {
      * current one) is written and logged, with `source`; sending the page's whole form again
      * logs nothing new. Answers every preference as it now is.
      */
-    async updatePreferences(userId: number, raw: unknown, source: PreferenceSource): Promise<PreferenceView[]> {
-      const changes = parseCustomerInput(preferencesInput, raw, "preferences");
-      await db.transaction(async (tx) => {
+    async updatePreferences(scope: Scope, userId: number, raw: unknown, source: PreferenceSource): Promise<PreferenceView[]> {
+      const changes = parseInput(preferencesInput, raw, "preferences");
+      await withTransaction(scope, async ({ db: tx }) => {
         await lockCustomer(tx, userId);
         const rows = await tx.select().from(communicationPreferences).where(eq(communicationPreferences.userId, userId));
         const current = new Map(rows.map((row) => [`${row.topic}/${row.channel}`, row.optedIn]));
@@ -89,13 +90,13 @@ export function createPreferences(db: Db) {
           await tx.insert(communicationPreferenceLog).values({ userId, topic, channel, optedIn, source });
         }
       });
-      return preferences(userId);
+      return preferences(scope, userId);
     },
 
     /** The newest `limit` changes of consent (default 20, at most 100), newest first. */
-    async preferenceLog(userId: number, limit?: unknown): Promise<PreferenceChangeView[]> {
-      const input = parseCustomerInput(preferenceLogInput, { limit });
-      const rows = await db
+    async preferenceLog(scope: Scope, userId: number, limit?: unknown): Promise<PreferenceChangeView[]> {
+      const input = parseInput(preferenceLogInput, { limit });
+      const rows = await scope.db
         .select()
         .from(communicationPreferenceLog)
         .where(eq(communicationPreferenceLog.userId, userId))

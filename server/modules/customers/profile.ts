@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
-import { CustomerNotFoundError } from "./errors.ts";
-import { parseCustomerInput, profileInput } from "./schemas.ts";
+import { parseInput } from "../../lib/shop-error.ts";
+import type { Scope } from "../../lib/scope.ts";
+import { accountNotFound } from "./errors.ts";
+import { profileInput } from "./schemas.ts";
 
 /** A customer's personal details; e-mail address and password belong to the accounts module. */
 export interface CustomerProfile {
@@ -24,10 +25,10 @@ function view(row: {
   return { firstName: row.firstName, lastName: row.lastName, phone: row.phone, updatedAt: row.updatedAt.toISOString() };
 }
 
-export function createProfiles(db: Db) {
-  async function profile(userId: number): Promise<CustomerProfile> {
-    const [row] = await db.select(columns).from(users).where(eq(users.id, userId));
-    if (!row) throw new CustomerNotFoundError();
+export function createProfiles() {
+  async function profile(scope: Scope, userId: number): Promise<CustomerProfile> {
+    const [row] = await scope.db.select(columns).from(users).where(eq(users.id, userId));
+    if (!row) throw accountNotFound();
     return view(row);
   }
 
@@ -35,16 +36,16 @@ export function createProfiles(db: Db) {
     profile,
 
     /** Changes the fields given (a blank one is cleared); the others stay as they are. */
-    async updateProfile(userId: number, raw: unknown): Promise<CustomerProfile> {
-      const input = parseCustomerInput(profileInput, raw);
+    async updateProfile(scope: Scope, userId: number, raw: unknown): Promise<CustomerProfile> {
+      const input = parseInput(profileInput, raw);
       const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-      if (Object.keys(changes).length === 0) return profile(userId);
-      const [row] = await db
+      if (Object.keys(changes).length === 0) return profile(scope, userId);
+      const [row] = await scope.db
         .update(users)
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(users.id, userId))
         .returning(columns);
-      if (!row) throw new CustomerNotFoundError();
+      if (!row) throw accountNotFound();
       return view(row);
     },
   };

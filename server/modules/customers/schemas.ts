@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { COMMUNICATION_CHANNELS, COMMUNICATION_TOPICS } from "../../db/schema/communication-preferences.ts";
 import { findCountry, postalCodeVerdict } from "./countries.ts";
-import { CustomerInputError } from "./errors.ts";
-import { NUL_TEXT_MESSAGE, nulTextAt } from "../../lib/nul-text.ts";
 
 /*
  * One schema per input of the account area; pages, the customers API (/customers) and GraphQL all
@@ -188,21 +186,3 @@ export type ProfileInput = z.input<typeof profileInput>;
 export type AddressInput = z.input<typeof addressInput>;
 export type AddressUpdateInput = z.input<typeof addressUpdateInput>;
 export type PreferencesInput = z.input<typeof preferencesInput>;
-
-/**
- * Parses `raw` with `schema`, or throws a CustomerInputError naming the first field at fault, as
- * a dotted path under `root` when the input is not an object (preferences.2.optedIn).
- */
-export function parseCustomerInput<T extends z.ZodType>(schema: T, raw: unknown, root?: string): z.output<T> {
-  const nul = nulTextAt(raw);
-  if (nul !== null) throw new CustomerInputError([root, nul].filter(Boolean).join(".") || "body", NUL_TEXT_MESSAGE);
-  const result = schema.safeParse(root ? raw : (raw ?? {}));
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const pathOf = (issuePath: PropertyKey[]) => [...(root ? [root] : []), ...issuePath.map(String)].join(".");
-  if (pathOf(issue.path) === "") throw new CustomerInputError("body", "The request body must be an object.");
-  // The first message of each field, so a form can mark every field at fault at once.
-  const fields: Record<string, string> = {};
-  for (const { path, message } of result.error.issues) if (pathOf(path) !== "") fields[pathOf(path)] ??= message;
-  throw new CustomerInputError(pathOf(issue.path), issue.message, fields);
-}

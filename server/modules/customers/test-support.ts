@@ -26,10 +26,10 @@ export const AMSTERDAM = {
 };
 
 /** A registered, logged-in customer of `services`: their id, token, and headers that carry the token. */
-export async function registeredCustomer(services: Services, n: number) {
+export async function registeredCustomer(services: Services, db: Db, n: number) {
   const opened = await services.accounts.register(
     // Each from its own address: registrations are rate-limited per address.
-    { ip: `198.51.100.${n % 250}` },
+    { db, visitor: { ip: `198.51.100.${n % 250}` } },
     { username: `keeper${n}`, email: `keeper${n}@example.com`, password: `green gloves ${n} dive` },
   );
   const cookie = `auth.strategy=local; auth._token.local=${encodeURIComponent(`Bearer ${opened.jwt}`)}`;

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import * as oidc from "openid-client";
-import { AccountInputError } from "../errors.ts";
-import type { Accounts, OpenedSession } from "../index.ts";
+import { invalidInput } from "../../../lib/shop-error.ts";
+import type { Accounts, AccountScope, OpenedSession } from "../index.ts";
 import type { SocialProviderConfig } from "./config.ts";
-import { SocialProviderUnavailableError, SocialTokenError, UnknownProviderError } from "./errors.ts";
+import { invalidSocialToken, providerUnavailable, unknownProvider } from "./errors.ts";
 import { accessTokenField } from "./schemas.ts";
 import { createSealedTokens, SEALED_TOKEN_SECONDS } from "./sealed-token.ts";
 import { createStateCookies } from "./state-cookie.ts";
@@ -66,7 +66,7 @@ export function createSocialLogin(options: SocialLoginOptions) {
 
   function known(name: string): SocialProviderConfig {
     const provider = byName.get(name);
-    if (!provider) throw new UnknownProviderError(name);
+    if (!provider) throw unknownProvider(name);
     return provider;
   }
 
@@ -188,33 +188,38 @@ export function createSocialLogin(options: SocialLoginOptions) {
      * for `provider` in the last five minutes, and the provider's token inside it must still pass
      * the provider's userinfo, which says who it is for (`sub`, without an ID token to compare
      * with). The accounts module then links or makes the account. Anything else, a raw token from
-     * the provider among them, is a SocialTokenError; it is refused before the provider is asked.
+     * the provider among them, is INVALID_SOCIAL_TOKEN; it is refused before the provider is asked.
      * The login page passes the browser's nonce cookie (`browser`): the token must be this
      * browser's. API clients (GET /api/auth/{provider}/callback) get the session in the answer
      * rather than in cookies, so they need not.
      */
-    async loginWithAccessToken(providerName: string, accessToken: string, browser?: string | null): Promise<OpenedSession> {
+    async loginWithAccessToken(
+      scope: AccountScope,
+      providerName: string,
+      accessToken: string,
+      browser?: string | null,
+    ): Promise<OpenedSession> {
       const provider = known(providerName);
       const token = accessTokenField.safeParse(accessToken);
-      if (!token.success) throw new AccountInputError("access_token", token.error.issues[0]!.message);
+      if (!token.success) throw invalidInput("access_token", token.error.issues[0]!.message);
       const providerToken = sealed.open(token.data, provider.name, browser);
-      if (providerToken === null) throw new SocialTokenError();
+      if (providerToken === null) throw invalidSocialToken();
       let configuration: oidc.Configuration;
       try {
         configuration = await configurationFor(provider);
       } catch (error) {
         report(error, provider.name, "discovery");
-        throw new SocialProviderUnavailableError(provider.name);
+        throw providerUnavailable(provider.name);
       }
       let claims: oidc.UserInfoResponse;
       try {
         claims = await oidc.fetchUserInfo(configuration, providerToken, oidc.skipSubjectCheck);
       } catch (error) {
-        if (refusesToken(error)) throw new SocialTokenError();
+        if (refusesToken(error)) throw invalidSocialToken();
         report(error, provider.name, "userinfo");
-        throw new SocialProviderUnavailableError(provider.name);
+        throw providerUnavailable(provider.name);
       }
-      return options.accounts.loginWithIdentity({
+      return options.accounts.loginWithIdentity(scope, {
         provider: provider.name,
         subject: claims.sub,
         email: claims.email ?? null,

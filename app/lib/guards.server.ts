@@ -1,0 +1,72 @@
+import { data, redirect, type MiddlewareFunction } from "react-router";
+import { redirectCookie } from "../../server/modules/accounts/cookies.ts";
+import { pageContext, type PageRequest } from "../../server/http/page-context.ts";
+import { LOGIN_PATH, pageAddress } from "./auth.server";
+import { pageOptions, type RouteHandle } from "./route-handle";
+
+/*
+ * The page guards (SPEC §2; ADR 35): block-page, then membership-page, then auth, on every page
+ * and on its `.data` requests alike, before the page's own loader or action runs. A page says
+ * who may see it only through its route options (`handle`): no route guards itself.
+ */
+
+type Guard = (page: PageRequest, options: RouteHandle, request: Request) => Promise<void> | void;
+
+/** Where a logged-in visitor who is not a member is sent from a members-only page. */
+export const MEMBERSHIP_PATH = "/membership";
+
+/** The options of the page React Router matched; a pattern it does not know is a bug, never an open door. */
+function optionsOf(page: PageRequest, pattern: string): RouteHandle {
+  const handles = page.routeHandles(pattern);
+  if (!handles) throw new Error(`No route options for the page pattern ${pattern}`);
+  return pageOptions(handles);
+}
+
+/** Sends a guest to log in, to come back to this page afterwards. */
+function toLogin(page: PageRequest, request: Request): never {
+  throw redirect(LOGIN_PATH, { headers: { "Set-Cookie": redirectCookie(pageAddress(request.url), page.cookies) } });
+}
+
+/** A page of a feature the owner has turned off does not exist. */
+export const blockPage: Guard = async (page, options) => {
+  if (options.feature && !(await page.services.site.featureEnabled(options.feature))) throw data(null, { status: 404 });
+};
+
+/**
+ * Members-only pages: guests log in first; customers who are not members are shown the
+ * membership programme. Membership itself arrives with the membership issue: `isMember` is then
+ * its service's answer, a change of this one line.
+ */
+export const membershipPage: Guard = (page, options, request) => {
+  if (!options.membership) return;
+  if (!page.session) toLogin(page, request);
+  if (!isMember(page.session)) throw redirect(MEMBERSHIP_PATH);
+};
+
+/** Nobody is a member until the membership programme exists (ADR 35). */
+function isMember(_session: NonNullable<PageRequest["session"]>): boolean {
+  return false;
+}
+
+/** `auth: true`: customers only (guests log in and come back); `auth: "guest"`: guests only (customers go home). */
+export const auth: Guard = (page, options, request) => {
+  if (options.auth === true && !page.session) toLogin(page, request);
+  if (options.auth === "guest" && page.session) throw redirect("/");
+};
+
+/** The guards in the order SPEC §2 runs them. */
+export const PAGE_GUARDS: readonly Guard[] = [blockPage, membershipPage, auth];
+
+/** The root route's middleware: every guard, in order, then the page. */
+export const pageGuards: MiddlewareFunction<Response> = async ({ context, request, pattern }, next) => {
+  const page = pageContext(context);
+  const options = optionsOf(page, pattern);
+  for (const guard of PAGE_GUARDS) await guard(page, options, request);
+  return next();
+};
+
+/** The logged-in customer of a page whose route options say `auth: true` (the guards made sure of it). */
+export function currentCustomer(page: { session: PageRequest["session"] }) {
+  if (!page.session) throw new Error("A customers-only page ran without a session: its route options lack auth: true");
+  return page.session;
+}

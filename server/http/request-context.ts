@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from "hono";
+import type { ShopEnv, RequestContext } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import type { PublicEnv } from "../env.ts";
+import { readCartToken } from "../modules/cart/cookie.ts";
+import type { CurrentSession } from "../modules/accounts/index.ts";
+import type { Services } from "../services.ts";
+import { clientAddress } from "./client-address.ts";
+import { isCrossSite } from "./same-origin.ts";
+import { requestToken } from "./session-token.ts";
+
+export interface RequestContextOptions {
+  db: Db;
+  services: Services;
+  env: PublicEnv;
+  /** How many reverse proxies stand in front (TRUST_PROXY): the visitor's address is read behind them. */
+  trustProxy: number;
+}
+
+/**
+ * Builds the request context once per request (ADR 34), for pages, REST and GraphQL alike: who
+ * is asking, their session (looked up when first needed), their guest bag, and how cookies are
+ * set. Nothing here touches the database until something asks for the session.
+ */
+export function requestContextMiddleware(options: RequestContextOptions): MiddlewareHandler<ShopEnv> {
+  const { db, services, env } = options;
+  const cookies = { secure: env.publicUrl.startsWith("https:") };
+  return async (c, next) => {
+    const request = c.req.raw;
+    const token = requestToken(request);
+    let session: Promise<CurrentSession | null> | undefined;
+    const context: RequestContext = {
+      db,
+      visitor: { ip: clientAddress(c, options.trustProxy) },
+      services,
+      env,
+      cookies,
+      guestBag: readCartToken(request.headers.get("cookie")) ?? null,
+      token,
+      session: () => (session ??= services.accounts.authenticate(context, token?.token)),
+      crossSite: isCrossSite(request, env.publicUrl),
+    };
+    c.set("ctx", context);
+    await next();
+  };
+}

@@ -1,0 +1,132 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
+import type { Scope } from "../../lib/scope.ts";
+import { addressKey, type RateLimiter } from "../rate-limit/index.ts";
+import { cartNotFound, tooManyNewBags, variantNotFound } from "./errors.ts";
+import { readCartLines, type CartView } from "./read.ts";
+import { hashCartToken, isCartToken, newCartToken } from "./token.ts";
+
+/*
+ * The rows behind a bag, shared by the bag's use cases (add-line.ts, update-line.ts, ...). Every
+ * function reads and writes through the `db` it is given: the request's database, or the
+ * transaction of the use case it is part of.
+ */
+
+/**
+ * Whose bag: a guest's, by the token their cookie (or an API client) holds, or a logged-in
+ * customer's, by their id. A customer has one bag wherever they log in.
+ */
+export type BagRef = string | null | undefined | { customerId: number };
+
+/** A bag as its holder sees it; `token` is the secret that reaches a guest's bag again (null for a customer's). */
+export interface CartWithToken extends CartView {
+  token: string | null;
+}
+
+/** Bags nobody has touched for this long (empty ones: a day) are deleted, a few at a time, when new bags are made. */
+export const CART_RETENTION_DAYS = 30;
+
+/** The customer a bag reference names, or null for a guest's (token) reference. */
+export function customerIdOf(ref: BagRef): number | null {
+  return typeof ref === "object" && ref !== null ? ref.customerId : null;
+}
+
+/** Which bag row a reference names: the customer's, or the guest bag of a well-formed token; null for none. */
+export function ownerOf(ref: BagRef) {
+  const customerId = customerIdOf(ref);
+  if (customerId !== null) return eq(carts.userId, customerId);
+  return isCartToken(ref) ? and(eq(carts.tokenHash, hashCartToken(ref)), isNull(carts.userId)) : null;
+}
+
+export async function cartIdOf(db: Db, ref: BagRef): Promise<number | null> {
+  const owner = ownerOf(ref);
+  if (!owner) return null;
+  const [row] = await db.select({ id: carts.id }).from(carts).where(owner).limit(1);
+  return row?.id ?? null;
+}
+
+export async function requireCart(db: Db, ref: BagRef): Promise<number> {
+  const id = await cartIdOf(db, ref);
+  if (id === null) throw cartNotFound();
+  return id;
+}
+
+export async function view(db: Db, ref: BagRef, cartId: number): Promise<CartWithToken> {
+  return { token: typeof ref === "string" ? ref : null, ...(await readCartLines(db, cartId)) };
+}
+
+/**
+ * Before a new guest bag: refused when the visitor's address has made too many lately.
+ * Returns how to take the count back when no bag is made after all.
+ */
+export async function countNewBag(scope: Scope, ref: BagRef, limiter: RateLimiter | undefined): Promise<() => Promise<void>> {
+  if (customerIdOf(ref) !== null || !limiter) return async () => {};
+  const key = addressKey(scope.visitor.ip);
+  const verdict = await limiter.hit(key);
+  if (verdict.limited) throw tooManyNewBags(verdict.retryAfterSeconds);
+  return () => limiter.release(key);
+}
+
+/**
+ * A new bag: a guest's under a new token, or the customer's own. Two requests of one customer
+ * may both find no bag; the second then gets the bag the first made.
+ */
+export async function insertCart(db: Db, ref: BagRef): Promise<{ id: number; ref: BagRef }> {
+  const token = newCartToken();
+  const customerId = customerIdOf(ref);
+  const [row] = await db
+    .insert(carts)
+    .values({ tokenHash: hashCartToken(token), userId: customerId })
+    .onConflictDoNothing()
+    .returning({ id: carts.id });
+  if (row) return { id: row.id, ref: customerId === null ? token : ref };
+  const existing = await cartIdOf(db, ref);
+  if (existing === null) throw cartNotFound();
+  return { id: existing, ref };
+}
+
+/** The option's stock, locked until the transaction ends, when its product is for sale. */
+export async function sellableStock(db: Db, variantId: number): Promise<number> {
+  const [row] = await db
+    .select({ stock: variants.stock })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(variants.id, variantId), eq(products.published, true), eq(products.membersOnly, false)))
+    .for("update", { of: variants });
+  if (!row) throw variantNotFound(variantId);
+  return row.stock;
+}
+
+export async function lineCount(db: Db, cartId: number): Promise<number> {
+  const [row] = await db
+    .select({ lines: sql<number>`count(*)::int` })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId));
+  return row?.lines ?? 0;
+}
+
+/**
+ * Marks the bag as used and locks its row until the transaction ends. Every write takes its
+ * bag's lock first, before any option's row (sellableStock): with one order for all, writers
+ * queue per bag and never deadlock, and two adds cannot both take the bag's last free line.
+ */
+export async function touch(db: Db, cartId: number) {
+  await db
+    .update(carts)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+}
+
+/** Deletes bags idle for longer than the retention, at most 100 at a time. */
+export async function pruneIdleCarts(db: Db) {
+  // A bounded delete keeps this cheap however many bags have piled up.
+  // Empty bags (made by the API and never filled) go after a day.
+  await db.execute(sql`
+    delete from carts where id in (
+      select c.id from carts c
+      where c.updated_at < now() - make_interval(days => ${CART_RETENTION_DAYS})
+         or (c.updated_at < now() - interval '1 day' and not exists (select 1 from cart_lines l where l.cart_id = c.id))
+      limit 100
+    )`);
+}

@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import type { ShopEnv } from "../../server/context.ts";
+import type { Database } from "../../server/db/client.ts";
+import { requestContextMiddleware } from "../../server/http/request-context.ts";
+import type { Services } from "../../server/services.ts";
+
+export interface ShopAppOptions {
+  publicUrl?: string;
+  currency?: string;
+  /** How many proxies to believe in X-Forwarded-For (tests speak from many addresses this way). */
+  trustProxy?: number;
+}
+
+/**
+ * A Hono app with the shop's request context middleware, as server/app.ts has it, for tests that
+ * mount one API router on it.
+ */
+export function shopApp(shop: { services: Services; database: Database }, options: ShopAppOptions = {}): Hono<ShopEnv> {
+  const app = new Hono<ShopEnv>();
+  const env = {
+    siteName: "Safe Hands",
+    productNoun: "keeper",
+    tagline: "for every keeper, everywhere, always",
+    currency: options.currency ?? "EUR",
+    publicUrl: options.publicUrl ?? "http://localhost:3000",
+  };
+  app.use(
+    "*",
+    requestContextMiddleware({ db: shop.database.db, services: shop.services, env, trustProxy: options.trustProxy ?? 0 }),
+  );
+  return app;
+}
