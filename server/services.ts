@@ -3,6 +3,7 @@ import { createAccounts } from "./modules/accounts/index.ts";
 import { createSocialLogin, type SocialLoginStep, type SocialProviderConfig } from "./modules/accounts/social/index.ts";
 import { createCarts, NEW_BAGS_RULE } from "./modules/cart/index.ts";
 import { createCatalog } from "./modules/catalog/index.ts";
+import { createCompare } from "./modules/compare/index.ts";
 import { createCustomers } from "./modules/customers/index.ts";
 import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
@@ -31,8 +32,10 @@ export function createServices(database: Database, config: ServicesConfig) {
   const cart = createCarts({ newBags: rateLimit(config.rateLimits, NEW_BAGS_RULE) });
   // Every login brings the visitor's guest bag into the customer's: the accounts module asks the bag module.
   const accounts = createAccounts({ db: database.db, ...config, bags: cart });
+  const catalog = createCatalog(database.db);
   return {
-    catalog: createCatalog(database.db),
+    catalog,
+    compare: createCompare(catalog.productDetail),
     cart,
     accounts,
     social: createSocialLogin({

@@ -1,30 +1,16 @@
 import { data, redirect, useSubmit } from "react-router";
 import type { Route } from "./+types/compare-products";
 import {
-  addToCompare,
-  buildComparison,
   compareListCookie,
   compareNoticeCookie,
-  comparedProducts,
-  CompareFullError,
-  differingRows,
   formatProductIds,
-  keepAsList,
   noticeMessage,
-  parseCompareAction,
-  parseSharedProducts,
   readCompareList,
   refererPath,
-  removeFromCompare,
   safeReturnPath,
-  sameProducts,
-  sharePath,
-  UnknownCompareProductError,
   type CompareActionResult,
   type CompareCell,
-  type CompareNotice,
 } from "../../server/modules/compare/index.ts";
-import type { CookieSecurity } from "../../server/lib/cookies.ts";
 import { imageUrl } from "../../server/modules/media/image-url.ts";
 import { CompareForm } from "~/components/compare-form";
 import { CompareToggle } from "~/components/compare-toggle";
@@ -59,47 +45,18 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   ];
 };
 
-function cookieOptions(publicUrl: string): CookieSecurity {
-  return { secure: publicUrl.startsWith("https://") };
-}
-
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const url = new URL(request.url);
   const own = readCompareList(request.headers.get("Cookie"));
-  const shared = parseSharedProducts(url.searchParams.get("products"));
-  const differencesOnly = url.searchParams.get("diff") === "1";
-  const products = await comparedProducts(context.services.catalog.productDetail, shared ?? own);
-  const ids = products.map((p) => p.id);
-
+  const { keptList, productIds, ...page } = await context.services.compare.show(own, {
+    products: url.searchParams.get("products"),
+    diff: url.searchParams.get("diff"),
+  });
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  // Products the shop no longer shows leave the visitor's list quietly.
-  if (shared === null && ids.length < own.length) {
-    headers.append("Set-Cookie", compareListCookie(ids, cookieOptions(context.env.publicUrl)));
-  }
-  const comparison = buildComparison(products);
+  if (keptList) headers.append("Set-Cookie", compareListCookie(keptList, context.cookies));
   return data(
-    {
-      view: shared === null ? ("own" as const) : ("shared" as const),
-      comparison: { products: comparison.products, rows: differencesOnly ? differingRows(comparison) : comparison.rows },
-      rowCount: comparison.rows.length,
-      differencesOnly,
-      /** How many products the list or link named, to say when some are gone. */
-      requested: (shared ?? own).length,
-      ownCount: own.length,
-      /** A shared address that names exactly the visitor's own list. */
-      isOwnList: own.length > 0 && sameProducts(ids, own),
-      sharePath:
-        products.length > 0
-          ? sharePath(
-              products.map((p) => p.slug),
-              differencesOnly,
-            )
-          : null,
-      productIds: formatProductIds(ids),
-      publicUrl: context.env.publicUrl,
-      currency: context.env.currency,
-    },
+    { ...page, productIds: formatProductIds(productIds), publicUrl: context.env.publicUrl, currency: context.env.currency },
     { headers },
   );
 }
@@ -115,58 +72,18 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
  */
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
-  const options = cookieOptions(context.env.publicUrl);
   const list = readCompareList(request.headers.get("Cookie"));
-  const input = parseCompareAction(await request.formData().catch(() => new FormData()));
-  if (!input) {
-    return data<CompareActionResult>(
-      { ok: false, message: noticeMessage({ kind: "invalid" }), list: [...list] },
-      { status: 400 },
-    );
-  }
-
-  const lookup = context.services.catalog.productDetail;
-  let next = list;
-  let notice: CompareNotice;
-  let status = 200;
-  try {
-    switch (input.intent) {
-      case "add": {
-        const added = await addToCompare(lookup, list, input.productId);
-        next = added.list;
-        notice = { kind: "added", product: added.product.name };
-        break;
-      }
-      case "remove": {
-        const removed = await removeFromCompare(lookup, list, input.productId);
-        next = removed.list;
-        notice = { kind: "removed", product: removed.product?.name };
-        break;
-      }
-      case "clear":
-        next = [];
-        notice = { kind: "cleared" };
-        break;
-      case "keep":
-        next = await keepAsList(lookup, input.products);
-        notice = { kind: "kept" };
-        break;
-    }
-  } catch (error) {
-    if (error instanceof CompareFullError) [notice, status] = [{ kind: "full" }, 409];
-    else if (error instanceof UnknownCompareProductError) [notice, status] = [{ kind: "unavailable" }, 404];
-    else throw error;
-  }
-
+  const form = await request.formData().catch(() => new FormData());
+  const { input, list: next, changed, notice, status } = await context.services.compare.change(list, form);
   const headers = new Headers();
-  if (next !== list) headers.append("Set-Cookie", compareListCookie(next, options));
-  if (input.via === "fetch") {
+  if (changed) headers.append("Set-Cookie", compareListCookie(next, context.cookies));
+  if (!input || input.via === "fetch") {
     return data<CompareActionResult>(
       { ok: status === 200, message: noticeMessage(notice), list: [...next] },
       { status, headers },
     );
   }
-  headers.append("Set-Cookie", compareNoticeCookie(notice, options));
+  headers.append("Set-Cookie", compareNoticeCookie(notice, context.cookies));
   const back =
     input.intent === "keep"
       ? PATH

@@ -1,3 +1,5 @@
+import { ShopError } from "../../lib/shop-error.ts";
+
 /*
  * The visitor's compare list: product ids in the order they were added, at most COMPARE_LIMIT.
  * Pure functions; where the list is kept (a cookie) is cookies.ts's business.
@@ -15,25 +17,16 @@ export const MAX_PRODUCT_ID = 2_147_483_647;
 export type CompareList = readonly number[];
 
 /** Adding a product to a list that already holds COMPARE_LIMIT products. */
-export class CompareFullError extends Error {
-  override name = "CompareFullError";
-  constructor() {
-    super(COMPARE_FULL_MESSAGE);
-  }
-}
+export const compareFull = () => new ShopError("COMPARE_FULL", COMPARE_FULL_MESSAGE, { details: { limit: COMPARE_LIMIT } });
 
 /** The product to add does not exist, or the shop does not show it (unpublished, members-only, nothing to buy). */
-export class UnknownCompareProductError extends Error {
-  override name = "UnknownCompareProductError";
-  constructor(readonly productId: number) {
-    super("This product cannot be compared.");
-  }
-}
+export const unknownCompareProduct = (productId: number) =>
+  new ShopError("PRODUCT_NOT_FOUND", "This product cannot be compared.", { details: { productId } });
 
-/** The list with `productId` at its end; unchanged when it is already there. Throws CompareFullError. */
+/** The list with `productId` at its end; unchanged when it is already there. Throws COMPARE_FULL. */
 export function addToList(list: CompareList, productId: number): CompareList {
   if (list.includes(productId)) return list;
-  if (list.length >= COMPARE_LIMIT) throw new CompareFullError();
+  if (list.length >= COMPARE_LIMIT) throw compareFull();
   return [...list, productId];
 }
 

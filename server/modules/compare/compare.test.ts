@@ -1,12 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  addToCompare,
-  comparedProducts,
-  CompareFullError,
-  keepAsList,
-  removeFromCompare,
-  UnknownCompareProductError,
-} from "./index.ts";
+import { addToCompare, comparedProducts, keepAsList, removeFromCompare } from "./index.ts";
 import { testLookup, testProduct } from "./test-products.ts";
 
 const shop = [1, 2, 3, 4, 5, 6].map((id) => testProduct(id));
@@ -33,12 +26,12 @@ describe("adding", () => {
   });
 
   test("refuses a product the shop does not show", async () => {
-    await expect(addToCompare(testLookup(shop), [2], 99)).rejects.toBeInstanceOf(UnknownCompareProductError);
+    await expect(addToCompare(testLookup(shop), [2], 99)).rejects.toMatchObject({ code: "PRODUCT_NOT_FOUND" });
   });
 
   test("refuses a fifth product with the message shoppers see", async () => {
     const adding = addToCompare(testLookup(shop), [1, 2, 3, 4], 5);
-    await expect(adding).rejects.toBeInstanceOf(CompareFullError);
+    await expect(adding).rejects.toMatchObject({ code: "COMPARE_FULL" });
     await expect(adding).rejects.toThrow("You can compare up to 4 products. Remove one to add another.");
   });
 
