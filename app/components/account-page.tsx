@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
-import type { AccountFormFailure } from "~/lib/account-form.server";
+import type { FormFailure } from "~/lib/forms.server";
 
 /** The frame of the log-in, sign-up and password pages: a title, the form's error, the form. */
 export function AccountFormPage({
@@ -10,7 +10,7 @@ export function AccountFormPage({
 }: {
   title: string;
   intro?: ReactNode;
-  failure?: AccountFormFailure | null;
+  failure?: FormFailure | null;
   children: ReactNode;
 }) {
   const page = useRef<HTMLDivElement>(null);
@@ -32,9 +32,9 @@ export function AccountFormPage({
 }
 
 /** The action's answer when it is a failure (a success redirects), for the form to show. */
-export function failureOf(actionData: unknown): AccountFormFailure | null {
+export function failureOf(actionData: unknown): FormFailure | null {
   return actionData && typeof actionData === "object" && (actionData as { ok?: unknown }).ok === false
-    ? (actionData as AccountFormFailure)
+    ? (actionData as FormFailure)
     : null;
 }
 

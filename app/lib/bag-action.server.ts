@@ -6,6 +6,7 @@ import { bagRefOf } from "./auth.server";
 import type { CartWithToken } from "../../server/modules/cart/index.ts";
 import { BAG_NOTICE_COOKIE, BAG_PATH, type BagActionResult } from "./bag";
 import { flashCookie } from "./flash";
+import { fieldsOf, readForm } from "./forms.server";
 
 /**
  * The bag's one action (intent add, update or remove), for the bag page, the product page and the
@@ -14,14 +15,10 @@ import { flashCookie } from "./flash";
  * where they are. The bag module validates every field; prices never come from the form.
  */
 export async function bagAction(request: Request, context: PageContext) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    // Not a form at all (JSON, plain text, no body): nothing the bag can read.
-    return data<BagActionResult>({ ok: false, message: "That is not something the bag can do." }, { status: 400 });
-  }
-  const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const form = await readForm(request);
+  // Not a form at all (JSON, plain text, no body): nothing the bag can read.
+  if (!form) return data<BagActionResult>({ ok: false, message: "That is not something the bag can do." }, { status: 400 });
+  const fields = fieldsOf(form);
   const withJs = fields.js === "1";
   const bag = bagRefOf(context);
   const { cart } = context.services;

@@ -18,6 +18,7 @@ import { Price } from "~/components/price";
 import { Link } from "~/components/ui/link";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { readForm } from "~/lib/forms.server";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageContext } from "../../server/http/page-context.ts";
@@ -73,7 +74,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
   const list = readCompareList(request.headers.get("Cookie"));
-  const form = await request.formData().catch(() => new FormData());
+  const form = (await readForm(request)) ?? new FormData();
   const { input, list: next, changed, notice, status } = await context.services.compare.change(list, form);
   const headers = new Headers();
   if (changed) headers.append("Set-Cookie", compareListCookie(next, context.cookies));

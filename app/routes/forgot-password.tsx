@@ -3,7 +3,7 @@ import type { Route } from "./+types/forgot-password";
 import { AccountFormPage, failureOf, successOf } from "~/components/account-page";
 import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
-import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { formFailure, formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageContext } from "../../server/http/page-context.ts";
@@ -26,7 +26,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     await context.services.accounts.forgotPassword(context, fields);
     return { ok: true as const, email: fields.email?.trim() ?? "" };
   } catch (error) {
-    return accountFormFailure(error, fields);
+    return formFailure(error, fields);
   }
 }
 

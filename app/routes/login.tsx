@@ -3,7 +3,7 @@ import type { Route } from "./+types/login";
 import { AccountFormPage, failureOf } from "~/components/account-page";
 import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
-import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { formFailure, formFields } from "~/lib/forms.server";
 import { resolveStrategy, type StrategyDefinition } from "~/lib/auth-state";
 import { completeLogin } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -103,7 +103,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     const opened = await context.services.accounts.login(context, fields, strategy.name);
     return await completeLogin(request, context, opened, `Welcome back, ${opened.user.firstName || opened.user.username}.`);
   } catch (error) {
-    return accountFormFailure(error, fields);
+    return formFailure(error, fields);
   }
 }
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { isCrossSite } from "../../server/http/same-origin.ts";
 import type { Route } from "./+types/logout";
 import { completeLogout } from "~/lib/auth.server";
+import { readForm } from "~/lib/forms.server";
 import { pageContext } from "../../server/http/page-context.ts";
 
 /** Logging out is a POST (a form in the account area); a link or a typed address just goes home. */
@@ -13,8 +13,8 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
   // A route without a page is not covered by React Router's origin check for actions: a page on
   // another site must not log the visitor out.
-  if (isCrossSite(request, context.env.publicUrl)) throw data(null, { status: 403 });
-  const form = await request.formData().catch(() => null);
+  if (context.crossSite) throw data(null, { status: 403 });
+  const form = await readForm(request);
   const expired = form?.get("reason") === "expired";
   // SPEC §4: a logout that fails on the server still logs the visitor out of the browser.
   try {

@@ -2,7 +2,7 @@ import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/my-account-communication-preferences";
 import { failureOf } from "~/components/account-page";
 import { orderDate } from "~/components/account/order-table";
-import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { formFailure, formFields } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { siteNoticeCookie } from "~/lib/site-notice";
@@ -44,7 +44,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   try {
     await context.services.customers.updatePreferences(context, user.id, changes, "account-page");
   } catch (error) {
-    return accountFormFailure(error, {});
+    return formFailure(error, {});
   }
   return redirect(PATH, {
     status: 303,

@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { AddressForm } from "~/components/account/address-form";
 import { Link } from "~/components/ui/link";
-import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { formFailure, formFields } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { siteNoticeCookie } from "~/lib/site-notice";
@@ -89,7 +89,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         };
     }
   } catch (error) {
-    return accountFormFailure(error, fields, { provinces: customers.provincesOf(fields.country ?? "") });
+    return formFailure(error, fields, { provinces: customers.provincesOf(fields.country ?? "") });
   }
   return redirect(PATH, {
     status: 303,

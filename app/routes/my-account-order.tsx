@@ -1,7 +1,7 @@
 import type { Route } from "./+types/my-account-order";
 import { orderDate, orderStatusLabel } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
-import { accountFormFailure } from "~/lib/account-form.server";
+import { formFailure } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
@@ -21,8 +21,8 @@ export async function loader({ context: router, params }: Route.LoaderArgs) {
   try {
     return { order: await context.services.customers.order(context, user.id, params.id) };
   } catch (error) {
-    // Another customer's order, or none: 404 either way (accountFormFailure throws it).
-    throw accountFormFailure(error, {});
+    // Another customer's order, or none: 404 either way (formFailure throws it).
+    throw formFailure(error, {});
   }
 }
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/my-account-overview";
 import { failureOf, successOf } from "~/components/account-page";
 import { OrderTable } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
-import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { formFailure, formFields } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { pageContext } from "../../server/http/page-context.ts";
@@ -30,7 +30,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     await context.services.accounts.sendEmailConfirmation(context, { email: user.email });
     return { ok: true as const, message: `A new confirmation link is on its way to ${user.email}.` };
   } catch (error) {
-    return accountFormFailure(error, {});
+    return formFailure(error, {});
   }
 }
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/my-account-personal-details";
 import { useRef } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { TextField } from "~/components/ui/text-field";
-import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { formFailure, formFields } from "~/lib/forms.server";
 import { sessionRenewed } from "~/lib/auth.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -62,7 +62,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         return { ok: false as const, fieldErrors: {}, formError: "Please use the forms on this page.", values: {} };
     }
   } catch (error) {
-    return accountFormFailure(error, fields);
+    return formFailure(error, fields);
   }
 }
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/recover-user";
 import { AccountFormPage, failureOf, successOf } from "~/components/account-page";
 import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
-import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { formFailure, formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { pageContext } from "../../server/http/page-context.ts";
 
@@ -34,7 +34,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     const { email } = await accounts.sendEmailConfirmation(context, fields);
     return { ok: true as const, message: SENT.confirmation!(email) };
   } catch (error) {
-    return accountFormFailure(error, fields);
+    return formFailure(error, fields);
   }
 }
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/reset-password";
 import { AccountFormPage, failureOf } from "~/components/account-page";
 import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
-import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { formFailure, formFields } from "~/lib/forms.server";
 import { completeLogin } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { pageContext } from "../../server/http/page-context.ts";
@@ -33,7 +33,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     const opened = await context.services.accounts.resetPassword(context, fields);
     return await completeLogin(request, context, opened, "Your password has been changed, and you are logged in.");
   } catch (error) {
-    return accountFormFailure(error, { code: fields.code ?? "" });
+    return formFailure(error, { code: fields.code ?? "" });
   }
 }
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/sign-up";
 import { AccountFormPage, failureOf } from "~/components/account-page";
 import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
-import { accountFormFailure, formFields } from "~/lib/account-form.server";
+import { formFailure, formFields } from "~/lib/forms.server";
 import { completeLogin } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -32,7 +32,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       `Welcome, ${opened.user.username}! We sent a link to ${opened.user.email}: please confirm your e-mail address.`,
     );
   } catch (error) {
-    return accountFormFailure(error, fields);
+    return formFailure(error, fields);
   }
 }
 
