@@ -1,45 +1,45 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 // One module serves every listing; its address says what it lists (lib/listing-place.ts).
-const listing = (path: string, id: string) => route(path, "routes/shop-listing.tsx", { id });
+const listing = (path: string, id: string) => route(path, "routes/shop/listing.tsx", { id });
 
 const routes: RouteConfig = [
-  index("routes/home.tsx"),
+  index("routes/site/home.tsx"),
   listing("shop", "shop"),
   listing("shop/:category", "shop-category"),
   listing("shop/:category/sale", "shop-category-sale"),
-  route("shop/:category/brand", "routes/shop-category-index.tsx", { id: "shop-category-brands" }),
+  route("shop/:category/brand", "routes/shop/category-index.tsx", { id: "shop-category-brands" }),
   listing("shop/:category/brand/:brand", "shop-category-brand"),
-  route("shop/:category/sub", "routes/shop-category-index.tsx", { id: "shop-category-subs" }),
+  route("shop/:category/sub", "routes/shop/category-index.tsx", { id: "shop-category-subs" }),
   listing("shop/:category/sub/sale", "shop-category-sub-sale"),
   listing("shop/:category/sub/:sub", "shop-sub"),
   listing("shop/:category/sub/:sub/sale", "shop-sub-sale"),
   listing("brands/:brand", "brand"),
   // A product page; the static segments above (sale, brand, sub) rank before it.
-  route("shop/:category/:product", "routes/product.tsx"),
-  route("bag", "routes/bag.tsx"),
-  route("compare-products", "routes/compare-products.tsx"),
-  route("search", "routes/search.tsx"),
-  route("login", "routes/login.tsx"),
-  route("sign-up", "routes/sign-up.tsx"),
-  route("forgot-password", "routes/forgot-password.tsx"),
-  route("reset-password", "routes/reset-password.tsx"),
-  route("recover-user", "routes/recover-user.tsx"),
-  route("confirm-email", "routes/confirm-email.tsx"),
-  route("logout", "routes/logout.tsx"),
-  route("my-account", "routes/my-account.tsx", [
-    index("routes/my-account-overview.tsx"),
-    route("personal-details", "routes/my-account-personal-details.tsx"),
-    route("delivery-addresses", "routes/my-account-delivery-addresses.tsx"),
-    route("communication-preferences", "routes/my-account-communication-preferences.tsx"),
-    route("order-history", "routes/my-account-order-history.tsx"),
-    route("order-history/:id/order", "routes/my-account-order.tsx"),
+  route("shop/:category/:product", "routes/shop/product.tsx"),
+  route("bag", "routes/checkout/bag.tsx"),
+  route("compare-products", "routes/shop/compare-products.tsx"),
+  route("search", "routes/shop/search.tsx"),
+  route("login", "routes/auth/login.tsx"),
+  route("sign-up", "routes/auth/sign-up.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("recover-user", "routes/auth/recover-user.tsx"),
+  route("confirm-email", "routes/auth/confirm-email.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("my-account", "routes/account/layout.tsx", [
+    index("routes/account/overview.tsx"),
+    route("personal-details", "routes/account/personal-details.tsx"),
+    route("delivery-addresses", "routes/account/delivery-addresses.tsx"),
+    route("communication-preferences", "routes/account/communication-preferences.tsx"),
+    route("order-history", "routes/account/order-history.tsx"),
+    route("order-history/:id/order", "routes/account/order.tsx"),
   ]),
-  route("sitemap.xml", "routes/sitemap.tsx"),
-  route("robots.txt", "routes/robots.tsx"),
-  route("404", "routes/not-found.tsx", { id: "not-found" }),
-  route("error", "routes/error-page.tsx"),
-  route("*", "routes/not-found.tsx", { id: "catch-all" }),
+  route("sitemap.xml", "routes/site/sitemap.tsx"),
+  route("robots.txt", "routes/site/robots.tsx"),
+  route("404", "routes/site/not-found.tsx", { id: "not-found" }),
+  route("error", "routes/site/error-page.tsx"),
+  route("*", "routes/site/not-found.tsx", { id: "catch-all" }),
 ];
 
 // Development only (npm run dev): the mails the shop wrote to DATA_DIR/outbox instead of sending
@@ -48,12 +48,12 @@ if (process.env.NODE_ENV !== "production") {
   routes.splice(
     routes.length - 1,
     0,
-    route("dev/outbox", "routes/dev-outbox.tsx"),
-    route("dev/outbox/:id", "routes/dev-outbox-mail.tsx"),
+    route("dev/outbox", "routes/dev/outbox.tsx"),
+    route("dev/outbox/:id", "routes/dev/outbox-mail.tsx"),
   );
 }
 
 // The benchmark's framework floor: one line through React Router, built only for `npm run bench`.
-if (process.env.SHOP_BENCH === "1") routes.push(route("__bench/floor", "routes/bench-floor.tsx"));
+if (process.env.SHOP_BENCH === "1") routes.push(route("__bench/floor", "routes/site/bench-floor.tsx"));
 
 export default routes;

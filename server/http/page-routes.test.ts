@@ -52,14 +52,14 @@ const byPattern = routeHandlesByPattern(manifest);
 
 describe("route options by pattern", () => {
   test.each([
-    ["/", "routes/home.tsx"],
-    ["/shop/gloves", "routes/shop-listing.tsx"],
-    ["/shop/gloves/match-pro-glove", "routes/product.tsx"],
-    ["/shop/gloves/sub/finger-save/sale", "routes/shop-listing.tsx"],
-    ["/login", "routes/login.tsx"],
-    ["/my-account", "routes/my-account-overview.tsx"],
-    ["/my-account/order-history/12/order", "routes/my-account-order.tsx"],
-    ["/anything/else", "routes/not-found.tsx"],
+    ["/", "routes/site/home.tsx"],
+    ["/shop/gloves", "routes/shop/listing.tsx"],
+    ["/shop/gloves/match-pro-glove", "routes/shop/product.tsx"],
+    ["/shop/gloves/sub/finger-save/sale", "routes/shop/listing.tsx"],
+    ["/login", "routes/auth/login.tsx"],
+    ["/my-account", "routes/account/overview.tsx"],
+    ["/my-account/order-history/12/order", "routes/account/order.tsx"],
+    ["/anything/else", "routes/site/not-found.tsx"],
   ])("%s finds the options of %s, under React Router's pattern", (url, file) => {
     const matches = matchRoutes(treeOf(manifest), url)!;
     const pattern = routePattern(matches.map((m) => m.route.path));
@@ -70,6 +70,6 @@ describe("route options by pattern", () => {
 
   test("an account page carries its layout's options too", () => {
     const handles = byPattern.get(routePattern(["", "my-account", "personal-details"])) as { file: string }[];
-    expect(handles.map((h) => h.file)).toEqual(["root", "routes/my-account.tsx", "routes/my-account-personal-details.tsx"]);
+    expect(handles.map((h) => h.file)).toEqual(["root", "routes/account/layout.tsx", "routes/account/personal-details.tsx"]);
   });
 });

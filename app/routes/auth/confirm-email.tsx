@@ -2,7 +2,7 @@ import type { Route } from "./+types/confirm-email";
 import { AccountFormPage } from "~/components/account-page";
 import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(siteFrom(matches), {

@@ -1,5 +1,5 @@
 import { Form, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/my-account-personal-details";
+import type { Route } from "./+types/personal-details";
 import { useRef } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { TextField } from "~/components/ui/text-field";
@@ -7,7 +7,7 @@ import { formFailure, formFields } from "~/lib/forms.server";
 import { sessionRenewed } from "~/lib/auth.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFrom(matches), {

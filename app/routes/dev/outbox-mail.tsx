@@ -1,6 +1,6 @@
 import { data, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { Link } from "~/components/ui/link";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 /** Development only (see routes.ts): one mail of the outbox, as text and as HTML. */
 export async function loader({ params, ...args }: LoaderFunctionArgs) {

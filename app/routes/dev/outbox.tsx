@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { Link } from "~/components/ui/link";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 /** Development only (see routes.ts): the mails written to the outbox, newest first. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { formFailure, formFields } from "~/lib/forms.server";
 import { completeLogin } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 export const handle: RouteHandle = { auth: "guest" };
 

@@ -5,7 +5,7 @@ import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFrom(matches), {

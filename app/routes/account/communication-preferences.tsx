@@ -1,12 +1,12 @@
 import { Form, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/my-account-communication-preferences";
+import type { Route } from "./+types/communication-preferences";
 import { failureOf } from "~/components/account-page";
 import { orderDate } from "~/components/account/order-table";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { siteNoticeCookie } from "~/lib/site-notice";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 const PATH = "/my-account/communication-preferences";
 

@@ -1,9 +1,9 @@
 import { Form, Outlet, useLocation } from "react-router";
-import type { Route } from "./+types/my-account";
+import type { Route } from "./+types/layout";
 import { Link } from "~/components/ui/link";
 import { currentCustomer } from "~/lib/guards.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 export const handle: RouteHandle = { auth: true };
 

@@ -7,13 +7,13 @@ import { formFailure, formFields } from "~/lib/forms.server";
 import { resolveStrategy, type StrategyDefinition } from "~/lib/auth-state";
 import { completeLogin } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { shopErrorCode } from "../../server/lib/shop-error.ts";
-import type { PageContext } from "../../server/context.ts";
-import { LOGIN_API_STRATEGY } from "../../server/modules/accounts/cookies.ts";
-import { SOCIAL_BROWSER_COOKIE } from "../../server/modules/accounts/social/index.ts";
-import { cookieValue } from "../../server/lib/cookies.ts";
+import { shopErrorCode } from "../../../server/lib/shop-error.ts";
+import type { PageContext } from "../../../server/context.ts";
+import { LOGIN_API_STRATEGY } from "../../../server/modules/accounts/cookies.ts";
+import { SOCIAL_BROWSER_COOKIE } from "../../../server/modules/accounts/social/index.ts";
+import { cookieValue } from "../../../server/lib/cookies.ts";
 import type { RouteHandle } from "~/lib/route-handle";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 export const handle: RouteHandle = { auth: "guest" };
 

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/my-account-order";
+import type { Route } from "./+types/order";
 import { orderDate, orderStatusLabel } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
 import { formFailure } from "~/lib/forms.server";
@@ -6,7 +6,7 @@ import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import { PostalAddress } from "~/components/account/postal-address";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(siteFrom(matches), {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
-import { noFilters } from "../../server/modules/catalog/listing/params.ts";
-import { pageContext } from "../../server/http/page-context.ts";
+import { noFilters } from "../../../server/modules/catalog/listing/params.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 /**
  * sitemap.xml: the shop's public pages, its listings and product pages. Not-found, icons, order history and the account area are

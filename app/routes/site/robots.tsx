@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 /** robots.txt: everything public may be crawled; the bag and the account area are private. */
 export function loader({ context: router }: Route.LoaderArgs) {

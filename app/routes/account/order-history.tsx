@@ -1,8 +1,8 @@
-import type { Route } from "./+types/my-account-order-history";
+import type { Route } from "./+types/order-history";
 import { OrderTable } from "~/components/account/order-table";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFrom(matches), { title: "Order history", description: "Your orders.", path: "/my-account/order-history" });

@@ -8,7 +8,7 @@ import { bagRefOf } from "~/lib/auth.server";
 import { clearFlashCookie, readFlash } from "~/lib/flash";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(siteFrom(matches), { title: "Your bag", description: "The items in your bag.", path: BAG_PATH }),

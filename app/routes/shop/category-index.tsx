@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import type { Route } from "./+types/shop-category-index";
-import { noFilters } from "../../server/modules/catalog/listing/params.ts";
+import type { Route } from "./+types/category-index";
+import { noFilters } from "../../../server/modules/catalog/listing/params.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 /** /shop/{category}/sub and /shop/{category}/brand: the category's sub-categories or its brands. */
 export async function loader({ params, request, context: router }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { redirect } from "react-router";
 import type { Route } from "./+types/search";
-import { parseListingParams } from "../../server/modules/catalog/listing/params.ts";
-import { RESULT_SORTS } from "../../server/modules/catalog/listing/types.ts";
+import { parseListingParams } from "../../../server/modules/catalog/listing/params.ts";
+import { RESULT_SORTS } from "../../../server/modules/catalog/listing/types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/listing/category-chips";
 import { ListingBody, pageHref } from "~/components/listing/listing-body";
@@ -10,7 +10,7 @@ import { Link } from "~/components/ui/link";
 import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deserialize, serialize } from "~/lib/serialized";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 /*
  * /search?q=...: the products a search finds, with the listings' filters, sort, pagination and

@@ -6,7 +6,7 @@ import { TextField } from "~/components/ui/text-field";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 export const handle: RouteHandle = { auth: "guest" };
 

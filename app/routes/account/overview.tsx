@@ -1,12 +1,12 @@
 import { Form } from "react-router";
-import type { Route } from "./+types/my-account-overview";
+import type { Route } from "./+types/overview";
 import { failureOf, successOf } from "~/components/account-page";
 import { OrderTable } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFrom(matches), { title: "My account", description: "Your account.", path: "/my-account" });

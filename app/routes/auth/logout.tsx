@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { completeLogout } from "~/lib/auth.server";
 import { readForm } from "~/lib/forms.server";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 /** Logging out is a POST (a form in the account area); a link or a typed address just goes home. */
 export function loader() {

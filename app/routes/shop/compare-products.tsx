@@ -10,8 +10,8 @@ import {
   safeReturnPath,
   type CompareActionResult,
   type CompareCell,
-} from "../../server/modules/compare/index.ts";
-import { imageUrl } from "../../server/modules/media/image-url.ts";
+} from "../../../server/modules/compare/index.ts";
+import { imageUrl } from "../../../server/modules/media/image-url.ts";
 import { CompareForm } from "~/components/compare-form";
 import { CompareToggle } from "~/components/compare-toggle";
 import { Price } from "~/components/price";
@@ -21,7 +21,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { readForm } from "~/lib/forms.server";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 import type { RouteHandle } from "~/lib/route-handle";
 
 const PATH = "/compare-products";

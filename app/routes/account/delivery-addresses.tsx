@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/my-account-delivery-addresses";
+import type { Route } from "./+types/delivery-addresses";
 import { useRef } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { AddressForm } from "~/components/account/address-form";
@@ -9,7 +9,7 @@ import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { siteNoticeCookie } from "~/lib/site-notice";
 import { PostalAddress } from "~/components/account/postal-address";
-import { pageContext } from "../../server/http/page-context.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
 
 const PATH = "/my-account/delivery-addresses";
 
