@@ -9,7 +9,7 @@ import {
 import type { OpenedSession } from "../../server/modules/accounts/index.ts";
 import { clearedCartCookie } from "../../server/modules/cart/cookie.ts";
 import type { BagRef, MergeNote } from "../../server/modules/cart/index.ts";
-import { MAX_BAG_LINES } from "../../server/modules/cart/schemas.ts";
+import { MAX_BAG_LINES } from "../../server/modules/cart/limits.ts";
 import { siteNoticeCookie } from "./site-notice";
 
 /*

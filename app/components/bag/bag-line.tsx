@@ -1,5 +1,5 @@
 import type { CartLineView } from "../../../server/modules/cart/read.ts";
-import { MAX_LINE_QUANTITY } from "../../../server/modules/cart/schemas.ts";
+import { quantityCap } from "../../../server/modules/cart/limits.ts";
 import { Price } from "~/components/price";
 import { Link } from "~/components/ui/link";
 import { productImageSources } from "~/lib/media";
@@ -12,7 +12,7 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
   const hydrated = useHydrated();
   const href = `/shop/${line.categorySlug}/${line.slug}`;
   // No max on the quantity field: past the stock, the bag answers in words how many are left.
-  const most = Math.max(1, Math.min(line.stock, MAX_LINE_QUANTITY));
+  const most = Math.max(1, quantityCap(line.stock));
   return (
     <li className="bag-line" data-testid="bag-line">
       <div className="bag-line-media">

@@ -1,4 +1,5 @@
 import type { ProductVariantDetail } from "../../../server/modules/catalog/product-detail.ts";
+import { quantityCap } from "../../../server/modules/cart/limits.ts";
 
 /*
  * The rules of a product page's option select, apart from how it looks: which colours and sizes
@@ -16,8 +17,6 @@ export type Variant = ProductVariantDetail;
 
 /** "Only N left" from this many down. */
 export const LOW_STOCK = 5;
-/** The most of one variant a shopper adds at once. */
-export const MAX_QUANTITY = 10;
 
 export type Availability = "available" | "sold-out" | "missing";
 
@@ -102,10 +101,11 @@ export function stockMessage(stock: number): StockMessage {
   return { text: "In stock", level: "in" };
 }
 
-/** How many of a variant the quantity field allows: up to its stock and MAX_QUANTITY; 0 when sold out. */
-export function quantityLimit(stock: number): number {
-  return Math.max(0, Math.min(stock, MAX_QUANTITY));
-}
+/**
+ * How many of a variant the quantity field allows: what the bag would take (its stock, at most
+ * the bag's line limit; the bag's own quantityCap), so the page never offers what the bag refuses.
+ */
+export const quantityLimit = quantityCap;
 
 /** A variant as one line of the select that works without JavaScript: "8 · Black", and why it cannot be chosen. */
 export function variantLabel(variant: Variant, price?: string): string {

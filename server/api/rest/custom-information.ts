@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { UnknownInformationTargetError } from "../../modules/catalog/custom-information.ts";
 import { requestContext, type ShopEnv } from "../../context.ts";
 import { NotFoundError, ValidationError, answerOtherRequests } from "./errors.ts";
 
@@ -62,16 +61,9 @@ export function customInformationApi() {
 
   api.get("/", async (c) => {
     const filter = parseInformationQuery(new URL(c.req.url).searchParams);
-    try {
-      const blocks = await requestContext(c).services.catalog.customInformation.list(filter);
-      c.header("Cache-Control", CACHE_GETS);
-      return c.json({ data: blocks, meta: { total: blocks.length } });
-    } catch (error) {
-      if (error instanceof UnknownInformationTargetError) {
-        throw new NotFoundError(error.message, { param: error.param, value: error.value });
-      }
-      throw error;
-    }
+    const blocks = await requestContext(c).services.catalog.customInformation.list(filter);
+    c.header("Cache-Control", CACHE_GETS);
+    return c.json({ data: blocks, meta: { total: blocks.length } });
   });
 
   api.get("/:id", async (c) => {

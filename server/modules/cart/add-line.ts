@@ -16,7 +16,7 @@ import {
   type CartWithToken,
 } from "./bag-rows.ts";
 import { bagFull, notEnoughStock } from "./errors.ts";
-import { addLineInput, MAX_BAG_LINES, MAX_LINE_QUANTITY } from "./schemas.ts";
+import { addLineInput, MAX_BAG_LINES, MAX_LINE_QUANTITY, quantityCap } from "./schemas.ts";
 
 /**
  * Puts an option in the bag, adding to the line that already holds it. Without a bag (no or
@@ -45,7 +45,7 @@ export async function addLine(
       .from(cartLines)
       .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
     const inBag = line?.quantity ?? 0;
-    const room = Math.min(stock, MAX_LINE_QUANTITY) - inBag;
+    const room = quantityCap(stock) - inBag;
     if (quantity > room) throw notEnoughStock(Math.max(room, 0), inBag, stock > MAX_LINE_QUANTITY);
     if (!line && (await lineCount(db, cartId)) >= MAX_BAG_LINES) throw bagFull();
     if (line) {

@@ -6,6 +6,7 @@ import { addressKey, type RateLimiter } from "../rate-limit/index.ts";
 import { cartNotFound, tooManyNewBags, variantNotFound } from "./errors.ts";
 import { readCartLines, type CartView } from "./read.ts";
 import { hashCartToken, isCartToken, newCartToken } from "./token.ts";
+import { ANY_VISITOR, sellableTo } from "../catalog/sellable.ts";
 
 /*
  * The rows behind a bag, shared by the bag's use cases (add-line.ts, update-line.ts, ...). Every
@@ -92,7 +93,7 @@ export async function sellableStock(db: Db, variantId: number): Promise<number> 
     .select({ stock: variants.stock })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variants.id, variantId), eq(products.published, true), eq(products.membersOnly, false)))
+    .where(and(eq(variants.id, variantId), sellableTo(ANY_VISITOR, sql`${products}`)))
     .for("update", { of: variants });
   if (!row) throw variantNotFound(variantId);
   return row.stock;

@@ -1,5 +1,5 @@
 import { ShopError } from "../../lib/shop-error.ts";
-import { MAX_BAG_LINES, MAX_LINE_QUANTITY } from "./schemas.ts";
+import { MAX_BAG_LINES, MAX_LINE_QUANTITY } from "./limits.ts";
 
 /* The bag's failures, as ShopErrors (ADR 34); each adapter maps the code to its wire shape. */
 

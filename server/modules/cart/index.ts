@@ -7,6 +7,7 @@ import { cartIdOf, countNewBag, ownerOf, pruneIdleCarts, view, type BagRef, type
 import { mergeGuestBag } from "./merge-guest-bag.ts";
 import { newCartToken, hashCartToken } from "./token.ts";
 import { removeLine, updateLine } from "./update-line.ts";
+import { ANY_VISITOR, sellableTo } from "../catalog/sellable.ts";
 
 export * from "./errors.ts";
 export * from "./schemas.ts";
@@ -65,7 +66,7 @@ export function createCarts(options: CartsOptions = {}) {
         .innerJoin(carts, eq(carts.id, cartLines.cartId))
         .innerJoin(variants, eq(variants.id, cartLines.variantId))
         .innerJoin(products, eq(products.id, variants.productId))
-        .where(and(owner, eq(products.published, true), eq(products.membersOnly, false)));
+        .where(and(owner, sellableTo(ANY_VISITOR, sql`${products}`)));
       return row?.items ?? 0;
     },
 

@@ -3,7 +3,7 @@ import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
 import { shopErrorCode } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { cartIdOf, insertCart, lineCount, sellableStock, touch } from "./bag-rows.ts";
-import { MAX_BAG_LINES, MAX_LINE_QUANTITY } from "./schemas.ts";
+import { MAX_BAG_LINES, quantityCap } from "./schemas.ts";
 
 /**
  * An item of a guest's bag that did not all fit in the customer's bag at login: `stock` (or the
@@ -63,7 +63,7 @@ export async function mergeGuestBag(
           notes.push({ name: line.name, wanted, kept: 0, reason: "full" });
           continue;
         }
-        const kept = Math.max(Math.min(wanted, stock, MAX_LINE_QUANTITY), inBag);
+        const kept = Math.max(Math.min(wanted, quantityCap(stock)), inBag);
         if (kept < wanted) notes.push({ name: line.name, wanted, kept, reason: "stock" });
         if (kept === inBag) continue;
         if (own) await db.update(cartLines).set({ quantity: kept }).where(eq(cartLines.id, own.id));

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
+import { ANY_VISITOR, sellableTo } from "../catalog/sellable.ts";
 
 /** An option the shopper may switch a line to: another size or colour of the same product. */
 export interface CartLineOption {
@@ -76,7 +77,7 @@ export async function readCartLines(db: Db, cartId: number): Promise<CartView> {
     select l.id, l.variant_id, l.quantity,
            p.id as product_id, p.slug, c.slug as category_slug, p.name, b.name as brand,
            v.sku, v.size, v.colour, v.colour_hex, v.stock, v.price, v.compare_at_price,
-           (p.published and not p.members_only) as available,
+           ${sellableTo(ANY_VISITOR)} as available,
            (select json_build_object('path', path, 'alt', alt, 'width', width, 'height', height)
               from product_images where product_id = p.id order by position, id limit 1) as image,
            (select json_agg(json_build_object('variantId', o.id, 'size', o.size, 'colour', o.colour,

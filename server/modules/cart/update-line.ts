@@ -4,7 +4,7 @@ import { parseInput } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { requireCart, sellableStock, touch, view, type BagRef, type CartWithToken } from "./bag-rows.ts";
 import { cartLineNotFound, notEnoughStock, quantityBelowOne } from "./errors.ts";
-import { MAX_LINE_QUANTITY, removeLineInput, updateLineInput } from "./schemas.ts";
+import { MAX_LINE_QUANTITY, quantityCap, removeLineInput, updateLineInput } from "./schemas.ts";
 
 /**
  * Changes a line's quantity and/or option. Switching to an option another line already holds
@@ -33,7 +33,7 @@ export async function updateLine(scope: Scope, ref: BagRef, raw: unknown): Promi
         .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
       if (merged) quantity += merged.quantity;
     }
-    const limit = Math.min(stock, MAX_LINE_QUANTITY);
+    const limit = quantityCap(stock);
     const inOtherLine = merged?.quantity ?? 0;
     if (quantity > limit) throw notEnoughStock(Math.max(limit - inOtherLine, 0), inOtherLine, stock > MAX_LINE_QUANTITY);
     if (merged) await db.delete(cartLines).where(eq(cartLines.id, merged.id));

@@ -1,8 +1,10 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, customInformation, products } from "../../db/schema/index.ts";
 import { cachedRead } from "../../lib/cached-read.ts";
 import type { ProductDetail } from "./product-detail.ts";
+import { ANY_VISITOR, sellableTo } from "./sellable.ts";
+import { ShopError } from "../../lib/shop-error.ts";
 
 /*
  * The owner's information blocks for product pages (size guides, care, delivery: SPEC §3 "custom
@@ -45,15 +47,8 @@ export interface InformationFilter {
 }
 
 /** The filter names a product or category the shop does not have (the API answers 404). */
-export class UnknownInformationTargetError extends Error {
-  override name = "UnknownInformationTargetError";
-  constructor(
-    readonly param: "product" | "category",
-    readonly value: string,
-  ) {
-    super(`Unknown ${param}: ${value}`);
-  }
-}
+export const unknownInformationTarget = (param: "product" | "category", value: string) =>
+  new ShopError("UNKNOWN_INFORMATION_TARGET", `Unknown ${param}: ${value}`, { details: { param, value } });
 
 interface LoadedInformation {
   /** Published blocks by position, then id. */
@@ -109,7 +104,7 @@ async function loadInformation(db: Db): Promise<LoadedInformation> {
     .where(
       and(
         eq(customInformation.published, true),
-        or(isNull(customInformation.productId), and(eq(products.published, true), eq(products.membersOnly, false))),
+        or(isNull(customInformation.productId), sellableTo(ANY_VISITOR, sql`${products}`)),
       ),
     )
     .orderBy(asc(customInformation.position), asc(customInformation.id));
@@ -155,17 +150,17 @@ export function createCustomInformation(
     async informationFor(product: InformationProduct): Promise<InformationBlock[]> {
       return (await loaded()).blocks.filter((block) => appliesToProduct(block.appliesTo, product));
     },
-    /** Published blocks matching every given filter; throws UnknownInformationTargetError for an unknown product or category. */
+    /** Published blocks matching every given filter; throws UNKNOWN_INFORMATION_TARGET for an unknown product or category. */
     async list(filter: InformationFilter = {}): Promise<InformationBlock[]> {
       const { blocks, topLevelSlugs } = await loaded();
       let picked = blocks;
       if (filter.product !== undefined) {
         const product = await options.findProduct(filter.product);
-        if (!product) throw new UnknownInformationTargetError("product", filter.product);
+        if (!product) throw unknownInformationTarget("product", filter.product);
         picked = picked.filter((block) => appliesToProduct(block.appliesTo, product));
       }
       if (filter.category !== undefined) {
-        if (!topLevelSlugs.has(filter.category)) throw new UnknownInformationTargetError("category", filter.category);
+        if (!topLevelSlugs.has(filter.category)) throw unknownInformationTarget("category", filter.category);
         picked = picked.filter((block) => block.appliesTo.scope === "category" && block.appliesTo.category === filter.category);
       }
       if (filter.kind !== undefined) picked = picked.filter((block) => block.kind === filter.kind);

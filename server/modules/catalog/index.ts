@@ -12,7 +12,7 @@ export type { CategoryNode, MenuCategory } from "./category-tree.ts";
 export type { ProductCard } from "./product-cards.ts";
 export type { BrandDetails, BrandSummary } from "./brand-list.ts";
 export type { InformationBlock, InformationFilter, InformationTarget } from "./custom-information.ts";
-export { UnknownInformationTargetError } from "./custom-information.ts";
+export { unknownInformationTarget } from "./custom-information.ts";
 
 /** How many products the home page features. */
 export const FEATURED_COUNT = 8;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
+import { ANY_VISITOR, sellableTo } from "./sellable.ts";
 
 /** What a product grid shows of one product. Prices are integer minor units. */
 export interface ProductCard {
@@ -64,7 +65,7 @@ export async function productCards(
     left join lateral (
       select path, alt, width, height from product_images where product_id = p.id order by position, id limit 1
     ) i on true
-    where p.published and not p.members_only ${where}
+    where ${sellableTo(ANY_VISITOR)} ${where}
     order by ${options.orderBy}
     limit ${options.limit} offset ${options.offset ?? 0}
   `,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import type { ProductAttributes } from "../../db/schema/products.ts";
 import type { VariantRow } from "./listing/catalogue-index.ts";
+import { ANY_VISITOR, sellableTo } from "./sellable.ts";
 
 /** One buyable option of a product, as the product page and the shop API show it. Prices in minor units. */
 export interface ProductVariantDetail extends VariantRow {
@@ -93,7 +94,7 @@ export async function productDetail(db: Db, slugOrId: string): Promise<ProductDe
                       order by position, id) as variants
       from variants where product_id = p.id
     ) v
-    where ${match} and p.published and not p.members_only and v.variants is not null
+    where ${match} and ${sellableTo(ANY_VISITOR)} and v.variants is not null
   `,
   );
   if (!row) return null;

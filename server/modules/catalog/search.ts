@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import { MIN_PREFIX_LENGTH, normaliseSearch, searchWords } from "./search-text.ts";
+import { ANY_VISITOR, sellableTo } from "./sellable.ts";
 
 export { MAX_SEARCH_LENGTH, normaliseSearch, searchWords } from "./search-text.ts";
 
@@ -75,7 +76,7 @@ export async function searchProductIds(db: Db, text: string): Promise<number[]> 
       cross join t
       -- One index probe per match; an exists() here was planned as a hash of every variant.
       cross join lateral (select 1 from variants v where v.product_id = p.id limit 1) sellable
-      where p.published and not p.members_only and numnode(t.any_q) > 0
+      where ${sellableTo(ANY_VISITOR)} and numnode(t.any_q) > 0
         and ${sql.join(matches, sql` and `)}
     ) p, t
     order by ${sql.join(strong, sql` and `)} desc,

@@ -4,6 +4,7 @@ import { catalogueRevision } from "../../../db/schema/index.ts";
 import type { ProductCard } from "../product-cards.ts";
 import { LISTING_SORTS, type ListingSort } from "./types.ts";
 import { compareSizes } from "./size-order.ts";
+import { ANY_VISITOR, sellableTo } from "../sellable.ts";
 
 /*
  * The in-memory read model that listings are computed from. On PGlite a query costs milliseconds
@@ -412,7 +413,7 @@ async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
       select distinct on (product_id) product_id, path, alt, width, height
       from product_images order by product_id, position, id
     ) i on i.product_id = p.id
-    where p.published and not p.members_only
+    where ${sellableTo(ANY_VISITOR)}
   `,
   );
   return {

@@ -34,7 +34,17 @@ describe("the catalogue revision", () => {
   // Each is SQL another process could run: nothing tells this process about it.
   const changes: [string, SQL][] = [
     ["a product's name", sql`update products set name = name || ' II' where id = (select min(id) from products)`],
-    ["a variant's stock", sql`update variants set stock = stock + 1 where id = (select min(id) from variants)`],
+    ["a variant selling out", sql`update variants set stock = 0 where id = (select min(id) from variants where stock > 0)`],
+    [
+      "a variant coming back into stock",
+      sql`update variants set stock = 4 where id = (select min(id) from variants where stock = 0)`,
+    ],
+    ["a variant's price", sql`update variants set price = price + 100 where id = (select min(id) from variants)`],
+    [
+      "one of many variants selling out in one statement",
+      sql`update variants set stock = case when id = (select min(id) from variants where stock > 0) then 0 else stock + 1 end
+          where id in (select id from variants order by id limit 20)`,
+    ],
     ["an image", sql`update product_images set alt = alt || '.' where id = (select min(id) from product_images)`],
     ["a brand's name", sql`update brands set name = name || ' Co' where id = (select min(id) from brands)`],
     ["a category's name", sql`update categories set name = name || 's' where id = (select min(id) from categories)`],
@@ -50,6 +60,16 @@ describe("the catalogue revision", () => {
   it("stays when only something the listings do not show changes", async () => {
     const before = await readCatalogueRevision(database.db);
     await database.db.execute(sql`update site_settings set updated_at = now()`);
+    expect(await readCatalogueRevision(database.db)).toBe(before);
+  });
+
+  it("stays when stock changes without a variant selling out or coming back (an order, a delivery)", async () => {
+    await database.db.execute(sql`update variants set stock = 10 where id in (select id from variants order by id limit 5)`);
+    const before = await readCatalogueRevision(database.db);
+    await database.db.execute(
+      sql`update variants set stock = stock - 3 where id in (select id from variants order by id limit 5)`,
+    );
+    await database.db.execute(sql`update variants set stock = stock + 40 where id = (select min(id) from variants)`);
     expect(await readCatalogueRevision(database.db)).toBe(before);
   });
 

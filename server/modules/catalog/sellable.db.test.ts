@@ -1,0 +1,105 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { seededShop } from "../../../tests/support/seeded-shop.ts";
+import { products, variants } from "../../db/schema/index.ts";
+import { systemScope } from "../../lib/scope.ts";
+import { noFilters } from "./listing/params.ts";
+import { isSellableTo, sellableTo } from "./sellable.ts";
+
+/*
+ * ADR 31: one rule says who may see and buy a product. An unpublished product and a members-only
+ * one are, for a guest, not listed, not found, not shown, not on a card, given no information and
+ * not sold; each use reads the rule from sellable.ts.
+ */
+
+let shop: Awaited<ReturnType<typeof seededShop>>;
+const hidden: { id: number; slug: string; name: string; variantId: number; why: string }[] = [];
+let guestBag: string;
+
+beforeAll(async () => {
+  shop = await seededShop(24);
+  const { db } = shop.database;
+  const featured = await shop.services.catalog.featuredProducts();
+  const [unpublished, membersOnly] = featured.slice(0, 2);
+  const scope = systemScope(db);
+  for (const [card, why] of [
+    [unpublished!, "unpublished"],
+    [membersOnly!, "members-only"],
+  ] as const) {
+    const [variant] = await db.select({ id: variants.id }).from(variants).where(eq(variants.productId, card.id)).limit(1);
+    await db.update(variants).set({ stock: 5 }).where(eq(variants.id, variant!.id));
+    hidden.push({ id: card.id, slug: card.slug, name: card.name, variantId: variant!.id, why });
+  }
+  // A guest put both in the bag while they were still for sale.
+  const first = await shop.services.cart.addLine(scope, null, { variantId: hidden[0]!.variantId });
+  guestBag = first.cart.token!;
+  await shop.services.cart.addLine(scope, guestBag, { variantId: hidden[1]!.variantId });
+  await db.update(products).set({ published: false }).where(eq(products.id, unpublished!.id));
+  await db.update(products).set({ membersOnly: true }).where(eq(products.id, membersOnly!.id));
+  shop.services.catalog.invalidate();
+});
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe.each([0, 1])("a product hidden from guests (%#)", (n) => {
+  const product = () => hidden[n]!;
+
+  test("is not listed, and not found by its name", async () => {
+    const { listing } = shop.services.catalog;
+    const all = await listing.list({ scope: {}, filters: noFilters(), sort: "featured", page: 1, pageSize: 100 });
+    expect(all.products.map((p) => p.id)).not.toContain(product().id);
+    const found = await listing.list({
+      scope: {},
+      filters: noFilters(),
+      sort: "featured",
+      page: 1,
+      pageSize: 100,
+      query: product().name,
+    });
+    expect(found.products.map((p) => p.id)).not.toContain(product().id);
+    expect((await listing.suggest(product().name, 20)).map((p) => p.id)).not.toContain(product().id);
+  });
+
+  test("has no product page, no card among the featured, and no information blocks", async () => {
+    const { catalog } = shop.services;
+    expect(await catalog.productDetail(product().slug)).toBeNull();
+    expect((await catalog.featuredProducts()).map((p) => p.id)).not.toContain(product().id);
+    await expect(catalog.customInformation.list({ product: product().slug })).rejects.toMatchObject({
+      code: "UNKNOWN_INFORMATION_TARGET",
+    });
+  });
+
+  test("cannot be bought, and a bag that holds it says it is no longer available", async () => {
+    const scope = systemScope(shop.database.db);
+    await expect(shop.services.cart.addLine(scope, null, { variantId: product().variantId })).rejects.toMatchObject({
+      code: "VARIANT_NOT_FOUND",
+    });
+    const bag = await shop.services.cart.get(scope, guestBag);
+    expect(bag!.lines.find((line) => line.variantId === product().variantId)?.available).toBe(false);
+    expect(await shop.services.cart.count(scope, guestBag)).toBe(0);
+  });
+});
+
+test("the rule in memory: published products for everyone, members-only ones for members only", () => {
+  const guest = { member: false };
+  const member = { member: true };
+  expect(isSellableTo(guest, { published: true, membersOnly: false })).toBe(true);
+  expect(isSellableTo(guest, { published: true, membersOnly: true })).toBe(false);
+  expect(isSellableTo(member, { published: true, membersOnly: true })).toBe(true);
+  expect(isSellableTo(member, { published: false, membersOnly: false })).toBe(false);
+});
+
+test("the rule in SQL for a member also sells members-only products, never unpublished ones", async () => {
+  const rows = await shop.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      sql`${inArray(
+        products.id,
+        hidden.map((h) => h.id),
+      )} and ${sellableTo({ member: true }, sql`${products}`)}`,
+    );
+  expect(rows.map((r) => r.id)).toEqual([hidden[1]!.id]);
+});
