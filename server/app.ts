@@ -14,9 +14,11 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { publicEnv } from "./env.ts";
 import { clientAddress } from "./http/client-address.ts";
+import { compression } from "./http/compression.ts";
 import { requestLog, type Logger } from "./http/logger.ts";
 import { pageCache } from "./http/page-cache.ts";
 import { asPublicRequest } from "./http/public-request.ts";
+import { scriptNonce, securityHeaders } from "./http/security-headers.ts";
 import { readSessionCookie } from "./modules/accounts/cookies.ts";
 import type { Services } from "./services.ts";
 
@@ -45,6 +47,10 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
 
   if (env.LOG_LEVEL !== "silent" && env.LOG_LEVEL !== "error") app.use(requestLog(logger));
+  // Every answer: security headers, and text compressed per Accept-Encoding (ADR 28).
+  const pagePolicy = env.NODE_ENV !== "development";
+  app.use(securityHeaders({ https: env.PUBLIC_URL.startsWith("https://"), pagePolicy }));
+  app.use(compression());
 
   app.get("/healthz", async (c) => {
     const up = await database.ping();
@@ -114,12 +120,19 @@ export function createApp(deps: AppDeps) {
 
   const browserEnv = publicEnv(env);
   app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS }));
+  app.use("*", scriptNonce({ enabled: pagePolicy }));
   app.all("*", async (c) => {
     const request = asPublicRequest(c.req.raw, env.PUBLIC_URL);
     // Pages read the session from the auth cookie only: browsers send no Authorization header on navigation.
     const token = readSessionCookie(request.headers.get("cookie"));
     const session = token ? await services.accounts.authenticate(token) : null;
-    return renderPage(request, { services, env: browserEnv, session, visitor: { ip: clientAddress(c, env.TRUST_PROXY) } });
+    return renderPage(request, {
+      services,
+      env: browserEnv,
+      session,
+      visitor: { ip: clientAddress(c, env.TRUST_PROXY) },
+      cspNonce: c.get("cspNonce"),
+    });
   });
 
   app.onError((error, c) => {

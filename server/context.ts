@@ -11,6 +11,8 @@ export interface ShopLoadContext {
   session: CurrentSession | null;
   /** The visitor's address, which per-address rate limits key on. */
   visitor: Visitor;
+  /** The nonce of this page's inline scripts (server/http/security-headers.ts); only app/entry.server.tsx reads it. */
+  cspNonce?: string;
 }
 
 declare module "react-router" {

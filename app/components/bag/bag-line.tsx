@@ -1,5 +1,5 @@
 import type { CartLineView } from "../../../server/modules/cart/read.ts";
-import { MAX_LINE_QUANTITY } from "../../../server/modules/cart/schemas.ts";
+import { MAX_LINE_QUANTITY } from "../../../server/modules/cart/limits.ts";
 import { Price } from "~/components/price";
 import { Link } from "~/components/ui/link";
 import { productImageSources } from "~/lib/media";

@@ -1,13 +1,7 @@
 import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "./limits.ts";
 
-/** The most of one option a bag line may hold, whatever the stock: a shop, not a wholesaler. */
-export const MAX_LINE_QUANTITY = 99;
-
-/**
- * The most different options one bag may hold. A shopper's bag holds a handful; without a bound,
- * a script could grow one bag (and every page showing it) without end.
- */
-export const MAX_BAG_LINES = 50;
+export { MAX_BAG_LINES, MAX_LINE_QUANTITY } from "./limits.ts";
 
 /**
  * Numbers arrive as JSON numbers (API) or as strings (forms). Only those two are read: an array or
