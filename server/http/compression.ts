@@ -120,7 +120,7 @@ export async function encodeBody(body: ReadableStream<Uint8Array>, encoding: Enc
   for (;;) {
     const next = reader.read();
     const settled = await Promise.race([next, nextTurn()]);
-    if (settled === PENDING) return { kind: "stream", stream: compressStream(head, next, reader, encoding) };
+    if (settled === PENDING) return { kind: "stream", stream: compressStream(concat(head, size), next, reader, encoding) };
     if (settled.done) return { kind: "bytes", bytes: await compressBytes(concat(head, size), encoding) };
     head.push(settled.value);
     size += settled.value.byteLength;
@@ -128,7 +128,7 @@ export async function encodeBody(body: ReadableStream<Uint8Array>, encoding: Enc
 }
 
 function compressStream(
-  head: Uint8Array[],
+  head: Uint8Array,
   pending: Promise<Read>,
   reader: ReadableStreamDefaultReader<Uint8Array>,
   encoding: Encoding,
@@ -151,7 +151,7 @@ function compressStream(
       });
       void (async () => {
         try {
-          for (const chunk of head) compressor.write(chunk);
+          compressor.write(head);
           let read = await pending;
           while (!read.done) {
             compressor.write(read.value);
