@@ -2,7 +2,8 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { pageContext } from "../server/http/page-context.ts";
 import { renderPageToString } from "./lib/server-render";
 import { HtmlCacheContext } from "./components/ui/cached-html";
 import { createHtmlCache } from "./lib/html-cache.server";
@@ -24,19 +25,30 @@ const LAST_RESORT = `<!doctype html><html lang="en"><head><meta charset="utf-8">
  *
  * When rendering fails, throwing lets React Router render the error boundary instead; if the
  * error page itself fails, the last-resort page answers.
+ *
+ * Every inline script React Router and React write (the router's context and the page's data, the
+ * module imports, ScrollRestoration's, a streamed page's boundaries) carries the nonce the server
+ * made for this answer, which its Content-Security-Policy names (server/http/security-headers.ts).
  */
-export default async function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext) {
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+  loadContext: RouterContextProvider,
+) {
   headers.set("Content-Type", "text/html; charset=utf-8");
+  const nonce = pageContext(loadContext).cspNonce;
   const renderingErrorPage = context.staticHandlerContext.errors != null;
   try {
     const streams =
       !isbot(request.headers.get("user-agent")) &&
       context.staticHandlerContext.matches.some((m) => handleOf(context.routeModules[m.route.id]).stream === true);
     if (!streams) {
-      const html = await renderPageToString(context, request.url, htmlCache);
+      const html = await renderPageToString(context, request.url, htmlCache, nonce);
       if (html !== null) return new Response(html, { headers, status });
     }
-    return await streamPage(request, status, headers, context);
+    return await streamPage(request, status, headers, context, nonce);
   } catch (error) {
     if (!renderingErrorPage) throw error;
     console.error(error);
@@ -44,15 +56,16 @@ export default async function handleRequest(request: Request, status: number, he
   }
 }
 
-function streamPage(request: Request, status: number, headers: Headers, context: EntryContext) {
+function streamPage(request: Request, status: number, headers: Headers, context: EntryContext, nonce: string | undefined) {
   return new Promise<Response>((resolve, reject) => {
     let statusCode = status;
     let shellReady = false;
     const { pipe, abort } = renderToPipeableStream(
       <HtmlCacheContext.Provider value={htmlCache}>
-        <ServerRouter context={context} url={request.url} />
+        <ServerRouter context={context} url={request.url} nonce={nonce} />
       </HtmlCacheContext.Provider>,
       {
+        nonce,
         onShellReady() {
           shellReady = true;
           const body = new PassThrough();

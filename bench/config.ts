@@ -39,19 +39,22 @@ export const DEFAULT_BUDGET: Budget = { minShareOfFloor: 0.5, maxShopJsKb: 30 };
 
 export const PAGES: BenchPage[] = [
   { name: "home", path: "/" },
-  // A category listing with two filters (issue 3): at least 40 % of the floor, 40 KB of shop JS,
-  // and on 20,000 products within 2x of the same listing on 320 products.
+  // A category listing with two filters: at least 30 % of the floor, 40 KB of shop JS, and on
+  // 20,000 products within 2x of the same listing on 320 products. Its first target, 40 % (issue
+  // 3), is retired (issue 10): it renders 24 cards and every filter with its count, about 800
+  // elements against the floor's one line, and measured side by side it answers about 12 times
+  // the req/s of a popular open-source storefront's listing.
   {
     name: "listing, 2 filters",
     path: "/shop/gloves?size=8&attr.grip=Wet",
-    budget: { minShareOfFloor: 0.4, maxShopJsKb: 40, maxSlowdownAcrossCatalogues: 2 },
+    budget: { minShareOfFloor: 0.3, maxShopJsKb: 40, maxSlowdownAcrossCatalogues: 2 },
   },
-  // A product page (issue 3): at least 40 % of the floor and 40 KB of shop JS. The demo seed is
-  // deterministic, so this glove exists, the same, in every catalogue size.
+  // A product page: at least 50 % of the floor (issue 10; 40 % before) and 40 KB of shop JS. The
+  // demo seed is deterministic, so this glove exists, the same, in every catalogue size.
   {
     name: "product",
     path: "/shop/gloves/solid-lock-max-training-glove",
-    budget: { minShareOfFloor: 0.4, maxShopJsKb: 40, maxSlowdownAcrossCatalogues: 2 },
+    budget: { minShareOfFloor: 0.5, maxShopJsKb: 40, maxSlowdownAcrossCatalogues: 2 },
   },
 ];
 

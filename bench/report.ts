@@ -3,6 +3,7 @@
 import { cpus, loadavg, totalmem } from "node:os";
 import type { FirstVisitJs } from "./first-visit-js.ts";
 import type { LoadResult } from "./load.ts";
+import type { Wire } from "./wire.ts";
 
 export interface Check {
   name: string;
@@ -15,6 +16,8 @@ export interface TargetResult {
   kind: "floor" | "ceiling" | "page";
   path: string;
   htmlBytes: number;
+  /** The page as a browser receives it (Accept-Encoding: gzip, deflate, br, zstd). */
+  wire: Wire;
   /** The first request the server got for this path, before any warm-up (loads caches, read models...). */
   firstRequestMs: number;
   /** All rounds together: median req/s, latencies of all rounds merged, counts summed. */
@@ -119,6 +122,8 @@ const HEADER = [
   "p99 ms",
   "% of floor req/s",
   "% of ceiling req/s",
+  "HTML KB",
+  "on the wire KB",
   "JS framework KB gz",
   "JS shop KB gz",
 ];
@@ -131,6 +136,8 @@ function rows(scenario: ScenarioResult): string[][] {
     num(t.load.latencyP99Ms),
     pct(t.shareOfFloor),
     pct(t.shareOfCeiling),
+    kb(t.htmlBytes),
+    `${kb(t.wire.bytes)}${t.wire.encoding ? ` ${t.wire.encoding}` : ""}`,
     kb(t.js.frameworkGzipBytes),
     kb(t.js.shopGzipBytes),
   ]);
@@ -193,7 +200,8 @@ export function textReport(r: BenchResults): string {
       out.push(
         `${t.name}: ${t.load.totalRequests} requests in ${t.rounds.length} rounds, ${t.load.non2xx} non-2xx, ${t.load.errors} errors (${t.load.timeouts} timeouts); ` +
           `${t.msPerRequest.toFixed(2)} ms of server time per request; first request ${num(t.firstRequestMs)} ms; ` +
-          `HTML ${num(t.htmlBytes)} bytes; JS files: ${t.js.files.length}`,
+          `HTML ${num(t.htmlBytes)} bytes, ${num(t.wire.bytes)} on the wire (${t.wire.encoding ?? "not compressed"}; ` +
+          `compressing it takes ${t.wire.compressMs.toFixed(2)} ms); JS files: ${t.js.files.length}`,
       );
       if (t.kind !== "floor") out.push(`  % of the floor by round: ${roundsLine(t)}`);
       for (const c of t.checks) out.push(`  ${c.pass ? "PASS" : "FAIL"}  ${c.name}: ${c.detail}`);
@@ -225,6 +233,14 @@ export function markdownReport(r: BenchResults): string {
     out.push(`% of the floor by round: ${byRound}.`, "");
     const first = s.targets.map((t) => `${t.name} ${num(t.firstRequestMs)} ms`).join(", ");
     out.push(`Server ready in ${s.serverStartS.toFixed(1)} s. First request before the warm-up: ${first}.`, "");
+    const compressing = s.targets
+      .filter((t) => t.kind === "page")
+      .map((t) => `${t.name} ${t.wire.compressMs.toFixed(2)} ms`)
+      .join(", ");
+    out.push(
+      `Compressing a page's HTML (brotli, the server's settings; paid by a rendered page a browser asks for, not by the load): ${compressing}.`,
+      "",
+    );
   }
   if (r.acrossCatalogues.length > 0) {
     out.push("#### Benchmark: across catalogues", "", markdownTable(ACROSS_HEADER, acrossRows(r)), "");
@@ -238,6 +254,7 @@ export function markdownReport(r: BenchResults): string {
     "Floor: one line rendered through React Router without the shop's header and footer. Ceiling: the home page's exact HTML served as a static file by the same server. " +
       "Method: the machine's speed drifts, so every round measures every target once, in an order rotated each round, each run followed by a pause while the server finishes the requests autocannon dropped; % of floor (ceiling) = the median over rounds of the target's req/s divided by the floor's (ceiling's) req/s in the same round; " +
       "req/s = the median of the rounds' req/s (completed requests / seconds); p50 and p99 = the latencies of all rounds merged. " +
+      "On the wire: the page's bytes when asked for with `Accept-Encoding: gzip, deflate, br, zstd` as a browser asks; the load itself asks for no compression, so req/s measure rendering. " +
       "JS: gzip (level 9) of every file a first visit loads; framework = the `framework-*` chunk, shop = the rest. Slowdown across catalogues: the page's share of the floor on the smaller catalogue divided by its share on the larger one; shares, not req/s, because the two servers run one after the other and the machine's speed drifts between them.",
   );
   return `${out.join("\n")}\n`;

@@ -1,7 +1,8 @@
 // `npm run bench`: builds the bench build (build-bench/, with the framework floor route), starts
 // the production server from it per scenario, and measures each page against two baselines
 // served by the same server: the floor (one line through React Router) and the ceiling (the
-// home page's exact HTML as a static file). Also weighs the JavaScript a first visit loads.
+// home page's exact HTML as a static file). Also weighs the JavaScript a first visit loads, and
+// the bytes each page takes on the wire when asked for as a browser asks (br, gzip).
 // When more than one catalogue size ran, compares each page's share of the floor across them.
 //
 // The machine's speed drifts by tens of percent over tens of seconds, so targets are not
@@ -58,6 +59,7 @@ import {
 } from "./report.ts";
 import { roundOrder, shareByRound } from "./rounds.ts";
 import { startServer, type BenchServer } from "./server.ts";
+import { onTheWire, type Wire } from "./wire.ts";
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const rootDir = dirname(benchDir);
@@ -301,6 +303,10 @@ async function runScenario(
       ...pages,
     ];
 
+    // Bytes a browser receives (it asks for compression; the load does not), before any load.
+    const wires = new Map<Target, Wire>();
+    for (const target of targets) wires.set(target, await onTheWire(`${server.url}${target.path}`, target.html));
+
     const byTarget = await measureInRounds(server, targets, settings);
     const roundsOf = (target: Target) => byTarget.get(target)!;
     const reqPerSecByRound = (target: Target) => roundsOf(target).map((r) => r.measured.load.reqPerSec);
@@ -359,6 +365,7 @@ async function runScenario(
         kind: target.kind,
         path: target.path,
         htmlBytes: target.html.length,
+        wire: wires.get(target)!,
         firstRequestMs: target.firstRequestMs,
         load,
         msPerRequest: load.reqPerSec > 0 ? 1000 / load.reqPerSec : Infinity,

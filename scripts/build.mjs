@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { rootDir, buildDir } from "./paths.mjs";
 
@@ -23,12 +23,21 @@ await build({
   logLevel: "warning",
 });
 
-// Pre-compressed copies of the browser assets, served instead of compressing on every request.
+// Pre-compressed copies of the browser assets, at the highest settings (once per build, not per
+// request): the server sends the .br or .gz copy to a browser that accepts it (serveStatic's
+// `precompressed` in server/app.ts). Fonts (woff2) and images are compressed already.
 const assets = join(buildDir, "client/assets");
 for (const name of readdirSync(assets)) {
   if (/\.(js|css|svg)$/.test(name)) {
     const file = join(assets, name);
-    writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
+    const bytes = readFileSync(file);
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+    );
   }
 }
 

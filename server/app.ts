@@ -13,11 +13,13 @@ import { requestContext, type ShopEnv } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { publicEnv } from "./env.ts";
+import { compression } from "./http/compression.ts";
 import { requestLog, type Logger } from "./http/logger.ts";
 import { pageCache } from "./http/page-cache.ts";
 import type { PageHandler } from "./http/page-handler.ts";
 import { asPublicRequest } from "./http/public-request.ts";
 import { requestContextMiddleware } from "./http/request-context.ts";
+import { scriptNonce, securityHeaders } from "./http/security-headers.ts";
 import type { Services } from "./services.ts";
 
 export interface AppDeps {
@@ -43,6 +45,10 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<ShopEnv>();
 
   if (env.LOG_LEVEL !== "silent" && env.LOG_LEVEL !== "error") app.use(requestLog(logger));
+  // Every answer: security headers, and text compressed per Accept-Encoding (ADR 28).
+  const pagePolicy = env.NODE_ENV !== "development";
+  app.use(securityHeaders({ https: env.PUBLIC_URL.startsWith("https://"), pagePolicy }));
+  app.use(compression());
 
   app.get("/healthz", async (c) => {
     const up = await database.ping();
@@ -114,10 +120,11 @@ export function createApp(deps: AppDeps) {
   app.route("/graphql", graphqlApi(env, { logger }));
 
   app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS }));
+  app.use("*", scriptNonce({ enabled: pagePolicy }));
   app.all("*", async (c) => {
     const request = asPublicRequest(c.req.raw, env.PUBLIC_URL);
     const context = requestContext(c);
-    return renderPage(request, { ...context, session: await context.session() });
+    return renderPage(request, { ...context, session: await context.session(), cspNonce: c.get("cspNonce") });
   });
 
   app.onError((error, c) => {

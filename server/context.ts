@@ -31,6 +31,8 @@ export interface RequestContext extends AccountScope {
 export interface PageContext extends Omit<RequestContext, "session"> {
   /** The logged-in customer's session; null for a guest. */
   session: CurrentSession | null;
+  /** The nonce of this page's inline scripts (server/http/security-headers.ts); only app/entry.server.tsx reads it. */
+  cspNonce?: string;
 }
 
 /** The Hono environment of every router of the shop: the request context under `ctx`. */

@@ -14,7 +14,13 @@ import { HtmlCacheContext, type HtmlCache } from "~/components/ui/cached-html";
  * does not have the expected shape, and the caller streams instead.
  * See docs/decisions/0006-rendering-pages-to-a-string.md.
  */
-export async function renderPageToString(context: EntryContext, url: string, htmlCache: HtmlCache): Promise<string | null> {
+export async function renderPageToString(
+  context: EntryContext,
+  url: string,
+  htmlCache: HtmlCache,
+  /** Carried by every inline script React Router writes (the page's Content-Security-Policy names it). */
+  nonce?: string,
+): Promise<string | null> {
   const internals = context as EntryContext & { renderMeta?: { streamCache?: Record<number, unknown> } };
   const stream = context.serverHandoffStream;
   if (!stream || !internals.renderMeta || internals.renderMeta.streamCache) return null;
@@ -24,7 +30,7 @@ export async function renderPageToString(context: EntryContext, url: string, htm
     "<!DOCTYPE html>" +
     renderToString(
       <HtmlCacheContext.Provider value={htmlCache}>
-        <ServerRouter context={context} url={url} />
+        <ServerRouter context={context} url={url} nonce={nonce} />
       </HtmlCacheContext.Provider>,
     )
   );

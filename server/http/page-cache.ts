@@ -1,4 +1,7 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { chooseEncoding, compressBytes, MIN_COMPRESS_BYTES, varyOnEncoding, type Encoding } from "./compression.ts";
+import { pinToScripts } from "./content-security-policy.ts";
+import { replaceResponse } from "./replace-response.ts";
 
 /**
  * A short-lived memory cache of whole pages for anonymous visitors: the micro-cache a shop puts in
@@ -16,24 +19,35 @@ import type { MiddlewareHandler } from "hono";
  * every minute, so this adds little staleness) and the cache holds at most `maxEntries` pages and
  * `maxBytes` bytes, oldest dropped first, so filter combinations cannot grow it without bound.
  * Concurrent misses for the same address share one rendering.
+ *
+ * A page is kept as rendered and, for each encoding a visitor accepts (br, gzip), compressed once
+ * for the first such visitor: a hit sends stored bytes and costs no compression. A page is kept
+ * with its Content-Security-Policy's nonce replaced by the hashes of its scripts: one nonce served
+ * to every visitor for seconds would be readable by anyone (docs/decisions/0028).
  */
 export interface PageCacheOptions {
   ttlMs: number;
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
+  /** How a kept page is compressed (compression.ts); tests count the calls. */
+  compress?: (bytes: Uint8Array, encoding: Encoding) => Promise<Uint8Array>;
 }
 
 interface Entry {
   body: Uint8Array;
   headers: [string, string][];
   storedAt: number;
+  /** Compressed copies of body, made for the first visitor who accepts each encoding. */
+  encoded: Map<Encoding, Promise<Uint8Array>>;
+  /** body and its compressed copies, counted against maxBytes. */
+  bytes: number;
 }
 
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 
 export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clear(): void; size(): number } {
-  const { ttlMs, maxEntries = 1000, maxBytes = 64 * 1024 * 1024, now = Date.now } = options;
+  const { ttlMs, maxEntries = 1000, maxBytes = 64 * 1024 * 1024, now = Date.now, compress = compressBytes } = options;
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | null>>();
   let bytes = 0;
@@ -41,15 +55,11 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clea
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= entry.body.byteLength;
+    bytes -= entry.bytes;
     entries.delete(key);
   };
 
-  const store = (key: string, entry: Entry) => {
-    drop(key);
-    if (entry.body.byteLength > maxBytes) return;
-    entries.set(key, entry);
-    bytes += entry.body.byteLength;
+  const makeRoom = () => {
     // A Map iterates in insertion order: the first keys are the oldest.
     for (const oldest of entries.keys()) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break;
@@ -57,10 +67,43 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clea
     }
   };
 
-  const answer = (entry: Entry, method: string, state: "hit" | "miss") => {
+  const store = (key: string, entry: Entry) => {
+    drop(key);
+    if (entry.bytes > maxBytes) return;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    makeRoom();
+  };
+
+  const encodedBody = (key: string, entry: Entry, encoding: Encoding): Promise<Uint8Array> => {
+    let encoded = entry.encoded.get(encoding);
+    if (!encoded) {
+      encoded = compress(entry.body, encoding);
+      entry.encoded.set(encoding, encoded);
+      encoded.then(
+        (copy) => {
+          entry.bytes += copy.byteLength;
+          if (entries.get(key) !== entry) return;
+          bytes += copy.byteLength;
+          makeRoom();
+        },
+        () => entry.encoded.delete(encoding),
+      );
+    }
+    return encoded;
+  };
+
+  const answer = async (c: Context, key: string, entry: Entry, state: "hit" | "miss") => {
     const headers = new Headers(entry.headers);
     headers.set("X-Page-Cache", state);
-    return new Response(method === "HEAD" ? null : (entry.body as BodyInit), { status: 200, headers });
+    varyOnEncoding(headers);
+    if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
+    const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? chooseEncoding(c.req.header("Accept-Encoding")) : null;
+    if (!encoding) return new Response(entry.body as BodyInit, { status: 200, headers });
+    const body = await encodedBody(key, entry, encoding);
+    headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(body.byteLength));
+    return new Response(body as BodyInit, { status: 200, headers });
   };
 
   const middleware: MiddlewareHandler = async (c, next) => {
@@ -69,7 +112,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clea
     if (c.req.header("cookie") || c.req.header("authorization")) return next();
     const key = c.req.url;
     const cached = entries.get(key);
-    if (cached && now() - cached.storedAt < ttlMs) return answer(cached, method, "hit");
+    if (cached && now() - cached.storedAt < ttlMs) return answer(c, key, cached, "hit");
     if (cached) drop(key);
     // A HEAD answer has no body to keep: only GETs fill the cache.
     if (method === "HEAD") return next();
@@ -77,7 +120,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clea
     const shared = pending.get(key);
     if (shared) {
       const entry = await shared;
-      if (entry) return answer(entry, method, "hit");
+      if (entry) return answer(c, key, entry, "hit");
       return next();
     }
 
@@ -104,10 +147,16 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clea
         return;
       }
       const body = new Uint8Array(await response.arrayBuffer());
-      const entry: Entry = { body, headers: [...response.headers], storedAt: now() };
+      const entry: Entry = {
+        body,
+        headers: keptHeaders(response.headers, body),
+        storedAt: now(),
+        encoded: new Map(),
+        bytes: body.byteLength,
+      };
       store(key, entry);
       settle(entry);
-      c.res = answer(entry, method, "miss");
+      replaceResponse(c, await answer(c, key, entry, "miss"));
     } catch (error) {
       settle(null);
       throw error;
@@ -123,4 +172,13 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clea
     },
     size: () => entries.size,
   });
+}
+
+/** The headers a kept page is served with: its policy pinned to its own scripts instead of a nonce. */
+function keptHeaders(headers: Headers, body: Uint8Array): [string, string][] {
+  return [...headers].map(([name, value]) =>
+    name === "content-security-policy" && value.includes("'nonce-")
+      ? [name, pinToScripts(value, new TextDecoder().decode(body))]
+      : [name, value],
+  );
 }
