@@ -12,6 +12,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
 import { deserialize, serialize } from "~/lib/serialized";
 import { pageContext } from "../../../server/http/page-context.ts";
+import { shopErrorCode } from "../../../server/lib/shop-error.ts";
 
 const PAGE_SIZE = 24;
 const FORM_ID = "listing-filters";
@@ -48,7 +49,7 @@ export async function loader({ params, request, context: router }: Route.LoaderA
     };
   } catch (error) {
     // By name: the services' errors come from the server bundle's copy of the module (see cart/errors.ts).
-    if (error instanceof Error && error.name === "UnknownScopeError") throw data(null, { status: 404 });
+    if (shopErrorCode(error) === "UNKNOWN_SCOPE") throw data(null, { status: 404 });
     throw error;
   }
 }

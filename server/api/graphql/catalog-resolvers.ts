@@ -1,5 +1,6 @@
 import type { BrandSummary, CategoryNode, ProductCard } from "../../modules/catalog/index.ts";
-import { UnknownScopeError, type ListingRequest, type ListingResult } from "../../modules/catalog/listing/types.ts";
+import { asShopError } from "../../lib/shop-error.ts";
+import type { ListingRequest, ListingResult } from "../../modules/catalog/listing/types.ts";
 import type { ProductDetail, ProductVariantDetail } from "../../modules/catalog/product-detail.ts";
 import { imageUrl } from "../../modules/media/image-url.ts";
 import { IMAGE_WIDTHS, isImageWidth } from "../../modules/media/presets.ts";
@@ -37,8 +38,9 @@ export async function listingPage(context: Context, request: ListingRequest): Pr
     const { products, ...rest } = await context.services.catalog.listing.list(request);
     return { ...rest, items: products, pageSize: request.pageSize };
   } catch (error) {
-    if (error instanceof UnknownScopeError) {
-      throw shopError("NOT_FOUND", error.message, { argument: `scope.${error.field}`, value: error.slug });
+    const unknown = asShopError(error);
+    if (unknown?.code === "UNKNOWN_SCOPE") {
+      throw shopError("NOT_FOUND", unknown.message, { argument: `scope.${String(unknown.details.param)}`, value: unknown.details.value });
     }
     throw error;
   }

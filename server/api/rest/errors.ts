@@ -1,7 +1,6 @@
 import type { Context, Env, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { asShopError, type ShopError, type ShopErrorCode } from "../../lib/shop-error.ts";
-import { ListingParamError, UnknownScopeError } from "../../modules/catalog/listing/types.ts";
 import type { Logger } from "../../http/logger.ts";
 
 /*
@@ -113,10 +112,6 @@ export function toErrorResponse(c: Context, error: unknown, logger?: Logger): Re
 
 function asApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
-  if (error instanceof ListingParamError) return new ValidationError(error.param, error.message);
-  if (error instanceof UnknownScopeError) {
-    return new NotFoundError(error.message, { param: error.field, value: error.slug });
-  }
   const shop = asShopError(error);
   return shop ? REST_ERRORS[shop.code](shop) : null;
 }

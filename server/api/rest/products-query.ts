@@ -1,12 +1,14 @@
-import { z } from "zod";
-import { parseListingParams } from "../../modules/catalog/listing/params.ts";
+import { listingUrlInput, parseListingUrlInput } from "../../modules/catalog/listing/params.ts";
+import type { ListingInputIssue } from "../../modules/catalog/listing/request.ts";
 import type { ListingRequest } from "../../modules/catalog/listing/types.ts";
 import { ValidationError } from "./errors.ts";
 
 /*
- * GET /ecommerce/products reads the listing pages' parameters strictly (parseListingParams) plus
- * the scope the pages take from their path: category, sub, brand and sale, and page_size. With
- * q, it lists what a search for that text finds, best first unless sorted otherwise.
+ * GET /ecommerce/products reads the listing pages' parameters (the catalogue's URL mapping,
+ * modules/catalog/listing/params.ts) strictly, plus the scope the pages take from their path:
+ * category, sub, brand and sale, and page_size. All of it lands in the listing's structured input
+ * and is checked by its one schema (ADR 33). With q, it lists what a search for that text finds,
+ * best first unless sorted otherwise.
  *
  * `sub` and `brand` are both: given once they are the scope, as on /shop/{category}/sub/{sub} and
  * /brands/{brand} (an unknown one is a 404); given several times they filter the listing by any
@@ -15,39 +17,12 @@ import { ValidationError } from "./errors.ts";
  * given twice, are a 400 too: a typo must not silently widen the listing.
  */
 
-export const DEFAULT_PAGE_SIZE = 24;
-export const MAX_PAGE_SIZE = 100;
-
 const SINGLE = ["q", "sort", "page", "price_min", "price_max", "in_stock", "category", "sale", "page_size"] as const;
 const REPEATED = ["size", "colour", "brand", "sub"] as const;
 const KNOWN = new Set<string>([...SINGLE, ...REPEATED]);
 const ATTRIBUTE_PREFIX = "attr.";
 
-const slug = z
-  .string()
-  .max(100, "is too long")
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a slug such as match-gloves");
-
-const productsScopeSchema = z
-  .object({
-    category: slug.optional(),
-    sub: z.array(slug).max(50, "may be given at most 50 times"),
-    brand: z.array(slug).max(50, "may be given at most 50 times"),
-    sale: z.enum(["0", "1"], { error: "must be 1 or 0" }).optional(),
-    page_size: z
-      .string()
-      .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-      .transform(Number)
-      .refine((size) => size >= 1 && size <= MAX_PAGE_SIZE, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-      .default(DEFAULT_PAGE_SIZE),
-  })
-  .superRefine((scope, context) => {
-    if (scope.sub.length > 0 && scope.category === undefined) {
-      context.addIssue({ code: "custom", path: ["sub"], message: "needs category" });
-    }
-  });
-
-/** The listing request the query asks for; throws ValidationError or ListingParamError naming the parameter. */
+/** The listing request the query asks for; throws a 400 (INVALID_INPUT or ValidationError) naming the parameter. */
 export function parseProductsQuery(params: URLSearchParams): ListingRequest {
   const seen = new Set<string>();
   for (const key of params.keys()) {
@@ -59,39 +34,30 @@ export function parseProductsQuery(params: URLSearchParams): ListingRequest {
     }
     seen.add(key);
   }
-
   // An empty value is what a form sends for a field left blank: the same as no value.
   const single = (name: string) => params.get(name) || undefined;
-  const result = productsScopeSchema.safeParse({
+  const subs = params.getAll("sub").filter(Boolean);
+  const brands = params.getAll("brand").filter(Boolean);
+  const read = listingUrlInput(params);
+  const issues: ListingInputIssue[] = [...read.issues];
+  // One sub or brand is the scope; several filter the listing.
+  if (subs.length === 1) read.input.filters!.subCategories = [];
+  if (brands.length === 1) read.input.filters!.brands = [];
+  const sale = single("sale");
+  if (sale !== undefined && sale !== "0" && sale !== "1") issues.push({ path: ["scope", "saleOnly"], rule: "must be 1 or 0" });
+  const pageSize = single("page_size");
+  if (pageSize !== undefined && !/^\d{1,3}$/.test(pageSize))
+    issues.push({ path: ["pageSize"], rule: "must be a whole number from 1 to 100" });
+  read.input.scope = {
     category: single("category"),
-    sub: params.getAll("sub").filter(Boolean),
-    brand: params.getAll("brand").filter(Boolean),
-    sale: single("sale"),
-    page_size: single("page_size"),
-  });
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const param = String(issue.path[0]);
-    throw new ValidationError(param, `${param} ${issue.message}`);
-  }
-  const scope = result.data;
-
-  const listingParams = new URLSearchParams(params);
-  for (const name of ["category", "sale", "page_size"]) listingParams.delete(name);
-  const subScope = scope.sub.length === 1 ? scope.sub[0] : undefined;
-  const brandScope = scope.brand.length === 1 ? scope.brand[0] : undefined;
-  if (subScope !== undefined) listingParams.delete("sub");
-  if (brandScope !== undefined) listingParams.delete("brand");
-  const { query, filters, sort, page } = parseListingParams(listingParams, "strict");
-
-  return {
-    scope: { category: scope.category, sub: subScope, brand: brandScope, saleOnly: scope.sale === "1" },
-    query,
-    filters,
-    sort,
-    page,
-    pageSize: scope.page_size,
+    sub: subs.length === 1 ? subs[0] : undefined,
+    brand: brands.length === 1 ? brands[0] : undefined,
+    saleOnly: sale === "1",
   };
+  read.input.pageSize = pageSize !== undefined && /^\d{1,3}$/.test(pageSize) ? Number(pageSize) : undefined;
+  // Several subs filter within a category, as one sub is within one.
+  if (subs.length > 1 && read.input.scope.category === undefined) issues.push({ path: ["scope", "sub"], rule: "needs category" });
+  return parseListingUrlInput({ input: read.input, issues }, "strict");
 }
 
 function shorten(name: string): string {

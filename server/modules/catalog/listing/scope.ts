@@ -1,5 +1,5 @@
 import type { CatalogueIndex, IdLists, IndexedBrand, IndexedCategory, IndexedSub, ScopeView } from "./catalogue-index.ts";
-import { UnknownScopeError, type ListingScope, type ListingSort } from "./types.ts";
+import { unknownScope, type ListingScope, type ListingSort } from "./types.ts";
 
 export interface ResolvedScope {
   category: IndexedCategory | undefined;
@@ -8,19 +8,19 @@ export interface ResolvedScope {
   view: ScopeView;
 }
 
-/** Finds the scope's category, sub-category and brand (or throws UnknownScopeError) and its view. */
+/** Finds the scope's category, sub-category and brand (or throws UNKNOWN_SCOPE) and its view. */
 export function resolveScope(index: CatalogueIndex, scope: ListingScope): ResolvedScope {
   const category = scope.category === undefined ? undefined : index.categories.get(scope.category);
-  if (scope.category !== undefined && !category) throw new UnknownScopeError("category", scope.category);
+  if (scope.category !== undefined && !category) throw unknownScope("category", scope.category);
   let sub: IndexedSub | undefined;
   if (scope.sub !== undefined) {
     // Sub-category slugs are unique only within their category, so a sub needs one.
     const id = category?.subBySlug.get(scope.sub);
-    if (id === undefined) throw new UnknownScopeError("sub", scope.sub);
+    if (id === undefined) throw unknownScope("sub", scope.sub);
     sub = index.subs[id];
   }
   const brandId = scope.brand === undefined ? undefined : index.brandBySlug.get(scope.brand);
-  if (scope.brand !== undefined && brandId === undefined) throw new UnknownScopeError("brand", scope.brand);
+  if (scope.brand !== undefined && brandId === undefined) throw unknownScope("brand", scope.brand);
   const brand = brandId === undefined ? undefined : index.brands[brandId];
   const saleOnly = scope.saleOnly ?? false;
 

@@ -1,3 +1,4 @@
+import { ShopError } from "../../../lib/shop-error.ts";
 import type { ProductCard } from "../product-cards.ts";
 
 /** Which part of the catalogue a listing shows (the path of the page, or the API's scope). */
@@ -82,23 +83,5 @@ export interface ListingResult {
 }
 
 /** The scope names a category, sub-category or brand that does not exist: the page is a 404. */
-export class UnknownScopeError extends Error {
-  override name = "UnknownScopeError";
-  constructor(
-    readonly field: "category" | "sub" | "brand",
-    readonly slug: string,
-  ) {
-    super(`Unknown ${field}: ${slug}`);
-  }
-}
-
-/** A listing parameter that cannot be understood; `param` names it (the API answers 400 with it). */
-export class ListingParamError extends Error {
-  override name = "ListingParamError";
-  constructor(
-    readonly param: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export const unknownScope = (field: "category" | "sub" | "brand", slug: string) =>
+  new ShopError("UNKNOWN_SCOPE", `Unknown ${field}: ${slug}`, { details: { param: field, value: slug } });
