@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../server/db/client.ts";
 import { orderLines, orders, users } from "../../server/db/schema/index.ts";
-import { newPerson, signUp } from "../support/e2e-visitors.ts";
+import { loggedInCustomer } from "../support/e2e-visitors.ts";
 import { startShop } from "../support/shop-server.ts";
 
 /*
@@ -15,10 +15,9 @@ test("an order opens from the history with its lines, totals and the delivery ad
   const first = await startShop({ env: { DEMO_PRODUCTS: "12" } });
   const context = await browser.newContext({ baseURL: first.url });
   const page = await context.newPage();
-  const person = newPerson();
+  let person: Awaited<ReturnType<typeof loggedInCustomer>>;
   try {
-    await signUp(page, person);
-    await expect(page.getByTestId("site-notice")).toContainText("Welcome");
+    person = await loggedInCustomer(context, first.url);
   } finally {
     expect(await first.stop()).toBe(0);
   }
