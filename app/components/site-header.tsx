@@ -17,8 +17,8 @@ export function SiteHeader({
   customer: { username: string; firstName: string | null } | null;
 }) {
   return (
-    <header className="relative border-b border-grey-200 bg-white">
-      <div className="container-page flex flex-wrap items-center gap-2 py-2 sm:gap-x-4 lg:gap-x-8 xl:flex-nowrap">
+    <header className="relative z-30 border-b border-grey-200 bg-white">
+      <div className="container-page flex flex-wrap items-center gap-x-1 gap-y-2 py-2 sm:gap-x-4 lg:gap-x-8 lg:gap-y-0">
         <MenuToggle />
         <Link to="/" className="py-2 text-lg font-bold tracking-tight whitespace-nowrap text-grey-900">
           <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-full bg-mint-500" />
@@ -26,11 +26,11 @@ export function SiteHeader({
         </Link>
         <SiteMenu categories={categories} />
         <SiteSearch />
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex items-center sm:gap-1">
           <CompareLink />
           <Link
             to={customer ? "/my-account" : "/login"}
-            className="rounded-md p-2 text-grey-800 hover:text-mint-700"
+            className="rounded-md p-1.5 text-grey-800 hover:text-mint-700 sm:p-2"
             aria-label={customer ? `My account (${customer.firstName || customer.username})` : "Log in"}
             data-testid="account-link"
           >
@@ -41,7 +41,7 @@ export function SiteHeader({
           </Link>
           <Link
             to="/bag"
-            className="relative rounded-md p-2 text-grey-800 hover:text-mint-700"
+            className="relative rounded-md p-1.5 text-grey-800 hover:text-mint-700 sm:p-2"
             aria-label={bagCount === 0 ? "Bag, empty" : `Bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">

@@ -29,7 +29,7 @@ export function MenuToggle() {
       />
       <label
         htmlFor={MENU_TOGGLE_ID}
-        className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm font-medium peer-focus-visible:outline-2 peer-focus-visible:outline-mint-600 lg:hidden"
+        className="flex cursor-pointer items-center gap-2 rounded-md px-1.5 py-2 text-sm font-medium sm:px-2 peer-focus-visible:outline-2 peer-focus-visible:outline-mint-600 lg:hidden"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M4 6h16M4 12h16M4 18h16" />

@@ -30,7 +30,11 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
       <div className="bag-line-body">
         <p className="product-card-brand">{line.brand}</p>
         <h2 className="bag-line-name">{line.available ? <Link to={href}>{line.name}</Link> : line.name}</h2>
-        <Price price={line.unitPrice} compareAtPrice={line.compareAtPrice} currency={currency} />
+        {/* The unit price; the line's total beside it only when it differs (more than one). */}
+        <div className="bag-line-price">
+          <Price price={line.unitPrice} compareAtPrice={line.compareAtPrice} currency={currency} />
+          {line.quantity > 1 && <span className="text-sm text-grey-600">each</span>}
+        </div>
         {line.problem && (
           <p className="bag-line-problem" role="alert">
             {line.problem}
@@ -47,8 +51,12 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
                   <span className="bag-label">
                     Option<span className="sr-only"> of {line.name}</span>
                   </span>
-                  {/* Changed with its button, not on change: arrow keys browse the options without buying one. */}
-                  <select name="variantId" defaultValue={line.variantId}>
+                  {/* With JavaScript a choice changes the line at once; without, its button sends it. */}
+                  <select
+                    name="variantId"
+                    defaultValue={line.variantId}
+                    onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
+                  >
                     {line.options.map((option) => (
                       <option
                         key={option.variantId}
@@ -61,7 +69,12 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
                     ))}
                   </select>
                 </label>
-                <button type="submit" className="bag-small-button" aria-disabled={busy}>
+                {/* Kept for keyboard users once the page runs (shown on focus), like the quantity's Update. */}
+                <button
+                  type="submit"
+                  className={hydrated ? "sr-only focus:not-sr-only bag-small-button" : "bag-small-button"}
+                  aria-disabled={busy}
+                >
                   Change<span className="sr-only"> option of {line.name}</span>
                 </button>
               </>
@@ -133,9 +146,12 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
           </BagForm>
         </div>
       </div>
-      <p className="bag-line-total" data-testid="line-total">
-        {line.available ? formatMoney(line.lineTotal, currency) : "—"}
-      </p>
+      {line.available && line.quantity > 1 && (
+        <p className="bag-line-total" data-testid="line-total">
+          <span className="sr-only">Total for {line.name}: </span>
+          {formatMoney(line.lineTotal, currency)}
+        </p>
+      )}
     </li>
   );
 }

@@ -1,0 +1,96 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { newCustomer, newVisitor } from "../support/e2e-visitors.ts";
+
+/*
+ * What shoppers saw in Chromium (issue 10 §6): no page scrolls sideways on a phone, the header
+ * keeps one row of icons, and on wide screens the menu is one row whose lists open on top.
+ */
+
+interface Product {
+  id: number;
+  slug: string;
+  variants: { id: number; stock: number }[];
+}
+
+/** A visitor with two options in the bag and three products on the compare list, as a shopper has. */
+async function shopper(browser: Browser, width: number): Promise<Page> {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height: 800 });
+  const listing = (await (await page.request.get("/ecommerce/products?in_stock=1&page_size=3")).json()) as { data: Product[] };
+  for (const { slug } of listing.data.slice(0, 2)) {
+    const product = ((await (await page.request.get(`/ecommerce/products/${slug}`)).json()) as { data: Product }).data;
+    const option = product.variants.find((v) => v.stock > 0)!;
+    const added = await page.request.post("/bag", { form: { intent: "add", variantId: option.id }, maxRedirects: 0 });
+    expect(added.status()).toBe(303);
+  }
+  await context.addCookies([{ name: "compare", value: listing.data.map((p) => p.id).join("."), url: process.env.SHOP_URL! }]);
+  return page;
+}
+
+/** The page fits the screen: nothing reaches past its right edge. */
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole("main")).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: path })
+    .toBeLessThanOrEqual(0);
+}
+
+const PAGES = ["/", "/shop/gloves", "/shop/gloves/sub", "/search?q=grip", "/bag", "/compare-products", "/login", "/sign-up"];
+
+for (const width of [320, 375]) {
+  test(`no page scrolls sideways at ${width} px, with a bag and a compare list`, async ({ browser }) => {
+    const page = await shopper(browser, width);
+    const product = ((await (await page.request.get("/ecommerce/products?page_size=1")).json()) as { data: Product[] }).data[0]!;
+    const detail = await page.request.get(`/ecommerce/products/${product.slug}`);
+    const { data } = (await detail.json()) as { data: { category: { slug: string } } };
+    for (const path of [...PAGES, `/shop/${data.category.slug}/${product.slug}`]) await expectNoSidewaysScroll(page, path);
+    // The header: logo, compare, account and bag on one row, the search below.
+    await page.goto("/");
+    const top = async (name: RegExp | string) => (await page.getByRole("banner").getByRole("link", { name }).boundingBox())!.y;
+    const logo = await top("Safe Hands");
+    expect(Math.abs((await top(/Compare products/)) - logo)).toBeLessThan(12);
+    expect(Math.abs((await top(/^Bag/)) - logo)).toBeLessThan(12);
+    await page.context().close();
+  });
+
+  test(`the account area fits ${width} px`, async ({ browser }) => {
+    const { context, page } = await newCustomer(browser);
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of [
+      "/my-account",
+      "/my-account/personal-details",
+      "/my-account/delivery-addresses",
+      "/my-account/order-history",
+    ]) {
+      await expectNoSidewaysScroll(page, path);
+    }
+    await context.close();
+  });
+}
+
+for (const width of [1024, 1280, 1920]) {
+  test(`at ${width} px the menu is one row, and a category's list opens on top of everything`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "Shop" });
+    const items = menu.locator(":scope > ul > li > a");
+    const tops = await items.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(tops.length).toBeGreaterThan(5);
+    expect(new Set(tops).size).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    // Each category's list, opened by hovering: its links are what a click there reaches.
+    for (const item of await menu.locator(":scope > ul > li:has(ul)").all()) {
+      await item.hover();
+      const sub = item.locator("ul a").first();
+      await expect(sub).toBeVisible();
+      const hit = await sub.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === link;
+      });
+      expect(hit, (await sub.textContent()) ?? "").toBe(true);
+    }
+  });
+}
