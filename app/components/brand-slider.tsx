@@ -3,7 +3,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { CachedHtml } from "./ui/cached-html";
 import { Link } from "./ui/link";
 import type { BrandSummary } from "../../server/modules/catalog/index.ts";
-import { mediaUrl } from "~/lib/media";
+import { logoImageSources } from "~/lib/media";
 
 /**
  * A row of brands that scrolls sideways: by touch (native scrolling with snap points), by mouse
@@ -96,7 +96,9 @@ function BrandItems({ brands }: { brands: BrandSummary[] }) {
       {brands.map((brand) => (
         <li key={brand.slug}>
           <Link to={`/brands/${brand.slug}`}>
-            {brand.logoPath && <img src={mediaUrl(brand.logoPath)} alt="" width={96} height={96} loading="lazy" />}
+            {brand.logoPath && (
+              <img {...logoImageSources(brand.logoPath, 96, 160)} alt="" width={96} height={96} loading="lazy" />
+            )}
             {brand.name}
           </Link>
         </li>

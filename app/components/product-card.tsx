@@ -17,13 +17,24 @@ const CARD_WIDTHS = [240, 320, 480, 640, 800] as const;
  * place: React hoists a preload of it into the page's head, which a part rendered on its own
  * would lose.
  */
-export function ProductCard({ product, currency, eager = false }: { product: Card; currency: string; eager?: boolean }) {
+export function ProductCard({
+  product,
+  currency,
+  eager = false,
+  first = false,
+}: {
+  product: Card;
+  currency: string;
+  eager?: boolean;
+  /** The grid's first card: its image is asked for before anything else. */
+  first?: boolean;
+}) {
   const inList = useInCompareList(product.id);
   return (
     <article className="product-card" data-testid="product-card">
       {eager ? (
         <div className="product-card-media">
-          <CardMedia product={product} eager />
+          <CardMedia product={product} eager first={first} />
         </div>
       ) : (
         <CachedHtml tag="div" className="product-card-media" source={product} variant="lazy">
@@ -37,7 +48,7 @@ export function ProductCard({ product, currency, eager = false }: { product: Car
   );
 }
 
-function CardMedia({ product, eager }: { product: Card; eager: boolean }) {
+function CardMedia({ product, eager, first = false }: { product: Card; eager: boolean; first?: boolean }) {
   const badge = !product.inStock ? "Out of stock" : product.compareAtPrice !== null ? "Sale" : null;
   return (
     <>
@@ -49,6 +60,7 @@ function CardMedia({ product, eager }: { product: Card; eager: boolean }) {
           width={product.image.width}
           height={product.image.height}
           loading={eager ? "eager" : "lazy"}
+          fetchPriority={first ? "high" : undefined}
           decoding="async"
         />
       )}

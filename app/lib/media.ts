@@ -7,6 +7,18 @@ export function mediaUrl(path: string): string {
 }
 
 /**
+ * A brand logo from the shop's media folder through the image endpoint's `logo` preset, at the
+ * size it is shown (`width` CSS pixels) and twice that for sharp screens.
+ */
+export function logoImageSources(path: string, width: ImageWidth, double: ImageWidth): { src: string; srcSet: string } {
+  const source = mediaUrl(path);
+  return {
+    src: imageUrl("logo", width, source),
+    srcSet: `${imageUrl("logo", width, source)} 1x, ${imageUrl("logo", double, source)} 2x`,
+  };
+}
+
+/**
  * The `src` and `srcSet` of a product image from the shop's media folder, through the image
  * endpoint's `product` preset: `width` for browsers without srcset, `widths` for the rest.
  */

@@ -94,3 +94,31 @@ for (const width of [1024, 1280, 1920]) {
     }
   });
 }
+
+test("a listing asks for its first image first, headings go down one level at a time, and sliders are 24 px targets", async ({
+  page,
+}) => {
+  await page.goto("/shop/gloves");
+  const images = page.getByTestId("product-card").locator("img");
+  await expect(images.first()).toHaveAttribute("fetchpriority", "high");
+  expect(await images.nth(1).getAttribute("fetchpriority")).toBeNull();
+  const levels = await page
+    .locator("h1, h2, h3, h4, h5, h6")
+    .evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!, `heading ${i}`).toBeLessThanOrEqual(1);
+  for (const slider of await page.locator('input[type="range"]').all()) {
+    expect((await slider.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+  }
+});
+
+test("brand logos come at the size they are shown, not as the full file", async ({ page }) => {
+  await page.goto("/");
+  const logo = page.getByTestId("brand-slider").locator("img").first();
+  await expect(logo).toHaveAttribute("src", /^\/images\/logo\/96\?/);
+  await expect(logo).toHaveAttribute("srcset", /\/images\/logo\/160\?\S* 2x/);
+  // The endpoint answers it.
+  const answer = await page.request.get((await logo.getAttribute("src"))!);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toBe("image/webp");
+});

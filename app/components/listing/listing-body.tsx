@@ -58,7 +58,11 @@ export function ListingBody({
         />
         {filterFields}
       </aside>
-      <section aria-label="Products" className="listing-results">
+      <section aria-labelledby="listing-results-title" className="listing-results">
+        {/* The cards' headings (h3) sit under a heading of their own, as on the home page. */}
+        <h2 id="listing-results-title" className="sr-only">
+          Products
+        </h2>
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-grey-600" role="status">
             {result.total === 1 ? "1 product" : `${result.total} products`}

@@ -7,7 +7,7 @@ import { CategoryChips } from "~/components/listing/category-chips";
 import { ListingBody, pageHref } from "~/components/listing/listing-body";
 import { Link } from "~/components/ui/link";
 import { describePlace, scopeFromPath } from "~/lib/listing-place";
-import { mediaUrl } from "~/lib/media";
+import { logoImageSources } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
 import { deserialize, serialize } from "~/lib/serialized";
@@ -63,7 +63,7 @@ export default function ShopListing({ loaderData }: Route.ComponentProps) {
       <header className="mt-4 mb-6">
         <div className="flex items-center gap-4">
           {place.brand?.logoPath && (
-            <img src={mediaUrl(place.brand.logoPath)} alt="" width={64} height={64} className="size-16" />
+            <img {...logoImageSources(place.brand.logoPath, 96, 160)} alt="" width={64} height={64} className="size-16" />
           )}
           <h1 className="text-3xl font-bold tracking-tight">{place.title}</h1>
         </div>
