@@ -10,11 +10,14 @@ export function Toaster() {
       aria-label="Notifications"
       className="pointer-events-none fixed top-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
     >
-      <ol role="status" aria-live="polite" className="flex flex-col gap-2">
-        {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} />
-        ))}
-      </ol>
+      {/* The live region wraps the list: a list may not take the status role itself. */}
+      <div role="status" aria-live="polite">
+        <ol className="flex flex-col gap-2">
+          {toasts.map((t) => (
+            <ToastItem key={t.id} toast={t} />
+          ))}
+        </ol>
+      </div>
     </section>
   );
 }
