@@ -1,4 +1,5 @@
 import { cookieValue, setCookie, type CookieSecurity } from "../../lib/cookies.ts";
+import { safeLocalPath } from "../../lib/safe-path.ts";
 
 /*
  * The auth cookies of SPEC §9: prefix `auth.`, path /, 7 days. `auth.strategy` names how the
@@ -72,17 +73,6 @@ export function clearedSessionCookies(cookieHeader: string | null | undefined, o
   ];
 }
 
-/** Only a path on this site may be remembered: never another host, a scheme, or `//host`. */
-export function safeLocalPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 1000 || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
-  try {
-    const url = new URL(value, "http://shop.invalid");
-    if (url.origin !== "http://shop.invalid") return null;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return null;
-  }
-}
 
 /** Remembers the page a logged-out visitor was sent away from, to return there after login. */
 export function redirectCookie(path: string, options: CookieSecurity): string {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMPARE_LIMIT, isProductId, type CompareList } from "./compare-list.ts";
 import { expandCompareToggle } from "./toggle.ts";
+import { safeLocalPath } from "../../lib/safe-path.ts";
 
 /*
  * What compare forms send (POST /compare-products) and what the page's address says
@@ -48,25 +49,8 @@ export function parseCompareAction(submitted: FormData): CompareAction | null {
   return parsed.success ? parsed.data : null;
 }
 
-const BASE = "http://shop.invalid";
-
-/**
- * A path within the shop to return to, or null: only a same-site path ("/shop/gloves?size=8"),
- * never another site ("//evil.example", "https://...", "/\\evil.example"). The hash is dropped.
- */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 2048 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  let url: URL;
-  try {
-    url = new URL(value, BASE);
-  } catch {
-    return null;
-  }
-  if (url.origin !== BASE) return null;
-  // Dot segments can turn "/.//evil.example" into "//evil.example" once resolved: check the result too.
-  const path = url.pathname + url.search;
-  return path.startsWith("//") || path.startsWith("/\\") ? null : path;
-}
+/** A path within the shop to return to, or null (server/lib/safe-path.ts). */
+export const safeReturnPath = safeLocalPath;
 
 /** The path of a Referer header when it is a page of this shop (same origin as the request), else null. */
 export function refererPath(referer: string | null, requestUrl: string): string | null {
