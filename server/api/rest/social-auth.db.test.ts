@@ -473,6 +473,22 @@ describe("trading an access token", () => {
     expect(session.user).toMatchObject({ email: ACCOUNTS.target.email, provider: "peer" });
   });
 
+  test("the login page's token works once: a second use, by the API or by the page's way in, is 401", async () => {
+    peer.loginAs(ACCOUNTS.second.sub);
+    const person = browser();
+    const landing = await land(person, await connect(person));
+    const first = await trade(landing);
+    expect(first.status).toBe(200);
+    const replayed = await trade(landing);
+    expect(replayed.status).toBe(401);
+    expect(await errorOf(replayed)).toMatchObject({ name: "UnauthorizedError" });
+    // The module the login page calls refuses it too: one rule for both ways in.
+    const token = landing.searchParams.get("access_token")!;
+    await expect(social.loginWithAccessToken(systemScope(database.db), "peer", token)).rejects.toMatchObject({
+      code: "INVALID_SOCIAL_TOKEN",
+    });
+  });
+
   test("a sealed token whose provider token the provider does not know is 401", async () => {
     const response = await tradeToken("peer", sealer.seal("peer", "not-a-token-the-peer-issued"));
     expect(response.status).toBe(401);

@@ -15,3 +15,4 @@ export * from "./communication-preferences.ts";
 export * from "./social-identities.ts";
 export * from "./orders.ts";
 export * from "./catalogue-revision.ts";
+export * from "./used-social-tokens.ts";

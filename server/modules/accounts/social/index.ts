@@ -7,6 +7,7 @@ import { invalidSocialToken, providerUnavailable, unknownProvider } from "./erro
 import { accessTokenField } from "./schemas.ts";
 import { createSealedTokens, SEALED_TOKEN_SECONDS } from "./sealed-token.ts";
 import { createStateCookies } from "./state-cookie.ts";
+import { claimSealedToken } from "./used-tokens.ts";
 import { setCookie } from "../../../lib/cookies.ts";
 
 export * from "./config.ts";
@@ -204,6 +205,8 @@ export function createSocialLogin(options: SocialLoginOptions) {
       if (!token.success) throw invalidInput("access_token", token.error.issues[0]!.message);
       const providerToken = sealed.open(token.data, provider.name, browser);
       if (providerToken === null) throw invalidSocialToken();
+      // One use only, whichever way it comes back (the login page, the API): a replayed token is refused.
+      if (!(await claimSealedToken(scope, token.data))) throw invalidSocialToken();
       let configuration: oidc.Configuration;
       try {
         configuration = await configurationFor(provider);
