@@ -73,7 +73,6 @@ export function clearedSessionCookies(cookieHeader: string | null | undefined, o
   ];
 }
 
-
 /** Remembers the page a logged-out visitor was sent away from, to return there after login. */
 export function redirectCookie(path: string, options: CookieSecurity): string {
   return setCookie(AUTH_REDIRECT_COOKIE, encodeURIComponent(path), {

@@ -17,7 +17,9 @@ export function accountKeyOf(user: User | undefined, identifier: string): string
 /**
  * Runs a password check under the login limits. The attempt is counted before the check, so
  * guesses sent in parallel cannot all slip past the limit while their hashes are computed; a
- * right password takes the address's count back and clears the account's.
+ * right password takes the address's count back and clears the account's. The address is
+ * counted first: an address already refused records nothing for the account it names, so
+ * flooding from it cannot grow the store (or push an account's count out of it).
  */
 export async function passwordAttempt(
   kit: AccountsKit,
@@ -27,7 +29,8 @@ export async function passwordAttempt(
 ): Promise<boolean> {
   const address = addressKey(scope.visitor.ip);
   const { loginAccount, loginAddress } = kit.limits;
-  await kit.refuseIfLimited(loginAccount.hit(account), loginAddress.hit(address));
+  await kit.refuseIfLimited(loginAddress.hit(address));
+  await kit.refuseIfLimited(loginAccount.hit(account));
   const right = await check();
   if (right) await Promise.all([loginAccount.reset(account), loginAddress.release(address)]);
   return right;

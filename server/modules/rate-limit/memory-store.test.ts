@@ -44,6 +44,17 @@ describe("the in-memory rate-limit store", () => {
     expect((await store.peek("flood-0", 60_000)).count).toBe(0);
   });
 
+  test("a flood of new ids cannot push out an account's count of failed logins", async () => {
+    const store = createMemoryStore({ maxKeys: 100 });
+    for (let i = 0; i < 5; i++) await store.record("login-account:user:7", 300_000);
+    // Thousands of made-up identifiers, from as many addresses as an attacker has.
+    for (let i = 0; i < 5_000; i++) await store.record(`login-account:id:made-up-${i}`, 300_000);
+    expect((await store.peek("login-account:user:7", 300_000)).count).toBe(5);
+    let kept = 0;
+    for (let i = 0; i < 5_000; i++) kept += (await store.peek(`login-account:id:made-up-${i}`, 300_000)).count;
+    expect(kept).toBe(99);
+  });
+
   test("one key keeps at most MAX_EVENTS_PER_KEY events, dropping the oldest", async () => {
     const clock = manualClock();
     const store = createMemoryStore({ now: clock.now });

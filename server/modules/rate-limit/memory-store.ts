@@ -1,7 +1,10 @@
 import { MAX_EVENTS_PER_KEY, type RateLimitStore, type WindowState } from "./store.ts";
 
-/** The most keys kept: beyond it the least recently used goes, so a flood of ids cannot exhaust memory. */
+/** The most keys kept: beyond it one goes (see evict), so a flood of ids cannot exhaust memory. */
 export const MAX_MEMORY_KEYS = 100_000;
+
+/** How many of the least recently used keys eviction looks at for the one with the fewest events. */
+const EVICTION_CANDIDATES = 64;
 
 export interface MemoryStoreOptions {
   maxKeys?: number;
@@ -33,6 +36,24 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
     return log;
   }
 
+  /**
+   * Makes room: of the least recently used keys, the one with the fewest events goes (the oldest
+   * among equals), never `keep`. A flood of new ids (one event each) evicts its own ids, not an
+   * account's count of failed logins, which an attacker would otherwise flush out of memory to
+   * guess again.
+   */
+  function evict(keep: string) {
+    let victim: string | undefined;
+    let fewest = Number.POSITIVE_INFINITY;
+    let seen = 0;
+    for (const [key, log] of logs) {
+      if (key === keep) continue;
+      if (log.length < fewest) [victim, fewest] = [key, log.length];
+      if (++seen >= EVICTION_CANDIDATES || fewest <= 1) break;
+    }
+    logs.delete(victim ?? keep);
+  }
+
   function stateOf(log: number[] | undefined, windowMs: number, at: number): WindowState {
     if (!log || log.length === 0) return { count: 0, resetInMs: 0 };
     return { count: log.length, resetInMs: Math.ceil(log[0]! + windowMs - at) };
@@ -45,10 +66,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
       if (!log) {
         log = [];
         logs.set(key, log);
-        for (const oldest of logs.keys()) {
-          if (logs.size <= maxKeys) break;
-          logs.delete(oldest);
-        }
+        while (logs.size > maxKeys) evict(key);
       }
       log.push(at);
       if (log.length > MAX_EVENTS_PER_KEY) log.splice(0, log.length - MAX_EVENTS_PER_KEY);
