@@ -10,7 +10,7 @@ const BASE = "http://shop.invalid";
 export function safeLocalPath(value: string | null | undefined): string | null {
   if (!value || value.length > 2048 || !value.startsWith("/")) return null;
   // Control characters and backslashes have no place in a path the shop writes.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  if (/[\p{Cc}\\]/u.test(value)) return null;
   let url: URL;
   try {
     url = new URL(value, BASE);
