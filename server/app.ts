@@ -20,12 +20,16 @@ import type { PageHandler } from "./http/page-handler.ts";
 import { asPublicRequest } from "./http/public-request.ts";
 import { requestContextMiddleware } from "./http/request-context.ts";
 import { scriptNonce, securityHeaders } from "./http/security-headers.ts";
+import { IMAGE_RENDERS_RULE } from "./modules/media/index.ts";
+import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import type { Services } from "./services.ts";
 
 export interface AppDeps {
   env: Env;
   database: Database;
   services: Services;
+  /** The rate limits' store: the image endpoint and GraphQL keep their per-address limits in it. */
+  rateLimits: RateLimitStore;
   logger: Logger;
   /** Renders a page: React Router's request handler (http/page-handler.ts), from the build or Vite in dev. */
   renderPage: PageHandler;
@@ -41,7 +45,7 @@ const MAX_BODY_BYTES = 64 * 1024;
  * (/api, /auth, /ecommerce, /graphql) mount here before the pages as they are built.
  */
 export function createApp(deps: AppDeps) {
-  const { env, database, services, logger, renderPage, clientDir } = deps;
+  const { env, database, services, rateLimits, logger, renderPage, clientDir } = deps;
   const app = new Hono<ShopEnv>();
 
   if (env.LOG_LEVEL !== "silent" && env.LOG_LEVEL !== "error") app.use(requestLog(logger));
@@ -106,10 +110,18 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.route("/images", createImageRoutes({ dataDir: env.DATA_DIR, imageHosts: env.IMAGE_HOSTS }));
-
   // One request context for the APIs and the pages alike (ADR 34).
   app.use("*", requestContextMiddleware({ db: database.db, services, env: publicEnv(env), trustProxy: env.TRUST_PROXY }));
+
+  app.route(
+    "/images",
+    createImageRoutes({
+      dataDir: env.DATA_DIR,
+      imageHosts: env.IMAGE_HOSTS,
+      cacheMaxBytes: env.IMAGE_CACHE_MB * 1024 * 1024,
+      renders: rateLimit(rateLimits, IMAGE_RENDERS_RULE),
+    }),
+  );
 
   // APIs mount here, before the pages.
   app.route("/api", socialAuthApi({ logger }));

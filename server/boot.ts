@@ -7,7 +7,7 @@ import { isCatalogueEmpty, seedDemoShop } from "./db/seed/index.ts";
 import { loadSecrets, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./http/logger.ts";
 import { createMailer } from "./modules/mail/index.ts";
-import { createRateLimitStore } from "./modules/rate-limit/index.ts";
+import { createRateLimitStore, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createServices, type Services } from "./services.ts";
 
 export interface Booted {
@@ -15,6 +15,8 @@ export interface Booted {
   logger: Logger;
   database: Database;
   services: Services;
+  /** The rate limits' store (Redis with REDIS_URL): adapters keep their own per-address limits in it. */
+  rateLimits: RateLimitStore;
   /** Waits for work still running (mails being sent), then closes connections and the database. */
   shutdown(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function boot(env: Env): Promise<Booted> {
     logger,
     database,
     services,
+    rateLimits,
     async shutdown() {
       await services.accounts.settled().catch(() => {});
       await Promise.allSettled([mailer.close(), rateLimits.close()]);

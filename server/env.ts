@@ -63,6 +63,13 @@ export const envSchema = z
       .min(0, "must be 0 or more")
       .max(60_000, "must be at most 60000")
       .default(5000),
+    // The most megabytes of resized images kept in DATA_DIR/image-cache; the oldest go past it.
+    IMAGE_CACHE_MB: z.coerce
+      .number({ error: "must be a whole number of megabytes" })
+      .int("must be a whole number of megabytes")
+      .min(1, "must be at least 1")
+      .max(1_000_000, "must be at most 1000000")
+      .default(512),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     // Outgoing mail: smtp(s)://user:pass@host:port. Unset: mails are written to DATA_DIR/outbox.
     SMTP_URL: z

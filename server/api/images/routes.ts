@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { ShopEnv } from "../../context.ts";
 import {
   createImageService,
   IMAGE_CACHE_CONTROL,
@@ -6,6 +7,7 @@ import {
   ImageError,
   type ImageService,
 } from "../../modules/media/index.ts";
+import { addressKey, type RateLimiter } from "../../modules/rate-limit/index.ts";
 
 export interface ImageRoutesOptions {
   /** DATA_DIR: sources from DATA_DIR/media, renderings cached in DATA_DIR/image-cache. */
@@ -15,8 +17,19 @@ export interface ImageRoutesOptions {
   /** Tests shorten these; production uses the module's defaults (5 s, 10 MB). */
   fetchTimeoutMs?: number;
   maxSourceBytes?: number;
+  /** The most bytes of renderings kept on disk (IMAGE_CACHE_MB). */
+  cacheMaxBytes?: number;
+  /** Renderings made per visitor address (IMAGE_RENDERS_RULE); none: not limited (tests). */
+  renders?: RateLimiter;
   /** An existing service (tests read its counters); made from the options above when absent. */
   service?: ImageService;
+}
+
+/** Too many renderings asked for from one address. */
+class TooManyRenders extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many new image sizes asked for from your network. Please try again in a minute.");
+  }
 }
 
 /**
@@ -31,8 +44,9 @@ export function createImageRoutes(options: ImageRoutesOptions) {
       allowedHosts: options.imageHosts,
       fetchTimeoutMs: options.fetchTimeoutMs,
       maxSourceBytes: options.maxSourceBytes,
+      cacheMaxBytes: options.cacheMaxBytes,
     });
-  const app = new Hono();
+  const app = new Hono<ShopEnv>();
 
   app.get("/:preset/:width", async (c) => {
     try {
@@ -41,7 +55,17 @@ export function createImageRoutes(options: ImageRoutesOptions) {
         width: c.req.param("width"),
         src: c.req.query("src"),
       });
-      const image = await images.render(request);
+      const limiter = options.renders;
+      const visitor = c.get("ctx")?.visitor;
+      const image = await images.render(
+        request,
+        limiter && visitor
+          ? async () => {
+              const verdict = await limiter.hit(addressKey(visitor.ip));
+              if (verdict.limited) throw new TooManyRenders(verdict.retryAfterSeconds);
+            }
+          : undefined,
+      );
       c.header("Cache-Control", IMAGE_CACHE_CONTROL);
       c.header("ETag", image.etag);
       c.header("X-Image-Cache", image.cache);
@@ -50,6 +74,11 @@ export function createImageRoutes(options: ImageRoutesOptions) {
       c.header("Content-Type", image.contentType);
       return c.body(new Uint8Array(image.body), 200);
     } catch (error) {
+      if (error instanceof TooManyRenders) {
+        c.header("Cache-Control", "no-store");
+        c.header("Retry-After", String(error.retryAfterSeconds));
+        return c.text(error.message, 429);
+      }
       if (!(error instanceof ImageError)) throw error;
       c.header("Cache-Control", "no-store");
       return c.text(error.message, IMAGE_ERROR_STATUS[error.kind]);

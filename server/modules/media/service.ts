@@ -4,6 +4,7 @@ import { dirname, join, sep } from "node:path";
 import sharp from "sharp";
 import { ImageError } from "./errors.ts";
 import { IMAGE_PRESETS } from "./presets.ts";
+import { createCacheBound } from "./cache-bound.ts";
 import { fetchRemoteImage } from "./remote.ts";
 import { imageRequestSchema, parseImageRequest, type ImageRequest, type ImageSource } from "./source.ts";
 
@@ -13,6 +14,8 @@ export const REMOTE_TIMEOUT_MS = 5_000;
 export const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
 /** Decompression-bomb guard: sources above 40 megapixels (about 6300 x 6300) are refused. */
 export const MAX_INPUT_PIXELS = 40_000_000;
+/** The most the rendering cache keeps on disk by default (IMAGE_CACHE_MB); the oldest go first. */
+export const IMAGE_CACHE_MAX_BYTES = 512 * 1024 * 1024;
 /** Bump to drop every cached rendering (a change of the transform itself). */
 const CACHE_VERSION = 1;
 
@@ -24,6 +27,8 @@ export interface ImageServiceOptions {
   fetchTimeoutMs?: number;
   maxSourceBytes?: number;
   maxInputPixels?: number;
+  /** The most bytes of renderings kept on disk; the oldest go past it. */
+  cacheMaxBytes?: number;
 }
 
 export interface RenderedImage {
@@ -52,6 +57,7 @@ export function createImageService(options: ImageServiceOptions) {
   const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
   const schema = imageRequestSchema({ mediaDir, allowedHosts });
   const inflight = new Map<string, Promise<Buffer>>();
+  const bound = createCacheBound(cacheDir, options.cacheMaxBytes ?? IMAGE_CACHE_MAX_BYTES);
   const stats = { hits: 0, misses: 0, transforms: 0 };
 
   async function readSource(source: ImageSource): Promise<Buffer> {
@@ -104,6 +110,7 @@ export function createImageService(options: ImageServiceOptions) {
       await rm(partial, { force: true });
       throw error;
     }
+    await bound.added(file, output.byteLength);
     return output;
   }
 
@@ -118,8 +125,12 @@ export function createImageService(options: ImageServiceOptions) {
       return parseImageRequest(schema, input);
     },
 
-    /** The rendering of a parsed request, from the cache or made now. */
-    async render(request: ImageRequest): Promise<RenderedImage> {
+    /**
+     * The rendering of a parsed request, from the cache or made now. `admit` runs before this
+     * request makes a rendering itself (not for a cached one, nor one another request is making):
+     * the endpoint's per-address limit on work, which throws to refuse.
+     */
+    async render(request: ImageRequest, admit?: () => Promise<void>): Promise<RenderedImage> {
       const key = cacheKey(request);
       let job = inflight.get(key);
       if (!job) {
@@ -132,6 +143,10 @@ export function createImageService(options: ImageServiceOptions) {
         // Another request may have started the same rendering while the cache was read.
         job = inflight.get(key);
         if (!job) {
+          await admit?.();
+          job = inflight.get(key);
+        }
+        if (!job) {
           job = produce(request, file).finally(() => inflight.delete(key));
           inflight.set(key, job);
         }
@@ -142,6 +157,8 @@ export function createImageService(options: ImageServiceOptions) {
 
     /** Counters since start: cache hits, misses and actual transformations. */
     stats: () => ({ ...stats }),
+    /** Bytes of renderings on disk, as this process counts them. */
+    cacheBytes: () => bound.bytes(),
   };
 }
 
