@@ -7,6 +7,7 @@ import { customersApi } from "./api/rest/customers.ts";
 import { ecommerceApi } from "./api/rest/ecommerce.ts";
 import { loginApi } from "./api/rest/login-api.ts";
 import { socialAuthApi } from "./api/rest/social-auth.ts";
+import { COST_BUDGET_RULE } from "./api/graphql/limits.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
 import { createImageRoutes } from "./api/images/routes.ts";
 import { requestContext, type ShopEnv } from "./context.ts";
@@ -129,7 +130,7 @@ export function createApp(deps: AppDeps) {
   app.route("/auth", loginApi({ logger }));
   app.route("/ecommerce", ecommerceApi({ logger }));
   app.route("/customers", customersApi({ logger }));
-  app.route("/graphql", graphqlApi(env, { logger }));
+  app.route("/graphql", graphqlApi(env, { logger, budget: rateLimit(rateLimits, COST_BUDGET_RULE) }));
 
   app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS }));
   app.use("*", scriptNonce({ enabled: pagePolicy }));

@@ -40,7 +40,10 @@ export async function listingPage(context: Context, request: ListingRequest): Pr
   } catch (error) {
     const unknown = asShopError(error);
     if (unknown?.code === "UNKNOWN_SCOPE") {
-      throw shopError("NOT_FOUND", unknown.message, { argument: `scope.${String(unknown.details.param)}`, value: unknown.details.value });
+      throw shopError("NOT_FOUND", unknown.message, {
+        argument: `scope.${String(unknown.details.param)}`,
+        value: unknown.details.value,
+      });
     }
     throw error;
   }

@@ -1,6 +1,9 @@
 import { buildSchema, Kind, parse, validate, type FragmentDefinitionNode, type OperationDefinitionNode } from "graphql";
+import { createSchema } from "graphql-yoga";
 import { describe, expect, test } from "vitest";
-import { DEFAULT_LIST_SIZE, depthAndAliasLimits, LIMITS, operationCost } from "./limits.ts";
+import { customerTypeDefs } from "./customer-type-defs.ts";
+import { typeDefs } from "./type-defs.ts";
+import { DEFAULT_LIST_SIZE, depthAndAliasLimits, LIMITS, LIST_SIZES, operationCost } from "./limits.ts";
 
 // A schema that nests without end, as the shop's may one day (a product's related products...).
 const schema = buildSchema(`
@@ -119,5 +122,23 @@ describe("fragments spread many times", () => {
         .map((f) => [f.name.value, f]),
     );
     expect(operationCost(schema, operation, fragments, {})).toBeGreaterThan(LIMITS.cost);
+  });
+});
+
+describe("the shop's own lists", () => {
+  test("countries cost what the whole data set is: all 249 countries and their 4,200 provinces", () => {
+    const shopSchema = createSchema({ typeDefs: [typeDefs, customerTypeDefs] });
+    const document = parse("{ countries { code name provinces { code name } } }");
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    const cost = operationCost(shopSchema, operation, {}, {});
+    expect(LIST_SIZES["Query.countries"]).toBe(249);
+    // Every country's two fields and provinces field, and every province's two: about 9,100 fields.
+    expect(cost).toBeGreaterThan(249 * 3 + 4_200 * 2);
+    expect(cost).toBeLessThanOrEqual(LIMITS.cost);
+    // Asked for twice (an alias), it is refused: it once counted 20 countries of 20 provinces.
+    const twice = parse(
+      "{ a: countries { code name provinces { code name } } b: countries { code name provinces { code name } } }",
+    );
+    expect(operationCost(shopSchema, twice.definitions[0] as OperationDefinitionNode, {}, {})).toBeGreaterThan(LIMITS.cost);
   });
 });

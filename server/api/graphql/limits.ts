@@ -16,6 +16,12 @@ import {
   type ValidationRule,
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
+import { COMMUNICATION_CHANNELS, COMMUNICATION_TOPICS } from "../../db/schema/communication-preferences.ts";
+import { MAX_BAG_LINES } from "../../modules/cart/limits.ts";
+import { countries } from "../../modules/customers/countries.ts";
+import { MAX_ADDRESSES } from "../../modules/customers/schemas.ts";
+import { addressKey, type RateLimiter, type RateLimitRule } from "../../modules/rate-limit/index.ts";
+import type { GraphQLContext } from "./context.ts";
 import { shopError } from "./errors.ts";
 
 /*
@@ -41,8 +47,36 @@ export const LIMITS = {
   cost: 10_000,
 } as const;
 
-/** How many items a list counts for when nothing in the query says how long it is. */
+/** How many items a list counts for when nothing in the query or the table below says how long it is. */
 export const DEFAULT_LIST_SIZE = 20;
+
+const allCountries = countries();
+
+/**
+ * The real length of lists no argument bounds (issue 10 F1), where it is known: the country list
+ * and its provinces are a fixed data set (249 countries, 4,200 provinces), and the customer's
+ * lists have the account area's and the bag's limits. The catalogue's lists (brands, facets, a
+ * card's colours) count DEFAULT_LIST_SIZE, about what a keeper shop holds of each.
+ */
+export const LIST_SIZES: Readonly<Record<string, number>> = {
+  "Query.countries": allCountries.length,
+  // Per country on average, so the whole list costs what all its provinces are.
+  "Country.provinces": Math.ceil(allCountries.reduce((sum, country) => sum + country.provinces.length, 0) / allCountries.length),
+  "Cart.lines": MAX_BAG_LINES,
+  "Customer.addresses": MAX_ADDRESSES,
+  "Customer.preferences": COMMUNICATION_TOPICS.length * COMMUNICATION_CHANNELS.length,
+  "Order.lines": MAX_BAG_LINES,
+  "Mutation.updatePreferences": COMMUNICATION_TOPICS.length * COMMUNICATION_CHANNELS.length,
+};
+
+/**
+ * The cost one visitor (network address) may spend per minute: fifty of the most costly queries
+ * the limits allow. The shop's own pages spend a few hundred a minute at most (the search box's
+ * suggestions cost about 60 a keystroke); a script walking the catalogue at full speed does not.
+ * Counted in steps of COST_STEP, so a Redis log holds at most a few thousand events per address.
+ */
+export const COST_BUDGET_RULE: RateLimitRule = { name: "graphql-cost", limit: 5_000, windowMs: 60_000 };
+export const COST_STEP = 100;
 
 /** Arguments that say how long a list is: on the list field itself or on the field above it. */
 const SIZE_ARGUMENTS = ["limit", "pageSize", "first"] as const;
@@ -155,7 +189,8 @@ export function operationCost(
         // A size on a list is its own length; on another field, that of the list below (a page's items).
         const sizeBelow = isList ? undefined : size;
         const below = selection.selectionSet ? costOf(selection.selectionSet, getNamedType(field.type), sizeBelow, visiting) : 0;
-        const length = isList ? (size ?? inheritedSize ?? DEFAULT_LIST_SIZE) : 1;
+        const known = LIST_SIZES[`${isObjectType(type) || isInterfaceType(type) ? type.name : ""}.${selection.name.value}`];
+        const length = isList ? (size ?? inheritedSize ?? known ?? DEFAULT_LIST_SIZE) : 1;
         total += 1 + length * below;
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const next = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) ?? type) : type;
@@ -212,7 +247,7 @@ function selectedOperation(document: DocumentNode, operationName: string | null 
  * Yoga plugin for the limits: query length before anything else is done with the text, depth
  * and aliases with validation, cost before execution.
  */
-export function shopLimitsPlugin(): Plugin {
+export function shopLimitsPlugin(options: { budget?: RateLimiter } = {}): Plugin {
   return {
     onParams({ params }) {
       if (typeof params.query === "string" && params.query.length > LIMITS.queryLength) {
@@ -228,7 +263,7 @@ export function shopLimitsPlugin(): Plugin {
     onValidate({ addValidationRule }) {
       addValidationRule(depthAndAliasLimits);
     },
-    onExecute({ args, setResultAndStopExecution }) {
+    async onExecute({ args, setResultAndStopExecution }) {
       const operation = selectedOperation(args.document, args.operationName);
       if (!operation) return;
       const cost = operationCost(
@@ -237,6 +272,22 @@ export function shopLimitsPlugin(): Plugin {
         fragmentsOf(args.document),
         (args.variableValues ?? {}) as Record<string, unknown>,
       );
+      const visitor = (args.contextValue as Partial<GraphQLContext>).visitor;
+      if (options.budget && visitor && cost <= LIMITS.cost) {
+        // Every query spends from its address's budget, at least one step, refused ones included.
+        const verdict = await options.budget.hit(addressKey(visitor.ip), Math.max(1, Math.ceil(cost / COST_STEP)));
+        if (verdict.limited) {
+          setResultAndStopExecution({
+            errors: [
+              shopError("TOO_MANY_REQUESTS", "Too many costly queries from your network. Please wait a minute.", {
+                retryAfterSeconds: verdict.retryAfterSeconds,
+                http: { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+              }),
+            ],
+          });
+          return;
+        }
+      }
       if (cost > LIMITS.cost) {
         setResultAndStopExecution({
           errors: [

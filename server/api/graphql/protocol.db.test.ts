@@ -3,7 +3,9 @@ import type { Hono } from "hono";
 import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Services } from "../../services.ts";
-import { LIMITS } from "./limits.ts";
+import { createMemoryStore } from "../../modules/rate-limit/memory-store.ts";
+import { rateLimit } from "../../modules/rate-limit/index.ts";
+import { COST_BUDGET_RULE, LIMITS } from "./limits.ts";
 import { graphqlApp, postGraphQL, recordingLogger, seededShop } from "./test-support.ts";
 
 /*
@@ -220,6 +222,40 @@ describe("limits", () => {
       message: "Request body too large",
       extensions: { code: "REQUEST_ENTITY_TOO_LARGE" },
     });
+  });
+});
+
+describe("each visitor's budget of cost per minute", () => {
+  test("past it, queries from that address are 429 TOO_MANY_REQUESTS with Retry-After; other addresses go on", async () => {
+    // A budget of 5 steps (500 of cost) a minute: this page of 24 cards costs about 120, 2 steps.
+    const budget = rateLimit(createMemoryStore(), { ...COST_BUDGET_RULE, limit: 5 });
+    const limited = graphqlApp({ services, database: shop.database }, { mode: "production", budget, trustProxy: 1 });
+    const page = `{ products(pageSize: 24) { items { id slug name price { amount } } } }`;
+    const from = (ip: string) => ({ "x-forwarded-for": ip });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await postGraphQL(limited, { query: page }, from("203.0.113.80")));
+    const refused = answers.find((a) => a.response.status === 429);
+    expect(answers[0]!.response.status).toBe(200);
+    expect(answers.map((a) => a.response.status)).toEqual([200, 200, 429, 429]);
+    expect(Number(refused!.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused!.body.errors![0]).toMatchObject({
+      message: "Too many costly queries from your network. Please wait a minute.",
+      extensions: expect.objectContaining({ code: "TOO_MANY_REQUESTS" }),
+    });
+    expect(refused!.body.data).toBeUndefined();
+    const other = await postGraphQL(limited, { query: page }, from("198.51.100.80"));
+    expect(other.response.status).toBe(200);
+    expect(other.body.errors).toBeUndefined();
+  });
+});
+
+describe("field suggestions", () => {
+  test("are off in production, where they would map the schema without introspection; on elsewhere", async () => {
+    const typo = "{ brands { slgu } }";
+    const production = await postGraphQL(app, { query: typo });
+    expect(production.body.errors![0]!.message).toBe('Cannot query field "slgu" on type "Brand".');
+    const development = await postGraphQL(graphqlApp({ services, database: shop.database }, { mode: "test" }), { query: typo });
+    expect(development.body.errors![0]!.message).toMatch(/Did you mean "slug"\?$/);
   });
 });
 

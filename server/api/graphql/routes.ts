@@ -12,7 +12,7 @@ import { createShopYoga, type ShopYogaOptions } from "./yoga.ts";
  * shows GraphiQL.
  */
 
-export function graphqlApi(env: Pick<Env, "NODE_ENV">, options: Pick<ShopYogaOptions, "logger" | "apqStore"> = {}) {
+export function graphqlApi(env: Pick<Env, "NODE_ENV">, options: Pick<ShopYogaOptions, "logger" | "apqStore" | "budget"> = {}) {
   const yoga = createShopYoga({ ...options, mode: env.NODE_ENV });
   const api = new Hono<ShopEnv>();
 

@@ -5,6 +5,7 @@ import type { ShopEnv } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../http/logger.ts";
+import type { RateLimiter } from "../../modules/rate-limit/index.ts";
 import type { Services } from "../../services.ts";
 import { graphqlApi } from "./routes.ts";
 
@@ -26,10 +27,13 @@ export function recordingLogger(): Logger & { errors: { message: string; fields?
 
 export function graphqlApp(
   shop: { services: Services; database: Database },
-  options: { mode?: Env["NODE_ENV"]; logger?: Logger; publicUrl?: string } = {},
+  options: { mode?: Env["NODE_ENV"]; logger?: Logger; publicUrl?: string; budget?: RateLimiter; trustProxy?: number } = {},
 ) {
-  const app = shopApp(shop, { publicUrl: options.publicUrl });
-  app.route("/graphql", graphqlApi({ NODE_ENV: options.mode ?? "test" }, { logger: options.logger ?? recordingLogger() }));
+  const app = shopApp(shop, { publicUrl: options.publicUrl, trustProxy: options.trustProxy });
+  app.route(
+    "/graphql",
+    graphqlApi({ NODE_ENV: options.mode ?? "test" }, { logger: options.logger ?? recordingLogger(), budget: options.budget }),
+  );
   app.all("*", (c) => c.html("<p>page</p>"));
   return app;
 }

@@ -1,8 +1,9 @@
 // Renamed: envelop calls plugins use*, which the React hooks lint rule would take for hooks.
 import { createInMemoryAPQStore, useAPQ as persistedQueriesPlugin, type APQStore } from "@graphql-yoga/plugin-apq";
-import { NoSchemaIntrospectionCustomRule } from "graphql";
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createSchema, createYoga, type Plugin } from "graphql-yoga";
 import type { Logger } from "../../http/logger.ts";
+import type { RateLimiter } from "../../modules/rate-limit/index.ts";
 import { cartResolvers } from "./cart-resolvers.ts";
 import { catalogResolvers } from "./catalog-resolvers.ts";
 import { createContext, type GraphQLContext, type RequestExtras } from "./context.ts";
@@ -18,6 +19,8 @@ export interface ShopYogaOptions {
   logger?: Logger;
   /** Where persisted queries are kept; one process's memory by default (ADR 15). */
   apqStore?: APQStore;
+  /** The cost each visitor may spend per minute (COST_BUDGET_RULE); none: not limited (tests). */
+  budget?: RateLimiter;
 }
 
 /** Persisted queries kept in memory: enough for every query the shop's pages send, many times over. */
@@ -42,10 +45,10 @@ export function createShopYoga(options: ShopYogaOptions) {
   const production = mode === "production";
   const plugins: Plugin[] = [
     // Before APQ, so a query too long is refused before it is stored.
-    shopLimitsPlugin(),
+    shopLimitsPlugin({ budget: options.budget }),
     persistedQueriesPlugin({ store: options.apqStore ?? createInMemoryAPQStore({ max: APQ_ENTRIES, ttl: APQ_TTL_MS }) }),
   ];
-  if (production) plugins.push(noIntrospection);
+  if (production) plugins.push(noIntrospection, noSuggestions);
 
   return createYoga<RequestExtras, GraphQLContext>({
     schema: createShopSchema(),
@@ -71,6 +74,39 @@ const noIntrospection: Plugin = {
     addValidationRule(NoSchemaIntrospectionCustomRule);
   },
 };
+
+/**
+ * In production, errors do not suggest names ("Did you mean ...?"): with introspection off,
+ * suggestions would let anyone map the schema by guessing (issue 10 F1).
+ */
+const noSuggestions: Plugin = {
+  onValidate() {
+    return ({ result, setResult }) => {
+      if (result.length > 0) setResult(result.map(withoutSuggestion));
+    };
+  },
+  onExecute() {
+    return {
+      onExecuteDone({ result, setResult }) {
+        if ("errors" in result && result.errors?.length) setResult({ ...result, errors: result.errors.map(withoutSuggestion) });
+      },
+    };
+  },
+};
+
+function withoutSuggestion(error: Error): GraphQLError {
+  if (!(error instanceof GraphQLError)) return new GraphQLError(error.message.replace(/\s*Did you mean .*\?$/s, ""));
+  const message = error.message.replace(/\s*Did you mean .*\?$/s, "");
+  if (message === error.message) return error;
+  return new GraphQLError(message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: error.extensions,
+  });
+}
 
 /** Yoga's log calls on the shop's structured logger: errors only, the rest is yoga's chatter. */
 function yogaLogger(logger: Logger) {

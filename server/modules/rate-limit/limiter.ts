@@ -17,8 +17,11 @@ export interface Verdict {
 export interface RateLimiter {
   /** Whether one more attempt would be refused, without counting one. */
   check(id: string): Promise<Verdict>;
-  /** Counts an attempt, refused ones included, so that hammering keeps a client out. */
-  hit(id: string): Promise<Verdict>;
+  /**
+   * Counts an attempt, refused ones included, so that hammering keeps a client out; `weight`
+   * counts it as that many (a costly query spends more of a budget).
+   */
+  hit(id: string, weight?: number): Promise<Verdict>;
   /** Forgets the id's attempts. */
   reset(id: string): Promise<void>;
   /** Takes back the id's newest attempt (one counted by `hit` that succeeded). */
@@ -43,7 +46,8 @@ export function rateLimit(store: RateLimitStore, rule: RateLimitRule): RateLimit
 
   return {
     check: async (id) => verdict(await store.peek(keyOf(id), windowMs), (count) => count >= limit),
-    hit: async (id) => verdict(await store.record(keyOf(id), windowMs), (count) => count > limit),
+    hit: async (id, weight = 1) =>
+      verdict(await store.record(keyOf(id), windowMs, Math.max(1, Math.floor(weight))), (count) => count > limit),
     reset: (id) => store.clear(keyOf(id)),
     release: (id) => store.release(keyOf(id)),
   };

@@ -60,7 +60,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
   }
 
   return {
-    async record(key, windowMs) {
+    async record(key, windowMs, events = 1) {
       const at = now();
       let log = live(key, windowMs, at);
       if (!log) {
@@ -68,7 +68,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
         logs.set(key, log);
         while (logs.size > maxKeys) evict(key);
       }
-      log.push(at);
+      for (let i = 0; i < events; i++) log.push(at);
       if (log.length > MAX_EVENTS_PER_KEY) log.splice(0, log.length - MAX_EVENTS_PER_KEY);
       return stateOf(log, windowMs, at);
     },

@@ -14,9 +14,11 @@ local window = tonumber(ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 `;
 
-/** ARGV: windowMs, a member unique to this event, the most events kept. */
+/** ARGV: windowMs, a member unique to this call, the most events kept, how many events. */
 export const RECORD_SCRIPT = `${NOW}
-redis.call('ZADD', KEYS[1], now, ARGV[2])
+for i = 1, tonumber(ARGV[4]) do
+  redis.call('ZADD', KEYS[1], now, ARGV[2] .. ':' .. i)
+end
 local count = redis.call('ZCARD', KEYS[1])
 local keep = tonumber(ARGV[3])
 if count > keep then

@@ -18,7 +18,7 @@ type Reply = [count: number, resetInMs: number];
 
 /** The client with the store's scripts, which ioredis sends by SHA and re-sends when Redis lost them. */
 interface ScriptedRedis extends Redis {
-  rateRecord(key: string, windowMs: number, member: string, keep: number): Promise<Reply>;
+  rateRecord(key: string, windowMs: number, member: string, keep: number, events: number): Promise<Reply>;
   ratePeek(key: string, windowMs: number): Promise<Reply>;
 }
 
@@ -71,10 +71,10 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
   }
 
   return {
-    record: (key, windowMs) =>
+    record: (key, windowMs, events = 1) =>
       orInMemory(
-        () => redis.rateRecord(prefix + key, windowMs, randomUUID(), MAX_EVENTS_PER_KEY),
-        () => fallback.record(key, windowMs),
+        () => redis.rateRecord(prefix + key, windowMs, randomUUID(), MAX_EVENTS_PER_KEY, events),
+        () => fallback.record(key, windowMs, events),
       ),
 
     peek: (key, windowMs) =>

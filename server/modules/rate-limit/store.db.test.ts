@@ -56,6 +56,15 @@ describe.each(stores)("the $kind rate-limit store", ({ make }) => {
     expect((await store.peek(fresh(), 10_000)).count).toBe(0);
   });
 
+  test("one call may record several events at once (a costly request spends more of a budget)", async () => {
+    const store = open(make);
+    const key = fresh();
+    expect((await store.record(key, 10_000, 7)).count).toBe(7);
+    expect((await store.record(key, 10_000)).count).toBe(8);
+    expect((await store.record(key, 10_000, 3)).count).toBe(11);
+    expect((await store.peek(key, 10_000)).count).toBe(11);
+  });
+
   test("events leave the window one by one as they age", async () => {
     const store = open(make);
     const key = fresh();

@@ -11,8 +11,8 @@ export interface WindowState {
  * last `windowMs`. Unlike fixed windows, a burst across a window boundary cannot double the limit.
  */
 export interface RateLimitStore {
-  /** Adds one event for `key` now, and says what the window then holds. */
-  record(key: string, windowMs: number): Promise<WindowState>;
+  /** Adds `events` events (one by default) for `key` now, and says what the window then holds. */
+  record(key: string, windowMs: number, events?: number): Promise<WindowState>;
   /** What the window holds now, without adding an event. */
   peek(key: string, windowMs: number): Promise<WindowState>;
   /** Forgets every event of `key` (after a successful sign-in, say). */
