@@ -6,6 +6,7 @@ import { siteSettings } from "./db/schema/index.ts";
 import { isCatalogueEmpty, seedDemoShop } from "./db/seed/index.ts";
 import { loadSecrets, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./http/logger.ts";
+import { fillUsernameSkeletons } from "./modules/accounts/username.ts";
 import { createMailer } from "./modules/mail/index.ts";
 import { createRateLimitStore, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createServices, type Services } from "./services.ts";
@@ -32,6 +33,8 @@ export async function boot(env: Env): Promise<Booted> {
   const database = await openDatabase(databaseTargetFor(env));
   try {
     await applyMigrations(database);
+    // Accounts made before user names had skeletons get theirs (a no-op once done).
+    await database.exclusive((db) => fillUsernameSkeletons(db));
     if (env.DEMO_SHOP) await loadDemoShopOnce(database, env, logger);
   } catch (error) {
     await database.close().catch(() => {});

@@ -10,6 +10,12 @@ export const users = pgTable(
   {
     id: serial("id").primaryKey(),
     username: text("username").notNull(),
+    /**
+     * The user name as it looks (accounts/username.ts): look-alikes such as a Cyrillic "а" for a
+     * Latin "a" share it, so no one can register a name that passes for another's. Null only for
+     * accounts older than it, until the start-up fills it in.
+     */
+    usernameSkeleton: text("username_skeleton"),
     email: text("email").notNull(),
     /** Null for accounts made through a social provider that never set a password. */
     passwordHash: text("password_hash"),
@@ -23,7 +29,11 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_username_unique").on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_username_skeleton_unique").on(t.usernameSkeleton),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

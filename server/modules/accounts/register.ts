@@ -6,6 +6,7 @@ import { accountTaken } from "./errors.ts";
 import type { AccountScope, AccountsKit } from "./kit.ts";
 import { hashPassword, passwordProblem } from "./password.ts";
 import { registerInput } from "./schemas.ts";
+import { usernameSkeleton } from "./username.ts";
 import { logIn, type OpenedSession } from "./sessions.ts";
 
 /** Makes an account and logs it in (the guest's bag comes along); a confirmation mail goes to its address. */
@@ -18,7 +19,7 @@ export async function register(kit: AccountsKit, scope: AccountScope, raw: unkno
   const passwordHash = await hashPassword(input.password);
   const [user] = await scope.db
     .insert(users)
-    .values({ username: input.username, email: input.email, passwordHash })
+    .values({ username: input.username, usernameSkeleton: usernameSkeleton(input.username), email: input.email, passwordHash })
     .onConflictDoNothing()
     .returning();
   if (!user) throw accountTaken();

@@ -20,12 +20,17 @@ export const emailField = z
 
 export const usernameField = z
   .string({ error: "Choose a user name." })
-  .trim()
-  .min(3, "Use at least 3 characters for your user name.")
-  .max(30, "Use at most 30 characters for your user name.")
-  .regex(
-    /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u,
-    "Use letters, digits, dots, dashes and underscores, starting with a letter or digit.",
+  // Full-width and compatibility characters are written as the plain ones they show (NFKC).
+  .transform((name) => name.normalize("NFKC").trim())
+  .pipe(
+    z
+      .string()
+      .min(3, "Use at least 3 characters for your user name.")
+      .max(30, "Use at most 30 characters for your user name.")
+      .regex(
+        /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u,
+        "Use letters, digits, dots, dashes and underscores, starting with a letter or digit.",
+      ),
   );
 
 /** A password being checked, not chosen: any text, bounded so nobody can make us hash megabytes. */
@@ -45,9 +50,13 @@ const code = z.string({ error: "The link is incomplete." }).min(1, "The link is 
 export const loginInput = z.object({
   identifier: z
     .string({ error: "Enter your e-mail address or user name." })
-    .trim()
-    .min(1, "Enter your e-mail address or user name.")
-    .max(EMAIL_MAX, "This is too long for an e-mail address or user name."),
+    .transform((identifier) => identifier.normalize("NFKC").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, "Enter your e-mail address or user name.")
+        .max(EMAIL_MAX, "This is too long for an e-mail address or user name."),
+    ),
   password: givenPassword,
 });
 

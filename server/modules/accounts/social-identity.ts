@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accountCodes, socialIdentities, users, type User } from "../../db/schema/index.ts";
 import { invalidInput } from "../../lib/shop-error.ts";
@@ -8,6 +8,7 @@ import { accountBlocked } from "./errors.ts";
 import type { AccountScope, AccountsKit } from "./kit.ts";
 import { emailField } from "./schemas.ts";
 import { endAllSessions, logIn, type OpenedSession } from "./sessions.ts";
+import { usernameSkeleton } from "./username.ts";
 import { isUniqueViolation } from "./users.ts";
 
 /** What a social login provider says about the visitor (OpenID Connect claims). */
@@ -84,7 +85,10 @@ async function linkIdentity(scope: Scope, identity: ProviderIdentity): Promise<U
     }
     if (!owner) {
       const username = await freeUsername(db, identity.preferredUsername || email.split("@")[0]!);
-      [owner] = await db.insert(users).values({ username, email, provider: identity.provider, confirmed: true }).returning();
+      [owner] = await db
+        .insert(users)
+        .values({ username, usernameSkeleton: usernameSkeleton(username), email, provider: identity.provider, confirmed: true })
+        .returning();
     }
     await db
       .insert(socialIdentities)
@@ -107,7 +111,9 @@ async function freeUsername(db: Db, wish: string): Promise<string> {
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
-      .where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`)
+      .where(
+        or(sql`lower(${users.username}) = ${candidate.toLowerCase()}`, eq(users.usernameSkeleton, usernameSkeleton(candidate))),
+      )
       .limit(1);
     if (!taken) return candidate;
   }

@@ -1,0 +1,53 @@
+import { remove as withoutConfusables } from "confusables";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/index.ts";
+import { isUniqueViolation } from "./users.ts";
+
+/*
+ * User names (issue 10): written in NFKC, so a name typed with full-width or compatibility
+ * characters is the name it shows; and refused when it looks like a name already taken. What a
+ * name looks like is its skeleton: NFKC, every character that is a known look-alike of another
+ * replaced by that one (Unicode's confusables, as the `confusables` package maps them: a Cyrillic
+ * "а" is an "a", an accented "é" an "e"), lower case. The skeleton is unique in the database.
+ */
+
+/** The user name as it is stored: NFKC, trimmed. */
+export function normalUsername(name: string): string {
+  return name.normalize("NFKC").trim();
+}
+
+/** What a user name looks like: names with one skeleton pass for one another. */
+export function usernameSkeleton(name: string): string {
+  return withoutConfusables(normalUsername(name)).normalize("NFKC").toLowerCase();
+}
+
+/**
+ * Gives accounts made before skeletons their skeleton, a batch at a time (at start). Two old
+ * names that look alike keep theirs: the second gets none, and only new names are refused.
+ */
+export async function fillUsernameSkeletons(db: Db): Promise<number> {
+  let filled = 0;
+  // Walks the ids upwards, so a name left without a skeleton (a look-alike) is not read again.
+  for (let after = 0; ;) {
+    const batch = await db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(and(isNull(users.usernameSkeleton), gt(users.id, after)))
+      .orderBy(asc(users.id))
+      .limit(500);
+    if (batch.length === 0) return filled;
+    for (const user of batch) {
+      try {
+        await db
+          .update(users)
+          .set({ usernameSkeleton: usernameSkeleton(user.username) })
+          .where(and(eq(users.id, user.id), isNull(users.usernameSkeleton)));
+        filled++;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    after = batch[batch.length - 1]!.id;
+  }
+}
