@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../server/db/client.ts";
 import { featureFlags } from "../../server/db/schema/index.ts";
-import { newPerson } from "../support/e2e-visitors.ts";
+import { registeredCustomer } from "../support/e2e-visitors.ts";
 import { startShop } from "../support/shop-server.ts";
 
 /*
@@ -24,13 +24,7 @@ async function dataRedirect(request: APIRequestContext, path: string, headers: R
 
 /** A new customer's session cookies, made through the content backend's sign-up API. */
 async function customerCookies(request: APIRequestContext, address: string) {
-  const person = newPerson();
-  const answer = await request.post("/api/auth/local/register", {
-    data: { username: person.username, email: person.email, password: person.password },
-    headers: { "x-forwarded-for": address },
-  });
-  expect(answer.status()).toBe(200);
-  const { jwt } = (await answer.json()) as { jwt: string };
+  const { jwt } = await registeredCustomer(request, "", { "x-forwarded-for": address });
   return { cookie: `auth.strategy=local; auth._token.local=${encodeURIComponent(`Bearer ${jwt}`)}` };
 }
 

@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { hydrated } from "./hydration.ts";
 import { readMailbox, type ReceivedMail } from "./smtp-peer.ts";
 
@@ -53,14 +53,21 @@ export async function newCustomer(browser: Browser, options: { javaScriptEnabled
 
 /** A new account made through the sign-up API of the shop at `url`, logged in in `context`'s cookies. */
 export async function loggedInCustomer(context: BrowserContext, url = process.env.SHOP_URL!) {
+  const { person, jwt } = await registeredCustomer(context.request, url);
+  await context.addCookies(sessionCookies(jwt, url));
+  return person;
+}
+
+/** A new account made through the content backend's sign-up API, with its session token. */
+export async function registeredCustomer(request: APIRequestContext, url = "", headers: Record<string, string> = {}) {
   const person = newPerson();
-  const answer = await context.request.post(`${url}/api/auth/local/register`, {
+  const answer = await request.post(`${url}/api/auth/local/register`, {
     data: { username: person.username, email: person.email, password: person.password },
+    headers,
   });
   expect(answer.status(), await answer.text()).toBe(200);
   const { jwt } = (await answer.json()) as { jwt: string };
-  await context.addCookies(sessionCookies(jwt, url));
-  return person;
+  return { person, jwt };
 }
 
 /** The cookies a login with the `local` strategy sets for `jwt` (server/modules/accounts/cookies.ts). */
@@ -70,7 +77,14 @@ function sessionCookies(jwt: string, url: string) {
   const exp = expires;
   return [
     { name: "auth.strategy", value: "local", url, expires },
-    { name: "auth._token.local", value: encodeURIComponent(`Bearer ${jwt}`), url, expires, httpOnly: true, sameSite: "Lax" as const },
+    {
+      name: "auth._token.local",
+      value: encodeURIComponent(`Bearer ${jwt}`),
+      url,
+      expires,
+      httpOnly: true,
+      sameSite: "Lax" as const,
+    },
     { name: "auth._token_expiration.local", value: String(exp * 1000), url, expires },
   ];
 }
