@@ -43,21 +43,29 @@ export function createCacheBound(cacheDir: string, maxBytes: number) {
       if (total <= target) break;
       known.delete(path);
       total -= size;
-      await rm(path, { force: true });
+      // A file that cannot be deleted (permissions, a folder in its place) is left to the owner:
+      // it is no longer counted, and one stuck file must not stop the cache from working.
+      await rm(path, { force: true }).catch(() => {});
     }
   }
 
   return {
     /** Counts a rendering just written, and deletes the oldest when the cache is over its bound. */
     added(path: string, size: number): Promise<void> {
+      // Each step runs after the one before, whether or not that one failed: keeping the bound
+      // is housekeeping, so its failure never fails a rendering or the renderings after it.
       trimming = trimming.then(async () => {
-        files ??= await scan();
-        const before = files.get(path);
-        if (before !== undefined) total -= before;
-        files.delete(path);
-        files.set(path, size);
-        total += size;
-        await trim(files);
+        try {
+          files ??= await scan();
+          const before = files.get(path);
+          if (before !== undefined) total -= before;
+          files.delete(path);
+          files.set(path, size);
+          total += size;
+          await trim(files);
+        } catch {
+          // Counted as far as it got; the next rendering tries again.
+        }
       });
       return trimming;
     },
