@@ -13,7 +13,12 @@ import { freePort } from "../../../tests/support/shop-server.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
 import { socialIdentities, users } from "../../db/schema/index.ts";
-import { createSocialLogin, type SocialLogin, type SocialLoginStep } from "../../modules/accounts/social/index.ts";
+import {
+  SOCIAL_BROWSER_COOKIE,
+  createSocialLogin,
+  type SocialLogin,
+  type SocialLoginStep,
+} from "../../modules/accounts/social/index.ts";
 import { MAX_SEALED_TOKEN_LENGTH, createSealedTokens } from "../../modules/accounts/social/sealed-token.ts";
 import { createServices, type Services } from "../../services.ts";
 import { seedDemoShop } from "../../db/seed/index.ts";
@@ -275,16 +280,35 @@ describe("a whole social login", () => {
       const person = browser();
       peer.loginAs(ACCOUNTS.shopper.sub);
       const landing = await land(person, await connect(person));
-      const response = await app.request(
-        `/api/auth/peer/callback?${new URLSearchParams({ access_token: landing.searchParams.get("access_token")! })}`,
-        { headers: { cookie: `${CART_COOKIE}=${bag.token}` } },
-      );
+      const trade = (cookie: string) =>
+        app.request(
+          `/api/auth/peer/callback?${new URLSearchParams({ access_token: landing.searchParams.get("access_token")! })}`,
+          {
+            headers: { cookie },
+          },
+        );
+      // The browser that began the login: its cookie names it.
+      const itself = `${SOCIAL_BROWSER_COOKIE}=${person.cookies(PUBLIC_URL).get(SOCIAL_BROWSER_COOKIE)}`;
+      const response = await trade(`${CART_COOKIE}=${bag.token}; ${itself}`);
       expect(response.status).toBe(200);
       expect(response.headers.getSetCookie()).toContainEqual(expect.stringMatching(new RegExp(`^${CART_COOKIE}=;.*Max-Age=0`)));
       const session = (await response.json()) as Session;
       const own = await services.cart.get(scope, { customerId: session.user.id });
       expect(own?.lines.map((line) => line.variantId)).toEqual([option.id]);
       expect(await services.cart.get(scope, bag.token)).toBeNull();
+
+      // Someone else's token in a link another site shows: the visitor's bag stays theirs.
+      const { cart: visitorsBag } = await services.cart.addLine(scope, null, { variantId: option.id, quantity: 1 });
+      const other = browser();
+      peer.loginAs(ACCOUNTS.shopper.sub);
+      const othersLanding = await land(other, await connect(other));
+      const followed = await app.request(
+        `/api/auth/peer/callback?${new URLSearchParams({ access_token: othersLanding.searchParams.get("access_token")! })}`,
+        { headers: { cookie: `${CART_COOKIE}=${visitorsBag.token}` } },
+      );
+      expect(followed.status).toBe(200);
+      expect(followed.headers.getSetCookie().join("\n")).not.toContain(CART_COOKIE);
+      expect((await services.cart.get(scope, visitorsBag.token))?.lines.map((line) => line.variantId)).toEqual([option.id]);
     } finally {
       rmSync(mediaDir, { recursive: true, force: true });
     }

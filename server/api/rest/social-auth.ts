@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import { requestContext, type ShopEnv } from "../../context.ts";
+import { cookieValue } from "../../lib/cookies.ts";
+import { SOCIAL_BROWSER_COOKIE } from "../../modules/accounts/social/index.ts";
 import type { Logger } from "../../http/logger.ts";
 import { toErrorResponse } from "./errors.ts";
 import { sessionAnswer } from "./session-answer.ts";
@@ -43,10 +45,15 @@ export function socialAuthApi(options: SocialAuthApiOptions = {}) {
 
   api.get("/auth/:provider/callback", async (c) => {
     const context = requestContext(c);
+    // A GET is followed from any site's link with the visitor's cookies (SameSite=Lax): someone
+    // else's token in such a link must not carry the visitor's guest bag into their account. The
+    // bag joins only when the token was handed to this very browser (its cookie says so).
+    const browser = cookieValue(c.req.header("cookie") ?? null, SOCIAL_BROWSER_COOKIE) ?? null;
     const opened = await context.services.social.loginWithAccessToken(
-      context,
+      browser ? context : { ...context, guestBag: null },
       c.req.param("provider"),
       c.req.query("access_token") ?? "",
+      browser ?? undefined,
     );
     return sessionAnswer(c, opened);
   });
