@@ -6,6 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import { systemScope } from "../../lib/scope.ts";
 import { createServices, type Services } from "../../services.ts";
+import { hashPassword } from "./password.ts";
 import { fillUsernameSkeletons, usernameSkeleton } from "./username.ts";
 
 /* User names are NFKC, and a look-alike of a name already taken is refused (issue 10). */
@@ -53,6 +54,9 @@ describe("user names", () => {
     ["Greek letters that look Latin", "topsaver", "tοpsaνer"],
     ["an accent", "rene", "rené"],
     ["another case", "NetMinder", "netminder"],
+    ["a capital I for a small l", "Paulo", "PauIo"],
+    ["a zero for an o", "BOBBY", "B0BBY"],
+    ["rn for m", "martina", "rnartina"],
   ])("a look-alike of a name already taken is refused: %s", async (_, taken, lookalike) => {
     expect(await register(taken)).toMatchObject({ user: { username: taken } });
     expect(await register(lookalike)).toMatchObject({ code: "ACCOUNT_TAKEN" });
@@ -67,8 +71,16 @@ describe("user names", () => {
     await database.db.insert(users).values([
       { username: "oldtimer", email: "oldtimer@example.com" },
       { username: "оldtimer", email: "cyrillic-oldtimer@example.com" },
+      { username: "ｗｉｄｅｂｏｙ", email: "wideboy@example.com", passwordHash: await hashPassword("wide gloves of old") },
     ]);
-    expect(await fillUsernameSkeletons(database.db)).toBe(1);
+    expect(await fillUsernameSkeletons(database.db)).toBe(2);
+    // A full-width name from before is written as logins read it, and logs in by name again.
+    await expect(
+      services.accounts.login(systemScope(database.db, { ip: "192.0.2.201" }), {
+        identifier: "wideboy",
+        password: "wide gloves of old",
+      }),
+    ).resolves.toMatchObject({ user: { username: "wideboy" } });
     const [first] = await database.db.select().from(users).where(eq(users.email, "oldtimer@example.com"));
     expect(first!.usernameSkeleton).toBe(usernameSkeleton("oldtimer"));
     expect(await register("oldtimer")).toMatchObject({ code: "ACCOUNT_TAKEN" });

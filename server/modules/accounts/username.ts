@@ -17,14 +17,31 @@ export function normalUsername(name: string): string {
   return name.normalize("NFKC").trim();
 }
 
+/**
+ * Look-alikes within the characters a user name may hold that Unicode's table leaves alone (it
+ * maps other scripts onto Latin, not Latin onto itself): a capital I passes for a small l, 1 for l,
+ * 0 for o, and "rn" or "vv" for "m" or "w" in many fonts. Applied before lower case, for the I.
+ */
+const LATIN_LOOKALIKES: readonly [RegExp, string][] = [
+  [/I/g, "l"],
+  [/1/g, "l"],
+  [/0/g, "o"],
+  [/rn/gi, "m"],
+  [/vv/gi, "w"],
+];
+
 /** What a user name looks like: names with one skeleton pass for one another. */
 export function usernameSkeleton(name: string): string {
-  return withoutConfusables(normalUsername(name)).normalize("NFKC").toLowerCase();
+  let skeleton = withoutConfusables(normalUsername(name)).normalize("NFKC");
+  for (const [pattern, replacement] of LATIN_LOOKALIKES) skeleton = skeleton.replace(pattern, replacement);
+  return skeleton.toLowerCase();
 }
 
 /**
- * Gives accounts made before skeletons their skeleton, a batch at a time (at start). Two old
- * names that look alike keep theirs: the second gets none, and only new names are refused.
+ * Gives accounts made before skeletons their skeleton, a batch at a time (at start), and writes
+ * their names in NFKC as logins now read them (a full-width name could not log in by name
+ * otherwise). Two old names that look alike keep their accounts: the second keeps its name as it
+ * was and gets no skeleton; only new names are refused.
  */
 export async function fillUsernameSkeletons(db: Db): Promise<number> {
   let filled = 0;
@@ -41,7 +58,7 @@ export async function fillUsernameSkeletons(db: Db): Promise<number> {
       try {
         await db
           .update(users)
-          .set({ usernameSkeleton: usernameSkeleton(user.username) })
+          .set({ username: normalUsername(user.username), usernameSkeleton: usernameSkeleton(user.username) })
           .where(and(eq(users.id, user.id), isNull(users.usernameSkeleton)));
         filled++;
       } catch (error) {
