@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
@@ -97,6 +97,20 @@ export async function sellableStock(db: Db, variantId: number): Promise<number> 
     .for("update", { of: variants });
   if (!row) throw variantNotFound(variantId);
   return row.stock;
+}
+
+/**
+ * Locks these options' rows until the transaction ends, in ascending id order: writers that touch
+ * several options take them in this one order, so they wait for each other and never deadlock.
+ */
+export async function lockVariants(db: Db, variantIds: readonly number[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  await db
+    .select({ id: variants.id })
+    .from(variants)
+    .where(inArray(variants.id, [...new Set(variantIds)]))
+    .orderBy(asc(variants.id))
+    .for("update");
 }
 
 export async function lineCount(db: Db, cartId: number): Promise<number> {

@@ -354,4 +354,22 @@ describe("a customer's bag", () => {
       expect(lines.map((line) => line.quantity).sort()).toEqual([1, 2, 2, 2, 2, 2]);
     }
   });
+
+  test("two logins whose guest bags hold the same options in opposite orders both land", async () => {
+    // On PostgreSQL both merges run at once: each must lock the options in one order, or they deadlock.
+    const options = await stockedOptions(database.db, 4);
+    for (let round = 0; round < 10; round++) {
+      const bags: string[] = [];
+      for (const order of [options, [...options].reverse()]) {
+        let token: string | null = null;
+        for (const variantId of order) token = (await cart.addLine(scope, token, { variantId, quantity: 1 })).cart.token;
+        bags.push(token!);
+      }
+      const customers = [await newCustomer(`crossed-${round}-a`), await newCustomer(`crossed-${round}-b`)];
+      await Promise.all(bags.map((token, i) => cart.mergeGuestBag(scope, token, customers[i]!.customerId)));
+      for (const customer of customers) {
+        expect((await cart.get(scope, customer))!.lines.map((line) => line.variantId).sort()).toEqual([...options].sort());
+      }
+    }
+  });
 });

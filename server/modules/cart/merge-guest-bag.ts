@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
 import { shopErrorCode } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
-import { cartIdOf, insertCart, lineCount, sellableStock, touch } from "./bag-rows.ts";
+import { cartIdOf, insertCart, lineCount, lockVariants, sellableStock, touch } from "./bag-rows.ts";
 import { MAX_BAG_LINES, quantityCap } from "./schemas.ts";
 
 /**
@@ -40,6 +40,12 @@ export async function mergeGuestBag(
       .orderBy(cartLines.id);
     const notes: MergeNote[] = [];
     if (guestLines.length > 0) {
+      // Every option's row is locked up front in one order (by id), as checkout locks them: two
+      // logins whose bags hold the same options in other orders then queue instead of deadlocking.
+      await lockVariants(
+        db,
+        guestLines.map((line) => line.variantId),
+      );
       const ownRef = { customerId };
       const ownId = (await cartIdOf(db, ownRef)) ?? (await insertCart(db, ownRef)).id;
       await touch(db, ownId);
