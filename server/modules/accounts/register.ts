@@ -1,4 +1,5 @@
 import { users } from "../../db/schema/index.ts";
+import { withTransaction } from "../../lib/scope.ts";
 import { invalidInput, parseInput } from "../../lib/shop-error.ts";
 import { addressKey } from "../rate-limit/index.ts";
 import { sendConfirmation } from "./email-confirmation.ts";
@@ -17,12 +18,16 @@ export async function register(kit: AccountsKit, scope: AccountScope, raw: unkno
   const problem = passwordProblem(input.password, { email: input.email, username: input.username });
   if (problem) throw invalidInput("password", problem);
   const passwordHash = await hashPassword(input.password);
-  const [user] = await scope.db
-    .insert(users)
-    .values({ username: input.username, usernameSkeleton: usernameSkeleton(input.username), email: input.email, passwordHash })
-    .onConflictDoNothing()
-    .returning();
-  if (!user) throw accountTaken();
-  kit.later(scope, () => sendConfirmation(kit, user));
-  return logIn(kit, scope, user, "local");
+  // The account and its first session commit together: a sign-up that fails half-way leaves no
+  // account behind to make the next try say "taken".
+  return withTransaction(scope, async (tx) => {
+    const [user] = await tx.db
+      .insert(users)
+      .values({ username: input.username, usernameSkeleton: usernameSkeleton(input.username), email: input.email, passwordHash })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw accountTaken();
+    kit.later(tx, () => sendConfirmation(kit, user));
+    return logIn(kit, tx, user, "local");
+  });
 }
