@@ -40,15 +40,15 @@ export async function mergeGuestBag(
       .orderBy(cartLines.id);
     const notes: MergeNote[] = [];
     if (guestLines.length > 0) {
-      // Every option's row is locked up front in one order (by id), as checkout locks them: two
-      // logins whose bags hold the same options in other orders then queue instead of deadlocking.
+      const ownRef = { customerId };
+      const ownId = (await cartIdOf(db, ownRef)) ?? (await insertCart(db, ownRef)).id;
+      await touch(db, ownId);
+      // Then every option's row, up front in one order (by id), as checkout locks them: two logins
+      // whose bags hold the same options in other orders queue instead of deadlocking.
       await lockVariants(
         db,
         guestLines.map((line) => line.variantId),
       );
-      const ownRef = { customerId };
-      const ownId = (await cartIdOf(db, ownRef)) ?? (await insertCart(db, ownRef)).id;
-      await touch(db, ownId);
       let lines = await lineCount(db, ownId);
       for (const line of guestLines) {
         let stock: number;
