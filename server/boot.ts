@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { databaseTargetFor, openDatabase, type Database } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { siteSettings } from "./db/schema/index.ts";
-import { isCatalogueEmpty, seedDemoShop } from "./db/seed/index.ts";
+import { isCatalogueEmpty, seedCheckoutDefaults, seedDemoShop } from "./db/seed/index.ts";
 import { loadSecrets, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./http/logger.ts";
 import { fillUsernameSkeletons } from "./modules/accounts/username.ts";
@@ -33,8 +33,12 @@ export async function boot(env: Env): Promise<Booted> {
   const database = await openDatabase(databaseTargetFor(env));
   try {
     await applyMigrations(database);
-    // Accounts made before user names had skeletons get theirs (a no-op once done).
-    await database.exclusive((db) => fillUsernameSkeletons(db));
+    await database.exclusive(async (db) => {
+      // Accounts made before user names had skeletons get theirs (a no-op once done).
+      await fillUsernameSkeletons(db);
+      // VAT rates and delivery methods, so a new shop can sell (only where there are none).
+      await seedCheckoutDefaults(db);
+    });
     if (env.DEMO_SHOP) await loadDemoShopOnce(database, env, logger);
   } catch (error) {
     await database.close().catch(() => {});

@@ -42,6 +42,18 @@ export const SHOP_ERROR_STATUS = {
   /** More than stock or the line limit allows (`details.available`, `details.inBag`). */
   NOT_ENOUGH_STOCK: 409,
   BAG_FULL: 409,
+  /** Checkout of a bag with nothing that can be bought. */
+  EMPTY_BAG: 409,
+  /** A promo code that cannot be used (`details.reason`: unknown, not-started, expired, minimum-spend, used-up, already-used). */
+  PROMO_REFUSED: 400,
+  /** The shop does not deliver to that country, or the method is not one for it (`field` says which). */
+  DELIVERY_UNAVAILABLE: 400,
+  /** Prices, stock or the promo changed since the shopper saw the summary (`details.changes`). */
+  CHECKOUT_CHANGED: 409,
+  /** An Idempotency-Key already used for another request. */
+  IDEMPOTENCY_CONFLICT: 409,
+  /** An order cannot move from its status to the one asked for (`details.from`, `details.to`). */
+  INVALID_TRANSITION: 409,
   COMPARE_FULL: 409,
   ADDRESS_LIMIT_REACHED: 409,
   /** A limit of attempts per account or address; `retryAfterSeconds` says when to try again. */

@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 const STATUS_LABELS: Record<OrderSummary["status"], string> = {
-  pending: "Pending",
+  awaiting_payment: "Awaiting payment",
   paid: "Paid",
   shipped: "Shipped",
   delivered: "Delivered",

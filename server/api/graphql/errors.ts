@@ -17,6 +17,12 @@ export type ErrorCode =
   | "VARIANT_NOT_FOUND"
   | "NOT_ENOUGH_STOCK"
   | "BAG_FULL"
+  | "EMPTY_BAG"
+  | "PROMO_REFUSED"
+  | "DELIVERY_UNAVAILABLE"
+  | "CHECKOUT_CHANGED"
+  | "IDEMPOTENCY_CONFLICT"
+  | "INVALID_TRANSITION"
   | "TOO_MANY_REQUESTS"
   | "MAX_DEPTH_EXCEEDED"
   | "MAX_ALIASES_EXCEEDED"
@@ -70,6 +76,12 @@ const GRAPHQL_ERRORS: Record<ShopErrorCode, (error: ShopError, input?: string) =
   UNKNOWN_PROVIDER: (e) => shopError("NOT_FOUND", e.message),
   NOT_ENOUGH_STOCK: (e) => shopError("NOT_ENOUGH_STOCK", e.message, e.details),
   BAG_FULL: (e) => shopError("BAG_FULL", e.message),
+  EMPTY_BAG: (e) => shopError("EMPTY_BAG", e.message),
+  PROMO_REFUSED: (e) => shopError("PROMO_REFUSED", e.message, { argument: "promoCode", ...e.details }),
+  DELIVERY_UNAVAILABLE: (e) => shopError("DELIVERY_UNAVAILABLE", e.message, { argument: e.field ?? "deliveryMethod" }),
+  CHECKOUT_CHANGED: (e) => shopError("CHECKOUT_CHANGED", e.message, e.details),
+  IDEMPOTENCY_CONFLICT: (e) => shopError("IDEMPOTENCY_CONFLICT", e.message),
+  INVALID_TRANSITION: (e) => shopError("INVALID_TRANSITION", e.message, e.details),
   COMPARE_FULL: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
   ADDRESS_LIMIT_REACHED: (e) => shopError("ADDRESS_LIMIT_REACHED", e.message, e.details),
   TOO_MANY_REQUESTS: (e) => shopError("TOO_MANY_REQUESTS", e.message, { retryAfterSeconds: e.retryAfterSeconds }),

@@ -16,3 +16,6 @@ export * from "./social-identities.ts";
 export * from "./orders.ts";
 export * from "./catalogue-revision.ts";
 export * from "./used-social-tokens.ts";
+export * from "./checkout.ts";
+export * from "./payments.ts";
+export * from "./mail-jobs.ts";

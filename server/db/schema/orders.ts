@@ -1,11 +1,21 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
-export const ORDER_STATUSES = ["pending", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
+/** The order's state machine (orders/state-machine.ts says which moves are allowed). */
+export const ORDER_STATUSES = ["awaiting_payment", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_METHODS = ["bank-transfer", "stripe"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Order numbers: KS-100001 onwards, one per order, never reused (a rolled-back order skips one). */
+export const orderNumbers = pgSequence("order_numbers", { startWith: 100001 });
 
 /**
- * A placed order. Checkout (a later issue) writes them; the account area reads them. Amounts are
- * integer minor units in the order's currency, copied at the time of the order, as are the lines.
+ * A placed order: checkout writes it, the account area reads it. Amounts are integer minor units in
+ * the order's currency, copied at the time of the order, as are the lines. Prices include VAT:
+ * total = subtotal - discount + shipping, and `tax` is the VAT that total includes.
  */
 export const orders = pgTable(
   "orders",
@@ -15,16 +25,60 @@ export const orders = pgTable(
     number: text("number").notNull().unique(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email").notNull(),
-    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("awaiting_payment"),
     currency: text("currency").notNull(),
     subtotal: integer("subtotal").notNull(),
+    discount: integer("discount").notNull().default(0),
     shipping: integer("shipping").notNull().default(0),
+    /** The VAT included in the total, at the delivery country's rate. */
+    tax: integer("tax").notNull().default(0),
+    vatRateBasisPoints: integer("vat_rate_basis_points").notNull().default(0),
     total: integer("total").notNull(),
+    promoCode: text("promo_code"),
+    deliveryMethodId: text("delivery_method_id"),
+    deliveryMethodName: text("delivery_method_name"),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("bank-transfer"),
+    /** What a bank transfer must quote, so the shop can match the payment to the order. */
+    paymentReference: text("payment_reference"),
+    /** Until when the stock stays reserved for an unpaid order; then the order is cancelled. */
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    /** The key the checkout request carried, prefixed by who sent it; a replay finds this order. */
+    idempotencyKey: text("idempotency_key"),
+    /** SHA-256 of what was asked for under that key: the same key with another request is refused. */
+    requestHash: text("request_hash"),
+    carrier: text("carrier"),
+    trackingUrl: text("tracking_url"),
+    /** How much of the total has been paid back (minor units). */
+    refunded: integer("refunded").notNull().default(0),
     /** The delivery address as it was when ordering (JSON text), so later edits do not rewrite history. */
     deliveryAddress: text("delivery_address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("orders_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_email_idx").on(t.email),
+    uniqueIndex("orders_idempotency_unique").on(t.idempotencyKey),
+    index("orders_reserved_idx")
+      .on(t.reservedUntil)
+      .where(sql`${t.status} = 'awaiting_payment'`),
+    check("orders_refunded_range", sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.total}`),
+  ],
+);
+
+/** The order's status history: one row per change, with when and why. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId)],
 );
 
 export const orderLines = pgTable(
@@ -42,6 +96,8 @@ export const orderLines = pgTable(
     size: text("size"),
     colour: text("colour"),
     sku: text("sku"),
+    /** The product's first image when ordered (a path the image endpoint serves). */
+    image: text("image"),
     quantity: integer("quantity").notNull(),
     unitPrice: integer("unit_price").notNull(),
   },
@@ -50,3 +106,4 @@ export const orderLines = pgTable(
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
+export type OrderEvent = typeof orderEvents.$inferSelect;

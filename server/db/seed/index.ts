@@ -9,9 +9,11 @@ import { customInformationSeeds } from "./custom-information-data.ts";
 import { logoSvg, PRODUCT_IMAGE_SIZE, productImagePath, productImageSvg, renderImages, type ImageJob } from "./images.ts";
 import { planProducts, type ProductPlan } from "./products.ts";
 import { createRandom } from "./random.ts";
+import { seedCheckoutDefaults, seedDemoPromoCodes } from "./checkout-defaults.ts";
 import { seedSiteDefaults } from "./site-defaults.ts";
 
 export { seedSiteDefaults } from "./site-defaults.ts";
+export { seedCheckoutDefaults } from "./checkout-defaults.ts";
 
 export interface SeedOptions {
   /** How many products to create. */
@@ -45,11 +47,13 @@ export async function seedDemoShop(db: Db, options: SeedOptions): Promise<SeedCo
     throw new RangeError(`The number of products must be a whole number of 0 or more, not ${options.products}.`);
   }
   await seedSiteDefaults(db);
+  await seedCheckoutDefaults(db);
   if (!(await isCatalogueEmpty(db))) {
     throw new Error("The catalogue is not empty: clear it before seeding the demo shop.");
   }
   const plans = planProducts(options.products, createRandom(SHOP_SEED));
   await renderImages(options.mediaDir, imageJobs(plans));
+  await seedDemoPromoCodes(db);
   return db.transaction((tx) => insertCatalogue(tx, plans));
 }
 

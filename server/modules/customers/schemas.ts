@@ -147,6 +147,10 @@ export const addressInput = addressFields
   .superRefine(withRegionRules)
   .transform(dropProvinceWhereNone);
 
+/** A delivery address given at checkout: the same fields and rules as the account area's. */
+export const deliveryAddressInput = addressFields.superRefine(withRegionRules).transform(dropProvinceWhereNone);
+export type DeliveryAddress = z.output<typeof deliveryAddressInput>;
+
 /**
  * Changes to an address: the fields given, each checked alone; the address they make with the
  * stored fields must then pass addressInput.

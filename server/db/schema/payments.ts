@@ -1,0 +1,39 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { orders, PAYMENT_METHODS } from "./orders.ts";
+
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One attempt to be paid for an order through a provider (a Stripe Checkout Session). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: PAYMENT_METHODS }).notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** The provider's id for it (a Checkout Session's id). */
+    providerRef: text("provider_ref"),
+    /** Where to send the shopper to pay (the hosted page). */
+    redirectUrl: text("redirect_url"),
+    /** The provider's id of the charge, once paid: refunds name it. */
+    providerPaymentRef: text("provider_payment_ref"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payments_order_idx").on(t.orderId), uniqueIndex("payments_provider_ref_unique").on(t.provider, t.providerRef)],
+);
+
+/** Webhook events already handled, by the provider's event id: a duplicate changes nothing. */
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Payment = typeof payments.$inferSelect;

@@ -1,0 +1,223 @@
+import { createHash } from "node:crypto";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { queryRows } from "../../db/client.ts";
+import { cartLines, orderEvents, orderLines, orders, variants, type Order } from "../../db/schema/index.ts";
+import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
+import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
+import { cartIdOf, touch, type BagRef } from "../cart/bag-rows.ts";
+import { readCartLines, type CartLineView } from "../cart/read.ts";
+import { enqueueMail } from "../mail/jobs.ts";
+import { orderConfirmationMail, type BankDetails } from "../orders/mails.ts";
+import { chosenMethod, vatRateOf } from "./delivery.ts";
+import { emptyBag, idempotencyConflict, soldOut } from "./errors.ts";
+import { redeem, redeemerOf, usablePromo } from "./promo.ts";
+import { priceOrder, type QuoteLine, type QuoteTotals } from "./quote.ts";
+import { idempotencyKeyField, placeOrderInput } from "./schemas.ts";
+
+export interface CheckoutDeps {
+  currency: string;
+  siteName: string;
+  publicUrl: string;
+  /** How long an unpaid bank-transfer order keeps its stock (days). */
+  reservationDays: number;
+  bank: BankDetails;
+  money: (minor: number) => string;
+  /** Told after a commit that wrote mails, so they go out at once. */
+  mailsWritten?: () => void;
+}
+
+/** Who is ordering: a customer (their bag and history) or a guest (a bag token). */
+export interface Buyer {
+  customerId: number | null;
+  bag: BagRef;
+}
+
+export interface PlaceOrderOptions {
+  /** The Idempotency-Key header, or the key the checkout form was rendered with. */
+  idempotencyKey?: string | null;
+  /** The fingerprint of the summary the shopper saw (checkout page); a different one now refuses. */
+  seen?: string | null;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  lines: QuoteLine[];
+  /** True when the key had already made this order: nothing new was done. */
+  replayed: boolean;
+}
+
+/**
+ * Places an order from the buyer's bag (ADR 37), as one transaction: the bag is locked, its lines
+ * priced from the database, the stock of each line taken (never below zero: a line that is no
+ * longer there refuses the whole order), the promo code's use taken, the order with its lines,
+ * first status and confirmation mail written, and the bag emptied. Any refusal rolls all of it
+ * back. With an idempotency key, the same request again answers the order it made; the same key
+ * with another request is IDEMPOTENCY_CONFLICT.
+ */
+export async function placeOrder(
+  deps: CheckoutDeps,
+  scope: Scope,
+  buyer: Buyer,
+  raw: unknown,
+  options: PlaceOrderOptions = {},
+): Promise<PlacedOrder> {
+  const input = parseInput(placeOrderInput, raw);
+  if (input.paymentMethod !== "bank-transfer") {
+    throw invalidInput("paymentMethod", "Card payment is not available in this shop yet: choose bank transfer.");
+  }
+  const key = options.idempotencyKey == null ? null : parseInput(idempotencyKeyField, options.idempotencyKey, "Idempotency-Key");
+  return withTransaction(scope, async (tx) => {
+    const cartId = await cartIdOf(tx.db, buyer.bag);
+    // The bag's lock first (as every bag change takes it): two placements of one bag queue here.
+    if (cartId !== null) await touch(tx.db, cartId);
+    const owner = buyer.customerId !== null ? `customer:${buyer.customerId}` : `bag:${cartId ?? "none"}`;
+    const scopedKey = key === null ? null : `${owner}:${key}`;
+    const requestHash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
+    if (scopedKey !== null) {
+      const [earlier] = await tx.db.select().from(orders).where(eq(orders.idempotencyKey, scopedKey));
+      if (earlier) {
+        if (earlier.requestHash !== requestHash) throw idempotencyConflict();
+        const lines = await tx.db.select().from(orderLines).where(eq(orderLines.orderId, earlier.id)).orderBy(orderLines.id);
+        return { order: earlier, lines: lines.map(quoteLineOf), replayed: true };
+      }
+    }
+    if (cartId === null) throw emptyBag();
+    const bag = await readCartLines(tx.db, cartId);
+    if (bag.lines.length === 0) throw emptyBag();
+    for (const line of bag.lines) {
+      if (!line.available || line.stock < line.quantity) throw soldOut(line, line.available ? line.stock : 0);
+    }
+    const lines = bag.lines.map(lineOf);
+    const country = input.shippingAddress.country;
+    const method = await chosenMethod(tx.db, country, input.deliveryMethod);
+    const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+    const redeemer = redeemerOf(buyer.customerId, input.email);
+    const promo = input.promoCode ? await usablePromo(tx.db, input.promoCode, subtotal, redeemer, deps.money) : null;
+    const totals = priceOrder({ lines, method, vatRateBasisPoints: await vatRateOf(tx.db, country), promo });
+    if (options.seen && options.seen !== quoteFingerprint(lines, totals)) {
+      throw new ShopError(
+        "CHECKOUT_CHANGED",
+        "Prices or stock changed since you looked: please check your order below and place it again.",
+      );
+    }
+
+    // Stock, in one order (by option id) so placements that share options never deadlock; each
+    // take succeeds only while enough are left, whatever was read above.
+    for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+      const taken = await tx.db
+        .update(variants)
+        .set({ stock: sql`${variants.stock} - ${line.quantity}` })
+        .where(and(eq(variants.id, line.variantId), gte(variants.stock, line.quantity)))
+        .returning({ id: variants.id });
+      if (taken.length === 0) {
+        const [left] = await tx.db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, line.variantId));
+        throw soldOut(line, left?.stock ?? 0);
+      }
+    }
+
+    const [{ n }] = (await queryRows<{ n: string }>(tx.db, sql`select nextval('order_numbers')::text as n`)) as [{ n: string }];
+    const number = `KS-${n}`;
+    const reservedUntil = new Date(Date.now() + deps.reservationDays * 86_400_000);
+    const [order] = await tx.db
+      .insert(orders)
+      .values({
+        number,
+        userId: buyer.customerId,
+        email: input.email,
+        status: "awaiting_payment",
+        currency: deps.currency,
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        shipping: totals.delivery,
+        tax: totals.tax,
+        vatRateBasisPoints: totals.vatRateBasisPoints,
+        total: totals.total,
+        promoCode: promo?.code ?? null,
+        deliveryMethodId: method.id,
+        deliveryMethodName: method.name,
+        paymentMethod: input.paymentMethod,
+        paymentReference: number,
+        reservedUntil,
+        idempotencyKey: scopedKey,
+        requestHash,
+        deliveryAddress: JSON.stringify(input.shippingAddress),
+      })
+      .returning();
+    await tx.db.insert(orderLines).values(
+      lines.map((line) => ({
+        orderId: order!.id,
+        productId: line.productId,
+        variantId: line.variantId,
+        productName: line.name,
+        productSlug: line.slug,
+        categorySlug: line.categorySlug,
+        size: line.size,
+        colour: line.colour,
+        sku: line.sku,
+        image: line.image,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+      })),
+    );
+    await tx.db.insert(orderEvents).values({ orderId: order!.id, status: "awaiting_payment", note: "Order placed" });
+    if (promo) await redeem(tx.db, promo, redeemer, order!.id);
+    // The bag empties only now, with the order in the same commit.
+    await tx.db.delete(cartLines).where(eq(cartLines.cartId, cartId));
+    await enqueueMail(
+      tx.db,
+      orderConfirmationMail({
+        siteName: deps.siteName,
+        to: input.email,
+        number,
+        lines,
+        ...totals,
+        deliveryMethod: method.name,
+        link: `${deps.publicUrl}/my-account/order-history`,
+        transfer: { bank: deps.bank, reference: number, payBy: reservedUntil.toISOString().slice(0, 10) },
+        money: deps.money,
+      }),
+    );
+    if (deps.mailsWritten) afterCommit(tx, deps.mailsWritten);
+    return { order: order!, lines, replayed: false };
+  });
+}
+
+type CheckoutLine = QuoteLine & { slug: string; categorySlug: string };
+
+function lineOf(line: CartLineView): CheckoutLine {
+  return {
+    variantId: line.variantId,
+    productId: line.productId,
+    name: line.name,
+    slug: line.slug,
+    categorySlug: line.categorySlug,
+    sku: line.sku,
+    size: line.size,
+    colour: line.colour,
+    image: line.image?.path ?? null,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    lineTotal: line.unitPrice * line.quantity,
+  };
+}
+
+function quoteLineOf(row: typeof orderLines.$inferSelect): QuoteLine {
+  return {
+    variantId: row.variantId ?? 0,
+    productId: row.productId ?? 0,
+    name: row.productName,
+    sku: row.sku ?? "",
+    size: row.size ?? "",
+    colour: row.colour ?? "",
+    image: row.image,
+    quantity: row.quantity,
+    unitPrice: row.unitPrice,
+    lineTotal: row.unitPrice * row.quantity,
+  };
+}
+
+/** What the shopper was shown, in a few bytes: the lines with their prices, and the totals. */
+export function quoteFingerprint(lines: readonly QuoteLine[], totals: QuoteTotals): string {
+  const shown = { lines: lines.map((l) => [l.variantId, l.quantity, l.unitPrice]), totals };
+  return createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 22);
+}

@@ -1,0 +1,65 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { promoCodes, promoRedemptions, type PromoCode } from "../../db/schema/index.ts";
+import { promoRefused } from "./errors.ts";
+
+/** Who used a code: a customer by id, a guest by e-mail address (lower case). */
+export function redeemerOf(customerId: number | null, email: string | null): string | null {
+  if (customerId !== null) return `customer:${customerId}`;
+  return email ? `email:${email.trim().toLowerCase()}` : null;
+}
+
+/**
+ * The promo code, checked against everything but its use count: known and active, within its
+ * dates, the items reaching its minimum, not used by this redeemer before. Throws PROMO_REFUSED
+ * with the reason; the count is checked when the order takes a use (redeem).
+ */
+export async function usablePromo(
+  db: Db,
+  code: string,
+  subtotal: number,
+  redeemer: string | null,
+  formatMoney: (minor: number) => string,
+  now = new Date(),
+): Promise<PromoCode> {
+  const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.code, code.toUpperCase()));
+  if (!promo || !promo.active) throw promoRefused("unknown");
+  if (promo.startsAt && promo.startsAt > now) throw promoRefused("not-started");
+  if (promo.endsAt && promo.endsAt <= now) throw promoRefused("expired");
+  if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit) throw promoRefused("used-up");
+  if (subtotal < promo.minimumSpend) {
+    throw promoRefused(
+      "minimum-spend",
+      `This promo code needs items worth at least ${formatMoney(promo.minimumSpend)}; add ${formatMoney(promo.minimumSpend - subtotal)} more to use it.`,
+    );
+  }
+  if (redeemer) {
+    const [used] = await db
+      .select({ orderId: promoRedemptions.orderId })
+      .from(promoRedemptions)
+      .where(and(eq(promoRedemptions.promoCodeId, promo.id), eq(promoRedemptions.redeemer, redeemer)));
+    if (used) throw promoRefused("already-used");
+  }
+  return promo;
+}
+
+/**
+ * Takes one use of the code for `orderId`, inside the order's transaction: the count rises only
+ * while under the limit (one statement, so twenty orders at once for the last use leave one
+ * winner), and the redeemer's row is unique, so one person cannot use it twice at once either.
+ */
+export async function redeem(db: Db, promo: PromoCode, redeemer: string | null, orderId: number): Promise<void> {
+  const taken = await db
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+    .where(and(eq(promoCodes.id, promo.id), or(isNull(promoCodes.usageLimit), lt(promoCodes.usedCount, promoCodes.usageLimit))))
+    .returning({ id: promoCodes.id });
+  if (taken.length === 0) throw promoRefused("used-up");
+  if (!redeemer) return;
+  const [row] = await db
+    .insert(promoRedemptions)
+    .values({ promoCodeId: promo.id, redeemer, orderId })
+    .onConflictDoNothing()
+    .returning({ orderId: promoRedemptions.orderId });
+  if (!row) throw promoRefused("already-used");
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { PAYMENT_METHODS } from "../../db/schema/index.ts";
+import { emailField } from "../accounts/schemas.ts";
+import { deliveryAddressInput } from "../customers/schemas.ts";
+
+/*
+ * One schema per input of checkout: pages, the shop API (POST /ecommerce/orders) and GraphQL parse
+ * with these. Nothing priced comes in: totals are the server's.
+ */
+
+/** As typed by a shopper: spaces around it and case do not matter. */
+export const promoCodeField = z
+  .string({ error: "Enter a promo code." })
+  .trim()
+  .max(40, "This is too long for a promo code.")
+  .transform((code) => code.toUpperCase());
+
+const optionalPromo = z.preprocess((value) => (value === "" || value === null ? undefined : value), promoCodeField.optional());
+
+export const deliveryMethodField = z
+  .string({ error: "Choose a delivery method." })
+  .trim()
+  .min(1, "Choose a delivery method.")
+  .max(60, "Choose one of the delivery methods offered.");
+
+export const placeOrderInput = z.object({
+  email: emailField,
+  shippingAddress: deliveryAddressInput,
+  deliveryMethod: deliveryMethodField,
+  paymentMethod: z
+    .enum(PAYMENT_METHODS, { error: `Choose a payment method: ${PAYMENT_METHODS.join(" or ")}.` })
+    .default("bank-transfer"),
+  promoCode: optionalPromo,
+});
+
+export type PlaceOrderInput = z.input<typeof placeOrderInput>;
+export type PlaceOrder = z.output<typeof placeOrderInput>;
+
+/** What the summary is priced for before ordering: a country, and maybe a method and a code. */
+export const quoteInput = z.object({
+  country: z
+    .string({ error: "Choose a country." })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "Choose a country from the list."),
+  deliveryMethod: deliveryMethodField.optional(),
+  promoCode: optionalPromo,
+});
+
+/** An Idempotency-Key header or the form's key: printable, bounded. */
+export const idempotencyKeyField = z
+  .string()
+  .trim()
+  .min(8, "An Idempotency-Key has 8 to 255 printable characters.")
+  .max(255, "An Idempotency-Key has 8 to 255 printable characters.")
+  .regex(/^[\x21-\x7e]+$/, "An Idempotency-Key has 8 to 255 printable characters.");

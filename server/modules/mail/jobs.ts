@@ -1,0 +1,122 @@
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { mailJobs, type MailJob } from "../../db/schema/index.ts";
+import type { Mail, Mailer } from "./mailer.ts";
+
+/*
+ * The mail outbox (ADR 37): a mail that tells of a change (an order placed, paid, shipped) is
+ * written to mail_jobs in the same transaction as the change, so it exists exactly when the change
+ * does; the runner sends it after the commit. A run claims due rows in a short transaction (FOR
+ * UPDATE SKIP LOCKED, then a lease: its run_at moves LEASE_SECONDS ahead), sends them outside any
+ * transaction (the embedded database has one connection: an SMTP conversation must not hold it),
+ * and marks each sent. Two processes never claim one row; a failure is retried with backoff; a
+ * process that dies leaves its claimed rows to come due again when the lease ends. A mail sent just
+ * before a crash, whose row was not yet marked, goes once more: at least once, never lost.
+ */
+
+/** Tries before a mail is given up (about a day of retries). */
+export const MAX_ATTEMPTS = 12;
+/** How long a claimed mail is left to its sender before another run may take it. */
+const LEASE_SECONDS = 300;
+/** Retries after 1, 2, 4, ... minutes, at most three hours apart. */
+const backoffSeconds = (attempts: number) => Math.min(60 * 2 ** (attempts - 1), 3 * 3600);
+
+/** Writes the mail into the outbox, through `db` (the transaction of the change it tells of). */
+export async function enqueueMail(db: Db, mail: Mail): Promise<void> {
+  await db.insert(mailJobs).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+/** Claims up to `limit` due mails for this run (see above). */
+async function claimDue(db: Db, limit: number): Promise<MailJob[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(mailJobs)
+      .where(and(isNull(mailJobs.sentAt), lte(mailJobs.runAt, sql`now()`), lt(mailJobs.attempts, MAX_ATTEMPTS)))
+      .orderBy(asc(mailJobs.runAt), asc(mailJobs.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    await tx
+      .update(mailJobs)
+      .set({ attempts: sql`${mailJobs.attempts} + 1`, runAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .where(
+        inArray(
+          mailJobs.id,
+          due.map((job) => job.id),
+        ),
+      );
+    return due.map((job) => ({ ...job, attempts: job.attempts + 1 }));
+  });
+}
+
+/** Sends the mails that are due, a few at a time, until none is left; returns how many went out. */
+export async function sendDueMails(db: Db, mailer: Mailer, onError?: (error: unknown) => void): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const claimed = await claimDue(db, 5);
+    if (claimed.length === 0) return sent;
+    for (const job of claimed) {
+      try {
+        await mailer.send({ to: job.to, subject: job.subject, text: job.text, html: job.html });
+        await db
+          .update(mailJobs)
+          .set({ sentAt: sql`now()` })
+          .where(eq(mailJobs.id, job.id));
+        sent++;
+      } catch (error) {
+        onError?.(error);
+        await db
+          .update(mailJobs)
+          .set({
+            lastError: String(error).slice(0, 500),
+            runAt: sql`now() + make_interval(secs => ${backoffSeconds(job.attempts)})`,
+          })
+          .where(eq(mailJobs.id, job.id));
+      }
+    }
+  }
+}
+
+/**
+ * Runs sendDueMails when told that mails were written (after a commit) and every `intervalMs`
+ * (retries, and mails a crashed process left), never two runs at once in this process.
+ */
+export function createMailRunner(
+  db: Db,
+  mailer: Mailer,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await sendDueMails(db, mailer, options.onError).catch((error: unknown) => options.onError?.(error));
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = options.intervalMs ? setInterval(() => void run(), options.intervalMs) : null;
+  timer?.unref();
+  return {
+    /** Sends what is due now (called after a commit that wrote mails). */
+    wake: () => void run(),
+    /** Resolves once nothing is being sent: tests, and shutdown. */
+    settled: async () => {
+      while (running) await running;
+    },
+    stop: () => {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
+
+export type MailRunner = ReturnType<typeof createMailRunner>;

@@ -1,0 +1,86 @@
+import type { Mail } from "../mail/index.ts";
+import { mailHtml } from "../mail/html-layout.ts";
+
+/** The shop's bank account, for orders paid by transfer. */
+export interface BankDetails {
+  accountHolder: string;
+  iban: string;
+  bic: string;
+}
+
+export interface ConfirmationFacts {
+  siteName: string;
+  to: string;
+  number: string;
+  lines: { name: string; size: string; colour: string; quantity: number; lineTotal: number }[];
+  subtotal: number;
+  discount: number;
+  delivery: number;
+  tax: number;
+  total: number;
+  deliveryMethod: string;
+  /** Where the shopper follows the order. */
+  link: string;
+  /** For bank transfers: where to pay, and until when the items are kept. */
+  transfer: { bank: BankDetails; reference: string; payBy: string } | null;
+  money: (minor: number) => string;
+}
+
+/** Sent when an order is placed: what was ordered, the totals and, for a transfer, how to pay. */
+export function orderConfirmationMail(facts: ConfirmationFacts): Mail {
+  const { money } = facts;
+  const subject = `Your order ${facts.number} at ${facts.siteName}`;
+  const lines = facts.lines.map(
+    (line) => `${line.quantity} × ${line.name} (${line.size}, ${line.colour}): ${money(line.lineTotal)}`,
+  );
+  const totals = [
+    `Items: ${money(facts.subtotal)}`,
+    ...(facts.discount > 0 ? [`Discount: −${money(facts.discount)}`] : []),
+    `${facts.deliveryMethod}: ${facts.delivery === 0 ? "free" : money(facts.delivery)}`,
+    `Total: ${money(facts.total)} (VAT included: ${money(facts.tax)})`,
+  ];
+  const payment = facts.transfer
+    ? [
+        `Please transfer ${money(facts.total)} to ${facts.transfer.bank.accountHolder}, IBAN ${facts.transfer.bank.iban}, BIC ${facts.transfer.bank.bic}, quoting ${facts.transfer.reference}.`,
+        `We keep your items until ${facts.transfer.payBy}; we send them as soon as the payment arrives.`,
+      ]
+    : ["We will let you know as soon as your payment is confirmed."];
+  const paragraphs = [`Thank you for your order ${facts.number}.`, ...lines, ...totals, ...payment];
+  const notes = [`Questions about your order? Reply to this mail and quote ${facts.number}.`];
+  const text = [...paragraphs, `Follow your order: ${facts.link}`, ...notes, `The ${facts.siteName} team`].join("\n\n");
+  return {
+    to: facts.to,
+    subject,
+    text,
+    html: mailHtml({
+      siteName: facts.siteName,
+      title: subject,
+      paragraphs,
+      button: { label: "View your order", href: facts.link },
+      notes,
+    }),
+  };
+}
+
+/** Sent when an order is cancelled: why, and that nothing is owed (or what is paid back). */
+export function orderCancelledMail(facts: { siteName: string; to: string; number: string; reason: string; link: string }): Mail {
+  const subject = `Your order ${facts.number} has been cancelled`;
+  const paragraphs = [
+    `Your order ${facts.number} at ${facts.siteName} has been cancelled: ${facts.reason}`,
+    "You owe us nothing for it.",
+  ];
+  const notes = ["If you still want the items, you are welcome to order them again."];
+  const text = [...paragraphs, `Your order: ${facts.link}`, ...notes, `The ${facts.siteName} team`].join("\n\n");
+  return {
+    to: facts.to,
+    subject,
+    text,
+    html: mailHtml({
+      siteName: facts.siteName,
+      title: subject,
+      paragraphs,
+      button: { label: "View your order", href: facts.link },
+      notes,
+    }),
+  };
+}
