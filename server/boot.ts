@@ -60,6 +60,11 @@ export async function boot(env: Env): Promise<Booted> {
     onBackgroundError: (error) => logger.error("background task failed", { error: String((error as Error)?.stack ?? error) }),
     socialProviders: env.socialProviders,
     onSocialProviderError: (error, context) => logger.error("social login provider failed", { ...context, error: String(error) }),
+    selling: {
+      currency: env.CURRENCY,
+      reservationDays: env.ORDER_RESERVATION_DAYS,
+      bank: { accountHolder: env.BANK_ACCOUNT_HOLDER ?? env.SITE_NAME, iban: env.BANK_IBAN, bic: env.BANK_BIC },
+    },
   });
   return {
     env,
@@ -68,6 +73,7 @@ export async function boot(env: Env): Promise<Booted> {
     services,
     rateLimits,
     async shutdown() {
+      await services.stopBackgroundWork().catch(() => {});
       await services.accounts.settled().catch(() => {});
       await Promise.allSettled([mailer.close(), rateLimits.close()]);
       await database.close();

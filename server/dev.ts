@@ -26,7 +26,10 @@ async function dev() {
   });
   const honoListener = getRequestListener(app.fetch);
   const server = createHttpServer((req, res) => vite.middlewares(req, res, () => honoListener(req, res)));
-  server.listen(env.PORT, env.HOST, () => logger.info("dev server listening", { url: env.PUBLIC_URL }));
+  server.listen(env.PORT, env.HOST, () => {
+    logger.info("dev server listening", { url: env.PUBLIC_URL });
+    services.startBackgroundWork();
+  });
   const stop = () => server.close(() => void Promise.all([vite.close(), shutdown()]).then(() => process.exit(0)));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -81,6 +81,28 @@ export const envSchema = z
       .trim()
       .regex(/^[^\r\n]{3,200}$/, "must be a sender such as Safe Hands <shop@example.com>")
       .optional(),
+    // Unpaid bank-transfer orders keep their stock this many days, then are cancelled (ADR 37).
+    ORDER_RESERVATION_DAYS: z.coerce
+      .number({ error: "must be a whole number of days" })
+      .int("must be a whole number of days")
+      .min(1, "must be at least 1")
+      .max(60, "must be at most 60")
+      .default(7),
+    // The account shoppers paying by bank transfer pay into (shown on the order page and mail).
+    // The defaults are a demo account: set the shop's own before selling.
+    BANK_ACCOUNT_HOLDER: z.string().trim().min(2).max(100).optional(),
+    BANK_IBAN: z
+      .string()
+      .trim()
+      .transform((iban) => iban.replace(/\s+/g, "").toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, "must be an IBAN such as NL91ABNA0417164300"))
+      .default("NL91ABNA0417164300"),
+    BANK_BIC: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC such as ABNANL2A")
+      .default("ABNANL2A"),
     // Shared state between processes (rate limits); unset: each process keeps its own in memory.
     REDIS_URL: z
       .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// address" })

@@ -33,6 +33,8 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info("listening", { url: env.PUBLIC_URL, port: info.port, database: database.kind });
+    // Mails left unsent by an earlier run, and reservations that ended while the shop was down.
+    services.startBackgroundWork();
   }) as Server;
 
   let stopping = false;

@@ -3,9 +3,15 @@ import { createAccounts } from "./modules/accounts/index.ts";
 import { createSocialLogin, type SocialLoginStep, type SocialProviderConfig } from "./modules/accounts/social/index.ts";
 import { createCarts, NEW_BAGS_RULE } from "./modules/cart/index.ts";
 import { createCatalog } from "./modules/catalog/index.ts";
+import { createCheckout } from "./modules/checkout/index.ts";
 import { createCompare } from "./modules/compare/index.ts";
 import { createCustomers } from "./modules/customers/index.ts";
 import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
+import { createMailRunner } from "./modules/mail/jobs.ts";
+import { expireReservations } from "./modules/orders/expire-reservations.ts";
+import { createOrders } from "./modules/orders/index.ts";
+import type { BankDetails } from "./modules/orders/mails.ts";
+import { formatMoney } from "./lib/money.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createSite } from "./modules/site/index.ts";
 
@@ -25,7 +31,24 @@ export interface ServicesConfig {
   socialProviders?: SocialProviderConfig[];
   /** A social login provider that could not be reached or answered nonsense. */
   onSocialProviderError?: (error: unknown, context: { provider: string; step: SocialLoginStep }) => void;
+  /** Selling: the currency, how long unpaid orders keep their stock, the bank account (demo defaults). */
+  selling?: Partial<SellingConfig>;
 }
+
+export interface SellingConfig {
+  currency: string;
+  reservationDays: number;
+  bank: BankDetails;
+}
+
+const DEMO_SELLING: SellingConfig = {
+  currency: "EUR",
+  reservationDays: 7,
+  bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
+};
+
+/** How often background work runs: mails due again after a failure, reservations that ended. */
+const BACKGROUND_INTERVAL_MS = 60_000;
 
 /** The domain modules, wired to one database; every adapter (pages, REST, GraphQL) goes through these. */
 export function createServices(database: Database, config: ServicesConfig) {
@@ -33,6 +56,10 @@ export function createServices(database: Database, config: ServicesConfig) {
   // Every login brings the visitor's guest bag into the customer's: the accounts module asks the bag module.
   const accounts = createAccounts({ db: database.db, ...config, bags: cart });
   const catalog = createCatalog(database.db);
+  const selling = { ...DEMO_SELLING, ...config.selling };
+  const mails = createMailRunner(database.db, config.mailer, { onError: config.onBackgroundError });
+  const shop = { siteName: config.siteName, publicUrl: config.publicUrl };
+  let background: ReturnType<typeof setInterval> | null = null;
   return {
     catalog,
     compare: createCompare(catalog.productDetail),
@@ -46,6 +73,37 @@ export function createServices(database: Database, config: ServicesConfig) {
       onProviderError: config.onSocialProviderError,
     }),
     customers: createCustomers(),
+    checkout: createCheckout({
+      ...shop,
+      ...selling,
+      money: (minor) => formatMoney(minor, selling.currency),
+      // Mails written with an order go out as soon as it commits.
+      mailsWritten: mails.wake,
+    }),
+    orders: createOrders({ bank: selling.bank }),
+    /** The outbox's sender: tests wait for it; shutdown lets it finish. */
+    mails,
+    /**
+     * Starts the work nobody asks for (the server process only): mails due again after a failure
+     * and unpaid orders whose reservation ended, now and then every minute.
+     */
+    startBackgroundWork() {
+      const run = () => {
+        mails.wake();
+        expireReservations(database.db, shop).then(
+          (cancelled) => cancelled > 0 && mails.wake(),
+          (error: unknown) => config.onBackgroundError(error),
+        );
+      };
+      run();
+      background ??= setInterval(run, BACKGROUND_INTERVAL_MS);
+      background.unref();
+    },
+    async stopBackgroundWork() {
+      if (background) clearInterval(background);
+      background = null;
+      await mails.settled();
+    },
     site: createSite(database.db),
     outbox: {
       list: () => (config.outboxDir ? listOutbox(config.outboxDir) : Promise.resolve([])),

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { requestContext, type ShopEnv } from "../../context.ts";
 import type { Logger } from "../../http/logger.ts";
 import { cartsApi } from "./carts.ts";
+import { deliveryMethodsApi, ordersApi } from "./orders.ts";
 import { customInformationApi } from "./custom-information.ts";
 import { NotFoundError, answerOtherRequests, toErrorResponse } from "./errors.ts";
 import { parseProductsQuery } from "./products-query.ts";
@@ -47,6 +48,8 @@ export function ecommerceApi(options: { logger?: Logger } = {}) {
   api.get("/brands", async (c) => ok(c, await catalogOf(c).brandDetails()));
 
   api.route("/carts", cartsApi());
+  api.route("/orders", ordersApi());
+  api.route("/delivery-methods", deliveryMethodsApi());
   api.route("/custom-information", customInformationApi());
 
   answerOtherRequests(

@@ -79,14 +79,10 @@ export async function sendDueMails(db: Db, mailer: Mailer, onError?: (error: unk
 }
 
 /**
- * Runs sendDueMails when told that mails were written (after a commit) and every `intervalMs`
- * (retries, and mails a crashed process left), never two runs at once in this process.
+ * Runs sendDueMails when woken (after a commit that wrote mails, and by the shop's background
+ * timer for retries), never two runs at once in this process; a wake during a run runs it again.
  */
-export function createMailRunner(
-  db: Db,
-  mailer: Mailer,
-  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
-) {
+export function createMailRunner(db: Db, mailer: Mailer, options: { onError?: (error: unknown) => void } = {}) {
   let running: Promise<void> | null = null;
   let again = false;
   const run = (): Promise<void> => {
@@ -104,17 +100,12 @@ export function createMailRunner(
     });
     return running;
   };
-  const timer = options.intervalMs ? setInterval(() => void run(), options.intervalMs) : null;
-  timer?.unref();
   return {
-    /** Sends what is due now (called after a commit that wrote mails). */
+    /** Sends what is due now. */
     wake: () => void run(),
     /** Resolves once nothing is being sent: tests, and shutdown. */
     settled: async () => {
       while (running) await running;
-    },
-    stop: () => {
-      if (timer) clearInterval(timer);
     },
   };
 }

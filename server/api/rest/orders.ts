@@ -1,0 +1,81 @@
+import { Hono, type Context } from "hono";
+import { requestContext, type ShopEnv } from "../../context.ts";
+import { isCartToken } from "../../modules/cart/index.ts";
+import { UnauthorizedError, ValidationError, answerOtherRequests } from "./errors.ts";
+import { readJsonObject } from "./json-body.ts";
+
+/*
+ * Orders on the shop API (SPEC §7 /ecommerce/orders, ADR 37): thin handlers over the checkout and
+ * orders modules. Answers are never cached.
+ *
+ *   GET  /delivery-methods?country=NL[&cartId=…]  -> the methods to that country, priced for the bag
+ *   POST /orders   Idempotency-Key: …   {cartId, email, shippingAddress, deliveryMethod,
+ *                  paymentMethod, promoCode?}  -> 201 {data: order}; the same key again: 200, the same order
+ *   GET  /orders              (bearer)  -> the customer's orders, newest first
+ *   GET  /orders/{number}     (bearer)  -> one of them; anyone else's is 404
+ */
+
+export function deliveryMethodsApi() {
+  const api = new Hono<ShopEnv>();
+  api.get("/", async (c) => {
+    const context = requestContext(c);
+    const cartId = c.req.query("cartId");
+    const session = await context.session();
+    const bag = cartId && isCartToken(cartId) ? cartId : session ? { customerId: session.user.id } : null;
+    const items = bag ? ((await context.services.cart.get(context, bag))?.subtotal ?? 0) : 0;
+    const methods = await context.services.checkout.deliveryOptions(context, { country: c.req.query("country") }, items);
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: methods, meta: { currency: context.env.currency } });
+  });
+  answerOtherRequests(api, { "/": "GET, HEAD" }, { notFound: false });
+  return api;
+}
+
+export function ordersApi() {
+  const api = new Hono<ShopEnv>();
+  const customer = async (c: Context<ShopEnv>) => {
+    const session = await requestContext(c).session();
+    if (!session) throw new UnauthorizedError();
+    return session.user.id;
+  };
+  const answer = (c: Context<ShopEnv>, data: unknown, status: 200 | 201 = 200) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ data, meta: {} }, status);
+  };
+
+  api.post("/", async (c) => {
+    const context = requestContext(c);
+    const body = await readJsonObject(c);
+    const session = await context.session();
+    // A customer orders from their own bag; a guest names theirs by its id (the token).
+    let bag: string | { customerId: number };
+    if (session) bag = { customerId: session.user.id };
+    else {
+      const cartId = body.cartId;
+      if (typeof cartId !== "string" || !isCartToken(cartId))
+        throw new ValidationError("cartId", "Give the id of the cart to order.");
+      bag = cartId;
+    }
+    const key = c.req.header("idempotency-key") ?? null;
+    const { cartId: _, ...order } = body;
+    const placed = await context.services.checkout.placeOrder(context, { customerId: session?.user.id ?? null, bag }, order, {
+      idempotencyKey: key,
+    });
+    if (placed.replayed) c.header("Idempotent-Replayed", "true");
+    return answer(c, await context.services.orders.view(context, placed.order), placed.replayed ? 200 : 201);
+  });
+
+  api.get("/", async (c) => {
+    const context = requestContext(c);
+    const orders = await context.services.orders.customerOrders(context, await customer(c), { first: c.req.query("first") });
+    return answer(c, orders);
+  });
+
+  api.get("/:number", async (c) => {
+    const context = requestContext(c);
+    return answer(c, await context.services.orders.customerOrder(context, await customer(c), c.req.param("number")));
+  });
+
+  answerOtherRequests(api, { "/": "GET, HEAD, POST", "/:number": "GET, HEAD" }, { notFound: false });
+  return api;
+}

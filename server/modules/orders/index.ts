@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { Scope } from "../../lib/scope.ts";
+import { parseInput, ShopError } from "../../lib/shop-error.ts";
+import type { BankDetails } from "./mails.ts";
+import { customerOrder, customerOrders, orderView, type OrderView } from "./view.ts";
+
+export type { BankDetails } from "./mails.ts";
+export type { OrderView } from "./view.ts";
+export { STATUS_WORDS, canMove } from "./state-machine.ts";
+
+const orderNumber = z.string().regex(/^KS-\d{1,12}$/);
+const listInput = z.object({
+  first: z.coerce.number({ error: "first must be a whole number from 1 to 100." }).int().min(1).max(100).default(20),
+});
+
+const orderNotFound = () => new ShopError("ORDER_NOT_FOUND", "Order not found.");
+
+/** Orders as their buyers read them (ADR 37). Another customer's order is not found, like an unknown one. */
+export function createOrders(deps: { bank: BankDetails }) {
+  return {
+    async view(scope: Scope, order: Parameters<typeof orderView>[1]): Promise<OrderView> {
+      return orderView(scope.db, order, deps.bank);
+    },
+    async customerOrder(scope: Scope, customerId: number, number: unknown): Promise<OrderView> {
+      const parsed = orderNumber.safeParse(number);
+      const order = parsed.success ? await customerOrder(scope.db, customerId, parsed.data) : null;
+      if (!order) throw orderNotFound();
+      return orderView(scope.db, order, deps.bank);
+    },
+    async customerOrders(scope: Scope, customerId: number, raw: unknown = {}): Promise<OrderView[]> {
+      const { first } = parseInput(listInput, raw);
+      const rows = await customerOrders(scope.db, customerId, first);
+      return Promise.all(rows.map((order) => orderView(scope.db, order, deps.bank)));
+    },
+  };
+}
+
+export type Orders = ReturnType<typeof createOrders>;

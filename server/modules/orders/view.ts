@@ -1,0 +1,109 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { orderEvents, orderLines, orders, type Order } from "../../db/schema/index.ts";
+import type { BankDetails } from "./mails.ts";
+
+/** An order as its buyer sees it (the shop API, the confirmation page). Money in minor units. */
+export interface OrderView {
+  number: string;
+  status: Order["status"];
+  email: string;
+  currency: string;
+  createdAt: string;
+  lines: {
+    name: string;
+    sku: string | null;
+    size: string | null;
+    colour: string | null;
+    image: string | null;
+    quantity: number;
+    unitPrice: number;
+    lineTotal: number;
+  }[];
+  totals: { subtotal: number; discount: number; delivery: number; tax: number; vatRate: number; total: number };
+  promoCode: string | null;
+  deliveryMethod: { id: string | null; name: string | null };
+  shippingAddress: Record<string, string | null> | null;
+  payment: {
+    method: Order["paymentMethod"];
+    /** For a bank transfer awaiting payment: where to pay, quoting what, by when. */
+    transfer: (BankDetails & { reference: string; payBy: string | null }) | null;
+  };
+  history: { status: Order["status"]; note: string | null; at: string }[];
+  carrier: string | null;
+  trackingUrl: string | null;
+}
+
+function address(text: string | null): Record<string, string | null> | null {
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, typeof value === "string" ? value : null]));
+  } catch {
+    return null;
+  }
+}
+
+export async function orderView(db: Db, order: Order, bank: BankDetails): Promise<OrderView> {
+  const [lines, history] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
+  ]);
+  const awaitingTransfer = order.paymentMethod === "bank-transfer" && order.status === "awaiting_payment";
+  return {
+    number: order.number,
+    status: order.status,
+    email: order.email,
+    currency: order.currency,
+    createdAt: order.createdAt.toISOString(),
+    lines: lines.map((line) => ({
+      name: line.productName,
+      sku: line.sku,
+      size: line.size,
+      colour: line.colour,
+      image: line.image,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      lineTotal: line.unitPrice * line.quantity,
+    })),
+    totals: {
+      subtotal: order.subtotal,
+      discount: order.discount,
+      delivery: order.shipping,
+      tax: order.tax,
+      vatRate: order.vatRateBasisPoints / 100,
+      total: order.total,
+    },
+    promoCode: order.promoCode,
+    deliveryMethod: { id: order.deliveryMethodId, name: order.deliveryMethodName },
+    shippingAddress: address(order.deliveryAddress),
+    payment: {
+      method: order.paymentMethod,
+      transfer: awaitingTransfer
+        ? { ...bank, reference: order.paymentReference ?? order.number, payBy: order.reservedUntil?.toISOString() ?? null }
+        : null,
+    },
+    history: history.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
+    carrier: order.carrier,
+    trackingUrl: order.trackingUrl,
+  };
+}
+
+/** A customer's order by its number; null for an unknown number or another customer's order. */
+export async function customerOrder(db: Db, customerId: number, number: string): Promise<Order | null> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(orders.userId, customerId)));
+  return order ?? null;
+}
+
+/** A customer's orders, newest first. */
+export async function customerOrders(db: Db, customerId: number, limit: number): Promise<Order[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, customerId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
