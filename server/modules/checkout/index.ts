@@ -1,6 +1,11 @@
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
+import type { DeliveryMethod } from "../../db/schema/index.ts";
+import { cartIdOf } from "../cart/bag-rows.ts";
 import { deliveryOption, methodsTo, type DeliveryOption } from "./delivery.ts";
+import { priceBag, type PricedBag } from "./pricing.ts";
+import { redeemerOf } from "./promo.ts";
+import { priceOrder } from "./quote.ts";
 import { placeOrder, type Buyer, type CheckoutDeps, type PlaceOrderOptions } from "./place-order.ts";
 import { quoteInput } from "./schemas.ts";
 
@@ -8,7 +13,7 @@ export * from "./errors.ts";
 export * from "./schemas.ts";
 export type { DeliveryOption } from "./delivery.ts";
 export type { Buyer, CheckoutDeps, PlacedOrder, PlaceOrderOptions } from "./place-order.ts";
-export { quoteFingerprint } from "./place-order.ts";
+export type { CheckoutLine, PricedBag } from "./pricing.ts";
 export type { QuoteLine, QuoteTotals } from "./quote.ts";
 
 /**
@@ -28,3 +33,17 @@ export function createCheckout(deps: CheckoutDeps) {
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
+
+function emptyQuote(methods: DeliveryMethod[]): PricedBag {
+  const totals = priceOrder({ lines: [], method: null, vatRateBasisPoints: 0, promo: null });
+  return {
+    lines: [],
+    problems: [],
+    methods: methods.map((m) => deliveryOption(m, 0)),
+    method: null,
+    promo: null,
+    promoError: null,
+    totals,
+    fingerprint: "",
+  };
+}

@@ -5,13 +5,12 @@ import { cartLines, orderEvents, orderLines, orders, variants, type Order } from
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
 import { cartIdOf, touch, type BagRef } from "../cart/bag-rows.ts";
-import { readCartLines, type CartLineView } from "../cart/read.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderConfirmationMail, type BankDetails } from "../orders/mails.ts";
-import { chosenMethod, vatRateOf } from "./delivery.ts";
 import { emptyBag, idempotencyConflict, soldOut } from "./errors.ts";
-import { redeem, redeemerOf, usablePromo } from "./promo.ts";
-import { priceOrder, type QuoteLine, type QuoteTotals } from "./quote.ts";
+import { priceBag } from "./pricing.ts";
+import { redeem, redeemerOf } from "./promo.ts";
+import type { QuoteLine } from "./quote.ts";
 import { idempotencyKeyField, placeOrderInput } from "./schemas.ts";
 
 export interface CheckoutDeps {
@@ -82,19 +81,16 @@ export async function placeOrder(
       }
     }
     if (cartId === null) throw emptyBag();
-    const bag = await readCartLines(tx.db, cartId);
-    if (bag.lines.length === 0) throw emptyBag();
-    for (const line of bag.lines) {
-      if (!line.available || line.stock < line.quantity) throw soldOut(line, line.available ? line.stock : 0);
-    }
-    const lines = bag.lines.map(lineOf);
-    const country = input.shippingAddress.country;
-    const method = await chosenMethod(tx.db, country, input.deliveryMethod);
-    const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
     const redeemer = redeemerOf(buyer.customerId, input.email);
-    const promo = input.promoCode ? await usablePromo(tx.db, input.promoCode, subtotal, redeemer, deps.money) : null;
-    const totals = priceOrder({ lines, method, vatRateBasisPoints: await vatRateOf(tx.db, country), promo });
-    if (options.seen && options.seen !== quoteFingerprint(lines, totals)) {
+    const priced = await priceBag(
+      tx.db,
+      cartId,
+      { country: input.shippingAddress.country, deliveryMethod: input.deliveryMethod, promoCode: input.promoCode, redeemer },
+      deps.money,
+      true,
+    );
+    const { lines, totals, promo, method } = priced;
+    if (options.seen && options.seen !== priced.fingerprint) {
       throw new ShopError(
         "CHECKOUT_CHANGED",
         "Prices or stock changed since you looked: please check your order below and place it again.",
@@ -133,8 +129,8 @@ export async function placeOrder(
         vatRateBasisPoints: totals.vatRateBasisPoints,
         total: totals.total,
         promoCode: promo?.code ?? null,
-        deliveryMethodId: method.id,
-        deliveryMethodName: method.name,
+        deliveryMethodId: method!.id,
+        deliveryMethodName: method!.name,
         paymentMethod: input.paymentMethod,
         paymentReference: number,
         reservedUntil,
@@ -171,7 +167,7 @@ export async function placeOrder(
         number,
         lines,
         ...totals,
-        deliveryMethod: method.name,
+        deliveryMethod: method!.name,
         link: `${deps.publicUrl}/my-account/order-history`,
         transfer: { bank: deps.bank, reference: number, payBy: reservedUntil.toISOString().slice(0, 10) },
         money: deps.money,
@@ -180,25 +176,6 @@ export async function placeOrder(
     if (deps.mailsWritten) afterCommit(tx, deps.mailsWritten);
     return { order: order!, lines, replayed: false };
   });
-}
-
-type CheckoutLine = QuoteLine & { slug: string; categorySlug: string };
-
-function lineOf(line: CartLineView): CheckoutLine {
-  return {
-    variantId: line.variantId,
-    productId: line.productId,
-    name: line.name,
-    slug: line.slug,
-    categorySlug: line.categorySlug,
-    sku: line.sku,
-    size: line.size,
-    colour: line.colour,
-    image: line.image?.path ?? null,
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    lineTotal: line.unitPrice * line.quantity,
-  };
 }
 
 function quoteLineOf(row: typeof orderLines.$inferSelect): QuoteLine {
@@ -214,10 +191,4 @@ function quoteLineOf(row: typeof orderLines.$inferSelect): QuoteLine {
     unitPrice: row.unitPrice,
     lineTotal: row.unitPrice * row.quantity,
   };
-}
-
-/** What the shopper was shown, in a few bytes: the lines with their prices, and the totals. */
-export function quoteFingerprint(lines: readonly QuoteLine[], totals: QuoteTotals): string {
-  const shown = { lines: lines.map((l) => [l.variantId, l.quantity, l.unitPrice]), totals };
-  return createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 22);
 }

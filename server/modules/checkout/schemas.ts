@@ -45,6 +45,14 @@ export const quoteInput = z.object({
     .regex(/^[A-Z]{2}$/, "Choose a country from the list."),
   deliveryMethod: deliveryMethodField.optional(),
   promoCode: optionalPromo,
+  /**
+   * Who would use the promo code, for a guest (a code works once per e-mail address). Half typed
+   * while the page is priced, so an address that is not one yet counts as none.
+   */
+  email: z.unknown().transform((value) => {
+    const email = emailField.safeParse(value);
+    return email.success ? email.data : undefined;
+  }),
 });
 
 /** An Idempotency-Key header or the form's key: printable, bounded. */
