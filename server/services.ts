@@ -58,8 +58,9 @@ export function createServices(database: Database, config: ServicesConfig) {
   const catalog = createCatalog(database.db);
   const selling = { ...DEMO_SELLING, ...config.selling };
   const mails = createMailRunner(database.db, config.mailer, { onError: config.onBackgroundError });
-  const shop = { siteName: config.siteName, publicUrl: config.publicUrl };
   let background: ReturnType<typeof setInterval> | null = null;
+  const orders = createOrders({ bank: selling.bank, secret: config.secret, publicUrl: config.publicUrl });
+  const shop = { siteName: config.siteName, publicUrl: config.publicUrl, orderLink: orders.statusLink };
   return {
     catalog,
     compare: createCompare(catalog.productDetail),
@@ -80,7 +81,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       // Mails written with an order go out as soon as it commits.
       mailsWritten: mails.wake,
     }),
-    orders: createOrders({ bank: selling.bank }),
+    orders,
     /** The outbox's sender: tests wait for it; shutdown lets it finish. */
     mails,
     /**

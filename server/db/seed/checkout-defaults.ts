@@ -43,12 +43,16 @@ export async function seedCheckoutDefaults(db: Db): Promise<void> {
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(deliveryZones);
   if ((existing?.n ?? 0) === 0) {
     await db.insert(deliveryZones).values(ZONES.map(({ id, name }) => ({ id, name })));
-    await db.insert(deliveryZoneCountries).values(ZONES.flatMap((zone) => zone.countries.map((country) => ({ country, zoneId: zone.id }))));
+    await db
+      .insert(deliveryZoneCountries)
+      .values(ZONES.flatMap((zone) => zone.countries.map((country) => ({ country, zoneId: zone.id }))));
     await db.insert(deliveryMethods).values([...METHODS]);
   }
   const [rates] = await db.select({ n: sql<number>`count(*)::int` }).from(vatRates);
   if ((rates?.n ?? 0) === 0) {
-    await db.insert(vatRates).values(Object.entries(VAT_RATES).map(([country, rateBasisPoints]) => ({ country, rateBasisPoints })));
+    await db
+      .insert(vatRates)
+      .values(Object.entries(VAT_RATES).map(([country, rateBasisPoints]) => ({ country, rateBasisPoints })));
   }
 }
 

@@ -39,6 +39,7 @@ beforeAll(async () => {
     reservationDays: 7,
     bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
     money,
+    orderLink: (number) => `http://shop.test/orders/${number}`,
   });
   [option, otherOption] = (await stockedOptions(database.db, 2)) as [number, number];
 });

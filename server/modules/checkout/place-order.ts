@@ -21,6 +21,8 @@ export interface CheckoutDeps {
   reservationDays: number;
   bank: BankDetails;
   money: (minor: number) => string;
+  /** The link to an order's status page, for its mails (a guest's carries a token). */
+  orderLink: (number: string) => string;
   /** Told after a commit that wrote mails, so they go out at once. */
   mailsWritten?: () => void;
 }
@@ -168,7 +170,7 @@ export async function placeOrder(
         lines,
         ...totals,
         deliveryMethod: method!.name,
-        link: `${deps.publicUrl}/my-account/order-history`,
+        link: deps.orderLink(number),
         transfer: { bank: deps.bank, reference: number, payBy: reservedUntil.toISOString().slice(0, 10) },
         money: deps.money,
       }),

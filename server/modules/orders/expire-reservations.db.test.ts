@@ -23,7 +23,11 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const site = { siteName: "Safe Hands", publicUrl: "http://shop.test" };
+const site = {
+  siteName: "Safe Hands",
+  publicUrl: "http://shop.test",
+  orderLink: (number: string) => `http://shop.test/orders/${number}`,
+};
 
 test("an order not paid in time is cancelled and its stock released exactly once, though two processes run the expiry at once", async () => {
   const scope = systemScope(database.db);

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import type { BankDetails } from "./mails.ts";
-import { customerOrder, customerOrders, orderView, type OrderView } from "./view.ts";
+import { createOrderTokens } from "./access-token.ts";
+import { customerOrder, customerOrders, orderByNumber, orderView, type OrderView } from "./view.ts";
 
 export type { BankDetails } from "./mails.ts";
 export type { OrderView } from "./view.ts";
@@ -16,8 +17,26 @@ const listInput = z.object({
 const orderNotFound = () => new ShopError("ORDER_NOT_FOUND", "Order not found.");
 
 /** Orders as their buyers read them (ADR 37). Another customer's order is not found, like an unknown one. */
-export function createOrders(deps: { bank: BankDetails }) {
+export function createOrders(deps: { bank: BankDetails; secret: string; publicUrl: string }) {
+  const tokens = createOrderTokens(deps.secret);
   return {
+    /** The link a guest follows to their order (confirmation page, mails). */
+    statusLink: (number: string) => `${deps.publicUrl}/orders/${number}?token=${tokens.tokenFor(number)}`,
+    statusPath: (number: string) => `/orders/${number}?token=${tokens.tokenFor(number)}`,
+
+    /**
+     * An order by its number for whoever may see it: its customer (by session), or anyone with the
+     * order's link token. Anything else is not found, like an unknown number.
+     */
+    async visibleOrder(scope: Scope, number: unknown, who: { customerId: number | null; token: unknown }): Promise<OrderView> {
+      const parsed = orderNumber.safeParse(number);
+      const order = parsed.success ? await orderByNumber(scope.db, parsed.data) : null;
+      const allowed =
+        order !== null &&
+        ((who.customerId !== null && order.userId === who.customerId) || tokens.isTokenFor(order.number, who.token));
+      if (!allowed) throw orderNotFound();
+      return orderView(scope.db, order, deps.bank);
+    },
     async view(scope: Scope, order: Parameters<typeof orderView>[1]): Promise<OrderView> {
       return orderView(scope.db, order, deps.bank);
     },

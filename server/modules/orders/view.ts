@@ -107,3 +107,8 @@ export async function customerOrders(db: Db, customerId: number, limit: number):
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
 }
+
+export async function orderByNumber(db: Db, number: string): Promise<Order | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.number, number));
+  return order ?? null;
+}
