@@ -18,6 +18,8 @@ const routes: RouteConfig = [
   // A product page; the static segments above (sale, brand, sub) rank before it.
   route("shop/:category/:product", "routes/shop/product.tsx"),
   route("bag", "routes/checkout/bag.tsx"),
+  route("checkout", "routes/checkout/checkout.tsx"),
+  route("orders/:number", "routes/checkout/order-status.tsx"),
   route("compare-products", "routes/shop/compare-products.tsx"),
   route("search", "routes/shop/search.tsx"),
   route("login", "routes/auth/login.tsx"),

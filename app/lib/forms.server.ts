@@ -38,11 +38,7 @@ export async function formFields(request: Request): Promise<Record<string, strin
   return fields;
 }
 
-function failure(
-  values: Record<string, string>,
-  fieldErrors: Record<string, string>,
-  formError: string | null,
-): FormFailure {
+function failure(values: Record<string, string>, fieldErrors: Record<string, string>, formError: string | null): FormFailure {
   const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !/password/i.test(name)));
   return { ok: false, fieldErrors, formError, values: kept };
 }

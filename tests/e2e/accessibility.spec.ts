@@ -46,7 +46,7 @@ for (const path of PUBLIC_PAGES) {
   });
 }
 
-test("the bag and the comparison, with products in them, pass axe's checks", async ({ browser }) => {
+test("the bag, the comparison, checkout and the order placed pass axe's checks", async ({ browser }) => {
   const context = await newVisitor(browser);
   const page = await context.newPage();
   await page.goto("/shop/gloves/solid-lock-max-training-glove");
@@ -66,6 +66,20 @@ test("the bag and the comparison, with products in them, pass axe's checks", asy
   await expectNoViolations(page);
   await page.goto("/compare-products");
   await hydrated(page.locator("main"));
+  await expectNoViolations(page);
+  // Checkout, and the order it places.
+  await page.goto("/checkout");
+  await hydrated(page.getByRole("button", { name: "Place order" }));
+  await expectNoViolations(page);
+  await page.getByLabel("E-mail address").fill(`axe-${Date.now()}@example.com`);
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Keeper");
+  await page.getByLabel("Street and house number").fill("Damrak 1");
+  await page.getByLabel("Postal code").fill("1012 LG");
+  await page.getByLabel("Town or city").fill("Amsterdam");
+  await page.getByLabel("Province or state").selectOption("NH");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText("Thank you for your order!")).toBeVisible();
   await expectNoViolations(page);
   await context.close();
 });

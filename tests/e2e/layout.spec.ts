@@ -37,7 +37,17 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
     .toBeLessThanOrEqual(0);
 }
 
-const PAGES = ["/", "/shop/gloves", "/shop/gloves/sub", "/search?q=grip", "/bag", "/compare-products", "/login", "/sign-up"];
+const PAGES = [
+  "/",
+  "/shop/gloves",
+  "/shop/gloves/sub",
+  "/search?q=grip",
+  "/bag",
+  "/checkout",
+  "/compare-products",
+  "/login",
+  "/sign-up",
+];
 
 for (const width of [320, 375]) {
   test(`no page scrolls sideways at ${width} px, with a bag and a compare list`, async ({ browser }) => {

@@ -15,24 +15,8 @@ export interface AddressFormProps {
   busy: boolean;
 }
 
-/** Where the form asks for a country's provinces when the country changes (with JavaScript). */
-const PROVINCES_PATH = "/my-account/delivery-addresses";
-
-/**
- * The delivery address form. The province select is filled for the chosen country: with
- * JavaScript at once, without it by the "Show provinces" button, which sends the form back with
- * the new country and keeps what was typed.
- */
-export function AddressForm({ address, countries, provinces: initialProvinces, values, fieldErrors, busy }: AddressFormProps) {
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<{ provinces: Province[] }>();
-  const startCountry = values.country ?? address?.country ?? "NL";
-  const [country, setCountry] = useState(startCountry);
-  // The starting country's provinces came with the page; another's are fetched when it is chosen.
-  const provinces = country === startCountry ? initialProvinces : fetcher.state === "idle" ? (fetcher.data?.provinces ?? []) : [];
-
-  const value = (name: keyof AddressView & string) => values[name] ?? (address?.[name] as string | null | undefined) ?? "";
-
+/** The account area's form: an address of the address book, added or edited. */
+export function AddressForm({ address, countries, provinces, values, fieldErrors, busy }: AddressFormProps) {
   return (
     <Form method="post" className="flex max-w-xl flex-col gap-4" noValidate data-testid="address-form">
       {/* First in the form, so Enter in a field saves the address rather than pressing "Show provinces". */}
@@ -45,6 +29,66 @@ export function AddressForm({ address, countries, provinces: initialProvinces, v
         aria-hidden="true"
       />
       {address && <input type="hidden" name="addressId" value={address.id} />}
+      <AddressFields
+        address={address}
+        countries={countries}
+        provinces={provinces}
+        values={values}
+        fieldErrors={fieldErrors}
+        provincesPath="/my-account/delivery-addresses"
+      />
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          name="isDefault"
+          value="true"
+          defaultChecked={values.intent ? values.isDefault === "true" : (address?.isDefault ?? false)}
+        />
+        Use as my default delivery address
+      </label>
+      <div className="flex gap-3">
+        <button type="submit" name="intent" value={address ? "update" : "add"} className="button-primary" disabled={busy}>
+          {address ? "Save address" : "Add address"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export interface AddressFieldsProps extends Omit<AddressFormProps, "busy" | "address"> {
+  address?: AddressView | null;
+  /**
+   * Where the fields ask for a newly chosen country's provinces (with JavaScript): a page whose
+   * loader answers `?provincesFor=XX` with `{provinces}`.
+   */
+  provincesPath: string;
+}
+
+/**
+ * A delivery address's fields, the one set the account area and checkout share (with the one
+ * schema, customers/schemas.ts). The province select is filled for the chosen country: with
+ * JavaScript at once, without it by the "Show provinces" button, which sends the form back with
+ * intent "country" and keeps what was typed.
+ */
+export function AddressFields({
+  address = null,
+  countries,
+  provinces: initialProvinces,
+  values,
+  fieldErrors,
+  provincesPath,
+}: AddressFieldsProps) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ provinces: Province[] }>();
+  const startCountry = values.country ?? address?.country ?? "NL";
+  const [country, setCountry] = useState(startCountry);
+  // The starting country's provinces came with the page; another's are fetched when it is chosen.
+  const provinces = country === startCountry ? initialProvinces : fetcher.state === "idle" ? (fetcher.data?.provinces ?? []) : [];
+
+  const value = (name: keyof AddressView & string) => values[name] ?? (address?.[name] as string | null | undefined) ?? "";
+
+  return (
+    <>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="First name"
@@ -111,7 +155,7 @@ export function AddressForm({ address, countries, provinces: initialProvinces, v
             onChange={(event) => {
               setCountry(event.target.value);
               if (event.target.value !== startCountry)
-                fetcher.load(`${PROVINCES_PATH}?provincesFor=${encodeURIComponent(event.target.value)}`);
+                fetcher.load(`${provincesPath}?provincesFor=${encodeURIComponent(event.target.value)}`);
             }}
             className="flex-1"
           >
@@ -167,20 +211,6 @@ export function AddressForm({ address, countries, provinces: initialProvinces, v
         defaultValue={value("phone")}
         error={fieldErrors.phone}
       />
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          name="isDefault"
-          value="true"
-          defaultChecked={values.intent ? values.isDefault === "true" : (address?.isDefault ?? false)}
-        />
-        Use as my default delivery address
-      </label>
-      <div className="flex gap-3">
-        <button type="submit" name="intent" value={address ? "update" : "add"} className="button-primary" disabled={busy}>
-          {address ? "Save address" : "Add address"}
-        </button>
-      </div>
-    </Form>
+    </>
   );
 }

@@ -1,25 +1,24 @@
 import type { Route } from "./+types/order";
 import { orderDate, orderStatusLabel } from "~/components/account/order-table";
+import { OrderDetails } from "~/components/orders/order-details";
 import { Link } from "~/components/ui/link";
 import { formFailure } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { formatMoney } from "~/lib/money";
-import { PostalAddress } from "~/components/account/postal-address";
 import { pageContext } from "../../../server/http/page-context.ts";
 
-export const meta: Route.MetaFunction = ({ matches, data }) =>
+export const meta: Route.MetaFunction = ({ matches, data, params }) =>
   pageMeta(siteFrom(matches), {
     title: data ? `Order ${data.order.number}` : "Order",
     description: "One of your orders.",
-    path: data ? `/my-account/order-history/${data.order.id}/order` : "/my-account/order-history",
+    path: `/my-account/order-history/${params.id}/order`,
   });
 
 export async function loader({ context: router, params }: Route.LoaderArgs) {
   const context = pageContext(router);
   const { user } = currentCustomer(context);
   try {
-    return { order: await context.services.customers.order(context, user.id, params.id) };
+    return { order: await context.services.orders.customerOrderById(context, user.id, params.id) };
   } catch (error) {
     // Another customer's order, or none: 404 either way (formFailure throws it).
     throw formFailure(error, {});
@@ -28,7 +27,6 @@ export async function loader({ context: router, params }: Route.LoaderArgs) {
 
 export default function Order({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
-  const money = (amount: number) => formatMoney(amount, order.currency);
   return (
     <section aria-labelledby="order-title" className="account-section">
       <p>
@@ -43,44 +41,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         <dt>Status</dt>
         <dd>{orderStatusLabel(order.status)}</dd>
       </dl>
-      <table className="account-table">
-        <caption className="sr-only">Items in this order</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.id}>
-              <td>
-                {line.productName}
-                <span className="block text-grey-600">{[line.size, line.colour].filter(Boolean).join(", ")}</span>
-              </td>
-              <td>{line.quantity}</td>
-              <td>{money(line.unitPrice)}</td>
-              <td>{money(line.lineTotal)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="account-facts self-end">
-        <dt>Sub total</dt>
-        <dd>{money(order.subtotal)}</dd>
-        <dt>Shipping</dt>
-        <dd>{money(order.shipping)}</dd>
-        <dt>Total</dt>
-        <dd className="font-semibold">{money(order.total)}</dd>
-      </dl>
-      {order.deliveryAddress && (
-        <div>
-          <h3 className="font-semibold">Delivery address</h3>
-          <PostalAddress address={order.deliveryAddress} />
-        </div>
-      )}
+      <OrderDetails order={order} />
     </section>
   );
 }

@@ -84,6 +84,11 @@ export default function Bag({ loaderData }: Route.ComponentProps) {
               </div>
             </dl>
             <p className="text-sm text-grey-600">Delivery is worked out at checkout.</p>
+            {itemCount > 0 && (
+              <Link to="/checkout" className="button-primary text-center" data-testid="checkout-link">
+                Checkout
+              </Link>
+            )}
             <Link to="/shop" className="text-sm font-medium text-mint-700 hover:underline">
               Continue shopping
             </Link>

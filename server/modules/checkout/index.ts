@@ -29,6 +29,18 @@ export function createCheckout(deps: CheckoutDeps) {
     },
     placeOrder: (scope: Scope, buyer: Buyer, raw: unknown, options?: PlaceOrderOptions) =>
       placeOrder(deps, scope, buyer, raw, options),
+
+    /**
+     * The buyer's bag priced for the checkout page: for a country, maybe a method and a promo code
+     * (and the e-mail the code would be used by). Problems are returned, not thrown, to be shown.
+     */
+    async quote(scope: Scope, buyer: Buyer, raw: unknown): Promise<PricedBag> {
+      const input = parseInput(quoteInput, raw);
+      const cartId = await cartIdOf(scope.db, buyer.bag);
+      if (cartId === null) return emptyQuote(await methodsTo(scope.db, input.country));
+      const choices = { ...input, redeemer: redeemerOf(buyer.customerId, input.email ?? null) };
+      return priceBag(scope.db, cartId, choices, deps.money, false);
+    },
   };
 }
 

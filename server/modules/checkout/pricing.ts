@@ -67,9 +67,9 @@ export async function priceBag(
     }
   }
   const all = await methodsTo(db, choices.country);
-  let method: DeliveryMethod | null = null;
-  if (strict) method = await chosenMethod(db, choices.country, choices.deliveryMethod ?? "");
-  else method = all.find((m) => m.id === choices.deliveryMethod) ?? all[0] ?? null;
+  const method: DeliveryMethod | null = strict
+    ? await chosenMethod(db, choices.country, choices.deliveryMethod ?? "")
+    : (all.find((m) => m.id === choices.deliveryMethod) ?? all[0] ?? null);
   const totals = priceOrder({ lines, method, vatRateBasisPoints: await vatRateOf(db, choices.country), promo });
   const items = totals.subtotal - totals.discount;
   return {

@@ -3,10 +3,10 @@ import type { Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import type { BankDetails } from "./mails.ts";
 import { createOrderTokens } from "./access-token.ts";
-import { customerOrder, customerOrders, orderByNumber, orderView, type OrderView } from "./view.ts";
+import { customerOrder, customerOrderById, customerOrders, orderByNumber, orderView, type OrderView } from "./view.ts";
 
 export type { BankDetails } from "./mails.ts";
-export type { OrderView } from "./view.ts";
+export type { OrderAddress, OrderView } from "./view.ts";
 export { STATUS_WORDS, canMove } from "./state-machine.ts";
 
 const orderNumber = z.string().regex(/^KS-\d{1,12}$/);
@@ -43,6 +43,13 @@ export function createOrders(deps: { bank: BankDetails; secret: string; publicUr
     async customerOrder(scope: Scope, customerId: number, number: unknown): Promise<OrderView> {
       const parsed = orderNumber.safeParse(number);
       const order = parsed.success ? await customerOrder(scope.db, customerId, parsed.data) : null;
+      if (!order) throw orderNotFound();
+      return orderView(scope.db, order, deps.bank);
+    },
+    /** The account area's order page: by id, among the customer's own orders only. */
+    async customerOrderById(scope: Scope, customerId: number, id: unknown): Promise<OrderView> {
+      const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(id);
+      const order = parsed.success ? await customerOrderById(scope.db, customerId, parsed.data) : null;
       if (!order) throw orderNotFound();
       return orderView(scope.db, order, deps.bank);
     },

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderEvents, orderLines, orders, type Order } from "../../db/schema/index.ts";
+import { placeNames } from "../customers/countries.ts";
 import type { BankDetails } from "./mails.ts";
 
 /** An order as its buyer sees it (the shop API, the confirmation page). Money in minor units. */
@@ -23,7 +24,7 @@ export interface OrderView {
   totals: { subtotal: number; discount: number; delivery: number; tax: number; vatRate: number; total: number };
   promoCode: string | null;
   deliveryMethod: { id: string | null; name: string | null };
-  shippingAddress: Record<string, string | null> | null;
+  shippingAddress: OrderAddress | null;
   payment: {
     method: Order["paymentMethod"];
     /** For a bank transfer awaiting payment: where to pay, quoting what, by when. */
@@ -34,14 +35,40 @@ export interface OrderView {
   trackingUrl: string | null;
 }
 
-function address(text: string | null): Record<string, string | null> | null {
+const ADDRESS_KEYS = [
+  "firstName",
+  "lastName",
+  "company",
+  "line1",
+  "line2",
+  "city",
+  "province",
+  "postalCode",
+  "country",
+  "phone",
+] as const;
+
+/** The delivery address as it was when ordering, with its country's and province's names. */
+export type OrderAddress = Record<(typeof ADDRESS_KEYS)[number], string | null> & {
+  countryName: string | null;
+  provinceName: string | null;
+};
+
+/** The stored snapshot (JSON text), read field by field; one that cannot be read shows as none. */
+function address(text: string | null): OrderAddress | null {
   if (!text) return null;
+  let parsed: Record<string, unknown>;
   try {
-    const parsed = JSON.parse(text) as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, typeof value === "string" ? value : null]));
+    parsed = JSON.parse(text) as Record<string, unknown>;
   } catch {
     return null;
   }
+  if (!parsed || typeof parsed !== "object") return null;
+  const fields = Object.fromEntries(
+    ADDRESS_KEYS.map((key) => [key, typeof parsed[key] === "string" ? parsed[key] : null]),
+  ) as Record<(typeof ADDRESS_KEYS)[number], string | null>;
+  const names = fields.country === null ? { countryName: null, provinceName: null } : placeNames(fields.country, fields.province);
+  return { ...fields, ...names };
 }
 
 export async function orderView(db: Db, order: Order, bank: BankDetails): Promise<OrderView> {
@@ -110,5 +137,14 @@ export async function customerOrders(db: Db, customerId: number, limit: number):
 
 export async function orderByNumber(db: Db, number: string): Promise<Order | null> {
   const [order] = await db.select().from(orders).where(eq(orders.number, number));
+  return order ?? null;
+}
+
+/** A customer's order by its id (the account area's addresses use ids). */
+export async function customerOrderById(db: Db, customerId: number, id: number): Promise<Order | null> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, customerId)));
   return order ?? null;
 }

@@ -1,0 +1,123 @@
+import { PostalAddress } from "~/components/account/postal-address";
+import { orderDate, orderStatusLabel } from "~/components/account/order-table";
+import { formatMoney } from "~/lib/money";
+import type { OrderView } from "../../../server/modules/orders/index.ts";
+
+/**
+ * An order as its buyer reads it, on the order status page and in the account area: how to pay
+ * while it waits for a transfer, the items, the totals with the VAT they include, the address,
+ * and its history with the parcel's tracking link once it is on its way.
+ */
+export function OrderDetails({ order }: { order: OrderView }) {
+  const money = (minor: number) => formatMoney(minor, order.currency);
+  const transfer = order.payment.transfer;
+  const address = order.shippingAddress;
+  return (
+    <>
+      {transfer && (
+        <section
+          aria-labelledby="pay-title"
+          className="rounded-lg border border-mint-300 bg-mint-50 p-5"
+          data-testid="bank-details"
+        >
+          <h2 id="pay-title" className="font-semibold">
+            What happens next: please pay by bank transfer
+          </h2>
+          <dl className="account-facts mt-2">
+            <dt>Amount</dt>
+            <dd>{money(order.totals.total)}</dd>
+            <dt>To</dt>
+            <dd>{transfer.accountHolder}</dd>
+            <dt>IBAN</dt>
+            <dd>{transfer.iban}</dd>
+            <dt>BIC</dt>
+            <dd>{transfer.bic}</dd>
+            <dt>Reference</dt>
+            <dd className="font-semibold">{transfer.reference}</dd>
+          </dl>
+          {transfer.payBy && (
+            <p className="mt-2 text-sm">
+              We keep your items until {orderDate(transfer.payBy)} and send them as soon as the payment arrives.
+            </p>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="items-title">
+        <h2 id="items-title" className="font-semibold">
+          Items
+        </h2>
+        <table className="account-table">
+          <caption className="sr-only">Items in this order</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Price</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line, i) => (
+              <tr key={i}>
+                <td>
+                  {line.name}
+                  <span className="block text-grey-600">{[line.size, line.colour].filter(Boolean).join(", ")}</span>
+                </td>
+                <td>{line.quantity}</td>
+                <td>{money(line.unitPrice)}</td>
+                <td>{money(line.lineTotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="account-facts mt-3" data-testid="order-totals">
+          <dt>Items</dt>
+          <dd>{money(order.totals.subtotal)}</dd>
+          {order.totals.discount > 0 && (
+            <>
+              <dt>Discount{order.promoCode ? ` (${order.promoCode})` : ""}</dt>
+              <dd>−{money(order.totals.discount)}</dd>
+            </>
+          )}
+          <dt>{order.deliveryMethod.name ?? "Delivery"}</dt>
+          <dd>{order.totals.delivery === 0 ? "Free" : money(order.totals.delivery)}</dd>
+          <dt>Total</dt>
+          <dd className="font-semibold">{money(order.totals.total)}</dd>
+          <dt>Including VAT ({order.totals.vatRate} %)</dt>
+          <dd>{money(order.totals.tax)}</dd>
+        </dl>
+      </section>
+
+      {address && (
+        <section aria-labelledby="address-title">
+          <h2 id="address-title" className="font-semibold">
+            Delivery address
+          </h2>
+          <PostalAddress address={address} />
+        </section>
+      )}
+
+      <section aria-labelledby="history-title">
+        <h2 id="history-title" className="font-semibold">
+          History
+        </h2>
+        <ol className="text-sm" data-testid="order-history">
+          {order.history.map((event, i) => (
+            <li key={i}>
+              {orderDate(event.at)}: {orderStatusLabel(event.status)}
+              {event.note ? ` (${event.note})` : ""}
+            </li>
+          ))}
+        </ol>
+        {order.trackingUrl && (
+          <p>
+            <a href={order.trackingUrl} className="text-link" rel="noreferrer">
+              Track your parcel{order.carrier ? ` with ${order.carrier}` : ""}
+            </a>
+          </p>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import type { PageContext } from "../../server/context.ts";
+import { asShopError } from "../../server/lib/shop-error.ts";
+import type { PricedBag } from "../../server/modules/checkout/index.ts";
+import type { CheckoutSummaryData } from "./checkout";
+
+/*
+ * What the checkout page (routes/checkout/checkout.tsx) needs from the server beside the
+ * services: the priced bag as plain data, the address the form names, and refusals as form errors.
+ */
+
+/** The priced bag as the page shows it: plain data, errors as their messages. */
+export function checkoutSummary(quote: PricedBag): CheckoutSummaryData {
+  return {
+    lines: quote.lines.map(({ variantId, name, size, colour, image, quantity, unitPrice, lineTotal }) => ({
+      variantId,
+      name,
+      size,
+      colour,
+      image,
+      quantity,
+      unitPrice,
+      lineTotal,
+    })),
+    problems: quote.problems.map((problem) => problem.message),
+    methods: quote.methods,
+    methodId: quote.method?.id ?? null,
+    promoCode: quote.promo?.code ?? null,
+    promoError: quote.promoError?.message ?? null,
+    totals: quote.totals,
+    fingerprint: quote.fingerprint,
+  };
+}
+
+const ADDRESS_FIELDS = [
+  "firstName",
+  "lastName",
+  "company",
+  "line1",
+  "line2",
+  "city",
+  "province",
+  "postalCode",
+  "country",
+  "phone",
+];
+
+/**
+ * The delivery address the form names: one of the customer's saved addresses ("saved:<id>", read
+ * from their own address book, so another's id finds nothing), else the fields typed in.
+ */
+export async function checkoutAddress(context: PageContext, fields: Record<string, string>): Promise<Record<string, unknown>> {
+  const saved = /^saved:(\d{1,10})$/.exec(fields.addressChoice ?? "");
+  if (saved && context.session) {
+    const addresses = await context.services.customers.listAddresses(context, context.session.user.id);
+    const address = addresses.find((a) => String(a.id) === saved[1]);
+    if (address) return Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, address[name as keyof typeof address] ?? null]));
+  }
+  return Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, fields[name] ?? ""]));
+}
+
+/** A refusal of placing the order as the page shows it: beside the field at fault, or above the form. */
+export function checkoutFailure(error: unknown): {
+  status: number;
+  formError: string | null;
+  fieldErrors: Record<string, string>;
+} {
+  const failed = asShopError(error);
+  if (!failed) throw error;
+  // The address's fields are named plainly on the page (firstName), under shippingAddress in the order.
+  const fieldErrors = Object.fromEntries(
+    Object.entries(failed.fields).map(([field, message]) => [field.replace(/^shippingAddress\./, ""), message]),
+  );
+  const beside = failed.field !== undefined && failed.code !== "NOT_ENOUGH_STOCK";
+  return { status: failed.status, formError: beside ? null : failed.message, fieldErrors: beside ? fieldErrors : {} };
+}

@@ -1,0 +1,314 @@
+import { useRef, useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/checkout";
+import { useFocusOnFailure } from "~/components/account-page";
+import { AddressFields } from "~/components/account/address-form";
+import { PostalAddress } from "~/components/account/postal-address";
+import { CheckoutSummary } from "~/components/checkout/checkout-summary";
+import { TextField } from "~/components/ui/text-field";
+import { bagRefOf } from "~/lib/auth.server";
+import { checkoutSummary, checkoutAddress, checkoutFailure } from "~/lib/checkout.server";
+import { formFields } from "~/lib/forms.server";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { formatMoney } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
+import { pageContext } from "../../../server/http/page-context.ts";
+import type { PageContext } from "../../../server/context.ts";
+
+const PATH = "/checkout";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(siteFrom(matches), { title: "Checkout", description: "Place your order.", path: PATH }),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+function buyerOf(context: PageContext) {
+  return { customerId: context.session?.user.id ?? null, bag: bagRefOf(context) };
+}
+
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  const { customers, checkout } = context.services;
+  const params = new URL(request.url).searchParams;
+  // The address fields ask for a newly chosen country's provinces (with JavaScript).
+  const provincesFor = params.get("provincesFor");
+  if (provincesFor !== null && !(request.headers.get("accept")?.includes("text/html") ?? false)) {
+    return data({ kind: "provinces" as const, provinces: customers.provincesOf(provincesFor.slice(0, 2)) });
+  }
+  const session = context.session;
+  const addresses = session ? await customers.listAddresses(context, session.user.id) : [];
+  const saved = addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
+  const country = saved?.country ?? "NL";
+  const values: Record<string, string> = {
+    email: session?.user.email ?? "",
+    addressChoice: saved ? `saved:${saved.id}` : "new",
+    country,
+  };
+  const quote = await checkout.quote(context, buyerOf(context), { country, email: values.email });
+  // Nothing to check out: back to the bag, which says so.
+  if (quote.lines.length === 0) throw redirect("/bag");
+  return data({
+    kind: "page" as const,
+    customer: session !== null,
+    addresses,
+    countries: customers.countries().map(({ code, name }) => ({ code, name })),
+    provinces: customers.provincesOf(country),
+    values,
+    summary: checkoutSummary(quote),
+    // Made when the form is rendered: a second click or a resent form places no second order.
+    key: crypto.randomUUID(),
+    currency: context.env.currency,
+  });
+}
+
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
+  const { customers, checkout, orders } = context.services;
+  const fields = await formFields(request);
+  const session = context.session;
+  const buyer = buyerOf(context);
+  const address = await checkoutAddress(context, fields);
+  const country = typeof address.country === "string" && /^[A-Za-z]{2}$/.test(address.country) ? address.country : "NL";
+  const quoteNow = async () =>
+    checkoutSummary(
+      await checkout.quote(context, buyer, {
+        country,
+        deliveryMethod: fields.deliveryMethod || undefined,
+        promoCode: fields.promoCode,
+        email: fields.email,
+      }),
+    );
+  const answer = async (extra: { formError?: string | null; fieldErrors?: Record<string, string> } = {}, status = 200) =>
+    data(
+      {
+        kind: "form" as const,
+        values: fields,
+        summary: await quoteNow(),
+        provinces: customers.provincesOf(fields.country ?? country),
+        formError: extra.formError ?? null,
+        fieldErrors: extra.fieldErrors ?? {},
+      },
+      { status },
+    );
+
+  if (fields.intent !== "place") return answer();
+  let placedNumber: string;
+  try {
+    const placed = await checkout.placeOrder(
+      context,
+      buyer,
+      {
+        email: fields.email,
+        shippingAddress: address,
+        deliveryMethod: fields.deliveryMethod,
+        paymentMethod: fields.paymentMethod,
+        promoCode: fields.promoCode,
+      },
+      { idempotencyKey: fields.key || null, seen: fields.seen || null },
+    );
+    placedNumber = placed.order.number;
+  } catch (error) {
+    const failure = checkoutFailure(error);
+    return answer(failure, failure.status);
+  }
+  if (session && fields.addressChoice === "new" && fields.saveAddress === "true") {
+    // The order stands whatever happens here; an address book that is full just keeps its addresses.
+    await customers.addAddress(context, session.user.id, address).catch(() => null);
+  }
+  return redirect(session ? `/orders/${placedNumber}?placed=1` : `${orders.statusPath(placedNumber)}&placed=1`);
+}
+
+type PageData = Extract<Route.ComponentProps["loaderData"], { kind: "page" }>;
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.kind !== "page") return null;
+  return <CheckoutForm page={loaderData} answer={actionData ?? null} />;
+}
+
+function CheckoutForm({ page, answer }: { page: PageData; answer: Route.ComponentProps["actionData"] | null }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const values = answer?.values ?? page.values;
+  const summary = answer?.summary ?? page.summary;
+  const fieldErrors = answer?.fieldErrors ?? {};
+  const [choice, setChoice] = useState(values.addressChoice ?? "new");
+  const update = useRef<HTMLButtonElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+  useFocusOnFailure(container, answer?.formError || Object.keys(fieldErrors).length > 0 ? answer : null);
+  const money = (minor: number) => formatMoney(minor, page.currency);
+  // With JavaScript, a change that alters the price (address, delivery) updates the summary at once.
+  const reprice = () => update.current?.form?.requestSubmit(update.current);
+
+  return (
+    <div className="container-page py-8" ref={container}>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
+      {answer?.formError && (
+        <p role="alert" className="form-error mt-4" data-testid="form-error" tabIndex={-1}>
+          {answer.formError}
+        </p>
+      )}
+      <Form method="post" noValidate className="checkout">
+        {/* First, so Enter in a field updates the summary: only the button below places the order. */}
+        <button type="submit" name="intent" value="quote" className="sr-only" tabIndex={-1} aria-hidden="true" />
+        <input type="hidden" name="key" value={page.key} />
+        <input type="hidden" name="seen" value={summary.fingerprint} />
+        <div className="checkout-steps">
+          <section aria-labelledby="checkout-contact" className="checkout-step">
+            <h2 id="checkout-contact">Contact</h2>
+            <TextField
+              label="E-mail address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={values.email}
+              error={fieldErrors.email}
+              hint="Your order confirmation goes here."
+            />
+          </section>
+
+          <section aria-labelledby="checkout-address" className="checkout-step">
+            <h2 id="checkout-address">Delivery address</h2>
+            {page.addresses.length > 0 && (
+              <fieldset className="checkout-choices">
+                <legend className="sr-only">Deliver to</legend>
+                {page.addresses.map((address) => (
+                  <label key={address.id} className="checkout-choice">
+                    <input
+                      type="radio"
+                      name="addressChoice"
+                      value={`saved:${address.id}`}
+                      defaultChecked={values.addressChoice === `saved:${address.id}`}
+                      onChange={(event) => {
+                        setChoice(event.target.value);
+                        reprice();
+                      }}
+                    />
+                    <PostalAddress address={address} />
+                  </label>
+                ))}
+                <label className="checkout-choice">
+                  <input
+                    type="radio"
+                    name="addressChoice"
+                    value="new"
+                    defaultChecked={values.addressChoice === "new"}
+                    onChange={(event) => setChoice(event.target.value)}
+                  />
+                  A new address
+                </label>
+              </fieldset>
+            )}
+            {(page.addresses.length === 0 || !hydrated || choice === "new") && (
+              <div className="flex flex-col gap-4">
+                {page.addresses.length === 0 && <input type="hidden" name="addressChoice" value="new" />}
+                <AddressFields
+                  countries={page.countries}
+                  provinces={answer?.provinces ?? page.provinces}
+                  values={values}
+                  fieldErrors={fieldErrors}
+                  provincesPath={PATH}
+                />
+                {page.customer && (
+                  <label className="flex items-center gap-2">
+                    <input type="checkbox" name="saveAddress" value="true" defaultChecked={values.saveAddress === "true"} />
+                    Save this address in my account
+                  </label>
+                )}
+              </div>
+            )}
+          </section>
+
+          <section aria-labelledby="checkout-delivery" className="checkout-step">
+            <h2 id="checkout-delivery">Delivery</h2>
+            {summary.methods.length === 0 ? (
+              <p className="field-error" data-testid="no-delivery">
+                Sorry, we do not deliver to this country yet.
+              </p>
+            ) : (
+              <fieldset className="checkout-choices">
+                <legend className="sr-only">Delivery method</legend>
+                {summary.methods.map((method) => (
+                  <label key={method.id} className="checkout-choice">
+                    <input
+                      type="radio"
+                      name="deliveryMethod"
+                      value={method.id}
+                      defaultChecked={method.id === summary.methodId}
+                      onChange={reprice}
+                    />
+                    <span className="flex-1">
+                      {method.name}
+                      <span className="block text-sm text-grey-600">
+                        {method.minDays === method.maxDays
+                          ? `${method.minDays} working day${method.minDays === 1 ? "" : "s"}`
+                          : `${method.minDays} to ${method.maxDays} working days`}
+                        {method.freeFrom !== null && method.price > 0 && ` · free from ${money(method.freeFrom)}`}
+                      </span>
+                    </span>
+                    <span className="font-medium">{method.price === 0 ? "Free" : money(method.price)}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {fieldErrors.deliveryMethod && <p className="field-error">{fieldErrors.deliveryMethod}</p>}
+            <button type="submit" name="intent" value="quote" className="button-secondary self-start" ref={update} formNoValidate>
+              Update delivery and total
+            </button>
+          </section>
+
+          <section aria-labelledby="checkout-promo" className="checkout-step">
+            <h2 id="checkout-promo">Promo code</h2>
+            <div className="flex items-end gap-2">
+              <div className="flex-1">
+                <TextField
+                  label="Promo code (optional)"
+                  name="promoCode"
+                  autoComplete="off"
+                  defaultValue={values.promoCode ?? ""}
+                  error={fieldErrors.promoCode ?? summary.promoError}
+                />
+              </div>
+              <button type="submit" name="intent" value="quote" className="button-secondary mb-1" formNoValidate>
+                Apply
+              </button>
+            </div>
+            {summary.promoCode && !summary.promoError && (
+              <p role="status" className="text-sm text-mint-800">
+                {summary.promoCode} takes {money(summary.totals.discount)} off.
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="checkout-payment" className="checkout-step">
+            <h2 id="checkout-payment">Payment</h2>
+            <label className="checkout-choice">
+              <input type="radio" name="paymentMethod" value="bank-transfer" defaultChecked />
+              <span>
+                Bank transfer
+                <span className="block text-sm text-grey-600">
+                  You get our bank details and a reference once the order is placed; we keep your items for you until it is paid.
+                </span>
+              </span>
+            </label>
+          </section>
+        </div>
+
+        <CheckoutSummary summary={summary} currency={page.currency}>
+          <button
+            type="submit"
+            name="intent"
+            value="place"
+            className="button-primary w-full"
+            disabled={busy || summary.problems.length > 0}
+          >
+            {busy && navigation.formData?.get("intent") === "place" ? "Placing your order…" : "Place order"}
+          </button>
+          <p className="text-xs text-grey-600">By placing the order you agree to pay {money(summary.totals.total)}.</p>
+        </CheckoutSummary>
+      </Form>
+    </div>
+  );
+}

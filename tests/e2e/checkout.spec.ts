@@ -1,0 +1,197 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { hydrated } from "../support/hydration.ts";
+import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
+
+/*
+ * Checkout in Chromium against the real server (issue 11): a guest by bank transfer with and
+ * without JavaScript, a customer with a saved address and a promo code, a double click, and an
+ * item selling out while the shopper checks out.
+ */
+
+interface Variant {
+  id: number;
+  size: string;
+  colour: string;
+  stock: number;
+  price: number;
+}
+
+/** An option in stock with at least `minStock` left, from the shop API (each test takes its own product). */
+async function optionInStock(request: APIRequestContext, minStock: number, skip: number): Promise<Variant & { name: string }> {
+  const listing = (await (await request.get("/ecommerce/products?in_stock=1&page_size=60")).json()) as {
+    data: { slug: string }[];
+  };
+  let seen = 0;
+  for (const { slug } of listing.data) {
+    const product = (
+      (await (await request.get(`/ecommerce/products/${slug}`)).json()) as { data: { name: string; variants: Variant[] } }
+    ).data;
+    const option = product.variants.find((v) => v.stock >= minStock);
+    if (option && seen++ >= skip) return { ...option, name: product.name };
+  }
+  throw new Error(`no option with ${minStock} in stock`);
+}
+
+async function addToBag(context: BrowserContext, variantId: number, quantity = 1) {
+  const answer = await context.request.post("/bag", { form: { intent: "add", variantId, quantity }, maxRedirects: 0 });
+  expect(answer.status()).toBe(303);
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel("First name").fill("Iris");
+  await page.getByLabel("Last name").fill("de Vries");
+  await page.getByLabel("Street and house number").fill("Keizersgracht 1");
+  await page.getByLabel("Postal code").fill("1015 CJ");
+  await page.getByLabel("Town or city").fill("Amsterdam");
+  await page.getByLabel("Province or state").selectOption("NH");
+}
+
+const euros = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a guest orders by bank transfer ${javaScriptEnabled ? "with" : "without"} JavaScript, sees how to pay and gets the confirmation mail`, async ({
+    browser,
+  }) => {
+    const context = await newVisitor(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    const option = await optionInStock(page.request, 3, javaScriptEnabled ? 0 : 1);
+    await addToBag(context, option.id, 2);
+    await page.goto("/bag");
+    await page.getByTestId("checkout-link").click();
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    if (javaScriptEnabled) await hydrated(page.getByRole("button", { name: "Place order" }));
+
+    const email = `guest-${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}@example.com`;
+    await page.getByLabel("E-mail address").fill(email);
+    await fillAddress(page);
+    await page.getByRole("radio", { name: /Express delivery/ }).check();
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update delivery and total" }).click();
+    // Express costs €9.95 whatever the items are worth.
+    await expect(page.getByTestId("checkout-total")).toHaveText(`€${((2 * option.price + 995) / 100).toFixed(2)}`);
+    if (!javaScriptEnabled) {
+      // The page came back with what was typed.
+      await expect(page.getByLabel("Street and house number")).toHaveValue("Keizersgracht 1");
+    }
+    await page.getByRole("button", { name: "Place order" }).click();
+
+    await expect(page.getByText("Thank you for your order!")).toBeVisible();
+    const number = (await page.getByTestId("order-number").textContent())!.replace("Order ", "");
+    expect(number).toMatch(/^KS-\d+$/);
+    await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
+    const bank = page.getByTestId("bank-details");
+    await expect(bank).toContainText("NL91ABNA0417164300");
+    await expect(bank).toContainText(number);
+    await expect(page.getByRole("table", { name: "Items in this order" })).toContainText(option.name);
+    await expect(page.locator("address")).toHaveText("Iris de VriesKeizersgracht 11015 CJ AmsterdamNoord-Holland, Netherlands");
+    // The bag is empty now.
+    await page.goto("/bag");
+    await expect(page.getByText("Your bag is empty.")).toBeVisible();
+
+    const mail = await mailTo(email, new RegExp(`Your order ${number}`));
+    expect(mail.text).toContain("NL91ABNA0417164300");
+    // The mail's link opens the order for whoever has it, without an account.
+    const link = /https?:\/\/\S+\/orders\/\S+/.exec(mail.text)![0];
+    const stranger = await newVisitor(browser);
+    const other = await stranger.newPage();
+    await other.goto(new URL(link).pathname + new URL(link).search);
+    await expect(other.getByTestId("order-number")).toHaveText(`Order ${number}`);
+    // Without the link's token the order does not exist.
+    const guessed = await other.goto(`/orders/${number}`);
+    expect(guessed?.status()).toBe(404);
+    await stranger.close();
+    await context.close();
+  });
+}
+
+test("a customer orders to a saved address with a promo code, once despite a double click, and finds it in their history", async ({
+  browser,
+}) => {
+  const { context, page } = await newCustomer(browser);
+  const saved = await context.request.post("/customers/me/addresses", {
+    data: {
+      firstName: "Sam",
+      lastName: "Keeper",
+      line1: "Hauptstraße 5",
+      city: "Berlin",
+      province: "BE",
+      postalCode: "10115",
+      country: "DE",
+    },
+  });
+  expect(saved.status()).toBe(201);
+  const option = await optionInStock(page.request, 2, 2);
+  await addToBag(context, option.id, 1);
+  await page.goto("/checkout");
+  await hydrated(page.getByRole("button", { name: "Place order" }));
+  // The saved address is chosen; Germany is in the EU zone (standard delivery €7.95, 19 % VAT).
+  await expect(page.getByRole("radio", { name: /Hauptstraße 5/ })).toBeChecked();
+  await expect(page.getByText("Including VAT (19 %)")).toBeVisible();
+
+  await page.getByLabel("Promo code (optional)").fill("nosuchcode");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("This promo code does not exist.")).toBeVisible();
+  await page.getByLabel("Promo code (optional)").fill("welcome10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText(/WELCOME10 takes/)).toBeVisible();
+  const total = euros((await page.getByTestId("checkout-total").textContent())!);
+  const discount = Math.round(option.price / 10);
+  const delivery = option.price - discount >= 10_000 ? 0 : 795;
+  expect(Math.round(total * 100)).toBe(option.price - discount + delivery);
+
+  await page.getByRole("button", { name: "Place order" }).dblclick();
+  await expect(page.getByText("Thank you for your order!")).toBeVisible();
+  const number = (await page.getByTestId("order-number").textContent())!.replace("Order ", "");
+
+  const mine = (await (await context.request.get("/ecommerce/orders")).json()) as { data: { number: string }[] };
+  expect(mine.data.map((o) => o.number)).toEqual([number]);
+
+  await page.goto("/my-account/order-history");
+  const row = page.getByRole("row").filter({ hasText: "Awaiting payment" });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("link", { name: /view/i }).click();
+  await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByTestId("order-totals")).toContainText("Discount (WELCOME10)");
+  await expect(page.locator("address")).toContainText("Hauptstraße 5");
+  await expect(page.getByTestId("order-history")).toContainText("Awaiting payment (Order placed)");
+  await context.close();
+});
+
+test("an item that sells out while the shopper checks out stops the order with a clear message", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  const option = await optionInStock(page.request, 2, 3);
+  await addToBag(context, option.id, option.stock);
+  await page.goto("/checkout");
+  await hydrated(page.getByRole("button", { name: "Place order" }));
+  await page.getByLabel("E-mail address").fill(`late-${Date.now()}@example.com`);
+  await fillAddress(page);
+
+  // Meanwhile someone else buys one through the shop API.
+  const other = await context.browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+  const cart = (await (await other.request.post("/ecommerce/carts")).json()) as { data: { id: string } };
+  await other.request.post(`/ecommerce/carts/${cart.data.id}/lines`, { data: { variantId: option.id, quantity: 1 } });
+  const bought = await other.request.post("/ecommerce/orders", {
+    data: {
+      cartId: cart.data.id,
+      email: "quick@example.com",
+      shippingAddress: {
+        firstName: "Q",
+        lastName: "Uick",
+        line1: "Damrak 1",
+        city: "Amsterdam",
+        province: "NH",
+        postalCode: "1012 LG",
+        country: "NL",
+      },
+      deliveryMethod: "home-standard",
+    },
+  });
+  expect(bought.status()).toBe(201);
+  await other.close();
+
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByTestId("form-error")).toContainText(`Only ${option.stock - 1} of ${option.name}`);
+  await expect(page.getByTestId("checkout-problems")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Place order" })).toBeDisabled();
+  await context.close();
+});
