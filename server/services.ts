@@ -8,8 +8,10 @@ import { createCompare } from "./modules/compare/index.ts";
 import { createCustomers } from "./modules/customers/index.ts";
 import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
 import { createMailRunner } from "./modules/mail/jobs.ts";
+import { claimGuestOrders } from "./modules/orders/claim-guest-orders.ts";
 import { expireReservations } from "./modules/orders/expire-reservations.ts";
 import { createOrders } from "./modules/orders/index.ts";
+import { createStaffOperations } from "./modules/orders/staff.ts";
 import type { BankDetails } from "./modules/orders/mails.ts";
 import { formatMoney } from "./lib/money.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
@@ -53,8 +55,9 @@ const BACKGROUND_INTERVAL_MS = 60_000;
 /** The domain modules, wired to one database; every adapter (pages, REST, GraphQL) goes through these. */
 export function createServices(database: Database, config: ServicesConfig) {
   const cart = createCarts({ newBags: rateLimit(config.rateLimits, NEW_BAGS_RULE) });
-  // Every login brings the visitor's guest bag into the customer's: the accounts module asks the bag module.
-  const accounts = createAccounts({ db: database.db, ...config, bags: cart });
+  // Every login brings the visitor's guest bag into the customer's, and a confirmed address's guest
+  // orders into the account: the accounts module asks the bag and orders modules.
+  const accounts = createAccounts({ db: database.db, ...config, bags: cart, guestOrders: { claim: claimGuestOrders } });
   const catalog = createCatalog(database.db);
   const selling = { ...DEMO_SELLING, ...config.selling };
   const mails = createMailRunner(database.db, config.mailer, { onError: config.onBackgroundError });
@@ -82,6 +85,13 @@ export function createServices(database: Database, config: ServicesConfig) {
       mailsWritten: mails.wake,
     }),
     orders,
+    /** Order operations for users with the "staff" scope (adapters check the scope). */
+    staff: createStaffOperations({
+      siteName: config.siteName,
+      orderLink: orders.statusLink,
+      money: formatMoney,
+      mailsWritten: mails.wake,
+    }),
     /** The outbox's sender: tests wait for it; shutdown lets it finish. */
     mails,
     /**

@@ -1,11 +1,15 @@
+import { Form, redirect } from "react-router";
 import type { Route } from "./+types/order";
 import { orderDate, orderStatusLabel } from "~/components/account/order-table";
 import { OrderDetails } from "~/components/orders/order-details";
 import { Link } from "~/components/ui/link";
+import { BAG_NOTICE_COOKIE, BAG_PATH } from "~/lib/bag";
+import { flashCookie } from "~/lib/flash";
 import { formFailure } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { pageContext } from "../../../server/http/page-context.ts";
+import { asShopError } from "../../../server/lib/shop-error.ts";
 
 export const meta: Route.MetaFunction = ({ matches, data, params }) =>
   pageMeta(siteFrom(matches), {
@@ -25,6 +29,46 @@ export async function loader({ context: router, params }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * "Buy again": the order's options go back in the bag, each as many as were ordered, as far as
+ * the stock and the bag's limits allow; what could not be added is said on the bag page.
+ */
+export async function action({ context: router, params }: Route.ActionArgs) {
+  const context = pageContext(router);
+  const { user } = currentCustomer(context);
+  let order;
+  try {
+    order = await context.services.orders.customerOrderById(context, user.id, params.id);
+  } catch (error) {
+    throw formFailure(error, {});
+  }
+  const missed: string[] = [];
+  let added = 0;
+  for (const line of order.lines) {
+    if (line.variantId === null) {
+      missed.push(line.name);
+      continue;
+    }
+    try {
+      await context.services.cart.addLine(
+        context,
+        { customerId: user.id },
+        { variantId: line.variantId, quantity: line.quantity },
+      );
+      added += 1;
+    } catch (error) {
+      if (!asShopError(error)) throw error;
+      missed.push(line.name);
+    }
+  }
+  const message =
+    missed.length === 0
+      ? `The items of order ${order.number} are in your bag.`
+      : `${added > 0 ? "Some items are in your bag; " : ""}${missed.join(", ")} could not be added: sold out, no longer sold, or more than your bag may hold.`;
+  const notice = { kind: missed.length === 0 ? ("success" as const) : ("error" as const), message };
+  return redirect(BAG_PATH, { status: 303, headers: { "Set-Cookie": flashCookie(BAG_NOTICE_COOKIE, BAG_PATH, notice) } });
+}
+
 export default function Order({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   return (
@@ -41,6 +85,12 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         <dt>Status</dt>
         <dd>{orderStatusLabel(order.status)}</dd>
       </dl>
+      {/* A whole page load: the bag's notice travels in a cookie of the bag's own path (lib/flash.ts). */}
+      <Form method="post" reloadDocument>
+        <button type="submit" className="button-secondary self-start">
+          Buy again
+        </button>
+      </Form>
       <OrderDetails order={order} />
     </section>
   );

@@ -258,7 +258,7 @@ test("GET /ecommerce/brands answers brands with story and logo", async () => {
 });
 
 test("an unknown path under /ecommerce is a 404 in the API's shape, not the page", async () => {
-  for (const path of ["/ecommerce", "/ecommerce/", "/ecommerce/nope", "/ecommerce/products/a/b", "/ecommerce/orders"]) {
+  for (const path of ["/ecommerce", "/ecommerce/", "/ecommerce/nope", "/ecommerce/products/a/b", "/ecommerce/orders/KS-1/nope"]) {
     const { response, body } = await json(path);
     expect(response.status, path).toBe(404);
     expect(response.headers.get("content-type"), path).toContain("application/json");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { shopApp } from "../../../tests/support/shop-app.ts";
 import type { ShopEnv } from "../../context.ts";
-import { variants } from "../../db/schema/index.ts";
+import { users, variants } from "../../db/schema/index.ts";
 import { stockedOptions } from "../../modules/cart/test-support.ts";
 import type { OrderView } from "../../modules/orders/index.ts";
 import { contentAuthApi } from "./content-auth.ts";
@@ -173,5 +173,40 @@ describe("POST /ecommerce/orders", () => {
     expect((await call("GET", `/ecommerce/orders/${placed.body.data.number}`, undefined, stranger)).status).toBe(404);
     expect((await call("GET", "/ecommerce/orders/KS-1", undefined, me)).status).toBe(404);
     expect((await call("GET", "/ecommerce/orders")).status).toBe(401);
+  });
+});
+
+describe("the staff's order operations", () => {
+  test("need a user with the staff scope: 401 without a session, 403 for a customer; a move the status does not allow is 409", async () => {
+    const placed = await call("POST", "/ecommerce/orders", order(await guestCart(1)));
+    const number = placed.body.data.number;
+    expect((await call("POST", `/ecommerce/orders/${number}/paid`, {})).status).toBe(401);
+    const customerOnly = await customer();
+    const refused = await call("POST", `/ecommerce/orders/${number}/paid`, {}, customerOnly);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ name: "ForbiddenError" });
+
+    const clerk = await customer();
+    await shop.database.db
+      .update(users)
+      .set({ scope: ["staff"] })
+      .where(eq(users.username, `apibuyer${people}`));
+    const early = await call("POST", `/ecommerce/orders/${number}/ship`, { carrier: "PostNL" }, clerk);
+    expect(early.status).toBe(409);
+    expect(early.body.error).toMatchObject({
+      name: "InvalidTransitionError",
+      details: { from: "awaiting_payment", to: "shipped" },
+    });
+    expect((await call("POST", `/ecommerce/orders/${number}/paid`, undefined, clerk)).body.data.status).toBe("paid");
+    const shipped = await call(
+      "POST",
+      `/ecommerce/orders/${number}/ship`,
+      { carrier: "PostNL", trackingUrl: "https://track.example/1" },
+      clerk,
+    );
+    expect(shipped.body.data).toMatchObject({ status: "shipped", carrier: "PostNL", trackingUrl: "https://track.example/1" });
+    expect((await call("POST", "/ecommerce/orders/KS-1/paid", {}, clerk)).status).toBe(404);
+    const me = await call<{ scope: string[] }>("GET", "/api/users/me", undefined, clerk);
+    expect((me.body as unknown as { scope: string[] }).scope).toEqual(["staff"]);
   });
 });

@@ -1,7 +1,8 @@
 import { Hono, type Context } from "hono";
 import { requestContext, type ShopEnv } from "../../context.ts";
 import { isCartToken } from "../../modules/cart/index.ts";
-import { UnauthorizedError, ValidationError, answerOtherRequests } from "./errors.ts";
+import { hasScope } from "../../modules/accounts/index.ts";
+import { ForbiddenError, UnauthorizedError, ValidationError, answerOtherRequests } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
 /*
@@ -13,6 +14,9 @@ import { readJsonObject } from "./json-body.ts";
  *                  paymentMethod, promoCode?}  -> 201 {data: order}; the same key again: 200, the same order
  *   GET  /orders              (bearer)  -> the customer's orders, newest first
  *   GET  /orders/{number}     (bearer)  -> one of them; anyone else's is 404
+ *   POST /orders/{number}/paid | ship | delivered | cancel | refund   (a user with the "staff"
+ *        scope) {note?} | {carrier, trackingUrl?, note?} | {amount?, note?} -> the order; a move
+ *        the order's status does not allow is 409
  */
 
 export function deliveryMethodsApi() {
@@ -76,6 +80,33 @@ export function ordersApi() {
     return answer(c, await context.services.orders.customerOrder(context, await customer(c), c.req.param("number")));
   });
 
-  answerOtherRequests(api, { "/": "GET, HEAD, POST", "/:number": "GET, HEAD" }, { notFound: false });
+  const staffOperations = {
+    paid: "markPaid",
+    ship: "ship",
+    delivered: "markDelivered",
+    cancel: "cancel",
+    refund: "refund",
+  } as const;
+  for (const [path, operation] of Object.entries(staffOperations)) {
+    api.post(`/:number/${path}`, async (c) => {
+      const context = requestContext(c);
+      const session = await context.session();
+      if (!session) throw new UnauthorizedError();
+      if (!hasScope(session.user, "staff")) throw new ForbiddenError("Only the shop's staff may do this.");
+      const body = c.req.header("content-length") === "0" || !c.req.header("content-type") ? {} : await readJsonObject(c);
+      const order = await context.services.staff[operation](context, c.req.param("number"), body);
+      return answer(c, await context.services.orders.view(context, order));
+    });
+  }
+
+  answerOtherRequests(
+    api,
+    {
+      "/": "GET, HEAD, POST",
+      "/:number": "GET, HEAD",
+      ...Object.fromEntries(Object.keys(staffOperations).map((path) => [`/:number/${path}`, "POST"])),
+    },
+    { notFound: false },
+  );
   return api;
 }

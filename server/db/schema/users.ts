@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * A customer's account. E-mail addresses are stored lower-cased and trimmed, so one address is one
@@ -26,6 +26,11 @@ export const users = pgTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     phone: text("phone"),
+    /**
+     * What the user may do beyond shopping (SPEC §6: a list of scopes), such as "staff" for the
+     * order operations. Customers have none; only the owner grants it (npm run scope).
+     */
+    scope: jsonb("scope").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

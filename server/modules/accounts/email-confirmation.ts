@@ -60,6 +60,7 @@ export async function confirmEmail(kit: AccountsKit, scope: Scope, raw: unknown)
         .where(eq(users.id, code.userId))
         .returning();
       if (!updated) throw invalidCode();
+      await kit.deps.guestOrders?.claim({ ...scope, db }, updated.id, updated.email);
       return publicUser(updated);
     });
   } catch (error) {

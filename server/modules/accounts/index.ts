@@ -12,7 +12,7 @@ import { loginWithIdentity, type ProviderIdentity } from "./social-identity.ts";
 export * from "./errors.ts";
 export * from "./schemas.ts";
 export { SESSION_SECONDS } from "./tokens.ts";
-export type { PublicUser } from "./user-view.ts";
+export { hasScope, type PublicUser } from "./user-view.ts";
 export type { AccountScope, AccountsDeps, GuestBags } from "./kit.ts";
 export type { CurrentSession, OpenedSession } from "./sessions.ts";
 export type { ProviderIdentity } from "./social-identity.ts";

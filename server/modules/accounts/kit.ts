@@ -33,6 +33,11 @@ export interface AccountsDeps {
   rateLimits: RateLimitStore;
   /** Merges a guest's bag at every login; absent: bags are left alone (scripts, some tests). */
   bags?: GuestBags;
+  /**
+   * Gives a confirmed address's guest orders to its account (the orders module decides how):
+   * called when an address is confirmed and at each login of a confirmed account.
+   */
+  guestOrders?: { claim(scope: Scope, customerId: number, email: string): Promise<number> };
   /** Failures of work done after answering (sending a mail); they must not reach the visitor. */
   onBackgroundError?: (error: unknown) => void;
 }

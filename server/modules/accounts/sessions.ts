@@ -50,6 +50,8 @@ export async function logIn(kit: AccountsKit, scope: AccountScope, user: User, s
   const bags = kit.deps.bags;
   return withTransaction(scope, async (tx) => {
     const opened = await openSession(kit, tx, user, strategy);
+    // Orders placed as a guest with the account's address are the customer's, once it is theirs.
+    if (user.confirmed) await kit.deps.guestOrders?.claim(tx, user.id, user.email);
     if (!guestBag || !bags) return opened;
     return { ...opened, mergedBag: await bags.mergeGuestBag(tx, guestBag, user.id) };
   });

@@ -14,6 +14,8 @@ export interface PublicUser {
   firstName: string | null;
   lastName: string | null;
   phone: string | null;
+  /** What the user may do beyond shopping (SPEC §6), such as "staff"; empty for customers. */
+  scope: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -29,7 +31,18 @@ export function publicUser(user: User): PublicUser {
     firstName: user.firstName,
     lastName: user.lastName,
     phone: user.phone,
+    scope: [...user.scope],
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
+}
+
+/**
+ * SPEC §6's scope check: the user's scope is a list containing `wanted`, or an object with a truthy
+ * entry for it.
+ */
+export function hasScope(user: { scope?: unknown } | null | undefined, wanted: string): boolean {
+  const scope = user?.scope;
+  if (Array.isArray(scope)) return scope.includes(wanted);
+  return typeof scope === "object" && scope !== null && Boolean((scope as Record<string, unknown>)[wanted]);
 }

@@ -56,6 +56,17 @@ async function placeOrder(userId: number, daysAgo: number, deliveryAddress: stri
 }
 
 describe("order history", () => {
+  test("pages through the orders, newest first, and counts them", async () => {
+    const me = await newCustomerId(database.db);
+    const placed = [];
+    for (let day = 0; day < 25; day++) placed.push(await placeOrder(me, day));
+    expect(await customers.orderCount(scope, me)).toBe(25);
+    const second = await customers.orders(scope, me, { first: "20", page: "2" });
+    expect(second.map((o) => o.number)).toEqual(placed.slice(20).map((o) => o.number));
+    expect(await customers.orders(scope, me, { first: 20, page: 3 })).toEqual([]);
+    await expect(customers.orders(scope, me, { page: 0 })).rejects.toMatchObject({ code: "INVALID_INPUT", field: "page" });
+  });
+
   test("a customer without orders has an empty history", async () => {
     expect(await customers.orders(scope, await newCustomerId(database.db))).toEqual([]);
   });

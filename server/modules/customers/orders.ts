@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { orderLines, orders, type Order, type OrderLine } from "../../db/schema/index.ts";
 import { placeNames } from "./countries.ts";
 import { parseInput } from "../../lib/shop-error.ts";
@@ -103,16 +103,26 @@ function line(row: OrderLine): OrderLineView {
 /** A customer's orders, read only; checkout writes them. Another customer's order is not found. */
 export function createOrderHistory() {
   return {
-    /** The newest orders first; `first` of them (default 20, at most 100). */
+    /** The newest orders first; `first` of them (default 20, at most 100), from page `page`. */
     async orders(scope: Scope, userId: number, raw: unknown = {}): Promise<OrderSummary[]> {
-      const { first } = parseInput(orderListInput, raw);
+      const { first, page } = parseInput(orderListInput, raw);
       const rows = await scope.db
         .select()
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(first);
+        .limit(first)
+        .offset((page - 1) * first);
       return rows.map(summary);
+    },
+
+    /** How many orders the customer has: the history's pages. */
+    async orderCount(scope: Scope, userId: number): Promise<number> {
+      const [row] = await scope.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(eq(orders.userId, userId));
+      return row?.n ?? 0;
     },
 
     async order(scope: Scope, userId: number, orderId: unknown): Promise<OrderDetail> {

@@ -179,6 +179,8 @@ export const preferencesInput = z
 /** The order history: the newest `first` orders. */
 export const orderListInput = z.object({
   first: wholeNumber(`Ask for 1 to ${MAX_ORDERS_PAGE} orders.`, MAX_ORDERS_PAGE).default(20),
+  /** Which page of `first` orders, newest first. */
+  page: wholeNumber("Ask for a page from 1 to 100000.", 100_000).default(1),
 });
 
 /** The consent record: the newest `limit` changes. */

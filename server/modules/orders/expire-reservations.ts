@@ -1,8 +1,9 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderEvents, orderLines, orders, variants } from "../../db/schema/index.ts";
+import { orderEvents, orders } from "../../db/schema/index.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderCancelledMail } from "./mails.ts";
+import { releaseStock } from "./release-stock.ts";
 
 /**
  * Cancels unpaid orders whose reservation has ended and gives their stock back (ADR 37), a few
@@ -26,14 +27,7 @@ export async function expireReservations(
         .limit(10)
         .for("update", { skipLocked: true });
       for (const order of due) {
-        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-        // Options in id order, as placing takes them.
-        for (const line of lines.filter((l) => l.variantId !== null).sort((a, b) => a.variantId! - b.variantId!)) {
-          await tx
-            .update(variants)
-            .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-            .where(eq(variants.id, line.variantId!));
-        }
+        await releaseStock(tx, order.id);
         const reason = "the payment did not arrive in time, so the items went back on sale.";
         await tx
           .update(orders)

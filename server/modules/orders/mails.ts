@@ -84,3 +84,47 @@ export function orderCancelledMail(facts: { siteName: string; to: string; number
     }),
   };
 }
+
+/** The other mails of an order's life: paid, shipped (with tracking), refunded. Each links to the order. */
+export function orderUpdateMail(facts: {
+  siteName: string;
+  to: string;
+  number: string;
+  kind: "paid" | "shipped" | "refunded";
+  link: string;
+  amount?: string;
+  carrier?: string | null;
+  trackingUrl?: string | null;
+}): Mail {
+  const subjects = {
+    paid: `We received your payment for order ${facts.number}`,
+    shipped: `Your order ${facts.number} is on its way`,
+    refunded: `We refunded ${facts.amount ?? "your payment"} for order ${facts.number}`,
+  };
+  const lines = {
+    paid: [`Thank you: your payment for order ${facts.number} has arrived. We are packing your items now.`],
+    shipped: [
+      `Your order ${facts.number} has left our warehouse${facts.carrier ? ` with ${facts.carrier}` : ""}.`,
+      ...(facts.trackingUrl ? [`Follow your parcel: ${facts.trackingUrl}`] : []),
+    ],
+    refunded: [
+      `We have refunded ${facts.amount ?? "your payment"} for order ${facts.number}. It reaches your account within a few working days.`,
+    ],
+  };
+  const subject = subjects[facts.kind];
+  const paragraphs = lines[facts.kind];
+  const notes = [`Questions? Reply to this mail and quote ${facts.number}.`];
+  const text = [...paragraphs, `Your order: ${facts.link}`, ...notes, `The ${facts.siteName} team`].join("\n\n");
+  return {
+    to: facts.to,
+    subject,
+    text,
+    html: mailHtml({
+      siteName: facts.siteName,
+      title: subject,
+      paragraphs,
+      button: { label: "View your order", href: facts.link },
+      notes,
+    }),
+  };
+}

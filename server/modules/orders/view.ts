@@ -12,6 +12,8 @@ export interface OrderView {
   currency: string;
   createdAt: string;
   lines: {
+    /** The option ordered, while it exists: "Buy again" puts it back in the bag. */
+    variantId: number | null;
     name: string;
     sku: string | null;
     size: string | null;
@@ -84,6 +86,7 @@ export async function orderView(db: Db, order: Order, bank: BankDetails): Promis
     currency: order.currency,
     createdAt: order.createdAt.toISOString(),
     lines: lines.map((line) => ({
+      variantId: line.variantId,
       name: line.productName,
       sku: line.sku,
       size: line.size,
