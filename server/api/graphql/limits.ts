@@ -66,6 +66,9 @@ export const LIST_SIZES: Readonly<Record<string, number>> = {
   "Customer.addresses": MAX_ADDRESSES,
   "Customer.preferences": COMMUNICATION_TOPICS.length * COMMUNICATION_CHANNELS.length,
   "Order.lines": MAX_BAG_LINES,
+  "PlacedOrder.lines": MAX_BAG_LINES,
+  // Awaiting payment, paid, shipped, delivered, refunds: an order's life has a handful of steps.
+  "PlacedOrder.history": 10,
   "Mutation.updatePreferences": COMMUNICATION_TOPICS.length * COMMUNICATION_CHANNELS.length,
 };
 

@@ -5,6 +5,8 @@ import { createSchema, createYoga, type Plugin } from "graphql-yoga";
 import type { Logger } from "../../http/logger.ts";
 import type { RateLimiter } from "../../modules/rate-limit/index.ts";
 import { cartResolvers } from "./cart-resolvers.ts";
+import { checkoutResolvers } from "./checkout-resolvers.ts";
+import { checkoutTypeDefs } from "./checkout-type-defs.ts";
 import { catalogResolvers } from "./catalog-resolvers.ts";
 import { createContext, type GraphQLContext, type RequestExtras } from "./context.ts";
 import { customerResolvers } from "./customer-resolvers.ts";
@@ -30,8 +32,8 @@ const APQ_TTL_MS = 24 * 60 * 60 * 1000;
 function createShopSchema() {
   // Resolvers see yoga's server context (RequestExtras) merged with the shop's.
   return createSchema<RequestExtras & GraphQLContext>({
-    typeDefs: [typeDefs, customerTypeDefs],
-    resolvers: [catalogResolvers, searchResolvers, cartResolvers, customerResolvers],
+    typeDefs: [typeDefs, customerTypeDefs, checkoutTypeDefs],
+    resolvers: [catalogResolvers, searchResolvers, cartResolvers, customerResolvers, checkoutResolvers],
   });
 }
 

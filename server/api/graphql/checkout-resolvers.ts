@@ -1,0 +1,100 @@
+import type { BagRef } from "../../modules/cart/index.ts";
+import { shopErrorCode } from "../../lib/shop-error.ts";
+import type { OrderView } from "../../modules/orders/index.ts";
+import type { GraphQLContext } from "./context.ts";
+import { asGraphQLError, shopCall, shopError } from "./errors.ts";
+
+/*
+ * Checkout's resolvers: thin, over the checkout and orders modules (which validate, price and
+ * decide who may see what). The bag is the one named by cartId, else the customer's, else the
+ * cart cookie's, as the cart's own resolvers choose it.
+ */
+
+type Context = GraphQLContext;
+
+async function bagOf(cartId: string | null | undefined, context: Context): Promise<BagRef> {
+  if (cartId != null) return cartId;
+  const session = await context.session();
+  return session ? { customerId: session.user.id } : context.guestBag;
+}
+
+const money = (amount: number, currency: string) => ({ amount, currency });
+const PAYMENT_METHODS: Record<string, string> = { BANK_TRANSFER: "bank-transfer", STRIPE: "stripe" };
+
+/** The order view with its currency on every Money field. */
+function placedOrder(order: OrderView) {
+  const m = (amount: number) => money(amount, order.currency);
+  const transfer = order.payment.transfer;
+  return {
+    ...order,
+    lines: order.lines.map((line) => ({ ...line, unitPrice: m(line.unitPrice), lineTotal: m(line.lineTotal) })),
+    totals: {
+      subtotal: m(order.totals.subtotal),
+      discount: m(order.totals.discount),
+      delivery: m(order.totals.delivery),
+      tax: m(order.totals.tax),
+      vatRate: order.totals.vatRate,
+      total: m(order.totals.total),
+    },
+    deliveryMethod: order.deliveryMethod.name,
+    bankTransfer: transfer,
+  };
+}
+
+export const checkoutResolvers = {
+  Query: {
+    async deliveryMethods(_: unknown, args: { country: string; cartId?: string | null }, context: Context) {
+      const bag = await bagOf(args.cartId, context);
+      const items = bag == null ? 0 : ((await context.services.cart.get(context, bag))?.subtotal ?? 0);
+      const methods = await shopCall(() => context.services.checkout.deliveryOptions(context, { country: args.country }, items));
+      return methods.map((method) => ({
+        ...method,
+        price: money(method.price, context.currency),
+        freeFrom: method.freeFrom === null ? null : money(method.freeFrom, context.currency),
+      }));
+    },
+
+    async placedOrder(_: unknown, args: { number: string; token?: string | null }, context: Context) {
+      const session = await context.session();
+      try {
+        const order = await context.services.orders.visibleOrder(context, args.number, {
+          customerId: session?.user.id ?? null,
+          token: args.token ?? null,
+        });
+        return placedOrder(order);
+      } catch (error) {
+        // Another's order, an unknown number, a wrong token: null alike.
+        if (shopErrorCode(error) === "ORDER_NOT_FOUND") return null;
+        throw asGraphQLError(error);
+      }
+    },
+  },
+
+  Mutation: {
+    async placeOrder(
+      _: unknown,
+      args: {
+        input: Record<string, unknown> & { cartId?: string | null; paymentMethod?: string };
+        idempotencyKey?: string | null;
+      },
+      context: Context,
+    ) {
+      // A session riding on a cookie sent by another site's page may not order with it.
+      if (context.crossSiteCookie) throw shopError("FORBIDDEN", "Cross-site requests are not allowed.");
+      const { cartId, paymentMethod, ...input } = args.input;
+      const session = await context.session();
+      const bag = await bagOf(cartId, context);
+      const placed = await shopCall(
+        () =>
+          context.services.checkout.placeOrder(
+            context,
+            { customerId: session?.user.id ?? null, bag },
+            { ...input, paymentMethod: PAYMENT_METHODS[paymentMethod ?? "BANK_TRANSFER"] },
+            { idempotencyKey: args.idempotencyKey ?? null },
+          ),
+        "input",
+      );
+      return placedOrder(await context.services.orders.view(context, placed.order));
+    },
+  },
+};

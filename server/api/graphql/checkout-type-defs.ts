@@ -1,0 +1,122 @@
+import { MAX_BAG_LINES } from "../../modules/cart/index.ts";
+
+/*
+ * Checkout over GraphQL (issue 11 §4): the delivery methods to a country, placing an order and
+ * reading it, over the same checkout and orders modules as the pages and /ecommerce/orders.
+ */
+export const checkoutTypeDefs = /* GraphQL */ `
+  enum PaymentMethod {
+    BANK_TRANSFER
+    STRIPE
+  }
+
+  type DeliveryMethod {
+    "Pass it as placeOrder's deliveryMethod."
+    id: ID!
+    name: String!
+    "standard or express."
+    speed: String!
+    "Its price for the bag asked about: zero when the items reach freeFrom."
+    price: Money!
+    freeFrom: Money
+    minDays: Int!
+    maxDays: Int!
+  }
+
+  type OrderTotals {
+    subtotal: Money!
+    discount: Money!
+    delivery: Money!
+    "The VAT the total includes, at the delivery country's rate."
+    tax: Money!
+    "The VAT rate in per cent, such as 21."
+    vatRate: Float!
+    total: Money!
+  }
+
+  type PlacedOrderLine {
+    name: String!
+    sku: String
+    size: String
+    colour: String
+    quantity: Int!
+    unitPrice: Money!
+    lineTotal: Money!
+  }
+
+  "Where and how to pay an order awaiting a bank transfer."
+  type BankTransfer {
+    accountHolder: String!
+    iban: String!
+    bic: String!
+    "Quote it with the transfer."
+    reference: String!
+    "Until when the items are kept (ISO 8601)."
+    payBy: String
+  }
+
+  type OrderEvent {
+    status: OrderStatus!
+    note: String
+    at: String!
+  }
+
+  "An order as its buyer sees it (at most ${MAX_BAG_LINES} lines). Money in the order's currency."
+  type PlacedOrder {
+    number: ID!
+    status: OrderStatus!
+    email: String!
+    createdAt: String!
+    lines: [PlacedOrderLine!]!
+    totals: OrderTotals!
+    promoCode: String
+    deliveryMethod: String
+    "Set while the order awaits a bank transfer."
+    bankTransfer: BankTransfer
+    carrier: String
+    trackingUrl: String
+    history: [OrderEvent!]!
+  }
+
+  input ShippingAddressInput {
+    firstName: String!
+    lastName: String!
+    company: String
+    line1: String!
+    line2: String
+    city: String!
+    "The province's code, where the country has provinces."
+    province: String
+    postalCode: String
+    "ISO 3166-1 alpha-2."
+    country: String!
+    phone: String
+  }
+
+  input PlaceOrderInput {
+    "A guest's bag; a logged-in customer orders from their own bag (else the cart cookie's)."
+    cartId: ID
+    email: String!
+    shippingAddress: ShippingAddressInput!
+    "An id from deliveryMethods for the address's country."
+    deliveryMethod: ID!
+    paymentMethod: PaymentMethod = BANK_TRANSFER
+    promoCode: String
+  }
+
+  extend type Query {
+    "The delivery methods to a country, priced for the bag (cartId, else the customer's or the cookie's)."
+    deliveryMethods(country: String!, cartId: ID): [DeliveryMethod!]!
+    "An order: the customer's own, or any with its link's token; null otherwise."
+    placedOrder(number: ID!, token: String): PlacedOrder
+  }
+
+  extend type Mutation {
+    """
+    Places an order from the bag, priced by the shop. The same idempotencyKey again answers the
+    same order; with another input it is IDEMPOTENCY_CONFLICT. A line with fewer left than wanted
+    is NOT_ENOUGH_STOCK naming it; a bad field is BAD_USER_INPUT naming it.
+    """
+    placeOrder(input: PlaceOrderInput!, idempotencyKey: String): PlacedOrder!
+  }
+`;

@@ -1,0 +1,149 @@
+import { eq } from "drizzle-orm";
+import type { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { ShopEnv } from "../../context.ts";
+import { variants } from "../../db/schema/index.ts";
+import { stockedOptions } from "../../modules/cart/test-support.ts";
+import { graphqlApp, postGraphQL, seededShop } from "./test-support.ts";
+
+/* Checkout over GraphQL (issue 11 §4): the same modules as the pages and the shop API. */
+
+let shop: Awaited<ReturnType<typeof seededShop>>;
+let app: Hono<ShopEnv>;
+let option: number;
+
+beforeAll(async () => {
+  shop = await seededShop(6);
+  app = graphqlApp(shop);
+  [option] = (await stockedOptions(shop.database.db, 1)) as [number];
+});
+
+afterAll(async () => {
+  await shop?.services.mails.settled();
+  await shop?.close();
+});
+
+async function newCart(quantity: number): Promise<string> {
+  const created = await postGraphQL<{ createCart: { id: string } }>(app, { query: "mutation { createCart { id } }" });
+  const cartId = created.body.data!.createCart.id;
+  await postGraphQL(app, {
+    query:
+      "mutation($cartId: ID!, $variantId: ID!, $quantity: Int) { addCartLine(cartId: $cartId, variantId: $variantId, quantity: $quantity) { id } }",
+    variables: { cartId, variantId: String(option), quantity },
+  });
+  return cartId;
+}
+
+const PLACE = `mutation($input: PlaceOrderInput!, $key: String) {
+  placeOrder(input: $input, idempotencyKey: $key) {
+    number status email
+    lines { name quantity unitPrice { amount currency } lineTotal { amount } }
+    totals { subtotal { amount } discount { amount } delivery { amount } tax { amount } vatRate total { amount currency } }
+    deliveryMethod bankTransfer { iban reference }
+  }
+}`;
+
+const input = (cartId: string, extra: Record<string, unknown> = {}) => ({
+  cartId,
+  email: "graphql-buyer@example.com",
+  shippingAddress: {
+    firstName: "Ana",
+    lastName: "Lopes",
+    line1: "Rua Augusta 10",
+    city: "Lisboa",
+    province: "11",
+    postalCode: "1100-053",
+    country: "PT",
+  },
+  deliveryMethod: "eu-standard",
+  ...extra,
+});
+
+type Placed = {
+  number: string;
+  status: string;
+  totals: {
+    subtotal: { amount: number };
+    delivery: { amount: number };
+    tax: { amount: number };
+    vatRate: number;
+    total: { amount: number };
+  };
+  bankTransfer: { iban: string; reference: string } | null;
+};
+
+describe("checkout over GraphQL", () => {
+  test("delivery methods of a country, priced; an order placed once under one key; the order read back with its token", async () => {
+    const methods = await postGraphQL<{ deliveryMethods: { id: string; price: { amount: number } }[] }>(app, {
+      query: `{ deliveryMethods(country: "pt") { id price { amount } } }`,
+    });
+    expect(methods.body.data!.deliveryMethods.map((m) => m.id)).toEqual(["eu-standard", "eu-express"]);
+
+    const cartId = await newCart(2);
+    const first = await postGraphQL<{ placeOrder: Placed }>(app, {
+      query: PLACE,
+      variables: { input: input(cartId), key: "gql-key-0001" },
+    });
+    expect(first.body.errors).toBeUndefined();
+    const order = first.body.data!.placeOrder;
+    expect(order).toMatchObject({
+      status: "AWAITING_PAYMENT",
+      totals: { vatRate: 23 },
+      bankTransfer: { reference: order.number },
+    });
+    expect(order.totals.total.amount).toBe(order.totals.subtotal.amount + order.totals.delivery.amount);
+    const again = await postGraphQL<{ placeOrder: Placed }>(app, {
+      query: PLACE,
+      variables: { input: input(cartId), key: "gql-key-0001" },
+    });
+    expect(again.body.data!.placeOrder.number).toBe(order.number);
+    const conflict = await postGraphQL(app, {
+      query: PLACE,
+      variables: { input: input(cartId, { deliveryMethod: "eu-express" }), key: "gql-key-0001" },
+    });
+    expect(conflict.body.errors?.[0]?.extensions).toMatchObject({ code: "IDEMPOTENCY_CONFLICT" });
+
+    const token = shop.services.orders.statusPath(order.number).split("token=")[1];
+    const READ = `query($number: ID!, $token: String) { placedOrder(number: $number, token: $token) { number history { status note } } }`;
+    const read = await postGraphQL<{ placedOrder: { number: string } | null }>(app, {
+      query: READ,
+      variables: { number: order.number, token },
+    });
+    expect(read.body.data!.placedOrder).toMatchObject({
+      number: order.number,
+      history: [{ status: "AWAITING_PAYMENT", note: "Order placed" }],
+    });
+    const without = await postGraphQL<{ placedOrder: null }>(app, {
+      query: READ,
+      variables: { number: order.number, token: "x".repeat(24) },
+    });
+    expect(without.body.data!.placedOrder).toBeNull();
+  });
+
+  test("refusals name what is wrong: a sold-out line, a bad field, a promo code", async () => {
+    const cartId = await newCart(3);
+    const bad = await postGraphQL(app, {
+      query: PLACE,
+      variables: { input: input(cartId, { shippingAddress: { ...input(cartId).shippingAddress, postalCode: "1" } }) },
+    });
+    expect(bad.body.errors?.[0]?.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      argument: "input.shippingAddress.postalCode",
+    });
+    const promo = await postGraphQL(app, { query: PLACE, variables: { input: input(cartId, { promoCode: "NOPE" }) } });
+    expect(promo.body.errors?.[0]?.extensions).toMatchObject({ code: "PROMO_REFUSED", reason: "unknown" });
+    const noDelivery = await postGraphQL(app, {
+      query: PLACE,
+      variables: { input: input(cartId, { deliveryMethod: "home-express" }) },
+    });
+    expect(noDelivery.body.errors?.[0]?.extensions).toMatchObject({ code: "DELIVERY_UNAVAILABLE" });
+    await shop.database.db.update(variants).set({ stock: 1 }).where(eq(variants.id, option));
+    const soldOut = await postGraphQL(app, { query: PLACE, variables: { input: input(cartId) } });
+    expect(soldOut.body.errors?.[0]?.extensions).toMatchObject({
+      code: "NOT_ENOUGH_STOCK",
+      variantId: option,
+      wanted: 3,
+      available: 1,
+    });
+  });
+});
