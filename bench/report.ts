@@ -1,3 +1,4 @@
+import { ordersReport, type OrderBenchResult } from "./orders.ts";
 // The bench's results: the shapes written to bench/results/latest.json, and the tables printed
 // to the terminal and written as Markdown to bench/results/latest.md.
 import { cpus, loadavg, totalmem } from "node:os";
@@ -95,6 +96,8 @@ export interface BenchResults {
   /** A run had errors or non-2xx answers, or something failed: the numbers are not trustworthy. */
   failed: boolean;
   error?: string;
+  /** The order bench (bench/orders.ts), when it ran. */
+  orders?: OrderBenchResult[];
 }
 
 export function machine(): Machine {
@@ -209,6 +212,7 @@ export function textReport(r: BenchResults): string {
       for (const n of t.js.notes) out.push(`  note  ${n}`);
     }
   }
+  if (r.orders) out.push(...ordersReport(r.orders));
   if (r.acrossCatalogues.length > 0) {
     out.push("", "== Across catalogues (slowdown = smaller catalogue's share of the floor / larger catalogue's) ==");
     out.push(textTable(ACROSS_HEADER, acrossRows(r)), "");

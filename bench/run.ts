@@ -15,6 +15,7 @@
 //   npm run bench -- --rounds 20           # more, shorter rounds (20 of 1 s)
 //   npm run bench -- --products 320        # only the 320-product catalogue (no comparison)
 //   npm run bench -- --products 20000      # only the 20k-product catalogue
+//   npm run bench -- --orders              # only the order bench (bench/orders.ts); the full run ends with it
 //
 // Exit code 1 when something failed (a run with errors or non-2xx answers, a server that did
 // not start...). A missed target prints FAIL but exits 0.
@@ -44,6 +45,7 @@ import {
   type Scenario,
 } from "./config.ts";
 import { firstVisitJs } from "./first-visit-js.ts";
+import { benchOrders, ORDERS_PER_SECOND_TARGET } from "./orders.ts";
 import { getLocal } from "./local-http.ts";
 import { measureRound, mergeRounds, stopLoad, warmUp, type LoadResult, type MeasuredRound } from "./load.ts";
 import {
@@ -70,6 +72,7 @@ const USAGE = `Usage: npm run bench -- [--duration <s>] [--rounds <n>] [--warmup
   --rounds    rounds, each measuring every target once, the order rotated each round (default ${DEFAULT_ROUNDS},
               or fewer so a round lasts at least ${MIN_ROUND_S} s; at most ${MAX_ROUNDS})
   --warmup    warm-up seconds per target, once before the rounds, discarded (default ${DEFAULT_WARMUP_S}, at most ${MAX_WARMUP_S})
+  --orders    only the order bench (orders per second, the launch); a full run ends with it
   --products  catalogue size(s) to run: ${SCENARIOS.map((s) => s.products).join(", ")} (default: ${SCENARIOS.filter(
     (s) => s.byDefault,
   )
@@ -105,6 +108,7 @@ function parseOptions() {
       rounds: { type: "string" },
       warmup: { type: "string" },
       products: { type: "string" },
+      orders: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -128,7 +132,7 @@ function parseOptions() {
       return known;
     });
   }
-  return { durationS, rounds, warmupS, scenarios };
+  return { durationS, rounds, warmupS, scenarios: values.orders ? [] : scenarios, ordersOnly: values.orders === true };
 }
 
 // ---- cleanup, also on Ctrl-C ------------------------------------------------------------------
@@ -458,6 +462,24 @@ async function main(): Promise<number> {
     const buildDir = buildIfStale({ ...process.env, SHOP_BENCH: "1", SHOP_BUILD_DIR: BENCH_BUILD_DIR });
     console.log(`Bench build: ${buildDir}`);
     for (const scenario of options.scenarios) results.scenarios.push(await runScenario(scenario, buildDir, options));
+    results.orders = await benchOrders({
+      rootDir,
+      buildDir,
+      onServer: (server) => {
+        const stop = () => server.stop();
+        const kill = () => server.killNow();
+        cleanups.add(stop);
+        lastResorts.add(kill);
+        return () => {
+          cleanups.delete(stop);
+          lastResorts.delete(kill);
+        };
+      },
+    });
+    const orderTrouble = results.orders.some(
+      (o) => o.failed > 0 || o.launch.ordersMade !== o.launch.units || o.launch.otherFailures > 0,
+    );
+    if (orderTrouble) results.failed = true;
   } catch (error) {
     results.failed = true;
     results.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -469,6 +491,9 @@ async function main(): Promise<number> {
   const targets = results.scenarios.flatMap((s) => s.targets);
   if (targets.some((t) => t.problems.length > 0)) results.failed = true;
   const failedChecks = [
+    ...(results.orders ?? [])
+      .filter((o) => o.database === "PostgreSQL" && o.ordersPerSecond < ORDERS_PER_SECOND_TARGET)
+      .map((o) => `orders on PostgreSQL: ${o.ordersPerSecond.toFixed(0)} orders/s (target >= ${ORDERS_PER_SECOND_TARGET})`),
     ...results.scenarios.flatMap((s) =>
       s.targets.flatMap((t) => t.checks.filter((c) => !c.pass).map((c) => `${s.name} / ${t.name}: ${c.name} (${c.detail})`)),
     ),

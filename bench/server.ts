@@ -27,9 +27,13 @@ export async function startServer(options: {
   buildDir: string;
   products: number;
   startTimeoutMs: number;
+  /** A data folder prepared beforehand (the order bench seeds its own); removed on stop all the same. */
+  dataDir?: string;
+  /** More settings for the server (DATABASE_URL, TRUST_PROXY...). */
+  env?: Record<string, string>;
 }): Promise<BenchServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "shop-bench-"));
   const url = `http://${LOCAL_HOST}:${port}`;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [join(options.buildDir, "server/main.js")], {
@@ -51,6 +55,7 @@ export async function startServer(options: {
       PAGE_CACHE_MS: "0",
       // main.js reads its build from <rootDir>/$SHOP_BUILD_DIR.
       SHOP_BUILD_DIR: relative(options.rootDir, options.buildDir),
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

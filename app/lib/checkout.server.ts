@@ -1,6 +1,6 @@
 import type { PageContext } from "../../server/context.ts";
 import { asShopError } from "../../server/lib/shop-error.ts";
-import type { PricedBag } from "../../server/modules/checkout/index.ts";
+import type { Buyer, PricedBag } from "../../server/modules/checkout/index.ts";
 import type { CheckoutSummaryData } from "./checkout";
 
 /*
@@ -72,4 +72,27 @@ export function checkoutFailure(error: unknown): {
   );
   const beside = failed.field !== undefined && failed.code !== "NOT_ENOUGH_STOCK";
   return { status: failed.status, formError: beside ? null : failed.message, fieldErrors: beside ? fieldErrors : {} };
+}
+
+/**
+ * The bag priced for the page from what the form says. A choice the checkout refuses outright (a
+ * promo code too long to be one, a method id that is not one) is said beside its field, and the
+ * bag is priced without it, so the page always comes back.
+ */
+export async function pricedForPage(
+  context: PageContext,
+  buyer: Buyer,
+  choices: { country: string; deliveryMethod?: string; promoCode?: string; email?: string },
+): Promise<{ summary: CheckoutSummaryData; fieldErrors: Record<string, string> }> {
+  const { checkout } = context.services;
+  try {
+    return { summary: checkoutSummary(await checkout.quote(context, buyer, choices)), fieldErrors: {} };
+  } catch (error) {
+    const failed = asShopError(error);
+    if (failed?.code !== "INVALID_INPUT") throw error;
+    const summary = checkoutSummary(
+      await checkout.quote(context, buyer, { country: "country" in failed.fields ? "NL" : choices.country }),
+    );
+    return { summary, fieldErrors: failed.fields };
+  }
 }

@@ -127,6 +127,10 @@ test("a customer orders to a saved address with a promo code, once despite a dou
   await expect(page.getByRole("radio", { name: /Hauptstraße 5/ })).toBeChecked();
   await expect(page.getByText("Including VAT (19 %)")).toBeVisible();
 
+  // A code too long to be one is said beside the field; the page comes back priced without it.
+  await page.getByLabel("Promo code (optional)").fill("X".repeat(41));
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("This is too long for a promo code.")).toBeVisible();
   await page.getByLabel("Promo code (optional)").fill("nosuchcode");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("This promo code does not exist.")).toBeVisible();

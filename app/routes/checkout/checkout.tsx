@@ -7,7 +7,7 @@ import { PostalAddress } from "~/components/account/postal-address";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { TextField } from "~/components/ui/text-field";
 import { bagRefOf } from "~/lib/auth.server";
-import { checkoutSummary, checkoutAddress, checkoutFailure } from "~/lib/checkout.server";
+import { checkoutSummary, checkoutAddress, checkoutFailure, pricedForPage } from "~/lib/checkout.server";
 import { formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
@@ -71,27 +71,27 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const buyer = buyerOf(context);
   const address = await checkoutAddress(context, fields);
   const country = typeof address.country === "string" && /^[A-Za-z]{2}$/.test(address.country) ? address.country : "NL";
-  const quoteNow = async () =>
-    checkoutSummary(
-      await checkout.quote(context, buyer, {
-        country,
-        deliveryMethod: fields.deliveryMethod || undefined,
-        promoCode: fields.promoCode,
-        email: fields.email,
-      }),
-    );
-  const answer = async (extra: { formError?: string | null; fieldErrors?: Record<string, string> } = {}, status = 200) =>
-    data(
+  const quoteNow = () =>
+    pricedForPage(context, buyer, {
+      country,
+      deliveryMethod: fields.deliveryMethod || undefined,
+      promoCode: fields.promoCode,
+      email: fields.email,
+    });
+  const answer = async (extra: { formError?: string | null; fieldErrors?: Record<string, string> } = {}, status = 200) => {
+    const priced = await quoteNow();
+    return data(
       {
         kind: "form" as const,
         values: fields,
-        summary: await quoteNow(),
+        summary: priced.summary,
         provinces: customers.provincesOf(fields.country ?? country),
         formError: extra.formError ?? null,
-        fieldErrors: extra.fieldErrors ?? {},
+        fieldErrors: { ...priced.fieldErrors, ...extra.fieldErrors },
       },
       { status },
     );
+  };
 
   if (fields.intent !== "place") return answer();
   let placedNumber: string;
@@ -106,7 +106,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         paymentMethod: fields.paymentMethod,
         promoCode: fields.promoCode,
       },
-      { idempotencyKey: fields.key || null, seen: fields.seen || null },
+      { idempotencyKey: fields.key || null, seen: fields.seen ?? "" },
     );
     placedNumber = placed.order.number;
   } catch (error) {

@@ -4,7 +4,7 @@ import type { DeliveryMethod } from "../../db/schema/index.ts";
 import { cartIdOf } from "../cart/bag-rows.ts";
 import { deliveryOption, methodsTo, type DeliveryOption } from "./delivery.ts";
 import { priceBag, type PricedBag } from "./pricing.ts";
-import { redeemerOf } from "./promo.ts";
+import { redeemersOf } from "./promo.ts";
 import { priceOrder } from "./quote.ts";
 import { placeOrder, type Buyer, type CheckoutDeps, type PlaceOrderOptions } from "./place-order.ts";
 import { quoteInput } from "./schemas.ts";
@@ -38,7 +38,7 @@ export function createCheckout(deps: CheckoutDeps) {
       const input = parseInput(quoteInput, raw);
       const cartId = await cartIdOf(scope.db, buyer.bag);
       if (cartId === null) return emptyQuote(await methodsTo(scope.db, input.country));
-      const choices = { ...input, redeemer: redeemerOf(buyer.customerId, input.email ?? null) };
+      const choices = { ...input, redeemers: redeemersOf(buyer.customerId, input.email ?? null) };
       return priceBag(scope.db, cartId, choices, deps.money, false);
     },
   };

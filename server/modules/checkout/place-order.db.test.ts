@@ -250,12 +250,22 @@ describe("never oversold, never twice", () => {
       .returning();
     const buyer = { customerId: customer!.id, bag: { customerId: customer!.id } };
     await carts.addLine(scope, buyer.bag, { variantId: option, quantity: 1 });
-    await checkout.placeOrder(scope, buyer, orderBody({ promoCode: "WELCOME10" }));
+    await checkout.placeOrder(scope, buyer, orderBody({ email: "promo-shopper@example.com", promoCode: "WELCOME10" }));
     await carts.addLine(scope, buyer.bag, { variantId: option, quantity: 1 });
     expect(await failure(checkout.placeOrder(scope, buyer, orderBody({ promoCode: "WELCOME10" })))).toMatchObject({
       code: "PROMO_REFUSED",
       details: { reason: "already-used" },
     });
+    // Nor as a guest with the account's address.
+    expect(
+      await failure(
+        checkout.placeOrder(
+          scope,
+          guest(await guestBag([[option, 1]])),
+          orderBody({ email: "promo-shopper@example.com", promoCode: "WELCOME10" }),
+        ),
+      ),
+    ).toMatchObject({ details: { reason: "already-used" } });
     const email = { email: "same-guest@example.com" };
     await checkout.placeOrder(scope, guest(await guestBag([[option, 1]])), orderBody({ ...email, promoCode: "WELCOME10" }));
     expect(

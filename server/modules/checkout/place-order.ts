@@ -5,11 +5,12 @@ import { cartLines, orderEvents, orderLines, orders, variants, type Order } from
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
 import { cartIdOf, touch, type BagRef } from "../cart/bag-rows.ts";
+import { hashCartToken } from "../cart/token.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderConfirmationMail, type BankDetails } from "../orders/mails.ts";
 import { emptyBag, idempotencyConflict, soldOut } from "./errors.ts";
 import { priceBag } from "./pricing.ts";
-import { redeem, redeemerOf } from "./promo.ts";
+import { redeem, redeemersOf } from "./promo.ts";
 import type { QuoteLine } from "./quote.ts";
 import { idempotencyKeyField, placeOrderInput } from "./schemas.ts";
 
@@ -71,7 +72,14 @@ export async function placeOrder(
     const cartId = await cartIdOf(tx.db, buyer.bag);
     // The bag's lock first (as every bag change takes it): two placements of one bag queue here.
     if (cartId !== null) await touch(tx.db, cartId);
-    const owner = buyer.customerId !== null ? `customer:${buyer.customerId}` : `bag:${cartId ?? "none"}`;
+    // A guest's key belongs to their bag's token (its hash): it still finds the order once the
+    // emptied bag itself has been pruned.
+    const owner =
+      buyer.customerId !== null
+        ? `customer:${buyer.customerId}`
+        : typeof buyer.bag === "string"
+          ? `bag:${hashCartToken(buyer.bag)}`
+          : "bag:none";
     const scopedKey = key === null ? null : `${owner}:${key}`;
     const requestHash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
     if (scopedKey !== null) {
@@ -83,16 +91,17 @@ export async function placeOrder(
       }
     }
     if (cartId === null) throw emptyBag();
-    const redeemer = redeemerOf(buyer.customerId, input.email);
+    const redeemers = redeemersOf(buyer.customerId, input.email);
     const priced = await priceBag(
       tx.db,
       cartId,
-      { country: input.shippingAddress.country, deliveryMethod: input.deliveryMethod, promoCode: input.promoCode, redeemer },
+      { country: input.shippingAddress.country, deliveryMethod: input.deliveryMethod, promoCode: input.promoCode, redeemers },
       deps.money,
       true,
     );
     const { lines, totals, promo, method } = priced;
-    if (options.seen && options.seen !== priced.fingerprint) {
+    // The page always sends what it showed (an empty summary too); the API shows nothing.
+    if (options.seen != null && options.seen !== priced.fingerprint) {
       throw new ShopError(
         "CHECKOUT_CHANGED",
         "Prices or stock changed since you looked: please check your order below and place it again.",
@@ -158,7 +167,7 @@ export async function placeOrder(
       })),
     );
     await tx.db.insert(orderEvents).values({ orderId: order!.id, status: "awaiting_payment", note: "Order placed" });
-    if (promo) await redeem(tx.db, promo, redeemer, order!.id);
+    if (promo) await redeem(tx.db, promo, redeemers, order!.id);
     // The bag empties only now, with the order in the same commit.
     await tx.db.delete(cartLines).where(eq(cartLines.cartId, cartId));
     await enqueueMail(

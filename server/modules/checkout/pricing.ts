@@ -15,8 +15,8 @@ export interface CheckoutChoices {
   country: string;
   deliveryMethod?: string | undefined;
   promoCode?: string | undefined;
-  /** Who would use the promo code (promo.ts redeemerOf). */
-  redeemer: string | null;
+  /** Who would use the promo code (promo.ts redeemersOf). */
+  redeemers: readonly string[];
 }
 
 /** The bag priced for checkout: lines, the delivery methods to the country, the promo, the totals. */
@@ -60,7 +60,7 @@ export async function priceBag(
   let promoError: ShopError | null = null;
   if (choices.promoCode) {
     try {
-      promo = await usablePromo(db, choices.promoCode, subtotal, choices.redeemer, money);
+      promo = await usablePromo(db, choices.promoCode, subtotal, choices.redeemers, money);
     } catch (error) {
       if (strict || asShopError(error)?.code !== "PROMO_REFUSED") throw error;
       promoError = asShopError(error);

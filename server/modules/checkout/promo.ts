@@ -1,12 +1,15 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { promoCodes, promoRedemptions, type PromoCode } from "../../db/schema/index.ts";
 import { promoRefused } from "./errors.ts";
 
-/** Who used a code: a customer by id, a guest by e-mail address (lower case). */
-export function redeemerOf(customerId: number | null, email: string | null): string | null {
-  if (customerId !== null) return `customer:${customerId}`;
-  return email ? `email:${email.trim().toLowerCase()}` : null;
+/**
+ * Who uses a code: the order's e-mail address (lower case) and, for a customer, their account. A
+ * code is used once per each, so a customer cannot use it again as a guest with their address,
+ * nor under another address from their account.
+ */
+export function redeemersOf(customerId: number | null, email: string | null): string[] {
+  return [...(customerId !== null ? [`customer:${customerId}`] : []), ...(email ? [`email:${email.trim().toLowerCase()}`] : [])];
 }
 
 /**
@@ -18,7 +21,7 @@ export async function usablePromo(
   db: Db,
   code: string,
   subtotal: number,
-  redeemer: string | null,
+  redeemers: readonly string[],
   formatMoney: (minor: number) => string,
   now = new Date(),
 ): Promise<PromoCode> {
@@ -33,11 +36,12 @@ export async function usablePromo(
       `This promo code needs items worth at least ${formatMoney(promo.minimumSpend)}; add ${formatMoney(promo.minimumSpend - subtotal)} more to use it.`,
     );
   }
-  if (redeemer) {
+  if (redeemers.length > 0) {
     const [used] = await db
       .select({ orderId: promoRedemptions.orderId })
       .from(promoRedemptions)
-      .where(and(eq(promoRedemptions.promoCodeId, promo.id), eq(promoRedemptions.redeemer, redeemer)));
+      .where(and(eq(promoRedemptions.promoCodeId, promo.id), inArray(promoRedemptions.redeemer, [...redeemers])))
+      .limit(1);
     if (used) throw promoRefused("already-used");
   }
   return promo;
@@ -48,18 +52,18 @@ export async function usablePromo(
  * while under the limit (one statement, so twenty orders at once for the last use leave one
  * winner), and the redeemer's row is unique, so one person cannot use it twice at once either.
  */
-export async function redeem(db: Db, promo: PromoCode, redeemer: string | null, orderId: number): Promise<void> {
+export async function redeem(db: Db, promo: PromoCode, redeemers: readonly string[], orderId: number): Promise<void> {
   const taken = await db
     .update(promoCodes)
     .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
     .where(and(eq(promoCodes.id, promo.id), or(isNull(promoCodes.usageLimit), lt(promoCodes.usedCount, promoCodes.usageLimit))))
     .returning({ id: promoCodes.id });
   if (taken.length === 0) throw promoRefused("used-up");
-  if (!redeemer) return;
-  const [row] = await db
+  if (redeemers.length === 0) return;
+  const rows = await db
     .insert(promoRedemptions)
-    .values({ promoCodeId: promo.id, redeemer, orderId })
+    .values(redeemers.map((redeemer) => ({ promoCodeId: promo.id, redeemer, orderId })))
     .onConflictDoNothing()
     .returning({ orderId: promoRedemptions.orderId });
-  if (!row) throw promoRefused("already-used");
+  if (rows.length < redeemers.length) throw promoRefused("already-used");
 }

@@ -49,10 +49,13 @@ export const quoteInput = z.object({
    * Who would use the promo code, for a guest (a code works once per e-mail address). Half typed
    * while the page is priced, so an address that is not one yet counts as none.
    */
-  email: z.unknown().transform((value) => {
-    const email = emailField.safeParse(value);
-    return email.success ? email.data : undefined;
-  }),
+  email: z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      const email = emailField.safeParse(value);
+      return email.success ? email.data : undefined;
+    }),
 });
 
 /** An Idempotency-Key header or the form's key: printable, bounded. */

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { orderEvents, orders } from "../../db/schema/index.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderCancelledMail } from "./mails.ts";
-import { releaseStock } from "./release-stock.ts";
+import { releasePromo, releaseStock } from "./release.ts";
 
 /**
  * Cancels unpaid orders whose reservation has ended and gives their stock back (ADR 37), a few
@@ -13,41 +13,43 @@ import { releaseStock } from "./release-stock.ts";
  */
 export async function expireReservations(
   db: Db,
-  shop: { siteName: string; publicUrl: string },
+  shop: { siteName: string; orderLink: (number: string) => string },
   now = new Date(),
 ): Promise<number> {
   let cancelled = 0;
+  // One order per transaction: its options are locked in id order, as checkout locks them, so
+  // the expiry never holds one order's rows while waiting for another's (no deadlock).
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      const due = await tx
+      const [order] = await tx
         .select()
         .from(orders)
         .where(and(eq(orders.status, "awaiting_payment"), lte(orders.reservedUntil, now)))
         .orderBy(asc(orders.reservedUntil), asc(orders.id))
-        .limit(10)
+        .limit(1)
         .for("update", { skipLocked: true });
-      for (const order of due) {
-        await releaseStock(tx, order.id);
-        const reason = "the payment did not arrive in time, so the items went back on sale.";
-        await tx
-          .update(orders)
-          .set({ status: "cancelled", updatedAt: sql`now()` })
-          .where(eq(orders.id, order.id));
-        await tx.insert(orderEvents).values({ orderId: order.id, status: "cancelled", note: "Not paid in time" });
-        await enqueueMail(
-          tx,
-          orderCancelledMail({
-            ...shop,
-            to: order.email,
-            number: order.number,
-            reason,
-            link: `${shop.publicUrl}/my-account/order-history`,
-          }),
-        );
-      }
-      return due.length;
+      if (!order) return false;
+      await releaseStock(tx, order.id);
+      await releasePromo(tx, order);
+      await tx
+        .update(orders)
+        .set({ status: "cancelled", updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id));
+      await tx.insert(orderEvents).values({ orderId: order.id, status: "cancelled", note: "Not paid in time" });
+      const reason = "the payment did not arrive in time, so the items went back on sale.";
+      await enqueueMail(
+        tx,
+        orderCancelledMail({
+          siteName: shop.siteName,
+          to: order.email,
+          number: order.number,
+          reason,
+          link: shop.orderLink(order.number),
+        }),
+      );
+      return true;
     });
-    cancelled += done;
-    if (done === 0) return cancelled;
+    if (!done) return cancelled;
+    cancelled += 1;
   }
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
-import { mailJobs, orderEvents, variants } from "../../db/schema/index.ts";
+import { mailJobs, orderEvents, promoCodes, variants } from "../../db/schema/index.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { stockedOptions } from "../cart/test-support.ts";
 
@@ -123,4 +123,51 @@ test("cancelling gives the stock back, once; a paid order is refunded in full", 
   expect(await staff.cancel(scope, paid.number)).toMatchObject({ status: "cancelled", refunded: paid.total });
   expect(await stock()).toBe(before);
   expect((await subjects(paid.email)).at(-1)).toBe(`Your order ${paid.number} has been cancelled`);
+});
+
+test("a paid order refunded in full before it was sent gives its stock back", async () => {
+  const { staff } = shop.services;
+  const before = await stock();
+  const order = await placed(2);
+  await staff.markPaid(scope, order.number);
+  expect(await staff.refund(scope, order.number)).toMatchObject({ status: "refunded" });
+  expect(await stock()).toBe(before);
+});
+
+test("a cancelled order gives its promo code use back; a partly refunded one is told only the rest", async () => {
+  const { staff } = shop.services;
+  await shop.database.db.insert(promoCodes).values({ code: "ONCEONLY", kind: "amount", value: 100, usageLimit: 1 });
+  buyers += 1;
+  const { cart } = await shop.services.cart.addLine(scope, null, { variantId: option, quantity: 1 });
+  const body = {
+    email: "promo-cancel@example.com",
+    shippingAddress: {
+      firstName: "Iris",
+      lastName: "Bos",
+      line1: "Dorpsstraat 2",
+      city: "Utrecht",
+      province: "UT",
+      postalCode: "3511 AA",
+      country: "NL",
+    },
+    deliveryMethod: "home-standard",
+    promoCode: "ONCEONLY",
+  };
+  const { order } = await shop.services.checkout.placeOrder(scope, { customerId: null, bag: cart.token }, body);
+  await staff.markPaid(scope, order.number);
+  await staff.refund(scope, order.number, { amount: 300 });
+  await staff.cancel(scope, order.number);
+  const [code] = await shop.database.db.select().from(promoCodes).where(eq(promoCodes.code, "ONCEONLY"));
+  expect(code!.usedCount).toBe(0);
+  const cancelled = (
+    await shop.database.db.select().from(mailJobs).where(eq(mailJobs.to, "promo-cancel@example.com")).orderBy(mailJobs.id)
+  ).at(-1)!;
+  expect(cancelled.text).toContain(`we have refunded the ${`€${((order.total - 300) / 100).toFixed(2)}`} you paid`);
+  // The same buyer may use the code again.
+  const again = await shop.services.cart.addLine(scope, null, { variantId: option, quantity: 1 });
+  await expect(
+    shop.services.checkout.placeOrder(scope, { customerId: null, bag: again.cart.token }, body),
+  ).resolves.toMatchObject({
+    order: { promoCode: "ONCEONLY" },
+  });
 });

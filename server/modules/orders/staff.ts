@@ -6,7 +6,7 @@ import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderCancelledMail, orderUpdateMail } from "./mails.ts";
-import { releaseStock } from "./release-stock.ts";
+import { releasePromo, releaseStock } from "./release.ts";
 import { assertMove } from "./state-machine.ts";
 
 /*
@@ -123,6 +123,8 @@ export function createStaffOperations(deps: StaffDeps) {
         const input = parseInput(noteInput, raw);
         const before = await lockOrder(db, number);
         const paid = before.status === "paid";
+        // What is paid back now: the rest of a paid order (a part may have been refunded before).
+        const refundNow = paid ? before.total - before.refunded : 0;
         const order = await move(
           db,
           before,
@@ -131,9 +133,11 @@ export function createStaffOperations(deps: StaffDeps) {
           input.note ?? "Cancelled by the shop",
         );
         await releaseStock(db, order.id);
-        const reason = paid
-          ? `we have refunded the ${deps.money(order.total, order.currency)} you paid.`
-          : "you owe us nothing for it.";
+        await releasePromo(db, order);
+        const reason =
+          refundNow > 0
+            ? `we have refunded the ${deps.money(refundNow, order.currency)} you paid.`
+            : "you owe us nothing for it.";
         await enqueueMail(
           db,
           orderCancelledMail({
@@ -166,8 +170,14 @@ export function createStaffOperations(deps: StaffDeps) {
         const refunded = order.refunded + amount;
         const eventNote = input.note ?? `Refunded ${deps.money(amount, order.currency)}`;
         let result: Order;
-        if (refunded === order.total) result = await move(db, order, "refunded", { refunded }, eventNote);
-        else {
+        if (refunded === order.total) {
+          result = await move(db, order, "refunded", { refunded }, eventNote);
+          // Refunded before it was sent: the items never left, so they go back on sale.
+          if (order.status === "paid") {
+            await releaseStock(db, order.id);
+            await releasePromo(db, order);
+          }
+        } else {
           [result] = (await db
             .update(orders)
             .set({ refunded, updatedAt: sql`now()` })
