@@ -224,6 +224,15 @@ export function textReport(r: BenchResults): string {
 
 export function markdownReport(r: BenchResults): string {
   const out: string[] = [];
+  if (r.orders)
+    out.push(
+      "#### Orders",
+      "",
+      ...ordersReport(r.orders)
+        .slice(1)
+        .map((line) => `- ${line.trim()}`),
+      "",
+    );
   for (const s of r.scenarios) {
     out.push(`#### Benchmark: ${s.name}`, "", markdownTable(HEADER, rows(s)), "");
     const checks = s.targets.flatMap((t) =>

@@ -432,7 +432,9 @@ function compareCatalogues(scenarios: ScenarioResult[]): CatalogueComparison[] {
 
 function writeResults(results: BenchResults) {
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+  // A run of the order bench alone keeps the last full run's files.
+  const name = results.scenarios.length === 0 && results.orders ? "latest-orders.json" : "latest.json";
+  writeFileSync(join(resultsDir, name), `${JSON.stringify(results, null, 2)}\n`);
   if (results.scenarios.length > 0) writeFileSync(join(resultsDir, "latest.md"), markdownReport(results));
 }
 

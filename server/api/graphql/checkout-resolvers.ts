@@ -94,7 +94,10 @@ export const checkoutResolvers = {
           ),
         "input",
       );
-      return placedOrder(await context.services.orders.view(context, placed.order));
+      const { orders } = context.services;
+      return placedOrder(
+        placed.replayed ? await orders.view(context, placed.order) : orders.placedView(placed.order, placed.lines),
+      );
     },
   },
 };

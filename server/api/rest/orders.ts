@@ -66,7 +66,10 @@ export function ordersApi() {
       idempotencyKey: key,
     });
     if (placed.replayed) c.header("Idempotent-Replayed", "true");
-    return answer(c, await context.services.orders.view(context, placed.order), placed.replayed ? 200 : 201);
+    const view = placed.replayed
+      ? await context.services.orders.view(context, placed.order)
+      : context.services.orders.placedView(placed.order, placed.lines);
+    return answer(c, view, placed.replayed ? 200 : 201);
   });
 
   api.get("/", async (c) => {

@@ -69,8 +69,16 @@ interface LineRow {
   options: CartLineOption[];
 }
 
-/** The bag's lines with today's prices and stock, oldest first, in one query. */
-export async function readCartLines(db: Db, cartId: number): Promise<CartView> {
+/**
+ * The bag's lines with today's prices and stock, oldest first, in one query. `withOptions: false`
+ * leaves out each product's other options (checkout prices lines; it changes none).
+ */
+export async function readCartLines(db: Db, cartId: number, { withOptions = true } = {}): Promise<CartView> {
+  const options = withOptions
+    ? sql`(select json_agg(json_build_object('variantId', o.id, 'size', o.size, 'colour', o.colour,
+                                              'colourHex', o.colour_hex, 'stock', o.stock) order by o.position, o.id)
+              from variants o where o.product_id = p.id)`
+    : sql`'[]'::json`;
   const rows = await queryRows<LineRow>(
     db,
     sql`
@@ -80,9 +88,7 @@ export async function readCartLines(db: Db, cartId: number): Promise<CartView> {
            ${sellableTo(ANY_VISITOR)} as available,
            (select json_build_object('path', path, 'alt', alt, 'width', width, 'height', height)
               from product_images where product_id = p.id order by position, id limit 1) as image,
-           (select json_agg(json_build_object('variantId', o.id, 'size', o.size, 'colour', o.colour,
-                                              'colourHex', o.colour_hex, 'stock', o.stock) order by o.position, o.id)
-              from variants o where o.product_id = p.id) as options
+           ${options} as options
     from cart_lines l
     join variants v on v.id = l.variant_id
     join products p on p.id = v.product_id

@@ -8,6 +8,7 @@ import { cartIdOf, touch, type BagRef } from "../cart/bag-rows.ts";
 import { hashCartToken } from "../cart/token.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderConfirmationMail, type BankDetails } from "../orders/mails.ts";
+import { PLACED_NOTE } from "../orders/view.ts";
 import { emptyBag, idempotencyConflict, soldOut } from "./errors.ts";
 import { priceBag } from "./pricing.ts";
 import { redeem, redeemersOf } from "./promo.ts";
@@ -166,7 +167,7 @@ export async function placeOrder(
         unitPrice: line.unitPrice,
       })),
     );
-    await tx.db.insert(orderEvents).values({ orderId: order!.id, status: "awaiting_payment", note: "Order placed" });
+    await tx.db.insert(orderEvents).values({ orderId: order!.id, status: "awaiting_payment", note: PLACED_NOTE });
     if (promo) await redeem(tx.db, promo, redeemers, order!.id);
     // The bag empties only now, with the order in the same commit.
     await tx.db.delete(cartLines).where(eq(cartLines.cartId, cartId));

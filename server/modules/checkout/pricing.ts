@@ -47,7 +47,7 @@ export async function priceBag(
   money: (minor: number) => string,
   strict: boolean,
 ): Promise<PricedBag> {
-  const bag = await readCartLines(db, cartId);
+  const bag = await readCartLines(db, cartId, { withOptions: false });
   const lines = bag.lines.map(lineOf);
   if (strict && lines.length === 0) throw emptyBag();
   const problems = bag.lines

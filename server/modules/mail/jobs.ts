@@ -54,7 +54,7 @@ async function claimDue(db: Db, limit: number): Promise<MailJob[]> {
 export async function sendDueMails(db: Db, mailer: Mailer, onError?: (error: unknown) => void): Promise<number> {
   let sent = 0;
   for (;;) {
-    const claimed = await claimDue(db, 5);
+    const claimed = await claimDue(db, 20);
     if (claimed.length === 0) return sent;
     for (const job of claimed) {
       try {
@@ -78,13 +78,18 @@ export async function sendDueMails(db: Db, mailer: Mailer, onError?: (error: unk
   }
 }
 
+/** How long a wake waits, so a burst of orders is sent in a few runs rather than one run each. */
+const WAKE_DELAY_MS = 100;
+
 /**
  * Runs sendDueMails when woken (after a commit that wrote mails, and by the shop's background
- * timer for retries), never two runs at once in this process; a wake during a run runs it again.
+ * timer for retries), shortly after, never two runs at once in this process; a wake during a run
+ * runs it again.
  */
 export function createMailRunner(db: Db, mailer: Mailer, options: { onError?: (error: unknown) => void } = {}) {
   let running: Promise<void> | null = null;
   let again = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
   const run = (): Promise<void> => {
     if (running) {
       again = true;
@@ -101,11 +106,24 @@ export function createMailRunner(db: Db, mailer: Mailer, options: { onError?: (e
     return running;
   };
   return {
-    /** Sends what is due now. */
-    wake: () => void run(),
-    /** Resolves once nothing is being sent: tests, and shutdown. */
-    settled: async () => {
-      while (running) await running;
+    /** Sends what is due, shortly. */
+    wake() {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void run();
+      }, WAKE_DELAY_MS);
+      timer.unref();
+    },
+    /** Sends what a wake asked for now, and resolves once nothing is being sent: tests, and shutdown. */
+    async settled() {
+      while (timer || running) {
+        if (timer) {
+          clearTimeout(timer);
+          timer = null;
+          await run();
+        } else await running;
+      }
     },
   };
 }

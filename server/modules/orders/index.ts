@@ -3,10 +3,18 @@ import type { Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import type { BankDetails } from "./mails.ts";
 import { createOrderTokens } from "./access-token.ts";
-import { customerOrder, customerOrderById, customerOrders, orderByNumber, orderView, type OrderView } from "./view.ts";
+import {
+  customerOrder,
+  customerOrderById,
+  customerOrders,
+  orderByNumber,
+  orderView,
+  placedOrderView,
+  type OrderView,
+} from "./view.ts";
 
 export type { BankDetails } from "./mails.ts";
-export type { OrderAddress, OrderView } from "./view.ts";
+export { PLACED_NOTE, type OrderAddress, type OrderView } from "./view.ts";
 export { STATUS_WORDS, canMove } from "./state-machine.ts";
 
 const orderNumber = z.string().regex(/^KS-\d{1,12}$/);
@@ -40,6 +48,9 @@ export function createOrders(deps: { bank: BankDetails; secret: string; publicUr
     async view(scope: Scope, order: Parameters<typeof orderView>[1]): Promise<OrderView> {
       return orderView(scope.db, order, deps.bank);
     },
+    /** A just placed order's view, from what placing it returned (no reading back). */
+    placedView: (order: Parameters<typeof placedOrderView>[0], lines: OrderView["lines"]) =>
+      placedOrderView(order, lines, deps.bank),
     async customerOrder(scope: Scope, customerId: number, number: unknown): Promise<OrderView> {
       const parsed = orderNumber.safeParse(number);
       const order = parsed.success ? await customerOrder(scope.db, customerId, parsed.data) : null;

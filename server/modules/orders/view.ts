@@ -73,19 +73,17 @@ function address(text: string | null): OrderAddress | null {
   return { ...fields, ...names };
 }
 
+/** The note of an order's first event, written when it is placed. */
+export const PLACED_NOTE = "Order placed";
+
 export async function orderView(db: Db, order: Order, bank: BankDetails): Promise<OrderView> {
   const [lines, history] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
   ]);
-  const awaitingTransfer = order.paymentMethod === "bank-transfer" && order.status === "awaiting_payment";
-  return {
-    number: order.number,
-    status: order.status,
-    email: order.email,
-    currency: order.currency,
-    createdAt: order.createdAt.toISOString(),
-    lines: lines.map((line) => ({
+  return viewOf(
+    order,
+    lines.map((line) => ({
       variantId: line.variantId,
       name: line.productName,
       sku: line.sku,
@@ -96,6 +94,25 @@ export async function orderView(db: Db, order: Order, bank: BankDetails): Promis
       unitPrice: line.unitPrice,
       lineTotal: line.unitPrice * line.quantity,
     })),
+    history.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
+    bank,
+  );
+}
+
+/** A just placed order's view from what placing it wrote: no need to read it back. */
+export function placedOrderView(order: Order, lines: OrderView["lines"], bank: BankDetails): OrderView {
+  return viewOf(order, lines, [{ status: order.status, note: PLACED_NOTE, at: order.createdAt.toISOString() }], bank);
+}
+
+function viewOf(order: Order, lines: OrderView["lines"], history: OrderView["history"], bank: BankDetails): OrderView {
+  const awaitingTransfer = order.paymentMethod === "bank-transfer" && order.status === "awaiting_payment";
+  return {
+    number: order.number,
+    status: order.status,
+    email: order.email,
+    currency: order.currency,
+    createdAt: order.createdAt.toISOString(),
+    lines,
     totals: {
       subtotal: order.subtotal,
       discount: order.discount,
@@ -113,7 +130,7 @@ export async function orderView(db: Db, order: Order, bank: BankDetails): Promis
         ? { ...bank, reference: order.paymentReference ?? order.number, payBy: order.reservedUntil?.toISOString() ?? null }
         : null,
     },
-    history: history.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
+    history,
     carrier: order.carrier,
     trackingUrl: order.trackingUrl,
   };
