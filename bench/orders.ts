@@ -9,12 +9,12 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "../server/db/client.ts";
 import { applyMigrations } from "../server/db/migrate.ts";
 import { products, variants } from "../server/db/schema/index.ts";
 import { seedDemoShop } from "../server/db/seed/index.ts";
 import { assertLocal } from "./local-http.ts";
+import { adminQuery } from "../tests/support/test-db.ts";
 import { startServer, type BenchServer } from "./server.ts";
 
 const PRODUCTS = 320;
@@ -231,7 +231,7 @@ export async function benchOrders(options: { rootDir: string; buildDir: string; 
       name: "PostgreSQL",
       make: async () => {
         const name = `shop_bench_${randomBytes(5).toString("hex")}`;
-        await admin(serverUrl, `create database ${name}`);
+        await adminQuery(serverUrl, `create database ${name}`);
         const url = new URL(serverUrl);
         url.pathname = `/${name}`;
         const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-orders-"));
@@ -241,7 +241,7 @@ export async function benchOrders(options: { rootDir: string; buildDir: string; 
           dataDir,
           env: { DATABASE_URL: url.toString() },
           prepared,
-          drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`),
+          drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
         };
       },
     });
@@ -267,16 +267,6 @@ export async function benchOrders(options: { rootDir: string; buildDir: string; 
     }
   }
   return results;
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The lines the report prints for the order bench. */

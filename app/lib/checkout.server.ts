@@ -1,6 +1,7 @@
 import type { PageContext } from "../../server/context.ts";
 import { asShopError } from "../../server/lib/shop-error.ts";
 import type { Buyer, PricedBag } from "../../server/modules/checkout/index.ts";
+import { ORDER_ADDRESS_KEYS } from "../../server/modules/orders/view.ts";
 import type { CheckoutSummaryData } from "./checkout";
 
 /*
@@ -31,18 +32,7 @@ export function checkoutSummary(quote: PricedBag): CheckoutSummaryData {
   };
 }
 
-const ADDRESS_FIELDS = [
-  "firstName",
-  "lastName",
-  "company",
-  "line1",
-  "line2",
-  "city",
-  "province",
-  "postalCode",
-  "country",
-  "phone",
-];
+const ADDRESS_FIELDS = ORDER_ADDRESS_KEYS;
 
 /**
  * The delivery address the form names: one of the customer's saved addresses ("saved:<id>", read

@@ -29,7 +29,8 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-async function adminQuery(url: string, statement: string) {
+/** Runs one statement on the PostgreSQL server at `url` (creating and dropping databases). */
+export async function adminQuery(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { orderLines, orders, type Order, type OrderLine } from "../../db/schema/index.ts";
-import { placeNames } from "./countries.ts";
+import { orderAddress, type OrderAddress } from "../orders/view.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { orderNotFound } from "./errors.ts";
@@ -33,27 +33,7 @@ export interface OrderLineView {
   lineTotal: number;
 }
 
-const ADDRESS_KEYS = [
-  "firstName",
-  "lastName",
-  "company",
-  "line1",
-  "line2",
-  "city",
-  "province",
-  "postalCode",
-  "country",
-  "phone",
-] as const;
-
-/** The address fields an order keeps, each text or missing. */
-type AddressFields = Record<(typeof ADDRESS_KEYS)[number], string | null>;
-
-/** The delivery address as it was when ordering, with its country's and province's names. */
-export type OrderAddress = AddressFields & {
-  countryName: string | null;
-  provinceName: string | null;
-};
+export type { OrderAddress } from "../orders/view.ts";
 
 export interface OrderDetail extends OrderSummary {
   shipping: number;
@@ -71,28 +51,6 @@ function summary(row: Order): OrderSummary {
     subtotal: row.subtotal,
     total: row.total,
   };
-}
-
-/**
- * The stored snapshot (JSON text written by checkout), read field by field: only the address's
- * text fields are passed on, and a snapshot that cannot be read shows as no address rather than
- * failing the whole order page.
- */
-function addressSnapshot(text: string | null): OrderAddress | null {
-  if (!text) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!parsed || typeof parsed !== "object") return null;
-  const record = parsed as Record<string, unknown>;
-  const fields = Object.fromEntries(
-    ADDRESS_KEYS.map((key) => [key, typeof record[key] === "string" ? record[key] : null]),
-  ) as AddressFields;
-  const names = fields.country === null ? { countryName: null, provinceName: null } : placeNames(fields.country, fields.province);
-  return { ...fields, ...names };
 }
 
 function line(row: OrderLine): OrderLineView {
@@ -137,7 +95,7 @@ export function createOrderHistory() {
       return {
         ...summary(row),
         shipping: row.shipping,
-        deliveryAddress: addressSnapshot(row.deliveryAddress),
+        deliveryAddress: orderAddress(row.deliveryAddress),
         lines: lines.map(line),
       };
     },

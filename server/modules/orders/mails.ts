@@ -26,6 +26,25 @@ export interface ConfirmationFacts {
   money: (minor: number) => string;
 }
 
+/** An order mail in both forms: the paragraphs, a button to the order, the small print, signed. */
+function orderMail(facts: {
+  siteName: string;
+  to: string;
+  subject: string;
+  paragraphs: string[];
+  notes: string[];
+  link: string;
+}): Mail {
+  const { siteName, subject, paragraphs, notes, link } = facts;
+  const text = [...paragraphs, `Your order: ${link}`, ...notes, `The ${siteName} team`].join("\n\n");
+  return {
+    to: facts.to,
+    subject,
+    text,
+    html: mailHtml({ siteName, title: subject, paragraphs, button: { label: "View your order", href: link }, notes }),
+  };
+}
+
 /** Sent when an order is placed: what was ordered, the totals and, for a transfer, how to pay. */
 export function orderConfirmationMail(facts: ConfirmationFacts): Mail {
   const { money } = facts;
@@ -47,42 +66,15 @@ export function orderConfirmationMail(facts: ConfirmationFacts): Mail {
     : ["We will let you know as soon as your payment is confirmed."];
   const paragraphs = [`Thank you for your order ${facts.number}.`, ...lines, ...totals, ...payment];
   const notes = [`Questions about your order? Reply to this mail and quote ${facts.number}.`];
-  const text = [...paragraphs, `Follow your order: ${facts.link}`, ...notes, `The ${facts.siteName} team`].join("\n\n");
-  return {
-    to: facts.to,
-    subject,
-    text,
-    html: mailHtml({
-      siteName: facts.siteName,
-      title: subject,
-      paragraphs,
-      button: { label: "View your order", href: facts.link },
-      notes,
-    }),
-  };
+  return orderMail({ siteName: facts.siteName, to: facts.to, subject, paragraphs, notes, link: facts.link });
 }
 
 /** Sent when an order is cancelled: why, and that nothing is owed (or what is paid back). */
 export function orderCancelledMail(facts: { siteName: string; to: string; number: string; reason: string; link: string }): Mail {
   const subject = `Your order ${facts.number} has been cancelled`;
-  const paragraphs = [
-    `Your order ${facts.number} at ${facts.siteName} has been cancelled: ${facts.reason}`,
-    "You owe us nothing for it.",
-  ];
+  const paragraphs = [`Your order ${facts.number} at ${facts.siteName} has been cancelled: ${facts.reason}`];
   const notes = ["If you still want the items, you are welcome to order them again."];
-  const text = [...paragraphs, `Your order: ${facts.link}`, ...notes, `The ${facts.siteName} team`].join("\n\n");
-  return {
-    to: facts.to,
-    subject,
-    text,
-    html: mailHtml({
-      siteName: facts.siteName,
-      title: subject,
-      paragraphs,
-      button: { label: "View your order", href: facts.link },
-      notes,
-    }),
-  };
+  return orderMail({ siteName: facts.siteName, to: facts.to, subject, paragraphs, notes, link: facts.link });
 }
 
 /** The other mails of an order's life: paid, shipped (with tracking), refunded. Each links to the order. */
@@ -114,17 +106,5 @@ export function orderUpdateMail(facts: {
   const subject = subjects[facts.kind];
   const paragraphs = lines[facts.kind];
   const notes = [`Questions? Reply to this mail and quote ${facts.number}.`];
-  const text = [...paragraphs, `Your order: ${facts.link}`, ...notes, `The ${facts.siteName} team`].join("\n\n");
-  return {
-    to: facts.to,
-    subject,
-    text,
-    html: mailHtml({
-      siteName: facts.siteName,
-      title: subject,
-      paragraphs,
-      button: { label: "View your order", href: facts.link },
-      notes,
-    }),
-  };
+  return orderMail({ siteName: facts.siteName, to: facts.to, subject, paragraphs, notes, link: facts.link });
 }

@@ -37,7 +37,8 @@ export interface OrderView {
   trackingUrl: string | null;
 }
 
-const ADDRESS_KEYS = [
+/** The fields of a delivery address an order keeps (a snapshot, JSON text in orders.delivery_address). */
+export const ORDER_ADDRESS_KEYS = [
   "firstName",
   "lastName",
   "company",
@@ -51,13 +52,13 @@ const ADDRESS_KEYS = [
 ] as const;
 
 /** The delivery address as it was when ordering, with its country's and province's names. */
-export type OrderAddress = Record<(typeof ADDRESS_KEYS)[number], string | null> & {
+export type OrderAddress = Record<(typeof ORDER_ADDRESS_KEYS)[number], string | null> & {
   countryName: string | null;
   provinceName: string | null;
 };
 
 /** The stored snapshot (JSON text), read field by field; one that cannot be read shows as none. */
-function address(text: string | null): OrderAddress | null {
+export function orderAddress(text: string | null): OrderAddress | null {
   if (!text) return null;
   let parsed: Record<string, unknown>;
   try {
@@ -67,8 +68,8 @@ function address(text: string | null): OrderAddress | null {
   }
   if (!parsed || typeof parsed !== "object") return null;
   const fields = Object.fromEntries(
-    ADDRESS_KEYS.map((key) => [key, typeof parsed[key] === "string" ? parsed[key] : null]),
-  ) as Record<(typeof ADDRESS_KEYS)[number], string | null>;
+    ORDER_ADDRESS_KEYS.map((key) => [key, typeof parsed[key] === "string" ? parsed[key] : null]),
+  ) as Record<(typeof ORDER_ADDRESS_KEYS)[number], string | null>;
   const names = fields.country === null ? { countryName: null, provinceName: null } : placeNames(fields.country, fields.province);
   return { ...fields, ...names };
 }
@@ -123,7 +124,7 @@ function viewOf(order: Order, lines: OrderView["lines"], history: OrderView["his
     },
     promoCode: order.promoCode,
     deliveryMethod: { id: order.deliveryMethodId, name: order.deliveryMethodName },
-    shippingAddress: address(order.deliveryAddress),
+    shippingAddress: orderAddress(order.deliveryAddress),
     payment: {
       method: order.paymentMethod,
       transfer: awaitingTransfer
