@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoViolations } from "../support/axe.ts";
 import { newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 import { hydrated } from "../support/hydration.ts";
 
@@ -9,19 +9,6 @@ import { hydrated } from "../support/hydration.ts";
  * comparison, a logged-in account). Automated checks find about a third of accessibility
  * problems; the keyboard and screen-reader behaviour of each control is tested beside it.
  */
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  const found = violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    where: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-  }));
-  expect(found, `${page.url()}`).toEqual([]);
-}
 
 const PUBLIC_PAGES = [
   "/",
@@ -46,7 +33,7 @@ for (const path of PUBLIC_PAGES) {
   });
 }
 
-test("the bag, the comparison, checkout and the order placed pass axe's checks", async ({ browser }) => {
+test("the bag, the comparison and checkout pass axe's checks", async ({ browser }) => {
   const context = await newVisitor(browser);
   const page = await context.newPage();
   await page.goto("/shop/gloves/solid-lock-max-training-glove");
@@ -67,19 +54,10 @@ test("the bag, the comparison, checkout and the order placed pass axe's checks",
   await page.goto("/compare-products");
   await hydrated(page.locator("main"));
   await expectNoViolations(page);
-  // Checkout, and the order it places.
+  // Checkout (the order page it leads to is checked in checkout.spec.ts, which buys from stock
+  // no other spec reads).
   await page.goto("/checkout");
   await hydrated(page.getByRole("button", { name: "Place order" }));
-  await expectNoViolations(page);
-  await page.getByLabel("E-mail address").fill(`axe-${Date.now()}@example.com`);
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("Last name").fill("Keeper");
-  await page.getByLabel("Street and house number").fill("Damrak 1");
-  await page.getByLabel("Postal code").fill("1012 LG");
-  await page.getByLabel("Town or city").fill("Amsterdam");
-  await page.getByLabel("Province or state").selectOption("NH");
-  await page.getByRole("button", { name: "Place order" }).click();
-  await expect(page.getByText("Thank you for your order!")).toBeVisible();
   await expectNoViolations(page);
   await context.close();
 });
