@@ -6,6 +6,7 @@ import { orders } from "../../db/schema/index.ts";
 import { systemScope } from "../../lib/scope.ts";
 import { createServices, type Services } from "../../services.ts";
 import { stockedOptions } from "../cart/test-support.ts";
+import { guestOrder } from "../../../tests/support/orders.ts";
 
 /* A guest's orders join the account once its customer has proved the address is theirs (issue 11 §3). */
 
@@ -27,24 +28,7 @@ afterAll(async () => {
 test("orders placed as a guest appear in the account when its customer confirms the address, not before", async () => {
   const scope = systemScope(shop.database.db, { ip: "192.0.2.77" });
   const [option] = (await stockedOptions(shop.database.db, 1)) as [number];
-  const { cart } = await services.cart.addLine(scope, null, { variantId: option, quantity: 1 });
-  const { order } = await services.checkout.placeOrder(
-    scope,
-    { customerId: null, bag: cart.token },
-    {
-      email: "Later.Member@example.com",
-      shippingAddress: {
-        firstName: "Lia",
-        lastName: "Mol",
-        line1: "Markt 3",
-        city: "Delft",
-        province: "ZH",
-        postalCode: "2611 GP",
-        country: "NL",
-      },
-      deliveryMethod: "home-standard",
-    },
-  );
+  const order = await guestOrder(services, scope, option, 1, { email: "Later.Member@example.com" });
   const ownerOf = async () => (await shop.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.userId;
 
   // Someone signs up with the address: not proved yet, so the order stays the guest's.

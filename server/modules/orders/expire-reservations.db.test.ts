@@ -8,6 +8,7 @@ import { createCarts } from "../cart/index.ts";
 import { stockedOptions } from "../cart/test-support.ts";
 import { createCheckout } from "../checkout/index.ts";
 import { expireReservations } from "./expire-reservations.ts";
+import { guestOrder } from "../../../tests/support/orders.ts";
 
 /* Unpaid orders give their stock back once their reservation ends: once, whoever runs the expiry. */
 
@@ -40,24 +41,7 @@ test("an order not paid in time is cancelled and its stock released exactly once
     money: (minor) => `€${(minor / 100).toFixed(2)}`,
   });
   const [option] = (await stockedOptions(database.db, 1)) as [number];
-  const { cart } = await carts.addLine(scope, null, { variantId: option, quantity: 3 });
-  const { order } = await checkout.placeOrder(
-    scope,
-    { customerId: null, bag: cart.token },
-    {
-      email: "late-payer@example.com",
-      shippingAddress: {
-        firstName: "Iris",
-        lastName: "Bos",
-        line1: "Dorpsstraat 2",
-        city: "Utrecht",
-        province: "UT",
-        postalCode: "3511 AA",
-        country: "NL",
-      },
-      deliveryMethod: "home-standard",
-    },
-  );
+  const order = await guestOrder({ cart: carts, checkout }, scope, option, 3, { email: "late-payer@example.com" });
   const stock = async () =>
     (await database.db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, option)))[0]!.stock;
   expect(await stock()).toBe(7);

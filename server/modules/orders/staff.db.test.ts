@@ -4,6 +4,7 @@ import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { mailJobs, orderEvents, promoCodes, variants } from "../../db/schema/index.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { stockedOptions } from "../cart/test-support.ts";
+import { guestOrder } from "../../../tests/support/orders.ts";
 
 /* The staff's order operations (issue 11 §3): the state machine, stock, refunds and the mails. */
 
@@ -28,24 +29,7 @@ const stock = async () =>
 
 async function placed(quantity = 2) {
   buyers += 1;
-  const { cart } = await shop.services.cart.addLine(scope, null, { variantId: option, quantity });
-  const { order } = await shop.services.checkout.placeOrder(
-    scope,
-    { customerId: null, bag: cart.token },
-    {
-      email: `staff-test-${buyers}@example.com`,
-      shippingAddress: {
-        firstName: "Iris",
-        lastName: "Bos",
-        line1: "Dorpsstraat 2",
-        city: "Utrecht",
-        province: "UT",
-        postalCode: "3511 AA",
-        country: "NL",
-      },
-      deliveryMethod: "home-standard",
-    },
-  );
+  const order = await guestOrder(shop.services, scope, option, quantity, { email: `staff-test-${buyers}@example.com` });
   return order;
 }
 
@@ -138,22 +122,8 @@ test("a cancelled order gives its promo code use back; a partly refunded one is 
   const { staff } = shop.services;
   await shop.database.db.insert(promoCodes).values({ code: "ONCEONLY", kind: "amount", value: 100, usageLimit: 1 });
   buyers += 1;
-  const { cart } = await shop.services.cart.addLine(scope, null, { variantId: option, quantity: 1 });
-  const body = {
-    email: "promo-cancel@example.com",
-    shippingAddress: {
-      firstName: "Iris",
-      lastName: "Bos",
-      line1: "Dorpsstraat 2",
-      city: "Utrecht",
-      province: "UT",
-      postalCode: "3511 AA",
-      country: "NL",
-    },
-    deliveryMethod: "home-standard",
-    promoCode: "ONCEONLY",
-  };
-  const { order } = await shop.services.checkout.placeOrder(scope, { customerId: null, bag: cart.token }, body);
+  const body = { email: "promo-cancel@example.com", promoCode: "ONCEONLY" };
+  const order = await guestOrder(shop.services, scope, option, 1, body);
   await staff.markPaid(scope, order.number);
   await staff.refund(scope, order.number, { amount: 300 });
   await staff.cancel(scope, order.number);
@@ -164,10 +134,5 @@ test("a cancelled order gives its promo code use back; a partly refunded one is 
   ).at(-1)!;
   expect(cancelled.text).toContain(`we have refunded the ${`€${((order.total - 300) / 100).toFixed(2)}`} you paid`);
   // The same buyer may use the code again.
-  const again = await shop.services.cart.addLine(scope, null, { variantId: option, quantity: 1 });
-  await expect(
-    shop.services.checkout.placeOrder(scope, { customerId: null, bag: again.cart.token }, body),
-  ).resolves.toMatchObject({
-    order: { promoCode: "ONCEONLY" },
-  });
+  await expect(guestOrder(shop.services, scope, option, 1, body)).resolves.toMatchObject({ promoCode: "ONCEONLY" });
 });

@@ -1,0 +1,30 @@
+import type { Scope } from "../../server/lib/scope.ts";
+import type { Carts } from "../../server/modules/cart/index.ts";
+import type { Checkout } from "../../server/modules/checkout/index.ts";
+
+/** A delivery address in the shop's home zone (standard delivery "home-standard", 21 % VAT). */
+export const DUTCH_ADDRESS = {
+  firstName: "Iris",
+  lastName: "Bos",
+  line1: "Dorpsstraat 2",
+  city: "Utrecht",
+  province: "UT",
+  postalCode: "3511 AA",
+  country: "NL",
+};
+
+/**
+ * A guest's order of `quantity` of one option, placed as checkout places it: a bag of its own,
+ * the Dutch address and standard delivery unless `order` says otherwise.
+ */
+export async function guestOrder(
+  shop: { cart: Carts; checkout: Checkout },
+  scope: Scope,
+  variantId: number,
+  quantity: number,
+  order: Record<string, unknown> & { email: string },
+) {
+  const { cart } = await shop.cart.addLine(scope, null, { variantId, quantity });
+  const body = { shippingAddress: DUTCH_ADDRESS, deliveryMethod: "home-standard", ...order };
+  return (await shop.checkout.placeOrder(scope, { customerId: null, bag: cart.token }, body)).order;
+}
