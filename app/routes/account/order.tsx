@@ -9,7 +9,6 @@ import { formFailure } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { pageContext } from "../../../server/http/page-context.ts";
-import { asShopError } from "../../../server/lib/shop-error.ts";
 
 export const meta: Route.MetaFunction = ({ matches, data, params }) =>
   pageMeta(siteFrom(matches), {
@@ -42,25 +41,7 @@ export async function action({ context: router, params }: Route.ActionArgs) {
   } catch (error) {
     throw formFailure(error, {});
   }
-  const missed: string[] = [];
-  let added = 0;
-  for (const line of order.lines) {
-    if (line.variantId === null) {
-      missed.push(line.name);
-      continue;
-    }
-    try {
-      await context.services.cart.addLine(
-        context,
-        { customerId: user.id },
-        { variantId: line.variantId, quantity: line.quantity },
-      );
-      added += 1;
-    } catch (error) {
-      if (!asShopError(error)) throw error;
-      missed.push(line.name);
-    }
-  }
+  const { added, missed } = await context.services.cart.addLines(context, { customerId: user.id }, order.lines);
   const message =
     missed.length === 0
       ? `The items of order ${order.number} are in your bag.`

@@ -184,6 +184,25 @@ describe("a guest bag", () => {
   });
 });
 
+describe("several items at once (Buy again)", () => {
+  test("what can be added goes in; a sold-out or vanished option is named and the rest still goes in", async () => {
+    await setStock(optionA, 10);
+    await setStock(optionB, 0);
+    const customer = {
+      customerId: (
+        await database.db.insert(users).values({ username: "buys-again", email: "buys-again@example.com" }).returning()
+      )[0]!.id,
+    };
+    const result = await cart.addLines(scope, customer, [
+      { variantId: optionA, quantity: 2, name: "Gloves A" },
+      { variantId: optionB, quantity: 1, name: "Gloves B" },
+      { variantId: null, quantity: 1, name: "A withdrawn shirt" },
+    ]);
+    expect(result).toEqual({ added: 1, missed: ["Gloves B", "A withdrawn shirt"] });
+    expect((await cart.get(scope, customer))?.lines.map((l) => [l.variantId, l.quantity])).toEqual([[optionA, 2]]);
+  });
+});
+
 describe("new bags per address", () => {
   test("past the limit an address makes no new guest bag; other addresses, existing bags and customers go on", async () => {
     await setStock(optionA, 50);

@@ -3,6 +3,7 @@ import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import type { RateLimiter, RateLimitRule } from "../rate-limit/index.ts";
 import { addLine } from "./add-line.ts";
+import { addLines, type ItemToAdd } from "./add-lines.ts";
 import { cartIdOf, countNewBag, ownerOf, pruneIdleCarts, view, type BagRef, type CartWithToken } from "./bag-rows.ts";
 import { mergeGuestBag } from "./merge-guest-bag.ts";
 import { newCartToken, hashCartToken } from "./token.ts";
@@ -14,6 +15,7 @@ export * from "./schemas.ts";
 export type { CartLineOption, CartLineView, CartView } from "./read.ts";
 export { CART_RETENTION_DAYS, type BagRef, type CartWithToken } from "./bag-rows.ts";
 export type { MergeNote } from "./merge-guest-bag.ts";
+export type { ItemToAdd } from "./add-lines.ts";
 export { isCartToken } from "./token.ts";
 export { CART_COOKIE, CART_COOKIE_MAX_AGE, cartCookie, readCartToken } from "./cookie.ts";
 
@@ -72,6 +74,8 @@ export function createCarts(options: CartsOptions = {}) {
 
     /** Puts an option in the bag (see add-line.ts); a guest's first add makes the bag. */
     addLine: (scope: Scope, ref: BagRef, raw: unknown) => addLine(scope, ref, raw, options.newBags),
+    /** Puts several items in the bag, each on its own ("Buy again"); see add-lines.ts. */
+    addLines: (scope: Scope, ref: BagRef, items: readonly ItemToAdd[]) => addLines(scope, ref, items, options.newBags),
     updateLine,
     removeLine,
     mergeGuestBag,
