@@ -6,6 +6,7 @@ import { contentAuthApi } from "./api/rest/content-auth.ts";
 import { customersApi } from "./api/rest/customers.ts";
 import { ecommerceApi } from "./api/rest/ecommerce.ts";
 import { loginApi } from "./api/rest/login-api.ts";
+import { paymentWebhooksApi } from "./api/rest/payment-webhooks.ts";
 import { socialAuthApi } from "./api/rest/social-auth.ts";
 import { COST_BUDGET_RULE } from "./api/graphql/limits.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
@@ -52,7 +53,9 @@ export function createApp(deps: AppDeps) {
   if (env.LOG_LEVEL !== "silent" && env.LOG_LEVEL !== "error") app.use(requestLog(logger));
   // Every answer: security headers, and text compressed per Accept-Encoding (ADR 28).
   const pagePolicy = env.NODE_ENV !== "development";
-  app.use(securityHeaders({ https: env.PUBLIC_URL.startsWith("https://"), pagePolicy }));
+  // The checkout's form ends on the card payment page when the shop takes cards (ADR 38).
+  const formTargets = services.payments.checkoutOrigin ? [services.payments.checkoutOrigin] : [];
+  app.use(securityHeaders({ https: env.PUBLIC_URL.startsWith("https://"), pagePolicy, formTargets }));
   app.use(compression());
 
   app.get("/healthz", async (c) => {
@@ -93,23 +96,21 @@ export function createApp(deps: AppDeps) {
   }
 
   // No form or API call of the shop needs more than a few KB: larger bodies are refused before
-  // anything reads them into memory.
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        /^\/(?:ecommerce|api|auth|customers)\//.test(c.req.path)
-          ? c.json(
-              {
-                data: null,
-                error: { status: 413, name: "PayloadTooLargeError", message: "The request body is too large.", details: {} },
-              },
-              413,
-            )
-          : c.text("The request body is too large.", 413),
-    }),
-  );
+  // anything reads them into memory. The payment provider's webhooks have their own limit.
+  const formLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      /^\/(?:ecommerce|api|auth|customers)\//.test(c.req.path)
+        ? c.json(
+            {
+              data: null,
+              error: { status: 413, name: "PayloadTooLargeError", message: "The request body is too large.", details: {} },
+            },
+            413,
+          )
+        : c.text("The request body is too large.", 413),
+  });
+  app.use("*", (c, next) => (c.req.path.startsWith("/webhooks/") ? next() : formLimit(c, next)));
 
   // One request context for the APIs and the pages alike (ADR 34).
   app.use("*", requestContextMiddleware({ db: database.db, services, env: publicEnv(env), trustProxy: env.TRUST_PROXY }));
@@ -130,10 +131,11 @@ export function createApp(deps: AppDeps) {
   app.route("/auth", loginApi({ logger }));
   app.route("/ecommerce", ecommerceApi({ logger }));
   app.route("/customers", customersApi({ logger }));
+  app.route("/webhooks", paymentWebhooksApi({ logger }));
   app.route("/graphql", graphqlApi(env, { logger, budget: rateLimit(rateLimits, COST_BUDGET_RULE) }));
 
   app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS }));
-  app.use("*", scriptNonce({ enabled: pagePolicy }));
+  app.use("*", scriptNonce({ enabled: pagePolicy, formTargets }));
   app.all("*", async (c) => {
     const request = asPublicRequest(c.req.raw, env.PUBLIC_URL);
     const context = requestContext(c);

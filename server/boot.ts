@@ -9,6 +9,7 @@ import { createLogger, type Logger } from "./http/logger.ts";
 import { fillUsernameSkeletons } from "./modules/accounts/username.ts";
 import { createMailer } from "./modules/mail/index.ts";
 import { createRateLimitStore, type RateLimitStore } from "./modules/rate-limit/index.ts";
+import { createStripeProvider } from "./modules/payments/index.ts";
 import { createServices, type Services } from "./services.ts";
 
 export interface Booted {
@@ -65,6 +66,17 @@ export async function boot(env: Env): Promise<Booted> {
       reservationDays: env.ORDER_RESERVATION_DAYS,
       bank: { accountHolder: env.BANK_ACCOUNT_HOLDER ?? env.SITE_NAME, iban: env.BANK_IBAN, bic: env.BANK_BIC },
     },
+    cardPayments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            provider: createStripeProvider({
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              apiUrl: env.STRIPE_API_URL,
+            }),
+            checkoutMinutes: env.CARD_CHECKOUT_MINUTES,
+          }
+        : undefined,
   });
   return {
     env,

@@ -103,6 +103,31 @@ export const envSchema = z
       .toUpperCase()
       .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC such as ABNANL2A")
       .default("ABNANL2A"),
+    // Card payments through Stripe Checkout (ADR 38): both keys, or neither (bank transfer only).
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,}$/, "must be a Stripe secret key such as sk_live_…")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9+/=_-]{8,}$/, "must be a Stripe webhook signing secret such as whsec_…")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // Another address for Stripe's API (a local fake or stripe-mock); unset: Stripe itself.
+    STRIPE_API_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) address" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // How long a card payment page stays open; the order keeps its stock that long (Stripe: 30 to 1440).
+    CARD_CHECKOUT_MINUTES: z.coerce
+      .number({ error: "must be a whole number of minutes" })
+      .int("must be a whole number of minutes")
+      .min(30, "must be at least 30 (Stripe's shortest)")
+      .max(1380, "must be at most 1380 (Stripe's longest is a day)")
+      .default(30),
     // Shared state between processes (rate limits); unset: each process keeps its own in memory.
     REDIS_URL: z
       .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// address" })
@@ -146,6 +171,12 @@ export const envSchema = z
           });
         }
       }),
+  })
+  .superRefine((e, context) => {
+    if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
+      const missing = e.STRIPE_SECRET_KEY === undefined ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET";
+      context.addIssue({ code: "custom", path: [missing], message: "card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET" });
+    }
   })
   .transform((e) => ({
     ...e,

@@ -11,9 +11,11 @@ import { createMailRunner } from "./modules/mail/jobs.ts";
 import { claimGuestOrders } from "./modules/orders/claim-guest-orders.ts";
 import { expireReservations } from "./modules/orders/expire-reservations.ts";
 import { createOrders } from "./modules/orders/index.ts";
+import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
 import { createStaffOperations } from "./modules/orders/staff.ts";
 import type { BankDetails } from "./modules/orders/mails.ts";
 import { formatMoney } from "./lib/money.ts";
+import { systemScope } from "./lib/scope.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createSite } from "./modules/site/index.ts";
 
@@ -35,6 +37,8 @@ export interface ServicesConfig {
   onSocialProviderError?: (error: unknown, context: { provider: string; step: SocialLoginStep }) => void;
   /** Selling: the currency, how long unpaid orders keep their stock, the bank account (demo defaults). */
   selling?: Partial<SellingConfig>;
+  /** Card payments (ADR 38): the provider and how long its payment page stays open. Unset: bank transfer only. */
+  cardPayments?: { provider: PaymentProvider; checkoutMinutes: number };
 }
 
 export interface SellingConfig {
@@ -64,6 +68,21 @@ export function createServices(database: Database, config: ServicesConfig) {
   let background: ReturnType<typeof setInterval> | null = null;
   const orders = createOrders({ bank: selling.bank, secret: config.secret, publicUrl: config.publicUrl });
   const shop = { siteName: config.siteName, publicUrl: config.publicUrl, orderLink: orders.statusLink };
+  const staff = createStaffOperations({
+    siteName: config.siteName,
+    orderLink: orders.statusLink,
+    money: formatMoney,
+    mailsWritten: mails.wake,
+  });
+  const payments = createPayments({
+    provider: config.cardPayments?.provider ?? null,
+    siteName: config.siteName,
+    reservationDays: selling.reservationDays,
+    orderLink: orders.statusLink,
+    money: formatMoney,
+    staff,
+    mailsWritten: mails.wake,
+  });
   return {
     catalog,
     compare: createCompare(catalog.productDetail),
@@ -83,15 +102,20 @@ export function createServices(database: Database, config: ServicesConfig) {
       money: (minor) => formatMoney(minor, selling.currency),
       // Mails written with an order go out as soon as it commits.
       mailsWritten: mails.wake,
+      cardPayments: config.cardPayments ? { checkoutMinutes: config.cardPayments.checkoutMinutes } : null,
+      openPayment: (scope, order) =>
+        payments.payPage(scope, order).catch((error: unknown) => {
+          config.onBackgroundError(error);
+          throw error;
+        }),
     }),
     orders,
-    /** Order operations for users with the "staff" scope (adapters check the scope). */
-    staff: createStaffOperations({
-      siteName: config.siteName,
-      orderLink: orders.statusLink,
-      money: formatMoney,
-      mailsWritten: mails.wake,
-    }),
+    payments,
+    /**
+     * Order operations for users with the "staff" scope (adapters check the scope). A card
+     * order's refund and cancellation go through the payment provider first.
+     */
+    staff: { ...staff, refund: payments.refund, cancel: payments.cancel },
     /** The outbox's sender: tests wait for it; shutdown lets it finish. */
     mails,
     /**
@@ -105,6 +129,7 @@ export function createServices(database: Database, config: ServicesConfig) {
           (cancelled) => cancelled > 0 && mails.wake(),
           (error: unknown) => config.onBackgroundError(error),
         );
+        payments.sweep(systemScope(database.db)).catch((error: unknown) => config.onBackgroundError(error));
       };
       run();
       background ??= setInterval(run, BACKGROUND_INTERVAL_MS);

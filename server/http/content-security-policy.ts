@@ -27,10 +27,10 @@ export function createNonce(): string {
  *   offset per render. No `<style>` element is allowed: the shop renders none.
  * - Images: the shop's own (`/media`, `/images`) and `data:` (the stylesheet's checkbox tick).
  * - form-action 'self': a form can only post to the shop. Chromium also applies it to the
- *   redirects after a post, so a checkout that posts and is then sent on to a payment provider
- *   must add that provider's origin here.
+ *   redirects after a post, so the checkout, which posts and is then sent on to the card payment
+ *   provider's hosted page, names that page's origin in `formTargets` (ADR 38).
  */
-export function pagePolicy(nonce?: string): string {
+export function pagePolicy(nonce?: string, formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
@@ -41,7 +41,7 @@ export function pagePolicy(nonce?: string): string {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formTargets].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -17,6 +17,8 @@ export interface SecurityHeaderOptions {
    * scripts and styles of its own and a socket for hot reload.
    */
   pagePolicy: boolean;
+  /** Origins a page's form may end up on after the shop redirects it (the card payment page). */
+  formTargets?: readonly string[];
 }
 
 const YEAR = 60 * 60 * 24 * 365;
@@ -43,7 +45,7 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     ["Referrer-Policy", "same-origin"],
   ];
   if (options.https) fixed.push(["Strict-Transport-Security", `max-age=${YEAR}; includeSubDomains`]);
-  const htmlPolicy = pagePolicy();
+  const htmlPolicy = pagePolicy(undefined, options.formTargets);
   return async (c, next) => {
     await next();
     const headers = writableHeaders(c);
@@ -59,14 +61,14 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
  * React Router), and the page policy naming it on the HTML that comes back. Mounted after the page
  * cache, so the cache sees the policy and can pin it to the page's scripts before keeping it.
  */
-export function scriptNonce(options: { enabled: boolean }): MiddlewareHandler {
+export function scriptNonce(options: { enabled: boolean; formTargets?: readonly string[] }): MiddlewareHandler {
   return async (c, next) => {
     const nonce = options.enabled ? createNonce() : undefined;
     c.set("cspNonce", nonce);
     await next();
     if (!nonce) return;
     const headers = writableHeaders(c);
-    if (isHtml(headers) && !headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", pagePolicy(nonce));
+    if (isHtml(headers) && !headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", pagePolicy(nonce, options.formTargets));
   };
 }
 

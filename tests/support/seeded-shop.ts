@@ -3,12 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Database } from "../../server/db/client.ts";
 import { seedDemoShop } from "../../server/db/seed/index.ts";
-import { createServices, type Services } from "../../server/services.ts";
+import { createServices, type Services, type ServicesConfig } from "../../server/services.ts";
 import { createTestDatabase } from "./test-db.ts";
 import { testServicesConfig } from "./services-config.ts";
 
 /** A fresh test database holding the demo shop of `products` products, its services, and its clean-up. */
-export async function seededShop(products = 60): Promise<{ database: Database; services: Services; close(): Promise<void> }> {
+export async function seededShop(
+  products = 60,
+  config: Partial<ServicesConfig> = {},
+): Promise<{ database: Database; services: Services; close(): Promise<void> }> {
   const database = await createTestDatabase();
   const mediaDir = mkdtempSync(join(tmpdir(), "shop-seeded-"));
   try {
@@ -20,7 +23,7 @@ export async function seededShop(products = 60): Promise<{ database: Database; s
   }
   return {
     database,
-    services: createServices(database, testServicesConfig()),
+    services: createServices(database, testServicesConfig(config)),
     async close() {
       await database.close();
       rmSync(mediaDir, { recursive: true, force: true });

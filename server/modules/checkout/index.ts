@@ -1,12 +1,12 @@
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
-import type { DeliveryMethod } from "../../db/schema/index.ts";
+import type { DeliveryMethod, Order } from "../../db/schema/index.ts";
 import { cartIdOf } from "../cart/bag-rows.ts";
 import { deliveryOption, methodsTo, type DeliveryOption } from "./delivery.ts";
 import { priceBag, type PricedBag } from "./pricing.ts";
 import { redeemersOf } from "./promo.ts";
 import { priceOrder } from "./quote.ts";
-import { placeOrder, type Buyer, type CheckoutDeps, type PlaceOrderOptions } from "./place-order.ts";
+import { placeOrder, type Buyer, type CheckoutDeps, type PlacedOrder, type PlaceOrderOptions } from "./place-order.ts";
 import { quoteInput } from "./schemas.ts";
 
 export * from "./errors.ts";
@@ -20,15 +20,35 @@ export type { QuoteLine, QuoteTotals } from "./quote.ts";
  * Checkout (ADR 37): the delivery methods to a country and placing an order. Prices, totals, VAT
  * and promo codes are computed here from the database, for pages, the shop API and GraphQL alike.
  */
-export function createCheckout(deps: CheckoutDeps) {
+export function createCheckout(
+  deps: CheckoutDeps & {
+    /** Opens the card payment page of a just placed card order (payments module); its address. */
+    openPayment?: (scope: Scope, order: Order) => Promise<string>;
+  },
+) {
   return {
     /** The delivery methods to a country, priced for `items` (minor units) of goods. */
     async deliveryOptions(scope: Scope, raw: unknown, items = 0): Promise<DeliveryOption[]> {
       const { country } = parseInput(quoteInput.pick({ country: true }), raw);
       return (await methodsTo(scope.db, country)).map((method) => deliveryOption(method, items));
     },
-    placeOrder: (scope: Scope, buyer: Buyer, raw: unknown, options?: PlaceOrderOptions) =>
-      placeOrder(deps, scope, buyer, raw, options),
+    /**
+     * Places the order (one transaction), then, for a card order, opens its payment page. A
+     * provider that cannot be reached leaves `paymentUrl` null: the order stands, and its page
+     * offers to pay again.
+     */
+    async placeOrder(
+      scope: Scope,
+      buyer: Buyer,
+      raw: unknown,
+      options?: PlaceOrderOptions,
+    ): Promise<PlacedOrder & { paymentUrl: string | null }> {
+      const placed = await placeOrder(deps, scope, buyer, raw, options);
+      const { order } = placed;
+      const unpaidCard = order.paymentMethod === "stripe" && order.status === "awaiting_payment";
+      const paymentUrl = unpaidCard && deps.openPayment ? await deps.openPayment(scope, order).catch(() => null) : null;
+      return { ...placed, paymentUrl };
+    },
 
     /**
      * The buyer's bag priced for the checkout page: for a country, maybe a method and a promo code

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
-import { cartLines, orderEvents, orderLines, orders, variants, type Order } from "../../db/schema/index.ts";
+import { cartLines, orderEvents, orderLines, orders, payments, variants, type Order } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
 import { cartIdOf, touch, type BagRef } from "../cart/bag-rows.ts";
@@ -25,6 +25,11 @@ export interface CheckoutDeps {
   money: (minor: number) => string;
   /** The link to an order's status page, for its mails (a guest's carries a token). */
   orderLink: (number: string) => string;
+  /**
+   * Card payments, when the shop takes them (ADR 38): how long the payment page stays open, which
+   * is how long a card order keeps its stock. Null: bank transfer only.
+   */
+  cardPayments?: { checkoutMinutes: number } | null;
   /** Told after a commit that wrote mails, so they go out at once. */
   mailsWritten?: () => void;
 }
@@ -65,8 +70,9 @@ export async function placeOrder(
   options: PlaceOrderOptions = {},
 ): Promise<PlacedOrder> {
   const input = parseInput(placeOrderInput, raw);
-  if (input.paymentMethod !== "bank-transfer") {
-    throw invalidInput("paymentMethod", "Card payment is not available in this shop yet: choose bank transfer.");
+  const card = input.paymentMethod === "stripe";
+  if (card && !deps.cardPayments) {
+    throw invalidInput("paymentMethod", "Card payment is not available in this shop: choose bank transfer.");
   }
   const key = options.idempotencyKey == null ? null : parseInput(idempotencyKeyField, options.idempotencyKey, "Idempotency-Key");
   return withTransaction(scope, async (tx) => {
@@ -125,7 +131,11 @@ export async function placeOrder(
 
     const [{ n }] = (await queryRows<{ n: string }>(tx.db, sql`select nextval('order_numbers')::text as n`)) as [{ n: string }];
     const number = `KS-${n}`;
-    const reservedUntil = new Date(Date.now() + deps.reservationDays * 86_400_000);
+    // A card order keeps its stock while its payment page is open (a minute more than the page
+    // is asked to stay, which Stripe counts from a moment later); a transfer for days.
+    const reservedUntil = new Date(
+      Date.now() + (card ? (deps.cardPayments!.checkoutMinutes + 1) * 60_000 : deps.reservationDays * 86_400_000),
+    );
     const [order] = await tx.db
       .insert(orders)
       .values({
@@ -169,22 +179,30 @@ export async function placeOrder(
     );
     await tx.db.insert(orderEvents).values({ orderId: order!.id, status: "awaiting_payment", note: PLACED_NOTE });
     if (promo) await redeem(tx.db, promo, redeemers, order!.id);
+    // A card payment's page is opened once this commits (payments module), outside the transaction.
+    if (card)
+      await tx.db
+        .insert(payments)
+        .values({ orderId: order!.id, provider: "stripe", amount: totals.total, currency: deps.currency });
     // The bag empties only now, with the order in the same commit.
     await tx.db.delete(cartLines).where(eq(cartLines.cartId, cartId));
-    await enqueueMail(
-      tx.db,
-      orderConfirmationMail({
-        siteName: deps.siteName,
-        to: input.email,
-        number,
-        lines,
-        ...totals,
-        deliveryMethod: method!.name,
-        link: deps.orderLink(number),
-        transfer: { bank: deps.bank, reference: number, payBy: reservedUntil.toISOString().slice(0, 10) },
-        money: deps.money,
-      }),
-    );
+    // A card order is confirmed by mail once it is paid (payments module); a transfer's mail says how to pay.
+    if (!card) {
+      await enqueueMail(
+        tx.db,
+        orderConfirmationMail({
+          siteName: deps.siteName,
+          to: input.email,
+          number,
+          lines,
+          ...totals,
+          deliveryMethod: method!.name,
+          link: deps.orderLink(number),
+          transfer: { bank: deps.bank, reference: number, payBy: reservedUntil.toISOString().slice(0, 10) },
+          money: deps.money,
+        }),
+      );
+    }
     if (deps.mailsWritten) afterCommit(tx, deps.mailsWritten);
     return { order: order!, lines, replayed: false };
   });

@@ -1,12 +1,12 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderEvents, orders } from "../../db/schema/index.ts";
+import { orders } from "../../db/schema/index.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderCancelledMail } from "./mails.ts";
-import { releasePromo, releaseStock } from "./release.ts";
+import { cancelOrder } from "./transitions.ts";
 
 /**
- * Cancels unpaid orders whose reservation has ended and gives their stock back (ADR 37), a few
+ * Cancels unpaid bank-transfer orders whose reservation has ended and gives their stock back (ADR 37), a few
  * orders per transaction. Each order is claimed with FOR UPDATE SKIP LOCKED and only while it is
  * still awaiting payment, so two processes running this at once release each order's stock once,
  * and a payment marked at the same moment either comes first (the order stays) or waits.
@@ -24,18 +24,15 @@ export async function expireReservations(
       const [order] = await tx
         .select()
         .from(orders)
-        .where(and(eq(orders.status, "awaiting_payment"), lte(orders.reservedUntil, now)))
+        // Card payments end with their payment page, which the payments module asks about first.
+        .where(
+          and(eq(orders.status, "awaiting_payment"), eq(orders.paymentMethod, "bank-transfer"), lte(orders.reservedUntil, now)),
+        )
         .orderBy(asc(orders.reservedUntil), asc(orders.id))
         .limit(1)
         .for("update", { skipLocked: true });
       if (!order) return false;
-      await releaseStock(tx, order.id);
-      await releasePromo(tx, order);
-      await tx
-        .update(orders)
-        .set({ status: "cancelled", updatedAt: sql`now()` })
-        .where(eq(orders.id, order.id));
-      await tx.insert(orderEvents).values({ orderId: order.id, status: "cancelled", note: "Not paid in time" });
+      await cancelOrder(tx, order, "Not paid in time");
       const reason = "the payment did not arrive in time, so the items went back on sale.";
       await enqueueMail(
         tx,

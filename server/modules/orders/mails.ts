@@ -23,6 +23,8 @@ export interface ConfirmationFacts {
   link: string;
   /** For bank transfers: where to pay, and until when the items are kept. */
   transfer: { bank: BankDetails; reference: string; payBy: string } | null;
+  /** Already paid (a card payment confirms the order once it arrives). */
+  paid?: boolean;
   money: (minor: number) => string;
 }
 
@@ -63,7 +65,9 @@ export function orderConfirmationMail(facts: ConfirmationFacts): Mail {
         `Please transfer ${money(facts.total)} to ${facts.transfer.bank.accountHolder}, IBAN ${facts.transfer.bank.iban}, BIC ${facts.transfer.bank.bic}, quoting ${facts.transfer.reference}.`,
         `We keep your items until ${facts.transfer.payBy}; we send them as soon as the payment arrives.`,
       ]
-    : ["We will let you know as soon as your payment is confirmed."];
+    : facts.paid
+      ? ["Your payment has arrived: we are packing your items now."]
+      : ["We will let you know as soon as your payment is confirmed."];
   const paragraphs = [`Thank you for your order ${facts.number}.`, ...lines, ...totals, ...payment];
   const notes = [`Questions about your order? Reply to this mail and quote ${facts.number}.`];
   return orderMail({ siteName: facts.siteName, to: facts.to, subject, paragraphs, notes, link: facts.link });

@@ -1,13 +1,13 @@
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { orderEvents, orders, type Order, type OrderStatus } from "../../db/schema/index.ts";
+import type { Order } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
+import { formatMoney } from "../../lib/money.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderCancelledMail, orderUpdateMail } from "./mails.ts";
-import { releasePromo, releaseStock } from "./release.ts";
 import { assertMove } from "./state-machine.ts";
+import { cancelOrder, lockOrder, move, recordRefund } from "./transitions.ts";
 
 /*
  * What staff do with an order (issue 11 §3, ADR 37): mark it paid, ship it, mark it delivered,
@@ -20,6 +20,11 @@ export interface StaffDeps {
   orderLink: (number: string) => string;
   money: (minor: number, currency: string) => string;
   mailsWritten?: () => void;
+}
+
+/** What the payment provider says has been refunded of an order by now (card payments). */
+export interface Settled {
+  refundedTotal: number;
 }
 
 const note = z.string().trim().max(500, "Use at most 500 characters for the note.").optional();
@@ -45,27 +50,6 @@ export const refundInput = z.object({
     .optional(),
   note,
 });
-
-async function lockOrder(db: Db, number: unknown): Promise<Order> {
-  const parsed = z
-    .string()
-    .regex(/^KS-\d{1,12}$/)
-    .safeParse(number);
-  const [order] = parsed.success ? await db.select().from(orders).where(eq(orders.number, parsed.data)).for("update") : [];
-  if (!order) throw new ShopError("ORDER_NOT_FOUND", "Order not found.");
-  return order;
-}
-
-async function move(db: Db, order: Order, to: OrderStatus, changes: Partial<Order>, eventNote: string | null) {
-  assertMove(order.number, order.status, to);
-  const [moved] = await db
-    .update(orders)
-    .set({ ...changes, status: to, updatedAt: sql`now()` })
-    .where(eq(orders.id, order.id))
-    .returning();
-  await db.insert(orderEvents).values({ orderId: order.id, status: to, note: eventNote });
-  return moved!;
-}
 
 export function createStaffOperations(deps: StaffDeps) {
   const run = <T>(scope: Scope, work: (db: Db) => Promise<T>) =>
@@ -117,23 +101,20 @@ export function createStaffOperations(deps: StaffDeps) {
         return move(db, await lockOrder(db, number), "delivered", {}, input.note ?? null);
       }),
 
-    /** Cancels an unpaid or paid, unshipped order: the stock goes back; what was paid is refunded. */
-    cancel: (scope: Scope, number: unknown, raw: unknown = {}) =>
+    /**
+     * Cancels an unpaid or paid, unshipped order: the stock goes back; what was paid is refunded.
+     * A card payment is refunded at the provider first (payments module), which passes what it
+     * says is refunded by now as `settled`.
+     */
+    cancel: (scope: Scope, number: unknown, raw: unknown = {}, settled?: Settled) =>
       run(scope, async (db) => {
         const input = parseInput(noteInput, raw);
         const before = await lockOrder(db, number);
         const paid = before.status === "paid";
+        const refunded = paid ? (settled ? Math.min(settled.refundedTotal, before.total) : before.total) : before.refunded;
         // What is paid back now: the rest of a paid order (a part may have been refunded before).
-        const refundNow = paid ? before.total - before.refunded : 0;
-        const order = await move(
-          db,
-          before,
-          "cancelled",
-          { reservedUntil: null, refunded: paid ? before.total : before.refunded },
-          input.note ?? "Cancelled by the shop",
-        );
-        await releaseStock(db, order.id);
-        await releasePromo(db, order);
+        const refundNow = Math.max(0, refunded - before.refunded);
+        const order = await cancelOrder(db, before, input.note ?? "Cancelled by the shop", refunded);
         const reason =
           refundNow > 0
             ? `we have refunded the ${deps.money(refundNow, order.currency)} you paid.`
@@ -153,42 +134,39 @@ export function createStaffOperations(deps: StaffDeps) {
 
     /**
      * Pays back part or all of a paid order. The order becomes "refunded" once everything is paid
-     * back; a partial refund keeps its status and records the amount in its history.
+     * back; a partial refund keeps its status and records the amount in its history. A card
+     * payment is refunded at the provider first, which passes its total refunded as `settled`.
      */
-    refund: (scope: Scope, number: unknown, raw: unknown = {}) =>
+    refund: (scope: Scope, number: unknown, raw: unknown = {}, settled?: Settled) =>
       run(scope, async (db) => {
         const input = parseInput(refundInput, raw);
         const order = await lockOrder(db, number);
-        if (!["paid", "shipped", "delivered"].includes(order.status)) assertMove(order.number, order.status, "refunded");
-        const left = order.total - order.refunded;
-        const amount = input.amount ?? left;
-        if (amount > left) {
-          throw new ShopError("INVALID_INPUT", `At most ${deps.money(left, order.currency)} of this order is left to refund.`, {
-            field: "amount",
-          });
-        }
-        const refunded = order.refunded + amount;
-        const eventNote = input.note ?? `Refunded ${deps.money(amount, order.currency)}`;
-        let result: Order;
-        if (refunded === order.total) {
-          result = await move(db, order, "refunded", { refunded }, eventNote);
-          // Refunded before it was sent: the items never left, so they go back on sale.
-          if (order.status === "paid") {
-            await releaseStock(db, order.id);
-            await releasePromo(db, order);
-          }
-        } else {
-          [result] = (await db
-            .update(orders)
-            .set({ refunded, updatedAt: sql`now()` })
-            .where(eq(orders.id, order.id))
-            .returning()) as [Order];
-          await db.insert(orderEvents).values({ orderId: order.id, status: order.status, note: eventNote });
-        }
-        await enqueueMail(db, mail(result, "refunded", { amount }));
+        // Refunded at the provider already: recorded whatever the order became meanwhile (its
+        // webhook may have come first); otherwise checked against what is left.
+        const refundedTotal = settled ? settled.refundedTotal : order.refunded + refundable(order, input.amount);
+        const told = refundedTotal - order.refunded;
+        const result = await recordRefund(db, order, refundedTotal, input.note ?? `Refunded ${deps.money(told, order.currency)}`);
+        // Already recorded (the provider's webhook came first): nothing more to tell.
+        if (!result) return order;
+        await enqueueMail(db, mail(result, "refunded", { amount: told }));
         return result;
       }),
   };
+}
+
+/**
+ * How much of `order` a refund of `amount` (absent: all that is left) pays back; refuses an order
+ * that is not paid, and more than is left.
+ */
+export function refundable(order: Order, amount: number | undefined): number {
+  if (!["paid", "shipped", "delivered"].includes(order.status)) assertMove(order.number, order.status, "refunded");
+  const left = order.total - order.refunded;
+  if ((amount ?? left) > left) {
+    throw new ShopError("INVALID_INPUT", `At most ${formatMoney(left, order.currency)} of this order is left to refund.`, {
+      field: "amount",
+    });
+  }
+  return amount ?? left;
 }
 
 export type StaffOperations = ReturnType<typeof createStaffOperations>;

@@ -1,0 +1,455 @@
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { orderLines, orders, payments, webhookEvents, type Order, type Payment } from "../../db/schema/index.ts";
+import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
+import { parseInput, ShopError } from "../../lib/shop-error.ts";
+import { enqueueMail } from "../mail/jobs.ts";
+import { orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "../orders/mails.ts";
+import { noteInput, refundable, refundInput, type StaffOperations } from "../orders/staff.ts";
+import { cancelOrder, lockOrder, move, recordRefund } from "../orders/transitions.ts";
+import { PaymentProviderError, type PaymentEvent, type PaymentProvider } from "./provider.ts";
+
+export { createStripeProvider, type StripeSettings } from "./stripe.ts";
+export { PaymentProviderError, WebhookSignatureError, type PaymentProvider } from "./provider.ts";
+
+export interface PaymentsDeps {
+  /** The card payment provider; null when the shop takes bank transfers only. */
+  provider: PaymentProvider | null;
+  siteName: string;
+  /** How long an async payment (a bank debit that settles later) keeps the order's stock, in days. */
+  reservationDays: number;
+  /** The order's status page, with its access token (the provider sends the shopper back there). */
+  orderLink: (number: string) => string;
+  money: (minor: number, currency: string) => string;
+  staff: StaffOperations;
+  mailsWritten?: () => void;
+}
+
+/** A payment arrived for an order that was cancelled meanwhile: it must go back before it is recorded. */
+class LatePayment extends Error {
+  constructor(
+    readonly paymentRef: string,
+    readonly amount: number,
+    readonly sessionId: string,
+  ) {
+    super("a payment arrived for a cancelled order");
+  }
+}
+
+const unavailable = (error: unknown) =>
+  new ShopError("PROVIDER_UNAVAILABLE", "Card payments cannot be reached just now: please try again in a moment.", {
+    details: { cause: error instanceof PaymentProviderError ? error.message : "unknown" },
+  });
+
+/**
+ * Card payments (ADR 38): the hosted payment page of a card order, the provider's webhooks, the
+ * shopper cancelling a payment, the sweep of payment pages that ended unseen, and the staff's
+ * refunds and cancellations of card orders, which go through the provider first.
+ *
+ * Every webhook is applied at most once (its event id is kept in webhook_events, in the same
+ * transaction as its effect) and every effect checks the state it would change, so a duplicate,
+ * a late or an out-of-order event changes nothing twice.
+ */
+export function createPayments(deps: PaymentsDeps) {
+  const { provider } = deps;
+  const link = (order: Order) => deps.orderLink(order.number);
+  const written = (scope: Scope) => {
+    if (deps.mailsWritten) afterCommit(scope, deps.mailsWritten);
+  };
+
+  /** The order's card payment, found by the provider's page id (or, not yet known, by the order). */
+  async function paymentOf(db: Db, sessionId: string): Promise<Payment | null> {
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, "stripe"), eq(payments.providerRef, sessionId)));
+    return payment ?? null;
+  }
+
+  /** Locks the order, then its payment, in that order (as the staff's operations lock the order first). */
+  async function lockBoth(db: Db, payment: Payment): Promise<{ order: Order; payment: Payment }> {
+    const [number] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, payment.orderId));
+    const order = await lockOrder(db, number?.number);
+    const [locked] = await db.select().from(payments).where(eq(payments.id, payment.id)).for("update");
+    return { order, payment: locked! };
+  }
+
+  async function setPayment(db: Db, payment: Payment, changes: Partial<Payment>) {
+    await db
+      .update(payments)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+  }
+
+  async function confirmPaid(db: Db, order: Order) {
+    const paid = await move(db, order, "paid", { reservedUntil: null }, "Paid by card");
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+    await enqueueMail(
+      db,
+      orderConfirmationMail({
+        siteName: deps.siteName,
+        to: order.email,
+        number: order.number,
+        lines: lines.map((line) => ({
+          name: line.productName,
+          size: line.size ?? "",
+          colour: line.colour ?? "",
+          quantity: line.quantity,
+          lineTotal: line.unitPrice * line.quantity,
+        })),
+        subtotal: order.subtotal,
+        discount: order.discount,
+        delivery: order.shipping,
+        tax: order.tax,
+        total: order.total,
+        deliveryMethod: order.deliveryMethodName ?? "Delivery",
+        link: link(order),
+        transfer: null,
+        paid: true,
+        money: (minor) => deps.money(minor, order.currency),
+      }),
+    );
+    return paid;
+  }
+
+  /**
+   * Applies one event in the caller's transaction. `lateRefunded`: the payment of a cancelled
+   * order has just been refunded at the provider, so it is recorded as paid and paid back.
+   */
+  async function apply(scope: Scope, event: PaymentEvent, options: { lateRefunded?: boolean } = {}): Promise<void> {
+    const db = scope.db;
+    if (event.kind === "other") return;
+    if (event.kind === "refunded") {
+      const [found] = await db.select().from(payments).where(eq(payments.providerPaymentRef, event.paymentRef));
+      if (!found) {
+        // The shop's own payment whose "paid" event has not come yet: told again later, it will fit.
+        if (event.orderNumber) throw new Error(`refund of ${event.orderNumber} came before its payment`);
+        return;
+      }
+      const { order, payment } = await lockBoth(db, found);
+      const result = await recordRefund(db, order, event.refundedTotal, "Refunded through Stripe");
+      if (!result) return;
+      if (result.refunded >= result.total) await setPayment(db, payment, { status: "refunded" });
+      // A cancelled order's refund is told by its cancellation.
+      if (result.status === "cancelled") return;
+      await enqueueMail(
+        db,
+        orderUpdateMail({
+          siteName: deps.siteName,
+          to: order.email,
+          number: order.number,
+          kind: "refunded",
+          link: link(order),
+          amount: deps.money(result.refunded - order.refunded, order.currency),
+        }),
+      );
+      written(scope);
+      return;
+    }
+
+    const found = await paymentOf(db, event.sessionId);
+    if (!found) return; // Not a page this shop opened.
+    const { order, payment } = await lockBoth(db, found);
+    if (payment.status === "paid" || payment.status === "refunded") return; // Settled: later news changes nothing.
+
+    switch (event.kind) {
+      case "paid": {
+        if (order.status === "awaiting_payment") {
+          await setPayment(db, payment, { status: "paid", providerPaymentRef: event.paymentRef });
+          await confirmPaid(db, order);
+        } else if (order.status === "cancelled") {
+          // Paid after the order was cancelled (its page outlived the reservation): the money goes back.
+          if (!options.lateRefunded) throw new LatePayment(event.paymentRef ?? "", payment.amount, event.sessionId);
+          await setPayment(db, payment, { status: "refunded", providerPaymentRef: event.paymentRef });
+          await recordRefund(db, order, order.total, "The card payment arrived after the order was cancelled: refunded in full");
+          await enqueueMail(
+            db,
+            orderCancelledMail({
+              siteName: deps.siteName,
+              to: order.email,
+              number: order.number,
+              reason: `your payment arrived after the order had been cancelled, so we have refunded the ${deps.money(payment.amount, order.currency)} you paid.`,
+              link: link(order),
+            }),
+          );
+        }
+        break;
+      }
+      case "processing": {
+        // Completed with a method that settles later: the order waits for it a few days more.
+        if (order.status !== "awaiting_payment") return;
+        const reservedUntil = new Date(Date.now() + deps.reservationDays * 86_400_000);
+        await db
+          .update(orders)
+          .set({ reservedUntil, updatedAt: sql`now()` })
+          .where(eq(orders.id, order.id));
+        return;
+      }
+      case "failed":
+      case "expired": {
+        if (payment.status === "pending") await setPayment(db, payment, { status: event.kind });
+        if (order.status !== "awaiting_payment") return;
+        const failed = event.kind === "failed";
+        await cancelOrder(db, order, failed ? "The payment did not go through" : "The card payment was not completed");
+        // An abandoned payment page was never confirmed by mail; a failed payment is told.
+        if (failed) {
+          await enqueueMail(
+            db,
+            orderCancelledMail({
+              siteName: deps.siteName,
+              to: order.email,
+              number: order.number,
+              reason: "your payment did not go through, so the items went back on sale. Nothing was charged.",
+              link: link(order),
+            }),
+          );
+        }
+        break;
+      }
+    }
+    written(scope);
+  }
+
+  /** Applies what the provider says of a page now (the sweep, a shopper's cancel), without an event id. */
+  async function settleFromProvider(scope: Scope, sessionId: string): Promise<void> {
+    const state = await provider!.expireCheckout(sessionId);
+    const event: PaymentEvent =
+      state.status === "complete" && state.paid
+        ? { id: "", kind: "paid", sessionId, paymentRef: state.paymentRef }
+        : { id: "", kind: "expired", sessionId };
+    await applyOnce(scope, event, false);
+  }
+
+  /** Applies an event in its own transaction; a webhook's id is recorded with it (a duplicate does nothing). */
+  async function applyOnce(scope: Scope, event: PaymentEvent, record: boolean): Promise<"handled" | "duplicate"> {
+    const run = (lateRefunded: boolean) =>
+      withTransaction(scope, async (tx) => {
+        if (record) {
+          const fresh = await tx.db
+            .insert(webhookEvents)
+            .values({ id: event.id, provider: "stripe", type: event.kind })
+            .onConflictDoNothing()
+            .returning({ id: webhookEvents.id });
+          if (fresh.length === 0) return "duplicate" as const;
+        }
+        await apply(tx, event, { lateRefunded });
+        return "handled" as const;
+      });
+    try {
+      return await run(false);
+    } catch (error) {
+      if (!(error instanceof LatePayment)) throw error;
+      // Refunded first, recorded after: if this process dies between the two, the provider tells
+      // the event again, and the refund's key makes the second refund the first one.
+      await provider!.refund(error.paymentRef, error.amount, `late-payment-${error.sessionId}`);
+      return run(true);
+    }
+  }
+
+  return {
+    /** The provider's hosted page origin, for the pages' form-action; null without card payments. */
+    checkoutOrigin: provider?.checkoutOrigin ?? null,
+    enabled: provider !== null,
+
+    /**
+     * The payment page of an unpaid card order: the one already opened, or a new one (the same
+     * one again if opening was interrupted: the call's key is the order's).
+     */
+    async payPage(scope: Scope, order: Order): Promise<string> {
+      if (!provider || order.paymentMethod !== "stripe" || order.status !== "awaiting_payment" || !order.reservedUntil) {
+        throw new ShopError("INVALID_TRANSITION", `Order ${order.number} is not waiting for a card payment.`);
+      }
+      const [payment] = await scope.db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, order.id))
+        .orderBy(desc(payments.id))
+        .limit(1);
+      if (!payment || payment.status !== "pending") {
+        throw new ShopError("INVALID_TRANSITION", `Order ${order.number} is not waiting for a card payment.`);
+      }
+      if (payment.redirectUrl) return payment.redirectUrl;
+      const back = link(order);
+      let page;
+      try {
+        page = await provider.startCheckout(
+          {
+            orderNumber: order.number,
+            email: order.email,
+            amount: payment.amount,
+            currency: payment.currency,
+            description: `${deps.siteName}, order ${order.number}`,
+            successUrl: `${back}&payment=done`,
+            cancelUrl: `${back}&payment=cancelled`,
+            expiresAt: order.reservedUntil,
+          },
+          `checkout-${order.number}`,
+        );
+      } catch (error) {
+        throw unavailable(error);
+      }
+      await scope.db
+        .update(payments)
+        .set({ providerRef: page.sessionId, redirectUrl: page.url, updatedAt: sql`now()` })
+        .where(and(eq(payments.id, payment.id), isNull(payments.providerRef)));
+      return page.url;
+    },
+
+    /**
+     * A webhook: verified (WebhookSignatureError otherwise), then applied once. Anything thrown
+     * else means "tell me again later", which the provider does.
+     */
+    async webhook(scope: Scope, rawBody: string, signature: string | undefined): Promise<"handled" | "duplicate" | "ignored"> {
+      if (!provider) throw new ShopError("UNKNOWN_PROVIDER", "This shop takes no card payments.");
+      const event = provider.parseWebhook(rawBody, signature);
+      if (event.kind === "other") return "ignored";
+      return applyOnce(scope, event, true);
+    },
+
+    /**
+     * The shopper gives up paying (the order page's "Cancel order" after leaving the payment page):
+     * the page is closed at the provider, then the order cancelled and its stock released. If it
+     * turns out paid meanwhile, it is paid. Answers the order as it is now.
+     */
+    async abandon(scope: Scope, order: Order): Promise<Order> {
+      const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.id));
+      if (!provider || order.status !== "awaiting_payment" || order.paymentMethod !== "stripe") return order;
+      try {
+        if (payment?.providerRef) await settleFromProvider(scope, payment.providerRef);
+        else
+          await withTransaction(scope, async (tx) => {
+            const locked = await lockOrder(tx.db, order.number);
+            if (locked.status === "awaiting_payment") await cancelOrder(tx.db, locked, "The card payment was not completed");
+          });
+      } catch (error) {
+        if (error instanceof ShopError) throw error;
+        throw unavailable(error);
+      }
+      const [now] = await scope.db.select().from(orders).where(eq(orders.id, order.id));
+      return now!;
+    },
+
+    /**
+     * Card orders whose payment page should have ended by now: each is settled by asking the
+     * provider (paid after all, or closed and cancelled), for when its webhook never came.
+     */
+    async sweep(scope: Scope, now = new Date()): Promise<number> {
+      if (!provider) return 0;
+      const due = await scope.db
+        .select({ order: orders, payment: payments })
+        .from(orders)
+        .innerJoin(payments, eq(payments.orderId, orders.id))
+        .where(
+          and(
+            eq(orders.status, "awaiting_payment"),
+            eq(orders.paymentMethod, "stripe"),
+            eq(payments.status, "pending"),
+            lte(orders.reservedUntil, now),
+          ),
+        )
+        .limit(50);
+      for (const { order, payment } of due) {
+        if (payment.providerRef) await settleFromProvider(scope, payment.providerRef);
+        else
+          await withTransaction(scope, async (tx) => {
+            // Its page was never opened (the provider could not be reached): nothing can be paid.
+            const locked = await lockOrder(tx.db, order.number);
+            if (locked.status === "awaiting_payment") await cancelOrder(tx.db, locked, "The card payment was not completed");
+          });
+      }
+      return due.length;
+    },
+
+    /** The staff's refund: for a card order the provider pays back first, then the order records what it says. */
+    async refund(scope: Scope, number: unknown, raw: unknown = {}) {
+      const order = await cardOrder(scope.db, number);
+      if (!order) return deps.staff.refund(scope, number, raw);
+      const input = parseInput(refundInput, raw);
+      const amount = refundable(order, input.amount);
+      const settled = await refundAt(scope.db, order, amount, `refund-${order.number}-${order.refunded}-${amount}`);
+      const result = await deps.staff.refund(scope, number, raw, settled);
+      if (result.refunded >= result.total) {
+        await scope.db
+          .update(payments)
+          .set({ status: "refunded", updatedAt: sql`now()` })
+          .where(and(eq(payments.orderId, order.id), eq(payments.status, "paid")));
+      }
+      return result;
+    },
+
+    /** The staff's cancel: a paid card order is refunded at the provider first; an unpaid one's page is closed. */
+    async cancel(scope: Scope, number: unknown, raw: unknown = {}): Promise<Order> {
+      const order = await cardOrder(scope.db, number);
+      if (!order) return deps.staff.cancel(scope, number, raw);
+      if (order.status === "awaiting_payment") {
+        const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id));
+        if (payment?.providerRef) {
+          const state = await provider!.expireCheckout(payment.providerRef).catch((error: unknown) => {
+            throw unavailable(error);
+          });
+          // Paid meanwhile: recorded as paid, then cancelled below as a paid order (refunded).
+          if (state.status === "complete" && state.paid) {
+            await applyOnce(scope, { id: "", kind: "paid", sessionId: payment.providerRef, paymentRef: state.paymentRef }, false);
+            return this.cancel(scope, number, raw);
+          }
+        }
+        return deps.staff.cancel(scope, number, raw);
+      }
+      // A paid card order is cancelled first (its stock is back at once), then refunded at the
+      // provider, then the refund is recorded and told. A cancelled order whose payment is not all
+      // back yet (the provider could not be reached before) is finished the same way.
+      const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id));
+      const unfinished = order.status === "cancelled" && payment?.status === "paid" && order.refunded < order.total;
+      if (order.status !== "paid" && !unfinished) return deps.staff.cancel(scope, number, raw); // refused with the reason
+      const input = parseInput(noteInput, raw);
+      const cancelled = unfinished
+        ? order
+        : await withTransaction(scope, async (tx) =>
+            cancelOrder(tx.db, await lockOrder(tx.db, order.number), input.note ?? "Cancelled by the shop"),
+          );
+      const settled = await refundAt(scope.db, cancelled, cancelled.total - cancelled.refunded, `cancel-${order.number}`);
+      return withTransaction(scope, async (tx) => {
+        const locked = await lockOrder(tx.db, order.number);
+        const recorded = (await recordRefund(tx.db, locked, settled.refundedTotal, "Refunded through Stripe")) ?? locked;
+        if (recorded.refunded >= recorded.total) await setPayment(tx.db, payment!, { status: "refunded" });
+        await enqueueMail(
+          tx.db,
+          orderCancelledMail({
+            siteName: deps.siteName,
+            to: order.email,
+            number: order.number,
+            reason: `we have refunded the ${deps.money(recorded.refunded - order.refunded, order.currency)} you paid.`,
+            link: link(order),
+          }),
+        );
+        written(tx);
+        return recorded;
+      });
+    },
+  };
+
+  /** A card order with a paid payment, when the shop takes cards; null for anything else. */
+  async function cardOrder(db: Db, number: unknown): Promise<Order | null> {
+    if (!provider || typeof number !== "string") return null;
+    const [order] = await db.select().from(orders).where(eq(orders.number, number));
+    return order?.paymentMethod === "stripe" ? order : null;
+  }
+
+  /** Pays back `amount` of the order's card payment at the provider; what it says is refunded by now. */
+  async function refundAt(db: Db, order: Order, amount: number, key: string) {
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), isNotNull(payments.providerPaymentRef)));
+    if (!payment?.providerPaymentRef) {
+      throw new ShopError("INVALID_TRANSITION", `Order ${order.number} has no card payment to refund.`);
+    }
+    try {
+      return await provider!.refund(payment.providerPaymentRef, amount, key);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+}
+
+export type Payments = ReturnType<typeof createPayments>;

@@ -1,0 +1,319 @@
+import { asc, eq } from "drizzle-orm";
+import type { Hono } from "hono";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { startFakeStripe, signWebhook, type FakeStripe } from "../../../tests/support/fake-stripe.ts";
+import { DUTCH_ADDRESS } from "../../../tests/support/orders.ts";
+import { seededShop } from "../../../tests/support/seeded-shop.ts";
+import { shopApp } from "../../../tests/support/shop-app.ts";
+import { paymentWebhooksApi } from "../../api/rest/payment-webhooks.ts";
+import type { ShopEnv } from "../../context.ts";
+import { mailJobs, orderEvents, orders, payments, variants, type Order } from "../../db/schema/index.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { systemScope, type Scope } from "../../lib/scope.ts";
+import { stockedOptions } from "../cart/test-support.ts";
+import { cancelOrder, lockOrder } from "../orders/transitions.ts";
+import { createStripeProvider } from "./stripe.ts";
+
+/*
+ * Card payments against a local fake of Stripe spoken to by the official client (issue 11 §2, §5):
+ * the payment page, every webhook (duplicate, reordered, late, badly signed) and the staff's
+ * refunds, over the real database.
+ */
+
+const WEBHOOK_SECRET = "whsec_testsecret0123456789";
+let shop: Awaited<ReturnType<typeof seededShop>>;
+let stripe: FakeStripe;
+let app: Hono<ShopEnv>;
+let scope: Scope;
+let option: number;
+let buyers = 0;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe({
+    webhookSecret: WEBHOOK_SECRET,
+    webhooks: async (body, signature) =>
+      (
+        await app.request("/webhooks/stripe", {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+          body,
+        })
+      ).status,
+  });
+  shop = await seededShop(4, {
+    cardPayments: {
+      provider: createStripeProvider({ secretKey: stripe.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url }),
+      checkoutMinutes: 30,
+    },
+  });
+  app = shopApp(shop);
+  app.route("/webhooks", paymentWebhooksApi());
+  scope = systemScope(shop.database.db);
+  [option] = (await stockedOptions(shop.database.db, 1)) as [number];
+});
+
+afterAll(async () => {
+  await stripe?.settled();
+  await shop?.services.mails.settled();
+  await shop?.close();
+  await stripe?.close();
+});
+
+beforeEach(async () => {
+  await stripe.settled();
+});
+
+const db = () => shop.database.db;
+const stock = async () => (await db().select({ stock: variants.stock }).from(variants).where(eq(variants.id, option)))[0]!.stock;
+const orderNamed = async (number: string) => (await db().select().from(orders).where(eq(orders.number, number)))[0]!;
+const history = async (order: Order) =>
+  (await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id))).map(
+    (e) => `${e.status}: ${e.note}`,
+  );
+const subjects = async (email: string) =>
+  (await db().select().from(mailJobs).where(eq(mailJobs.to, email)).orderBy(mailJobs.id)).map((m) => m.subject);
+const paymentOf = async (order: Order) => (await db().select().from(payments).where(eq(payments.orderId, order.id)))[0]!;
+const sessionOf = async (order: Order) => (await paymentOf(order)).providerRef!;
+
+async function cardOrder(quantity = 1, options: { key?: string } = {}) {
+  buyers += 1;
+  const email = `card-${buyers}@example.com`;
+  const { cart } = await shop.services.cart.addLine(scope, null, { variantId: option, quantity });
+  const body = { email, shippingAddress: DUTCH_ADDRESS, deliveryMethod: "home-standard", paymentMethod: "stripe" };
+  const placed = await shop.services.checkout.placeOrder(scope, { customerId: null, bag: cart.token }, body, {
+    idempotencyKey: options.key ?? null,
+  });
+  return { ...placed, email, bag: cart.token, body };
+}
+
+test("a card order opens one Stripe payment page for its total, keeps its stock for the page's life, and mails nothing yet", async () => {
+  const before = await stock();
+  const { order, paymentUrl, email } = await cardOrder(2);
+  expect(order.status).toBe("awaiting_payment");
+  expect(paymentUrl).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
+  expect(await stock()).toBe(before - 2);
+  const session = stripe.sessions.get(await sessionOf(order))!;
+  expect(session.amount_total).toBe(order.total);
+  expect(session.currency).toBe("eur");
+  expect(session.client_reference_id).toBe(order.number);
+  expect(session.success_url).toContain(`/orders/${order.number}?token=`);
+  // The page closes when the reservation ends (the order keeps its stock until then).
+  expect(session.expires_at).toBe(Math.floor(order.reservedUntil!.getTime() / 1000));
+  expect(order.reservedUntil!.getTime() - Date.now()).toBeGreaterThan(30 * 60_000);
+  expect(order.reservedUntil!.getTime() - Date.now()).toBeLessThan(32 * 60_000);
+  expect(await subjects(email)).toEqual([]);
+});
+
+test("the same key sent twice makes one order and one payment page", async () => {
+  const first = await cardOrder(1, { key: "card-key-1" });
+  const again = await shop.services.checkout.placeOrder(scope, { customerId: null, bag: first.bag }, first.body, {
+    idempotencyKey: "card-key-1",
+  });
+  expect(again.replayed).toBe(true);
+  expect(again.order.number).toBe(first.order.number);
+  expect(again.paymentUrl).toBe(first.paymentUrl);
+  const opened = [...stripe.sessions.values()].filter((s) => s.client_reference_id === first.order.number);
+  expect(opened).toHaveLength(1);
+});
+
+test("paid: the signed webhook marks the order paid and mails the confirmation; the same event again changes nothing", async () => {
+  const { order, email } = await cardOrder(1);
+  const sessionId = await sessionOf(order);
+  await stripe.pay(sessionId);
+  await stripe.settled();
+  const paid = await orderNamed(order.number);
+  expect(paid.status).toBe("paid");
+  expect(paid.reservedUntil).toBeNull();
+  expect((await paymentOf(order)).status).toBe("paid");
+  expect(await subjects(email)).toEqual([`Your order ${order.number} at Safe Hands`]);
+
+  const completed = stripe.events.find((e) => e.type === "checkout.session.completed" && e.body.includes(sessionId))!;
+  expect(await stripe.resend(completed.id)).toBe(200);
+  expect(await stripe.resend(completed.id)).toBe(200);
+  expect(await history(paid)).toEqual(["awaiting_payment: Order placed", "paid: Paid by card"]);
+  expect(await subjects(email)).toHaveLength(1);
+});
+
+test("a payment that fails cancels the order and gives its stock back once, whatever order the events come in", async () => {
+  const before = await stock();
+  const { order, email } = await cardOrder(3);
+  stripe.hold();
+  await stripe.fail(await sessionOf(order));
+  // async_payment_failed first, then completed (unpaid), each twice.
+  await stripe.release({ reverse: true, duplicate: true });
+  const failed = await orderNamed(order.number);
+  expect(failed.status).toBe("cancelled");
+  expect(await stock()).toBe(before);
+  expect((await paymentOf(order)).status).toBe("failed");
+  expect(await history(failed)).toEqual(["awaiting_payment: Order placed", "cancelled: The payment did not go through"]);
+  expect(await subjects(email)).toEqual([`Your order ${order.number} has been cancelled`]);
+});
+
+test("a refund told before the payment it belongs to is asked again, and then counts once", async () => {
+  const { order, email } = await cardOrder(1);
+  const sessionId = await sessionOf(order);
+  stripe.hold();
+  await stripe.pay(sessionId);
+  // A refund made in Stripe's dashboard before the shop heard of the payment.
+  const session = stripe.sessions.get(sessionId)!;
+  await fetch(`${stripe.url}/v1/refunds`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${stripe.secretKey}`, "content-type": "application/x-www-form-urlencoded" },
+    body: `payment_intent=${session.payment_intent}&amount=500`,
+  });
+  await stripe.release({ reverse: true });
+  // Stripe is told "not now" for the refund, "done" for the payment.
+  expect(stripe.deliveries.slice(-2).map((d) => [d.type, d.status])).toEqual([
+    ["charge.refunded", 500],
+    ["checkout.session.completed", 200],
+  ]);
+  const refundEvent = stripe.events.find((e) => e.type === "charge.refunded" && e.body.includes(session.payment_intent!))!;
+  expect(await stripe.resend(refundEvent.id)).toBe(200);
+  expect(await stripe.resend(refundEvent.id)).toBe(200);
+  const now = await orderNamed(order.number);
+  expect(now.status).toBe("paid");
+  expect(now.refunded).toBe(500);
+  expect(await subjects(email)).toEqual([
+    `Your order ${order.number} at Safe Hands`,
+    `We refunded €5.00 for order ${order.number}`,
+  ]);
+});
+
+test("a payment that arrives after the order was cancelled is refunded in full, once", async () => {
+  const before = await stock();
+  const { order, email } = await cardOrder(1);
+  const sessionId = await sessionOf(order);
+  stripe.hold();
+  await stripe.pay(sessionId);
+  // The order was cancelled before the payment's webhook came (its reservation ended meanwhile).
+  await db().transaction(async (tx) => cancelOrder(tx, await lockOrder(tx, order.number), "Not paid in time"));
+  await stripe.release({ duplicate: true });
+  const late = await orderNamed(order.number);
+  expect(late.status).toBe("cancelled");
+  expect(late.refunded).toBe(order.total);
+  expect(await stock()).toBe(before);
+  expect((await paymentOf(order)).status).toBe("refunded");
+  const charge = stripe.events.filter(
+    (e) => e.type === "charge.refunded" && e.body.includes(stripe.sessions.get(sessionId)!.payment_intent!),
+  );
+  expect(charge).toHaveLength(1);
+  await stripe.settled();
+  expect(await subjects(email)).toEqual([`Your order ${order.number} has been cancelled`]);
+  expect(await history(late)).toEqual([
+    "awaiting_payment: Order placed",
+    "cancelled: Not paid in time",
+    "cancelled: The card payment arrived after the order was cancelled: refunded in full",
+  ]);
+});
+
+test("an expired payment page cancels the order; an expiry told after the payment changes nothing", async () => {
+  const before = await stock();
+  const { order } = await cardOrder(2);
+  await stripe.expire(await sessionOf(order));
+  await stripe.settled();
+  expect((await orderNamed(order.number)).status).toBe("cancelled");
+  expect(await stock()).toBe(before);
+
+  const paid = await cardOrder(1);
+  const sessionId = await sessionOf(paid.order);
+  await stripe.pay(sessionId);
+  await stripe.settled();
+  // Stripe never expires a paid page, but a forged-late expiry event must not undo a payment.
+  const completed = stripe.events.find((e) => e.type === "checkout.session.completed" && e.body.includes(sessionId))!;
+  const expired = completed.body
+    .replace('"checkout.session.completed"', '"checkout.session.expired"')
+    .replace(/evt_test_\w+/, "evt_test_forgedexpiry");
+  expect(await stripe.sendRaw(expired, signWebhook(expired, WEBHOOK_SECRET))).toBe(200);
+  expect((await orderNamed(paid.order.number)).status).toBe("paid");
+});
+
+test("a webhook without a valid signature is refused with 400 and changes nothing", async () => {
+  const { order } = await cardOrder(1);
+  const sessionId = await sessionOf(order);
+  const body = JSON.stringify({
+    id: "evt_test_forged",
+    object: "event",
+    type: "checkout.session.completed",
+    data: { object: { id: sessionId, object: "checkout.session", payment_status: "paid", payment_intent: "pi_forged" } },
+  });
+  const stale = Math.floor(Date.now() / 1000) - 600;
+  expect(await stripe.sendRaw(body, signWebhook(body, "whsec_someoneelse000000"))).toBe(400);
+  expect(await stripe.sendRaw(body, signWebhook(body, WEBHOOK_SECRET, stale))).toBe(400);
+  expect(await stripe.sendRaw(body, "")).toBe(400);
+  const tampered = signWebhook(body, WEBHOOK_SECRET);
+  expect(await stripe.sendRaw(body.replace("pi_forged", "pi_forged2"), tampered)).toBe(400);
+  expect((await orderNamed(order.number)).status).toBe("awaiting_payment");
+  const answer = await app.request("/webhooks/stripe", { method: "POST", body, headers: { "stripe-signature": "t=1,v1=00" } });
+  expect(await answer.json()).toMatchObject({ data: null, error: { status: 400, name: "ValidationError" } });
+});
+
+test("the staff's refunds go through Stripe; its webhook afterwards counts nothing twice", async () => {
+  const { order, email } = await cardOrder(2);
+  await stripe.pay(await sessionOf(order));
+  await stripe.settled();
+  const part = await shop.services.staff.refund(scope, order.number, { amount: 1000 });
+  expect(part.refunded).toBe(1000);
+  await stripe.settled();
+  const charge = stripe.events.filter((e) => e.type === "charge.refunded").at(-1)!;
+  expect(JSON.parse(charge.body).data.object.amount_refunded).toBe(1000);
+  expect((await orderNamed(order.number)).refunded).toBe(1000);
+
+  // Cancelling the paid order refunds the rest at Stripe.
+  const cancelled = await shop.services.staff.cancel(scope, order.number, {});
+  expect(cancelled.status).toBe("cancelled");
+  expect(cancelled.refunded).toBe(order.total);
+  await stripe.settled();
+  expect((await orderNamed(order.number)).refunded).toBe(order.total);
+  expect(await subjects(email)).toEqual([
+    `Your order ${order.number} at Safe Hands`,
+    `We refunded €10.00 for order ${order.number}`,
+    `Your order ${order.number} has been cancelled`,
+  ]);
+});
+
+test("a shopper who gives up paying: the page is closed at Stripe, the order cancelled, the stock back", async () => {
+  const before = await stock();
+  const { order } = await cardOrder(1);
+  const after = await shop.services.payments.abandon(scope, order);
+  expect(after.status).toBe("cancelled");
+  expect(await stock()).toBe(before);
+  expect(stripe.sessions.get(await sessionOf(order))!.status).toBe("expired");
+  await stripe.settled();
+  expect(await history(after)).toEqual(["awaiting_payment: Order placed", "cancelled: The card payment was not completed"]);
+});
+
+test("the sweep settles pages whose webhook never came: paid after all, or closed and cancelled", async () => {
+  const paid = await cardOrder(1);
+  const open = await cardOrder(1);
+  stripe.hold();
+  await stripe.pay(await sessionOf(paid.order));
+  const later = new Date(Date.now() + 40 * 60_000);
+  expect(await shop.services.payments.sweep(scope, later)).toBeGreaterThanOrEqual(2);
+  expect((await orderNamed(paid.order.number)).status).toBe("paid");
+  expect((await orderNamed(open.order.number)).status).toBe("cancelled");
+  // The held webhooks arrive after all: nothing changes twice.
+  await stripe.release({ duplicate: true });
+  expect(await history(await orderNamed(paid.order.number))).toEqual(["awaiting_payment: Order placed", "paid: Paid by card"]);
+  expect(await history(await orderNamed(open.order.number))).toEqual([
+    "awaiting_payment: Order placed",
+    "cancelled: The card payment was not completed",
+  ]);
+});
+
+test("a full refund by the staff ends as refunded, told once, however fast Stripe's webhook comes back", async () => {
+  const before = await stock();
+  const { order, email } = await cardOrder(1);
+  await stripe.pay(await sessionOf(order));
+  await stripe.settled();
+  const refunded = await shop.services.staff.refund(scope, order.number, {});
+  await stripe.settled();
+  expect(refunded.status).toBe("refunded");
+  expect((await orderNamed(order.number)).refunded).toBe(order.total);
+  expect((await paymentOf(order)).status).toBe("refunded");
+  // Refunded before it was sent: the item is back on sale.
+  expect(await stock()).toBe(before);
+  expect(await subjects(email)).toEqual([
+    `Your order ${order.number} at Safe Hands`,
+    `We refunded ${formatMoney(order.total, "EUR")} for order ${order.number}`,
+  ]);
+});
