@@ -23,6 +23,13 @@ describe("the page policy", () => {
     expect(directive(policy, "object-src")).toBe("object-src 'none'");
   });
 
+  test("forms post to the shop only, and end on the card payment page's origin when the shop takes cards", () => {
+    expect(directive(pagePolicy(createNonce()), "form-action")).toBe("form-action 'self'");
+    expect(directive(pagePolicy(createNonce(), ["https://checkout.stripe.com"]), "form-action")).toBe(
+      "form-action 'self' https://checkout.stripe.com",
+    );
+  });
+
   test("every nonce is new: 128 random bits", () => {
     const nonces = new Set(Array.from({ length: 100 }, createNonce));
     expect(nonces.size).toBe(100);

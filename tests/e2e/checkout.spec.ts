@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "../support/axe.ts";
 import { hydrated } from "../support/hydration.ts";
+import { addToBag, fillAddress, optionInStock } from "../support/e2e-checkout.ts";
 import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 
 /*
@@ -8,48 +9,6 @@ import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
  * without JavaScript, a customer with a saved address and a promo code, a double click, and an
  * item selling out while the shopper checks out.
  */
-
-interface Variant {
-  id: number;
-  size: string;
-  colour: string;
-  stock: number;
-  price: number;
-}
-
-/**
- * An option in stock with at least `minStock` left, from the shop API; each test takes its own
- * product. Buying takes stock, which other specs read on the same server at the same time: these
- * come from the end of the protection category, which no other spec shops in.
- */
-async function optionInStock(request: APIRequestContext, minStock: number, skip: number): Promise<Variant & { name: string }> {
-  const listing = (await (await request.get("/ecommerce/products?in_stock=1&category=protection&page_size=60")).json()) as {
-    data: { slug: string }[];
-  };
-  let seen = 0;
-  for (const { slug } of [...listing.data].reverse()) {
-    const product = (
-      (await (await request.get(`/ecommerce/products/${slug}`)).json()) as { data: { name: string; variants: Variant[] } }
-    ).data;
-    const option = product.variants.find((v) => v.stock >= minStock);
-    if (option && seen++ >= skip) return { ...option, name: product.name };
-  }
-  throw new Error(`no option with ${minStock} in stock`);
-}
-
-async function addToBag(context: BrowserContext, variantId: number, quantity = 1) {
-  const answer = await context.request.post("/bag", { form: { intent: "add", variantId, quantity }, maxRedirects: 0 });
-  expect(answer.status()).toBe(303);
-}
-
-async function fillAddress(page: Page) {
-  await page.getByLabel("First name").fill("Iris");
-  await page.getByLabel("Last name").fill("de Vries");
-  await page.getByLabel("Street and house number").fill("Keizersgracht 1");
-  await page.getByLabel("Postal code").fill("1015 CJ");
-  await page.getByLabel("Town or city").fill("Amsterdam");
-  await page.getByLabel("Province or state").selectOption("NH");
-}
 
 const euros = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 

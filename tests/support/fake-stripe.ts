@@ -14,7 +14,8 @@ import type { AddressInfo } from "node:net";
  * and serves the hosted payment page (/pay/{id}) with three buttons: Pay, Fail (a payment that
  * settles later and then fails) and Cancel (back to the shop). It sends signed webhooks as Stripe
  * does (`Stripe-Signature: t=…,v1=…`); tests may hold them back and release them duplicated or
- * in reverse order.
+ * in reverse order (in process: hold()/release(); over HTTP, one session's:
+ * POST /__control/sessions/{id}/hold and …/release).
  */
 
 export interface FakeStripeOptions {
@@ -108,6 +109,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   const events: FakeEvent[] = [];
   const deliveries: FakeStripe["deliveries"] = [];
   let held: FakeEvent[] | null = null;
+  /** Events of single sessions kept back (a browser test asks over HTTP: /__control/…). */
+  const heldBySession = new Map<string, FakeEvent[]>();
   const inFlight = new Set<Promise<unknown>>();
   let base = "";
 
@@ -147,6 +150,12 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     };
     event.body = event.body.replace('"id":""', `"id":"${event.id}"`);
     events.push(event);
+    const sessionId = (object as { id?: string }).id ?? "";
+    const kept = heldBySession.get(sessionId);
+    if (kept) {
+      kept.push(event);
+      return;
+    }
     if (held) {
       held.push(event);
       return;
@@ -203,6 +212,19 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const url = new URL(request.url ?? "/", base);
     const body = await readBody(request);
     const path = url.pathname;
+
+    // What a browser test may ask for: a session's webhooks kept back, then sent.
+    const control = /^\/__control\/sessions\/([A-Za-z0-9_]+)\/(hold|release)$/.exec(path);
+    if (control && request.method === "POST") {
+      const [, sessionId, verb] = control as unknown as [string, string, string];
+      if (verb === "hold") heldBySession.set(sessionId, heldBySession.get(sessionId) ?? []);
+      else {
+        const kept = heldBySession.get(sessionId) ?? [];
+        heldBySession.delete(sessionId);
+        for (const event of kept) await post(event);
+      }
+      return send(response, 200, { ok: true });
+    }
 
     // The hosted page and its buttons.
     const page = /^\/pay\/([A-Za-z0-9_]+)(?:\/(pay|fail|cancel))?$/.exec(path);

@@ -3,14 +3,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { E2E_SOCIAL } from "./e2e-social.ts";
+import { startFakeStripe } from "./fake-stripe.ts";
 import { startOidcPeer } from "./oidc-peer.ts";
 import { freePort, startShop } from "./shop-server.ts";
 import { startSmtpPeer } from "./smtp-peer.ts";
 
+const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2ewebhooksecret000000";
+
 /**
  * Builds the shop if needed and starts one production server that the browser tests share, with
- * its real peers: an SMTP server for its mails (tests read them from SMTP_MAILBOX) and an OpenID
- * provider for social login. The shop trusts one proxy hop, so each test can speak from its own
+ * its real peers: an SMTP server for its mails (tests read them from SMTP_MAILBOX), an OpenID
+ * provider for social login, and a fake of Stripe for card payments. The shop trusts one proxy hop, so each test can speak from its own
  * address (X-Forwarded-For) and the per-address rate limits of one test do not reach another.
  */
 export default async function globalSetup() {
@@ -24,9 +27,17 @@ export default async function globalSetup() {
     redirectUris: [`http://127.0.0.1:${port}/api/connect/${E2E_SOCIAL.provider}/callback`],
     accounts: [E2E_SOCIAL.account],
   });
+  // Card payments against a local fake of Stripe, whose webhooks go to this shop.
+  const stripe = await startFakeStripe({
+    webhookSecret: E2E_STRIPE_WEBHOOK_SECRET,
+    webhooks: `http://127.0.0.1:${port}/webhooks/stripe`,
+  });
   const shop = await startShop({
     port,
     env: {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
       SMTP_URL: smtp.url,
       TRUST_PROXY: "1",
       SOCIAL_PROVIDERS: E2E_SOCIAL.provider,
@@ -40,6 +51,6 @@ export default async function globalSetup() {
   process.env.SMTP_MAILBOX = mailboxDir;
   return async () => {
     await shop.stop("SIGTERM");
-    await Promise.all([smtp.close(), oidc.close()]);
+    await Promise.all([smtp.close(), oidc.close(), stripe.close()]);
   };
 }

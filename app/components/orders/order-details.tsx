@@ -1,5 +1,6 @@
 import { PostalAddress } from "~/components/account/postal-address";
 import { orderDate, orderStatusLabel } from "~/components/account/order-table";
+import { Link } from "~/components/ui/link";
 import { formatMoney } from "~/lib/money";
 import type { OrderView } from "../../../server/modules/orders/index.ts";
 
@@ -8,12 +9,20 @@ import type { OrderView } from "../../../server/modules/orders/index.ts";
  * while it waits for a transfer, the items, the totals with the VAT they include, the address,
  * and its history with the parcel's tracking link once it is on its way.
  */
-export function OrderDetails({ order }: { order: OrderView }) {
+export function OrderDetails({ order, payLink = false }: { order: OrderView; payLink?: boolean }) {
   const money = (minor: number) => formatMoney(minor, order.currency);
   const transfer = order.payment.transfer;
   const address = order.shippingAddress;
   return (
     <>
+      {payLink && order.payment.card && (
+        <p className="rounded-lg border border-mint-300 bg-mint-50 p-5" data-testid="card-payment">
+          This order is waiting for your card payment.{" "}
+          <Link to={`/orders/${order.number}`} className="text-link">
+            Pay or cancel it
+          </Link>
+        </p>
+      )}
       {transfer && (
         <section
           aria-labelledby="pay-title"

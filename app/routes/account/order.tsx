@@ -72,7 +72,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
           Buy again
         </button>
       </Form>
-      <OrderDetails order={order} />
+      <OrderDetails order={order} payLink />
     </section>
   );
 }

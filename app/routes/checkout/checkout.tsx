@@ -60,6 +60,7 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
     // Made when the form is rendered: a second click or a resent form places no second order.
     key: crypto.randomUUID(),
     currency: context.env.currency,
+    cardPayments: context.services.payments.enabled,
   });
 }
 
@@ -95,6 +96,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
 
   if (fields.intent !== "place") return answer();
   let placedNumber: string;
+  let paymentUrl: string | null;
   try {
     const placed = await checkout.placeOrder(
       context,
@@ -109,6 +111,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       { idempotencyKey: fields.key || null, seen: fields.seen ?? "" },
     );
     placedNumber = placed.order.number;
+    paymentUrl = placed.paymentUrl;
   } catch (error) {
     const failure = checkoutFailure(error);
     return answer(failure, failure.status);
@@ -117,6 +120,9 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     // The order stands whatever happens here; an address book that is full just keeps its addresses.
     await customers.addAddress(context, session.user.id, address).catch(() => null);
   }
+  // A card order goes on to the provider's payment page (or, if it could not be opened, to its
+  // own page, which offers to try again).
+  if (paymentUrl) return redirect(paymentUrl, 303);
   return redirect(session ? `/orders/${placedNumber}?placed=1` : `${orders.statusPath(placedNumber)}&placed=1`);
 }
 
@@ -284,8 +290,24 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
 
           <section aria-labelledby="checkout-payment" className="checkout-step">
             <h2 id="checkout-payment">Payment</h2>
+            {page.cardPayments && (
+              <label className="checkout-choice">
+                <input type="radio" name="paymentMethod" value="stripe" defaultChecked={values.paymentMethod === "stripe"} />
+                <span>
+                  Card or wallet
+                  <span className="block text-sm text-grey-600">
+                    You pay on Stripe&apos;s secure page right after placing the order, then come back here.
+                  </span>
+                </span>
+              </label>
+            )}
             <label className="checkout-choice">
-              <input type="radio" name="paymentMethod" value="bank-transfer" defaultChecked />
+              <input
+                type="radio"
+                name="paymentMethod"
+                value="bank-transfer"
+                defaultChecked={values.paymentMethod !== "stripe"}
+              />
               <span>
                 Bank transfer
                 <span className="block text-sm text-grey-600">

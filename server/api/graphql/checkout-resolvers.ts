@@ -38,6 +38,7 @@ function placedOrder(order: OrderView) {
     },
     deliveryMethod: order.deliveryMethod.name,
     bankTransfer: transfer,
+    cardPayment: order.payment.card,
   };
 }
 
@@ -96,7 +97,9 @@ export const checkoutResolvers = {
       );
       const { orders } = context.services;
       return placedOrder(
-        placed.replayed ? await orders.view(context, placed.order) : orders.placedView(placed.order, placed.lines),
+        placed.replayed
+          ? await orders.view(context, placed.order)
+          : orders.placedView(placed.order, placed.lines, placed.paymentUrl),
       );
     },
   },

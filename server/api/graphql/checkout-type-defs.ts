@@ -55,6 +55,14 @@ export const checkoutTypeDefs = /* GraphQL */ `
     payBy: String
   }
 
+  "Where to pay an order awaiting a card payment (STRIPE)."
+  type CardPayment {
+    "The provider's payment page: send the shopper there. Null if it could not be opened yet."
+    url: String
+    "Until when the page takes the payment (ISO 8601)."
+    payBy: String
+  }
+
   type OrderEvent {
     status: OrderStatus!
     note: String
@@ -73,6 +81,8 @@ export const checkoutTypeDefs = /* GraphQL */ `
     deliveryMethod: String
     "Set while the order awaits a bank transfer."
     bankTransfer: BankTransfer
+    "Set while the order awaits a card payment."
+    cardPayment: CardPayment
     carrier: String
     trackingUrl: String
     history: [OrderEvent!]!

@@ -11,7 +11,8 @@ import { readJsonObject } from "./json-body.ts";
  *
  *   GET  /delivery-methods?country=NL[&cartId=…]  -> the methods to that country, priced for the bag
  *   POST /orders   Idempotency-Key: …   {cartId, email, shippingAddress, deliveryMethod,
- *                  paymentMethod, promoCode?}  -> 201 {data: order}; the same key again: 200, the same order
+ *                  paymentMethod, promoCode?}  -> 201 {data: order}; the same key again: 200, the same order.
+ *                  A card order's data.payment.card.url is the payment page to send the shopper to.
  *   GET  /orders              (bearer)  -> the customer's orders, newest first
  *   GET  /orders/{number}     (bearer)  -> one of them; anyone else's is 404
  *   POST /orders/{number}/paid | ship | delivered | cancel | refund   (a user with the "staff"
@@ -68,7 +69,7 @@ export function ordersApi() {
     if (placed.replayed) c.header("Idempotent-Replayed", "true");
     const view = placed.replayed
       ? await context.services.orders.view(context, placed.order)
-      : context.services.orders.placedView(placed.order, placed.lines);
+      : context.services.orders.placedView(placed.order, placed.lines, placed.paymentUrl);
     return answer(c, view, placed.replayed ? 200 : 201);
   });
 

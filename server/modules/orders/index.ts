@@ -49,8 +49,8 @@ export function createOrders(deps: { bank: BankDetails; secret: string; publicUr
       return orderView(scope.db, order, deps.bank);
     },
     /** A just placed order's view, from what placing it returned (no reading back). */
-    placedView: (order: Parameters<typeof placedOrderView>[0], lines: OrderView["lines"]) =>
-      placedOrderView(order, lines, deps.bank),
+    placedView: (order: Parameters<typeof placedOrderView>[0], lines: OrderView["lines"], paymentUrl: string | null = null) =>
+      placedOrderView(order, lines, deps.bank, paymentUrl),
     async customerOrder(scope: Scope, customerId: number, number: unknown): Promise<OrderView> {
       const parsed = orderNumber.safeParse(number);
       const order = parsed.success ? await customerOrder(scope.db, customerId, parsed.data) : null;

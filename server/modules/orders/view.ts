@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderEvents, orderLines, orders, type Order } from "../../db/schema/index.ts";
+import { orderEvents, orderLines, orders, payments, type Order } from "../../db/schema/index.ts";
 import { placeNames } from "../customers/countries.ts";
 import type { BankDetails } from "./mails.ts";
 
@@ -31,6 +31,8 @@ export interface OrderView {
     method: Order["paymentMethod"];
     /** For a bank transfer awaiting payment: where to pay, quoting what, by when. */
     transfer: (BankDetails & { reference: string; payBy: string | null }) | null;
+    /** For a card payment awaiting payment: the provider's payment page, once opened, and until when it is open. */
+    card: { url: string | null; payBy: string | null } | null;
   };
   history: { status: Order["status"]; note: string | null; at: string }[];
   carrier: string | null;
@@ -78,9 +80,15 @@ export function orderAddress(text: string | null): OrderAddress | null {
 export const PLACED_NOTE = "Order placed";
 
 export async function orderView(db: Db, order: Order, bank: BankDetails): Promise<OrderView> {
-  const [lines, history] = await Promise.all([
+  const [lines, history, page] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
+    awaitingCard(order)
+      ? db
+          .select({ url: payments.redirectUrl })
+          .from(payments)
+          .where(and(eq(payments.orderId, order.id), eq(payments.status, "pending")))
+      : [],
   ]);
   return viewOf(
     order,
@@ -97,15 +105,29 @@ export async function orderView(db: Db, order: Order, bank: BankDetails): Promis
     })),
     history.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
     bank,
+    page[0]?.url ?? null,
   );
 }
 
+const awaitingCard = (order: Order) => order.paymentMethod === "stripe" && order.status === "awaiting_payment";
+
 /** A just placed order's view from what placing it wrote: no need to read it back. */
-export function placedOrderView(order: Order, lines: OrderView["lines"], bank: BankDetails): OrderView {
-  return viewOf(order, lines, [{ status: order.status, note: PLACED_NOTE, at: order.createdAt.toISOString() }], bank);
+export function placedOrderView(
+  order: Order,
+  lines: OrderView["lines"],
+  bank: BankDetails,
+  paymentUrl: string | null = null,
+): OrderView {
+  return viewOf(order, lines, [{ status: order.status, note: PLACED_NOTE, at: order.createdAt.toISOString() }], bank, paymentUrl);
 }
 
-function viewOf(order: Order, lines: OrderView["lines"], history: OrderView["history"], bank: BankDetails): OrderView {
+function viewOf(
+  order: Order,
+  lines: OrderView["lines"],
+  history: OrderView["history"],
+  bank: BankDetails,
+  paymentUrl: string | null,
+): OrderView {
   const awaitingTransfer = order.paymentMethod === "bank-transfer" && order.status === "awaiting_payment";
   return {
     number: order.number,
@@ -130,6 +152,7 @@ function viewOf(order: Order, lines: OrderView["lines"], history: OrderView["his
       transfer: awaitingTransfer
         ? { ...bank, reference: order.paymentReference ?? order.number, payBy: order.reservedUntil?.toISOString() ?? null }
         : null,
+      card: awaitingCard(order) ? { url: paymentUrl, payBy: order.reservedUntil?.toISOString() ?? null } : null,
     },
     history,
     carrier: order.carrier,

@@ -255,7 +255,8 @@ export function createPayments(deps: PaymentsDeps) {
      * The payment page of an unpaid card order: the one already opened, or a new one (the same
      * one again if opening was interrupted: the call's key is the order's).
      */
-    async payPage(scope: Scope, order: Order): Promise<string> {
+    async payPage(scope: Scope, ref: Order | string): Promise<string> {
+      const order = await orderOf(scope.db, ref);
       if (!provider || order.paymentMethod !== "stripe" || order.status !== "awaiting_payment" || !order.reservedUntil) {
         throw new ShopError("INVALID_TRANSITION", `Order ${order.number} is not waiting for a card payment.`);
       }
@@ -311,7 +312,8 @@ export function createPayments(deps: PaymentsDeps) {
      * the page is closed at the provider, then the order cancelled and its stock released. If it
      * turns out paid meanwhile, it is paid. Answers the order as it is now.
      */
-    async abandon(scope: Scope, order: Order): Promise<Order> {
+    async abandon(scope: Scope, ref: Order | string): Promise<Order> {
+      const order = await orderOf(scope.db, ref);
       const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.id));
       if (!provider || order.status !== "awaiting_payment" || order.paymentMethod !== "stripe") return order;
       try {
@@ -427,6 +429,13 @@ export function createPayments(deps: PaymentsDeps) {
       });
     },
   };
+
+  async function orderOf(db: Db, ref: Order | string): Promise<Order> {
+    if (typeof ref !== "string") return ref;
+    const [order] = await db.select().from(orders).where(eq(orders.number, ref));
+    if (!order) throw new ShopError("ORDER_NOT_FOUND", "Order not found.");
+    return order;
+  }
 
   /** A card order with a paid payment, when the shop takes cards; null for anything else. */
   async function cardOrder(db: Db, number: unknown): Promise<Order | null> {

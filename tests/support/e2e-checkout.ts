@@ -1,0 +1,55 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+
+/* What the checkout specs share: an option to buy, putting it in the bag, a Dutch address typed in. */
+
+interface Variant {
+  id: number;
+  size: string;
+  colour: string;
+  stock: number;
+  price: number;
+}
+
+/**
+ * An option in stock with at least `minStock` left, from the shop API; each test takes its own
+ * product. Buying takes stock, which other specs read on the same server at the same time: these
+ * come from the end of the protection category, which no other spec shops in.
+ */
+export async function optionInStock(
+  request: APIRequestContext,
+  minStock: number,
+  skip: number,
+): Promise<Variant & { name: string; slug: string }> {
+  const listing = (await (await request.get("/ecommerce/products?in_stock=1&category=protection&page_size=60")).json()) as {
+    data: { slug: string }[];
+  };
+  let seen = 0;
+  for (const { slug } of [...listing.data].reverse()) {
+    const product = (
+      (await (await request.get(`/ecommerce/products/${slug}`)).json()) as { data: { name: string; variants: Variant[] } }
+    ).data;
+    const option = product.variants.find((v) => v.stock >= minStock);
+    if (option && seen++ >= skip) return { ...option, name: product.name, slug };
+  }
+  throw new Error(`no option with ${minStock} in stock`);
+}
+
+export async function addToBag(context: BrowserContext, variantId: number, quantity = 1) {
+  const answer = await context.request.post("/bag", { form: { intent: "add", variantId, quantity }, maxRedirects: 0 });
+  expect(answer.status()).toBe(303);
+}
+
+export async function fillAddress(page: Page) {
+  await page.getByLabel("First name").fill("Iris");
+  await page.getByLabel("Last name").fill("de Vries");
+  await page.getByLabel("Street and house number").fill("Keizersgracht 1");
+  await page.getByLabel("Postal code").fill("1015 CJ");
+  await page.getByLabel("Town or city").fill("Amsterdam");
+  await page.getByLabel("Province or state").selectOption("NH");
+}
+
+/** What the shop API says is left of an option now. */
+export async function stockOf(request: APIRequestContext, option: { id: number; slug: string }): Promise<number> {
+  const product = (await (await request.get(`/ecommerce/products/${option.slug}`)).json()) as { data: { variants: Variant[] } };
+  return product.data.variants.find((v) => v.id === option.id)!.stock;
+}
