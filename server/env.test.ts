@@ -39,6 +39,19 @@ test("bad values are refused with a message naming each variable", () => {
   expect(message).toMatch(/PUBLIC_URL: must be an http\(s\) address/);
 });
 
+test("card payments need both Stripe keys, each in its own form", () => {
+  const keys = { STRIPE_SECRET_KEY: "sk_test_abcdefgh1234", STRIPE_WEBHOOK_SECRET: "whsec_abcdefgh1234" };
+  expect(parseEnv(keys)).toMatchObject({ ...keys, CARD_CHECKOUT_MINUTES: 30 });
+  expect(() => parseEnv({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+    /STRIPE_WEBHOOK_SECRET: card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+  );
+  expect(() => parseEnv({ ...keys, STRIPE_SECRET_KEY: "pk_test_abcdefgh1234" })).toThrow(
+    /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+  );
+  expect(() => parseEnv({ ...keys, CARD_CHECKOUT_MINUTES: "10" })).toThrow(/CARD_CHECKOUT_MINUTES: must be at least 30/);
+  expect(parseEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+});
+
 test("a missing secret is generated once, kept owner-only in DATA_DIR and reused", () => {
   const env = parseEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), "shop-env-")) });
   const first = loadSecrets(env);

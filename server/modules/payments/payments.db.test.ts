@@ -5,6 +5,7 @@ import { startFakeStripe, signWebhook, type FakeStripe } from "../../../tests/su
 import { DUTCH_ADDRESS } from "../../../tests/support/orders.ts";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { shopApp } from "../../../tests/support/shop-app.ts";
+import { ecommerceApi } from "../../api/rest/ecommerce.ts";
 import { paymentWebhooksApi } from "../../api/rest/payment-webhooks.ts";
 import type { ShopEnv } from "../../context.ts";
 import { mailJobs, orderEvents, orders, payments, variants, type Order } from "../../db/schema/index.ts";
@@ -48,6 +49,7 @@ beforeAll(async () => {
   });
   app = shopApp(shop);
   app.route("/webhooks", paymentWebhooksApi());
+  app.route("/ecommerce", ecommerceApi());
   scope = systemScope(shop.database.db);
   [option] = (await stockedOptions(shop.database.db, 1)) as [number];
 });
@@ -316,4 +318,36 @@ test("a full refund by the staff ends as refunded, told once, however fast Strip
     `Your order ${order.number} at Safe Hands`,
     `We refunded ${formatMoney(order.total, "EUR")} for order ${order.number}`,
   ]);
+});
+
+test("the shop API answers a card order with the payment page to send the shopper to, and the same again for its key", async () => {
+  const cart = (await (await app.request("/ecommerce/carts", { method: "POST" })).json()) as { data: { id: string } };
+  await app.request(`/ecommerce/carts/${cart.data.id}/lines`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ variantId: option, quantity: 1 }),
+  });
+  const order = {
+    cartId: cart.data.id,
+    email: "api-card@example.com",
+    shippingAddress: DUTCH_ADDRESS,
+    deliveryMethod: "home-standard",
+    paymentMethod: "stripe",
+  };
+  const place = () =>
+    app.request("/ecommerce/orders", {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": "api-card-1" },
+      body: JSON.stringify(order),
+    });
+  const first = await place();
+  expect(first.status).toBe(201);
+  const placed = (await first.json()) as {
+    data: { number: string; payment: { method: string; card: { url: string; payBy: string } } };
+  };
+  expect(placed.data.payment.method).toBe("stripe");
+  expect(placed.data.payment.card.url).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
+  const again = await place();
+  expect(again.status).toBe(200);
+  expect(((await again.json()) as typeof placed).data.payment.card).toEqual(placed.data.payment.card);
 });
