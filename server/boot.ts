@@ -66,6 +66,7 @@ export async function boot(env: Env): Promise<Booted> {
       reservationDays: env.ORDER_RESERVATION_DAYS,
       bank: { accountHolder: env.BANK_ACCOUNT_HOLDER ?? env.SITE_NAME, iban: env.BANK_IBAN, bic: env.BANK_BIC },
     },
+    mailLeaseSeconds: env.MAIL_LEASE_SECONDS,
     cardPayments:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -81,6 +81,14 @@ export const envSchema = z
       .trim()
       .regex(/^[^\r\n]{3,200}$/, "must be a sender such as Safe Hands <shop@example.com>")
       .optional(),
+    // How long a process may take to send a claimed batch of mails before another run (or process)
+    // takes them over: after a crash, its unsent mails go out this long later (ADR 37).
+    MAIL_LEASE_SECONDS: z.coerce
+      .number({ error: "must be a whole number of seconds" })
+      .int("must be a whole number of seconds")
+      .min(5, "must be at least 5")
+      .max(3600, "must be at most 3600")
+      .default(300),
     // Unpaid bank-transfer orders keep their stock this many days, then are cancelled (ADR 37).
     ORDER_RESERVATION_DAYS: z.coerce
       .number({ error: "must be a whole number of days" })
@@ -175,7 +183,11 @@ export const envSchema = z
   .superRefine((e, context) => {
     if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
       const missing = e.STRIPE_SECRET_KEY === undefined ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET";
-      context.addIssue({ code: "custom", path: [missing], message: "card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET" });
+      context.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+      });
     }
   })
   .transform((e) => ({

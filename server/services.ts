@@ -7,7 +7,7 @@ import { createCheckout } from "./modules/checkout/index.ts";
 import { createCompare } from "./modules/compare/index.ts";
 import { createCustomers } from "./modules/customers/index.ts";
 import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
-import { createMailRunner } from "./modules/mail/jobs.ts";
+import { createMailRunner, takeOverClaims } from "./modules/mail/jobs.ts";
 import { claimGuestOrders } from "./modules/orders/claim-guest-orders.ts";
 import { expireReservations } from "./modules/orders/expire-reservations.ts";
 import { createOrders } from "./modules/orders/index.ts";
@@ -37,6 +37,8 @@ export interface ServicesConfig {
   onSocialProviderError?: (error: unknown, context: { provider: string; step: SocialLoginStep }) => void;
   /** Selling: the currency, how long unpaid orders keep their stock, the bank account (demo defaults). */
   selling?: Partial<SellingConfig>;
+  /** How long a claimed mail is left to its sender before another run takes it (seconds). */
+  mailLeaseSeconds?: number;
   /** Card payments (ADR 38): the provider and how long its payment page stays open. Unset: bank transfer only. */
   cardPayments?: { provider: PaymentProvider; checkoutMinutes: number };
 }
@@ -64,7 +66,10 @@ export function createServices(database: Database, config: ServicesConfig) {
   const accounts = createAccounts({ db: database.db, ...config, bags: cart, guestOrders: { claim: claimGuestOrders } });
   const catalog = createCatalog(database.db);
   const selling = { ...DEMO_SELLING, ...config.selling };
-  const mails = createMailRunner(database.db, config.mailer, { onError: config.onBackgroundError });
+  const mails = createMailRunner(database.db, config.mailer, {
+    onError: config.onBackgroundError,
+    leaseSeconds: config.mailLeaseSeconds,
+  });
   let background: ReturnType<typeof setInterval> | null = null;
   const orders = createOrders({ bank: selling.bank, secret: config.secret, publicUrl: config.publicUrl });
   const shop = { siteName: config.siteName, publicUrl: config.publicUrl, orderLink: orders.statusLink };
@@ -131,7 +136,13 @@ export function createServices(database: Database, config: ServicesConfig) {
         );
         payments.sweep(systemScope(database.db)).catch((error: unknown) => config.onBackgroundError(error));
       };
-      run();
+      // On the embedded database this is the only process: mails a crashed run had claimed go now.
+      if (database.kind === "pglite" && !background) {
+        takeOverClaims(database.db).then(run, (error: unknown) => {
+          config.onBackgroundError(error);
+          run();
+        });
+      } else run();
       background ??= setInterval(run, BACKGROUND_INTERVAL_MS);
       background.unref();
     },

@@ -68,7 +68,8 @@ export function scriptNonce(options: { enabled: boolean; formTargets?: readonly 
     await next();
     if (!nonce) return;
     const headers = writableHeaders(c);
-    if (isHtml(headers) && !headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", pagePolicy(nonce, options.formTargets));
+    if (isHtml(headers) && !headers.has("Content-Security-Policy"))
+      headers.set("Content-Security-Policy", pagePolicy(nonce, options.formTargets));
   };
 }
 

@@ -126,6 +126,21 @@ export async function lineCount(db: Db, cartId: number): Promise<number> {
  * bag's lock first, before any option's row (sellableStock): with one order for all, writers
  * queue per bag and never deadlock, and two adds cannot both take the bag's last free line.
  */
+/**
+ * The bag's row, locked until the transaction ends (as touch() locks it), found and locked in one
+ * statement: placing an order starts here. Null when the reference names no bag.
+ */
+export async function lockBag(db: Db, ref: BagRef): Promise<number | null> {
+  const owner = ownerOf(ref);
+  if (!owner) return null;
+  const [row] = await db
+    .update(carts)
+    .set({ updatedAt: sql`now()` })
+    .where(owner)
+    .returning({ id: carts.id });
+  return row?.id ?? null;
+}
+
 export async function touch(db: Db, cartId: number) {
   await db
     .update(carts)

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { deliveryMethods, deliveryZoneCountries, vatRates, type DeliveryMethod } from "../../db/schema/index.ts";
 import { findCountry } from "../customers/countries.ts";
@@ -35,17 +35,30 @@ export function deliveryOption(method: DeliveryMethod, items: number): DeliveryO
   return { id, name, speed, price: deliveryPrice(method, items), listPrice: method.price, freeFrom, minDays, maxDays };
 }
 
-/** The method chosen for `country`, or DELIVERY_UNAVAILABLE naming what is wrong. */
-export async function chosenMethod(db: Db, country: string, methodId: string): Promise<DeliveryMethod> {
-  const methods = await methodsTo(db, country);
+/** The method chosen among `methods` (those to `country`), or DELIVERY_UNAVAILABLE naming what is wrong. */
+export function chooseMethod(methods: readonly DeliveryMethod[], country: string, methodId: string): DeliveryMethod {
   if (methods.length === 0) throw noDeliveryTo(findCountry(country)?.name ?? country);
   const method = methods.find((m) => m.id === methodId);
   if (!method) throw unknownDeliveryMethod();
   return method;
 }
 
-/** The VAT rate of `country` in basis points; 0 where the table has none (exports outside VAT). */
-export async function vatRateOf(db: Db, country: string): Promise<number> {
-  const [row] = await db.select().from(vatRates).where(eq(vatRates.country, country.toUpperCase()));
-  return row?.rateBasisPoints ?? 0;
+/**
+ * What delivering to `country` takes: its active methods (cheapest first) and its VAT rate in
+ * basis points (0 where the table has none: exports outside VAT), read in one query, as placing
+ * an order reads them inside its transaction.
+ */
+export async function deliveryTo(db: Db, country: string): Promise<{ methods: DeliveryMethod[]; vatRateBasisPoints: number }> {
+  const code = country.toUpperCase();
+  const vat = sql<number | null>`(select ${vatRates.rateBasisPoints} from ${vatRates} where ${vatRates.country} = ${code})`;
+  const rows = await db
+    .select({ method: deliveryMethods, vat })
+    .from(deliveryMethods)
+    .innerJoin(deliveryZoneCountries, eq(deliveryZoneCountries.zoneId, deliveryMethods.zoneId))
+    .where(and(eq(deliveryZoneCountries.country, code), eq(deliveryMethods.active, true)))
+    .orderBy(asc(deliveryMethods.position), asc(deliveryMethods.price));
+  if (rows.length > 0) return { methods: rows.map((row) => row.method), vatRateBasisPoints: rows[0]!.vat ?? 0 };
+  // Not delivered to: the rate alone (the checkout page still prices the items for it).
+  const [row] = await db.select().from(vatRates).where(eq(vatRates.country, code));
+  return { methods: [], vatRateBasisPoints: row?.rateBasisPoints ?? 0 };
 }

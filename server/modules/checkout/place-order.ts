@@ -4,9 +4,9 @@ import { queryRows } from "../../db/client.ts";
 import { cartLines, orderEvents, orderLines, orders, payments, variants, type Order } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
-import { cartIdOf, touch, type BagRef } from "../cart/bag-rows.ts";
+import { lockBag, type BagRef } from "../cart/bag-rows.ts";
 import { hashCartToken } from "../cart/token.ts";
-import { enqueueMail } from "../mail/jobs.ts";
+import { mailInsert } from "../mail/jobs.ts";
 import { orderConfirmationMail, type BankDetails } from "../orders/mails.ts";
 import { PLACED_NOTE } from "../orders/view.ts";
 import { emptyBag, idempotencyConflict, soldOut } from "./errors.ts";
@@ -76,9 +76,8 @@ export async function placeOrder(
   }
   const key = options.idempotencyKey == null ? null : parseInput(idempotencyKeyField, options.idempotencyKey, "Idempotency-Key");
   return withTransaction(scope, async (tx) => {
-    const cartId = await cartIdOf(tx.db, buyer.bag);
     // The bag's lock first (as every bag change takes it): two placements of one bag queue here.
-    if (cartId !== null) await touch(tx.db, cartId);
+    const cartId = await lockBag(tx.db, buyer.bag);
     // A guest's key belongs to their bag's token (its hash): it still finds the order once the
     // emptied bag itself has been pruned.
     const owner =
@@ -129,16 +128,65 @@ export async function placeOrder(
       }
     }
 
-    const [{ n }] = (await queryRows<{ n: string }>(tx.db, sql`select nextval('order_numbers')::text as n`)) as [{ n: string }];
-    const number = `KS-${n}`;
+    // The order's number and id in one round trip, so that everything the order writes can be one
+    // statement: its lines, first event and mail, the bag emptied, the payment, then the order.
+    const [ids] = await queryRows<{ n: string; id: number }>(
+      tx.db,
+      sql`select nextval('order_numbers')::text as n, nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+    );
+    const orderId = ids!.id;
+    const number = `KS-${ids!.n}`;
     // A card order keeps its stock while its payment page is open (a minute more than the page
     // is asked to stay, which Stripe counts from a moment later); a transfer for days.
     const reservedUntil = new Date(
       Date.now() + (card ? (deps.cardPayments!.checkoutMinutes + 1) * 60_000 : deps.reservationDays * 86_400_000),
     );
+    const writes = [
+      tx.db.insert(orderLines).values(
+        lines.map((line) => ({
+          orderId,
+          productId: line.productId,
+          variantId: line.variantId,
+          productName: line.name,
+          productSlug: line.slug,
+          categorySlug: line.categorySlug,
+          size: line.size,
+          colour: line.colour,
+          sku: line.sku,
+          image: line.image,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+        })),
+      ),
+      tx.db.insert(orderEvents).values({ orderId, status: "awaiting_payment", note: PLACED_NOTE }),
+      // The bag empties only now, with the order in the same commit.
+      tx.db.delete(cartLines).where(eq(cartLines.cartId, cartId)),
+      // A card payment's page is opened once this commits (payments module), outside the transaction;
+      // its order is confirmed by mail once paid. A transfer's mail says how to pay.
+      card
+        ? tx.db.insert(payments).values({ orderId, provider: "stripe", amount: totals.total, currency: deps.currency })
+        : mailInsert(
+            tx.db,
+            orderConfirmationMail({
+              siteName: deps.siteName,
+              to: input.email,
+              number,
+              lines,
+              ...totals,
+              deliveryMethod: method!.name,
+              link: deps.orderLink(number),
+              transfer: { bank: deps.bank, reference: number, payBy: reservedUntil.toISOString().slice(0, 10) },
+              money: deps.money,
+            }),
+          ),
+    ];
+    // Statements in WITH run once each, whether or not the main statement reads them; the lines'
+    // reference to the order is checked at the end of the whole statement.
     const [order] = await tx.db
+      .with(...writes.map((write, i) => tx.db.$with(`order_write_${i}`, {}).as(write.getSQL())))
       .insert(orders)
       .values({
+        id: orderId,
         number,
         userId: buyer.customerId,
         email: input.email,
@@ -161,48 +209,8 @@ export async function placeOrder(
         deliveryAddress: JSON.stringify(input.shippingAddress),
       })
       .returning();
-    await tx.db.insert(orderLines).values(
-      lines.map((line) => ({
-        orderId: order!.id,
-        productId: line.productId,
-        variantId: line.variantId,
-        productName: line.name,
-        productSlug: line.slug,
-        categorySlug: line.categorySlug,
-        size: line.size,
-        colour: line.colour,
-        sku: line.sku,
-        image: line.image,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-      })),
-    );
-    await tx.db.insert(orderEvents).values({ orderId: order!.id, status: "awaiting_payment", note: PLACED_NOTE });
-    if (promo) await redeem(tx.db, promo, redeemers, order!.id);
-    // A card payment's page is opened once this commits (payments module), outside the transaction.
-    if (card)
-      await tx.db
-        .insert(payments)
-        .values({ orderId: order!.id, provider: "stripe", amount: totals.total, currency: deps.currency });
-    // The bag empties only now, with the order in the same commit.
-    await tx.db.delete(cartLines).where(eq(cartLines.cartId, cartId));
-    // A card order is confirmed by mail once it is paid (payments module); a transfer's mail says how to pay.
-    if (!card) {
-      await enqueueMail(
-        tx.db,
-        orderConfirmationMail({
-          siteName: deps.siteName,
-          to: input.email,
-          number,
-          lines,
-          ...totals,
-          deliveryMethod: method!.name,
-          link: deps.orderLink(number),
-          transfer: { bank: deps.bank, reference: number, payBy: reservedUntil.toISOString().slice(0, 10) },
-          money: deps.money,
-        }),
-      );
-    }
+    // The promo's use names the order, so it is written once the order exists.
+    if (promo) await redeem(tx.db, promo, redeemers, orderId);
     if (deps.mailsWritten) afterCommit(tx, deps.mailsWritten);
     return { order: order!, lines, replayed: false };
   });

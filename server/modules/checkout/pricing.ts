@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { DeliveryMethod, PromoCode } from "../../db/schema/index.ts";
 import { asShopError, type ShopError } from "../../lib/shop-error.ts";
 import { readCartLines, type CartLineView } from "../cart/read.ts";
-import { chosenMethod, deliveryOption, methodsTo, vatRateOf, type DeliveryOption } from "./delivery.ts";
+import { chooseMethod, deliveryOption, deliveryTo, type DeliveryOption } from "./delivery.ts";
 import { emptyBag, soldOut } from "./errors.ts";
 import { usablePromo } from "./promo.ts";
 import { priceOrder, type QuoteLine, type QuoteTotals } from "./quote.ts";
@@ -66,11 +66,11 @@ export async function priceBag(
       promoError = asShopError(error);
     }
   }
-  const all = await methodsTo(db, choices.country);
+  const { methods: all, vatRateBasisPoints } = await deliveryTo(db, choices.country);
   const method: DeliveryMethod | null = strict
-    ? await chosenMethod(db, choices.country, choices.deliveryMethod ?? "")
+    ? chooseMethod(all, choices.country, choices.deliveryMethod ?? "")
     : (all.find((m) => m.id === choices.deliveryMethod) ?? all[0] ?? null);
-  const totals = priceOrder({ lines, method, vatRateBasisPoints: await vatRateOf(db, choices.country), promo });
+  const totals = priceOrder({ lines, method, vatRateBasisPoints, promo });
   const items = totals.subtotal - totals.discount;
   return {
     lines,

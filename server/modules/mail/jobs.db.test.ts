@@ -4,7 +4,7 @@ import { keptMails } from "../../../tests/support/services-config.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
 import { mailJobs } from "../../db/schema/index.ts";
-import { enqueueMail, sendDueMails } from "./jobs.ts";
+import { createMailRunner, enqueueMail, sendDueMails, takeOverClaims } from "./jobs.ts";
 import type { Mailer } from "./mailer.ts";
 
 /* The mail outbox: written with the change, sent after it, once per mail, retried when sending fails. */
@@ -74,4 +74,31 @@ test("a mail claimed by a process that died comes due again when its lease ends"
     .where(eq(mailJobs.to, "orphan@example.com"));
   expect(await sendDueMails(database.db, mailer)).toBe(1);
   expect(mailer.sent.map((m) => m.to)).toEqual(["orphan@example.com"]);
+});
+
+test("the runner sends a mail whose lease ends soon when it ends, without waiting for the background timer", async () => {
+  await enqueueMail(database.db, mail("lease-ends@example.com"));
+  // Claimed a moment ago by a process that died: due again in a second.
+  await database.db
+    .update(mailJobs)
+    .set({ attempts: 1, runAt: sql`now() + interval '1 second'` })
+    .where(eq(mailJobs.to, "lease-ends@example.com"));
+  const mailer = keptMails();
+  const runner = createMailRunner(database.db, mailer, { leaseSeconds: 5 });
+  runner.wake();
+  await expect.poll(() => mailer.sent.map((m) => m.to), { timeout: 10_000 }).toEqual(["lease-ends@example.com"]);
+  await runner.settled();
+});
+
+test("a start on the embedded database takes over what an earlier run had claimed: sent at once", async () => {
+  await enqueueMail(database.db, mail("taken-over@example.com"));
+  await database.db
+    .update(mailJobs)
+    .set({ attempts: 1, runAt: sql`now() + interval '5 minutes'` })
+    .where(eq(mailJobs.to, "taken-over@example.com"));
+  const mailer = keptMails();
+  expect(await sendDueMails(database.db, mailer)).toBe(0);
+  await takeOverClaims(database.db);
+  expect(await sendDueMails(database.db, mailer)).toBe(1);
+  expect(mailer.sent.map((m) => m.to)).toEqual(["taken-over@example.com"]);
 });

@@ -16,18 +16,23 @@ import type { Mail, Mailer } from "./mailer.ts";
 
 /** Tries before a mail is given up (about a day of retries). */
 export const MAX_ATTEMPTS = 12;
-/** How long a claimed mail is left to its sender before another run may take it. */
-const LEASE_SECONDS = 300;
+/** How long a claimed mail is left to its sender before another run may take it (MAIL_LEASE_SECONDS). */
+export const LEASE_SECONDS = 300;
 /** Retries after 1, 2, 4, ... minutes, at most three hours apart. */
 const backoffSeconds = (attempts: number) => Math.min(60 * 2 ** (attempts - 1), 3 * 3600);
 
 /** Writes the mail into the outbox, through `db` (the transaction of the change it tells of). */
 export async function enqueueMail(db: Db, mail: Mail): Promise<void> {
-  await db.insert(mailJobs).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  await mailInsert(db, mail);
+}
+
+/** The statement that writes the mail into the outbox, for a use case that folds it into one of its own. */
+export function mailInsert(db: Db, mail: Mail) {
+  return db.insert(mailJobs).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
 }
 
 /** Claims up to `limit` due mails for this run (see above). */
-async function claimDue(db: Db, limit: number): Promise<MailJob[]> {
+async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<MailJob[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -39,7 +44,7 @@ async function claimDue(db: Db, limit: number): Promise<MailJob[]> {
     if (due.length === 0) return [];
     await tx
       .update(mailJobs)
-      .set({ attempts: sql`${mailJobs.attempts} + 1`, runAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .set({ attempts: sql`${mailJobs.attempts} + 1`, runAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
       .where(
         inArray(
           mailJobs.id,
@@ -50,11 +55,28 @@ async function claimDue(db: Db, limit: number): Promise<MailJob[]> {
   });
 }
 
+/**
+ * Makes every unsent mail due now. For a start on the embedded database, which only one process
+ * can open: whatever an earlier run had claimed, that run is gone (it crashed, or its lease is
+ * stale), so its mails need not wait for their lease to end.
+ */
+export async function takeOverClaims(db: Db): Promise<void> {
+  await db
+    .update(mailJobs)
+    .set({ runAt: sql`now()` })
+    .where(and(isNull(mailJobs.sentAt), lt(mailJobs.attempts, MAX_ATTEMPTS), sql`${mailJobs.runAt} > now()`));
+}
+
 /** Sends the mails that are due, a few at a time, until none is left; returns how many went out. */
-export async function sendDueMails(db: Db, mailer: Mailer, onError?: (error: unknown) => void): Promise<number> {
+export async function sendDueMails(
+  db: Db,
+  mailer: Mailer,
+  onError?: (error: unknown) => void,
+  leaseSeconds = LEASE_SECONDS,
+): Promise<number> {
   let sent = 0;
   for (;;) {
-    const claimed = await claimDue(db, 20);
+    const claimed = await claimDue(db, 20, leaseSeconds);
     if (claimed.length === 0) return sent;
     for (const job of claimed) {
       try {
@@ -80,16 +102,33 @@ export async function sendDueMails(db: Db, mailer: Mailer, onError?: (error: unk
 
 /** How long a wake waits, so a burst of orders is sent in a few runs rather than one run each. */
 const WAKE_DELAY_MS = 100;
+/** Mails due again within this long (a retry, a lease that ends) get a wake of their own; later ones the shop's background timer finds. */
+const LOOK_AHEAD_MS = 60_000;
+
+/** When the next unsent mail comes due; null when none is waiting. */
+async function nextDue(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<string | null>`min(${mailJobs.runAt})` })
+    .from(mailJobs)
+    .where(and(isNull(mailJobs.sentAt), lt(mailJobs.attempts, MAX_ATTEMPTS)));
+  return row?.at ? new Date(row.at) : null;
+}
 
 /**
  * Runs sendDueMails when woken (after a commit that wrote mails, and by the shop's background
  * timer for retries), shortly after, never two runs at once in this process; a wake during a run
  * runs it again.
  */
-export function createMailRunner(db: Db, mailer: Mailer, options: { onError?: (error: unknown) => void } = {}) {
+export function createMailRunner(
+  db: Db,
+  mailer: Mailer,
+  options: { onError?: (error: unknown) => void; leaseSeconds?: number } = {},
+) {
   let running: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let later: ReturnType<typeof setTimeout> | null = null;
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
   const run = (): Promise<void> => {
     if (running) {
       again = true;
@@ -98,8 +137,23 @@ export function createMailRunner(db: Db, mailer: Mailer, options: { onError?: (e
     running = (async () => {
       do {
         again = false;
-        await sendDueMails(db, mailer, options.onError).catch((error: unknown) => options.onError?.(error));
+        await sendDueMails(db, mailer, options.onError, leaseSeconds).catch((error: unknown) => options.onError?.(error));
       } while (again);
+      // A retry or another process's lease ending soon is sent on time, not at the next background run.
+      const due = await nextDue(db).catch(() => null);
+      if (later) clearTimeout(later);
+      later = null;
+      const wait = due === null ? Infinity : due.getTime() - Date.now();
+      if (wait <= LOOK_AHEAD_MS) {
+        later = setTimeout(
+          () => {
+            later = null;
+            void run();
+          },
+          Math.max(wait, WAKE_DELAY_MS),
+        );
+        later.unref();
+      }
     })().finally(() => {
       running = null;
     });
@@ -117,12 +171,17 @@ export function createMailRunner(db: Db, mailer: Mailer, options: { onError?: (e
     },
     /** Sends what a wake asked for now, and resolves once nothing is being sent: tests, and shutdown. */
     async settled() {
-      while (timer || running) {
+      while (timer || running || later) {
+        if (later) {
+          // What comes due later is the next run's (or the next process's) to send.
+          clearTimeout(later);
+          later = null;
+        }
         if (timer) {
           clearTimeout(timer);
           timer = null;
           await run();
-        } else await running;
+        } else if (running) await running;
       }
     },
   };
