@@ -36,7 +36,9 @@ export async function startServer(options: {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "shop-bench-"));
   const url = `http://${LOCAL_HOST}:${port}`;
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, [join(options.buildDir, "server/main.js")], {
+  // BENCH_NODE_ARGS: flags for the server's node, such as "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter((arg) => arg !== "");
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(options.buildDir, "server/main.js")], {
     cwd: options.rootDir,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import { ANY_VISITOR, sellableTo } from "../catalog/sellable.ts";
 
@@ -48,7 +48,7 @@ export interface CartView {
   savings: number;
 }
 
-interface LineRow {
+export interface LineRow {
   id: number;
   variant_id: number;
   quantity: number;
@@ -74,15 +74,22 @@ interface LineRow {
  * leaves out each product's other options (checkout prices lines; it changes none).
  */
 export async function readCartLines(db: Db, cartId: number, { withOptions = true } = {}): Promise<CartView> {
+  return cartViewOf(await queryRows<LineRow>(db, sql`${cartLinesSelect(cartId, withOptions)} order by l.created_at, l.id`));
+}
+
+/**
+ * The select behind readCartLines, for a use case that reads the lines in a query of its own
+ * (placing an order reads them with its other facts in one round trip). Each row has `added_at`
+ * to order by.
+ */
+export function cartLinesSelect(cartId: number | null, withOptions: boolean): SQL {
   const options = withOptions
     ? sql`(select json_agg(json_build_object('variantId', o.id, 'size', o.size, 'colour', o.colour,
                                               'colourHex', o.colour_hex, 'stock', o.stock) order by o.position, o.id)
               from variants o where o.product_id = p.id)`
     : sql`'[]'::json`;
-  const rows = await queryRows<LineRow>(
-    db,
-    sql`
-    select l.id, l.variant_id, l.quantity,
+  return sql`
+    select l.id, l.variant_id, l.quantity, l.created_at as added_at,
            p.id as product_id, p.slug, c.slug as category_slug, p.name, b.name as brand,
            v.sku, v.size, v.colour, v.colour_hex, v.stock, v.price, v.compare_at_price,
            ${sellableTo(ANY_VISITOR)} as available,
@@ -94,10 +101,11 @@ export async function readCartLines(db: Db, cartId: number, { withOptions = true
     join products p on p.id = v.product_id
     join brands b on b.id = p.brand_id
     join categories c on c.id = p.category_id
-    where l.cart_id = ${cartId}
-    order by l.created_at, l.id
-  `,
-  );
+    where l.cart_id = ${cartId}`;
+}
+
+/** The bag as its holder sees it, from its rows (cartLinesSelect's, oldest first). */
+export function cartViewOf(rows: readonly LineRow[]): CartView {
   const lines = rows.map(toLine);
   // What can be bought: lines still for sale, each at most as many as are left.
   const buyable = lines.map((line) => ({ line, count: line.available ? Math.min(line.quantity, line.stock) : 0 }));

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
 import { cartLines, orderEvents, orderLines, orders, payments, variants, type Order } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
@@ -10,6 +10,7 @@ import { mailInsert } from "../mail/jobs.ts";
 import { orderConfirmationMail, type BankDetails } from "../orders/mails.ts";
 import { PLACED_NOTE } from "../orders/view.ts";
 import { emptyBag, idempotencyConflict, soldOut } from "./errors.ts";
+import { readForPlacing } from "./placing-reads.ts";
 import { priceBag } from "./pricing.ts";
 import { redeem, redeemersOf } from "./promo.ts";
 import type { QuoteLine } from "./quote.ts";
@@ -88,13 +89,12 @@ export async function placeOrder(
           : "bag:none";
     const scopedKey = key === null ? null : `${owner}:${key}`;
     const requestHash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
-    if (scopedKey !== null) {
-      const [earlier] = await tx.db.select().from(orders).where(eq(orders.idempotencyKey, scopedKey));
-      if (earlier) {
-        if (earlier.requestHash !== requestHash) throw idempotencyConflict();
-        const lines = await tx.db.select().from(orderLines).where(eq(orderLines.orderId, earlier.id)).orderBy(orderLines.id);
-        return { order: earlier, lines: lines.map(quoteLineOf), replayed: true };
-      }
+    const read = await readForPlacing(tx.db, cartId, scopedKey, input.shippingAddress.country);
+    if (read.earlier) {
+      if (read.earlier.requestHash !== requestHash) throw idempotencyConflict();
+      const [earlier] = await tx.db.select().from(orders).where(eq(orders.id, read.earlier.id));
+      const lines = await tx.db.select().from(orderLines).where(eq(orderLines.orderId, earlier!.id)).orderBy(orderLines.id);
+      return { order: earlier!, lines: lines.map(quoteLineOf), replayed: true };
     }
     if (cartId === null) throw emptyBag();
     const redeemers = redeemersOf(buyer.customerId, input.email);
@@ -104,6 +104,7 @@ export async function placeOrder(
       { country: input.shippingAddress.country, deliveryMethod: input.deliveryMethod, promoCode: input.promoCode, redeemers },
       deps.money,
       true,
+      read,
     );
     const { lines, totals, promo, method } = priced;
     // The page always sends what it showed (an empty summary too); the API shows nothing.
@@ -115,25 +116,26 @@ export async function placeOrder(
     }
 
     // Stock, in one order (by option id) so placements that share options never deadlock; each
-    // take succeeds only while enough are left, whatever was read above.
-    for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
-      const taken = await tx.db
-        .update(variants)
-        .set({ stock: sql`${variants.stock} - ${line.quantity}` })
-        .where(and(eq(variants.id, line.variantId), gte(variants.stock, line.quantity)))
-        .returning({ id: variants.id });
-      if (taken.length === 0) {
+    // take succeeds only while enough are left, whatever was read above. The last take also draws
+    // the order's number and id (only when it succeeds), so that everything the order writes can
+    // be one statement: its lines, first event and mail, the bag emptied, the payment, the order.
+    const takes = [...lines].sort((a, b) => a.variantId - b.variantId);
+    let ids: { n: string; id: number } | undefined;
+    for (const [index, line] of takes.entries()) {
+      const last = index === takes.length - 1;
+      const [taken] = await queryRows<{ n: string | null; id: number | null }>(
+        tx.db,
+        sql`update ${variants} set stock = stock - ${line.quantity}
+            where id = ${line.variantId} and stock >= ${line.quantity}
+            returning ${last ? sql`nextval('order_numbers')::text` : sql`null::text`} as n,
+                      ${last ? sql`nextval(pg_get_serial_sequence('orders', 'id'))::int` : sql`null::int`} as id`,
+      );
+      if (!taken) {
         const [left] = await tx.db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, line.variantId));
         throw soldOut(line, left?.stock ?? 0);
       }
+      if (last) ids = { n: taken.n!, id: taken.id! };
     }
-
-    // The order's number and id in one round trip, so that everything the order writes can be one
-    // statement: its lines, first event and mail, the bag emptied, the payment, then the order.
-    const [ids] = await queryRows<{ n: string; id: number }>(
-      tx.db,
-      sql`select nextval('order_numbers')::text as n, nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
-    );
     const orderId = ids!.id;
     const number = `KS-${ids!.n}`;
     // A card order keeps its stock while its payment page is open (a minute more than the page

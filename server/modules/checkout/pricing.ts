@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.ts";
 import type { DeliveryMethod, PromoCode } from "../../db/schema/index.ts";
 import { asShopError, type ShopError } from "../../lib/shop-error.ts";
-import { readCartLines, type CartLineView } from "../cart/read.ts";
+import { readCartLines, type CartLineView, type CartView } from "../cart/read.ts";
 import { chooseMethod, deliveryOption, deliveryTo, type DeliveryOption } from "./delivery.ts";
 import { emptyBag, soldOut } from "./errors.ts";
 import { usablePromo } from "./promo.ts";
@@ -46,8 +46,10 @@ export async function priceBag(
   choices: CheckoutChoices,
   money: (minor: number) => string,
   strict: boolean,
+  /** The bag and the delivery facts, when the caller has read them already (placing an order). */
+  read?: { bag: CartView; delivery: { methods: DeliveryMethod[]; vatRateBasisPoints: number } },
 ): Promise<PricedBag> {
-  const bag = await readCartLines(db, cartId, { withOptions: false });
+  const bag = read?.bag ?? (await readCartLines(db, cartId, { withOptions: false }));
   const lines = bag.lines.map(lineOf);
   if (strict && lines.length === 0) throw emptyBag();
   const problems = bag.lines
@@ -66,7 +68,7 @@ export async function priceBag(
       promoError = asShopError(error);
     }
   }
-  const { methods: all, vatRateBasisPoints } = await deliveryTo(db, choices.country);
+  const { methods: all, vatRateBasisPoints } = read?.delivery ?? (await deliveryTo(db, choices.country));
   const method: DeliveryMethod | null = strict
     ? chooseMethod(all, choices.country, choices.deliveryMethod ?? "")
     : (all.find((m) => m.id === choices.deliveryMethod) ?? all[0] ?? null);

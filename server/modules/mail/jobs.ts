@@ -9,7 +9,7 @@ import type { Mail, Mailer } from "./mailer.ts";
  * does; the runner sends it after the commit. A run claims due rows in a short transaction (FOR
  * UPDATE SKIP LOCKED, then a lease: its run_at moves LEASE_SECONDS ahead), sends them outside any
  * transaction (the embedded database has one connection: an SMTP conversation must not hold it),
- * and marks each sent. Two processes never claim one row; a failure is retried with backoff; a
+ * and marks them sent. Two processes never claim one row; a failure is retried with backoff; a
  * process that dies leaves its claimed rows to come due again when the lease ends. A mail sent just
  * before a crash, whose row was not yet marked, goes once more: at least once, never lost.
  */
@@ -78,13 +78,13 @@ export async function sendDueMails(
   for (;;) {
     const claimed = await claimDue(db, 20, leaseSeconds);
     if (claimed.length === 0) return sent;
+    // Marked sent together once the batch is through: one statement per batch, not per mail. A
+    // crash in the middle sends the batch's mails again (at least once), never loses one.
+    const done: number[] = [];
     for (const job of claimed) {
       try {
         await mailer.send({ to: job.to, subject: job.subject, text: job.text, html: job.html });
-        await db
-          .update(mailJobs)
-          .set({ sentAt: sql`now()` })
-          .where(eq(mailJobs.id, job.id));
+        done.push(job.id);
         sent++;
       } catch (error) {
         onError?.(error);
@@ -96,6 +96,12 @@ export async function sendDueMails(
           })
           .where(eq(mailJobs.id, job.id));
       }
+    }
+    if (done.length > 0) {
+      await db
+        .update(mailJobs)
+        .set({ sentAt: sql`now()` })
+        .where(inArray(mailJobs.id, done));
     }
   }
 }
