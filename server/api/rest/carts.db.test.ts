@@ -86,6 +86,49 @@ describe("/ecommerce/carts", () => {
     expect(removed.body.data?.lines).toEqual([]);
   });
 
+  test("with a country and a delivery method chosen, the bag answers its totals, priced by the shop", async () => {
+    const id = await newCart();
+    await call("POST", `/${id}/lines`, { variantId: secondVariant, quantity: 1 });
+    const before = await call("GET", `/${id}`);
+    expect(before.body.data).toMatchObject({ checkout: { country: null, deliveryMethod: null, promoCode: null }, totals: null });
+
+    const chosen = await call("PATCH", `/${id}`, { country: "de", deliveryMethod: "eu-express" });
+    expect(chosen.status).toBe(200);
+    const bag = chosen.body.data as Bag & { totals: Record<string, number>; checkout: Record<string, string | null> };
+    expect(bag.checkout).toEqual({ country: "DE", deliveryMethod: "eu-express", promoCode: null });
+    const methods = (await (await app.request("/ecommerce/delivery-methods?country=DE")).json()) as {
+      data: { id: string; price: number }[];
+    };
+    const express = methods.data.find((m) => m.id === "eu-express")!;
+    const total = bag.subtotal + express.price;
+    // German VAT (19 %) included in the total.
+    expect(bag.totals).toEqual({
+      subtotal: bag.subtotal,
+      discount: 0,
+      delivery: express.price,
+      tax: Math.round((total * 1900) / 11900),
+      vatRate: 19,
+      total,
+    });
+    expect((await call("GET", `/${id}`)).body.data).toMatchObject({ totals: bag.totals });
+
+    // Each refusal is the one placing the order would give.
+    expect((await call("PATCH", `/${id}`, { country: "AQ", deliveryMethod: "eu-express" })).body.error).toMatchObject({
+      status: 400,
+      details: { param: "country" },
+    });
+    expect((await call("PATCH", `/${id}`, { country: "DE", deliveryMethod: "home-standard" })).body.error).toMatchObject({
+      status: 400,
+      details: { param: "deliveryMethod" },
+    });
+    expect(
+      (await call("PATCH", `/${id}`, { country: "DE", deliveryMethod: "eu-express", promoCode: "NOSUCHCODE" })).body.error,
+    ).toMatchObject({ status: 400, details: { param: "promoCode", reason: "unknown" } });
+    expect((await call("PATCH", `/${id}`, { country: "Germany" })).status).toBe(400);
+    // The refused choices changed nothing.
+    expect((await call("GET", `/${id}`)).body.data).toMatchObject({ checkout: bag.checkout, totals: bag.totals });
+  });
+
   test("more than the stock is a 409 that says how many are left", async () => {
     const id = await newCart();
     const refused = await call("POST", `/${id}/lines`, { variantId: variant.id, quantity: 4 });

@@ -15,15 +15,30 @@ import { readJsonObject } from "./json-body.ts";
  *   POST   /carts/{id}/lines            {variantId, quantity?}  -> 201 the bag
  *   PATCH  /carts/{id}/lines/{lineId}   {quantity?, variantId?} -> the bag
  *   DELETE /carts/{id}/lines/{lineId}   -> the bag
+ *   PATCH  /carts/{id}   {country, deliveryMethod?, promoCode?}  -> the bag with its checkout
+ *          choices; with a country and a delivery method it answers its `totals` (subtotal,
+ *          discount, delivery, tax, vatRate, total), priced by the shop as placing the order would
  */
 
 export function cartsApi() {
   const api = new Hono<ShopEnv>();
   const carts = (c: Context<ShopEnv>) => requestContext(c).services.cart;
-  const answer = (c: Context<ShopEnv>, cart: CartWithToken, status: 200 | 201 = 200) => {
+  const answer = async (c: Context<ShopEnv>, cart: CartWithToken, status: 200 | 201 = 200) => {
     c.header("Cache-Control", "no-store");
     const { token, ...bag } = cart;
-    return c.json({ data: { id: token, currency: requestContext(c).env.currency, ...bag }, meta: {} }, status);
+    const context = requestContext(c);
+    const choices = await context.services.cart.checkoutChoices(context, token);
+    // Totals once a country and a method are chosen, priced now (prices and stock may have moved).
+    let totals = null;
+    if (choices?.country && choices.deliveryMethod && bag.lines.length > 0) {
+      const priced = await context.services.checkout.quote(context, { customerId: null, bag: token }, choices);
+      if (priced.method?.id === choices.deliveryMethod) {
+        const { subtotal, discount, delivery, tax, total, vatRateBasisPoints } = priced.totals;
+        totals = { subtotal, discount, delivery, tax, vatRate: vatRateBasisPoints / 100, total };
+      }
+    }
+    const checkout = choices ?? { country: null, deliveryMethod: null, promoCode: null };
+    return c.json({ data: { id: token, currency: context.env.currency, ...bag, checkout, totals }, meta: {} }, status);
   };
   const tokenOf = (c: Context<ShopEnv>) => {
     const id = c.req.param("id");
@@ -55,13 +70,27 @@ export function cartsApi() {
     return answer(c, await carts(c).updateLine(requestContext(c), tokenOf(c), { ...body, lineId }));
   });
 
+  api.patch("/:id", async (c) => {
+    const context = requestContext(c);
+    const token = tokenOf(c);
+    if (!(await carts(c).get(context, token))) throw new NotFoundError("Cart not found", { param: "id" });
+    const choices = await context.services.checkout.checkChoices(
+      context,
+      { customerId: null, bag: token },
+      await readJsonObject(c),
+    );
+    await carts(c).chooseForCheckout(context, token, choices);
+    const cart = await carts(c).get(context, token);
+    return answer(c, cart!);
+  });
+
   api.delete("/:id/lines/:lineId", async (c) =>
     answer(c, await carts(c).removeLine(requestContext(c), tokenOf(c), { lineId: c.req.param("lineId") })),
   );
 
   const allowed: Record<string, string> = {
     "/": "POST",
-    "/:id": "GET, HEAD",
+    "/:id": "GET, HEAD, PATCH",
     "/:id/lines": "POST",
     "/:id/lines/:lineId": "PATCH, DELETE",
   };

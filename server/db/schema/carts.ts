@@ -15,6 +15,13 @@ export const carts = pgTable(
     /** The customer whose bag this is; null for a guest's. A customer has at most one bag. */
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What a shop API client chose for checkout (PATCH /ecommerce/carts/{id}): the delivery
+     * country, method and promo code; with a country and a method the bag answers with its totals.
+     */
+    country: text("country"),
+    deliveryMethodId: text("delivery_method_id"),
+    promoCode: text("promo_code"),
     /** Moved on every change; bags untouched for long are pruned by it. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,16 @@ import type { Scope } from "../../lib/scope.ts";
 import type { RateLimiter, RateLimitRule } from "../rate-limit/index.ts";
 import { addLine } from "./add-line.ts";
 import { addLines, type ItemToAdd } from "./add-lines.ts";
-import { cartIdOf, countNewBag, ownerOf, pruneIdleCarts, view, type BagRef, type CartWithToken } from "./bag-rows.ts";
+import {
+  cartIdOf,
+  countNewBag,
+  ownerOf,
+  pruneIdleCarts,
+  requireCart,
+  view,
+  type BagRef,
+  type CartWithToken,
+} from "./bag-rows.ts";
 import { mergeGuestBag } from "./merge-guest-bag.ts";
 import { newCartToken, hashCartToken } from "./token.ts";
 import { removeLine, updateLine } from "./update-line.ts";
@@ -80,9 +89,40 @@ export function createCarts(options: CartsOptions = {}) {
     removeLine,
     mergeGuestBag,
 
+    /** What the bag's holder chose for checkout (shop API): country, delivery method, promo code; null without a bag. */
+    async checkoutChoices(scope: Scope, ref: BagRef): Promise<CheckoutChoices | null> {
+      const owner = ownerOf(ref);
+      if (!owner) return null;
+      const [row] = await scope.db
+        .select({ country: carts.country, deliveryMethod: carts.deliveryMethodId, promoCode: carts.promoCode })
+        .from(carts)
+        .where(owner);
+      return row ?? null;
+    },
+    /** Keeps the checkout choices with the bag (checked by the caller: the checkout module knows what is valid). */
+    async chooseForCheckout(scope: Scope, ref: BagRef, choices: CheckoutChoices): Promise<void> {
+      const cartId = await requireCart(scope.db, ref);
+      await scope.db
+        .update(carts)
+        .set({
+          country: choices.country,
+          deliveryMethodId: choices.deliveryMethod,
+          promoCode: choices.promoCode,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(carts.id, cartId));
+    },
+
     /** Deletes bags idle for longer than the retention; for tests and housekeeping. */
     pruneIdleCarts: (scope: Scope) => pruneIdleCarts(scope.db),
   };
 }
 
 export type Carts = ReturnType<typeof createCarts>;
+
+/** A bag's checkout choices as a shop API client set them (null: not chosen). */
+export interface CheckoutChoices {
+  country: string | null;
+  deliveryMethod: string | null;
+  promoCode: string | null;
+}

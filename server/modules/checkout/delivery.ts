@@ -36,8 +36,13 @@ export function deliveryOption(method: DeliveryMethod, items: number): DeliveryO
 }
 
 /** The method chosen among `methods` (those to `country`), or DELIVERY_UNAVAILABLE naming what is wrong. */
-export function chooseMethod(methods: readonly DeliveryMethod[], country: string, methodId: string): DeliveryMethod {
-  if (methods.length === 0) throw noDeliveryTo(findCountry(country)?.name ?? country);
+export function chooseMethod(
+  methods: readonly DeliveryMethod[],
+  country: string,
+  methodId: string,
+  countryField?: string,
+): DeliveryMethod {
+  if (methods.length === 0) throw noDeliveryTo(findCountry(country)?.name ?? country, countryField);
   const method = methods.find((m) => m.id === methodId);
   if (!method) throw unknownDeliveryMethod();
   return method;

@@ -19,8 +19,9 @@ export function promoRefused(reason: PromoRefusal, message?: string): ShopError 
 
 export const emptyBag = () => new ShopError("EMPTY_BAG", "Your bag is empty: add something to it before checking out.");
 
-export const noDeliveryTo = (countryName: string) =>
-  new ShopError("DELIVERY_UNAVAILABLE", `Sorry, we do not deliver to ${countryName} yet.`, { field: "shippingAddress.country" });
+/** `field`: where the country was given (an order's address, or a bag's checkout choices). */
+export const noDeliveryTo = (countryName: string, field = "shippingAddress.country") =>
+  new ShopError("DELIVERY_UNAVAILABLE", `Sorry, we do not deliver to ${countryName} yet.`, { field });
 
 export const unknownDeliveryMethod = () =>
   new ShopError("DELIVERY_UNAVAILABLE", "Choose one of the delivery methods offered for this country.", {

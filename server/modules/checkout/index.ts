@@ -2,7 +2,7 @@ import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import type { DeliveryMethod, Order } from "../../db/schema/index.ts";
 import { cartIdOf } from "../cart/bag-rows.ts";
-import { deliveryOption, methodsTo, type DeliveryOption } from "./delivery.ts";
+import { chooseMethod, deliveryOption, deliveryTo, methodsTo, type DeliveryOption } from "./delivery.ts";
 import { priceBag, type PricedBag } from "./pricing.ts";
 import { redeemersOf } from "./promo.ts";
 import { priceOrder } from "./quote.ts";
@@ -48,6 +48,22 @@ export function createCheckout(
       const unpaidCard = order.paymentMethod === "stripe" && order.status === "awaiting_payment";
       const paymentUrl = unpaidCard && deps.openPayment ? await deps.openPayment(scope, order).catch(() => null) : null;
       return { ...placed, paymentUrl };
+    },
+
+    /**
+     * Checks the checkout choices a shop API client keeps with its bag (PATCH /ecommerce/carts):
+     * a country the shop delivers to, one of its delivery methods, a promo code the bag may use.
+     * Each refusal is the error placing the order would give.
+     */
+    async checkChoices(scope: Scope, buyer: Buyer, raw: unknown) {
+      const input = parseInput(quoteInput, raw);
+      const { methods } = await deliveryTo(scope.db, input.country);
+      chooseMethod(methods, input.country, input.deliveryMethod ?? methods[0]?.id ?? "", "country");
+      if (input.promoCode) {
+        const priced = await this.quote(scope, buyer, input);
+        if (priced.promoError) throw priced.promoError;
+      }
+      return { country: input.country, deliveryMethod: input.deliveryMethod ?? null, promoCode: input.promoCode ?? null };
     },
 
     /**

@@ -17,7 +17,12 @@ export interface PlacingReads {
  * to the country and its VAT rate. Run after the lock, in its own statement, so that it sees what
  * a placement of the same bag that held the lock has committed.
  */
-export async function readForPlacing(db: Db, cartId: number | null, scopedKey: string | null, country: string): Promise<PlacingReads> {
+export async function readForPlacing(
+  db: Db,
+  cartId: number | null,
+  scopedKey: string | null,
+  country: string,
+): Promise<PlacingReads> {
   const code = country.toUpperCase();
   const [row] = await queryRows<{
     earlier: PlacingReads["earlier"];
