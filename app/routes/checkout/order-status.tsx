@@ -61,6 +61,8 @@ export async function loader({ request, params, context: router }: Route.LoaderA
     // Back from the payment page having paid: the provider's word (its webhook) is on its way.
     confirming: awaitingCard && payment === "done",
     leftPayment: awaitingCard && payment === "cancelled",
+    // A guest (by the link's token) may make an account for the order's address with one click.
+    guest: context.session === null,
   };
 }
 
@@ -69,10 +71,15 @@ export async function action({ request, params, context: router }: Route.ActionA
   const context = pageContext(router);
   const order = await visibleOrder(context, request, params.number);
   const { intent } = await formFields(request);
-  const { payments, cart } = context.services;
+  const { payments, cart, accounts } = context.services;
   try {
+    if (intent === "account" && context.session === null) {
+      const { username } = await accounts.accountFromOrder(context, { email: order.email });
+      return data({ formError: null, accountMade: username });
+    }
     if (intent === "pay") return redirect(await payments.payPage(context, order.number), 303);
-    if (intent !== "cancel") return data({ formError: "Choose to pay or to cancel the order." }, { status: 400 });
+    if (intent !== "cancel")
+      return data({ formError: "Choose to pay or to cancel the order.", accountMade: null }, { status: 400 });
     const now = await payments.abandon(context, order.number);
     if (now.status !== "cancelled") return redirect(new URL(request.url).pathname + new URL(request.url).search, 303);
     // The items go back in the buyer's bag, as far as stock allows (a guest without their bag's cookie has none).
@@ -87,12 +94,16 @@ export async function action({ request, params, context: router }: Route.ActionA
   } catch (error) {
     const shop = asShopError(error);
     if (!shop) throw error;
-    return data({ formError: shop.message }, { status: shop.status });
+    const formError =
+      shop.code === "ACCOUNT_TAKEN"
+        ? `You have an account with ${order.email} already: log in to find this order in your order history.`
+        : shop.message;
+    return data({ formError, accountMade: null }, { status: shop.status });
   }
 }
 
 export default function OrderStatus({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, placed, confirming, leftPayment } = loaderData;
+  const { order, placed, confirming, leftPayment, guest } = loaderData;
   const card = order.payment.card;
   const paidByCard = order.payment.method === "stripe" && order.status === "paid";
   return (
@@ -116,8 +127,10 @@ export default function OrderStatus({ loaderData, actionData }: Route.ComponentP
         (confirming ? (
           <Confirming />
         ) : (
-          <CardPayment payBy={card.payBy} leftPayment={leftPayment} error={actionData?.formError} />
+          <CardPayment payBy={card.payBy} leftPayment={leftPayment} error={actionData?.formError ?? undefined} />
         ))}
+
+      {guest && <OneClickAccount email={order.email} answer={actionData ?? null} />}
 
       <OrderDetails order={order} />
 
@@ -171,6 +184,41 @@ function CardPayment({ payBy, leftPayment, error }: { payBy: string | null; left
           </button>
         </Form>
       </div>
+    </section>
+  );
+}
+
+function OneClickAccount({
+  email,
+  answer,
+}: {
+  email: string;
+  answer: { formError: string | null; accountMade: string | null } | null;
+}) {
+  if (answer?.accountMade) {
+    return (
+      <p role="status" className="rounded-lg border border-mint-300 bg-mint-50 p-5" data-testid="account-made">
+        Your account {answer.accountMade} is made: we sent {email} a link to choose its password. Once you have, this order and
+        your next ones are in your order history.
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="account-title" className="rounded-lg border border-grey-200 p-5">
+      <h2 id="account-title" className="font-semibold">
+        Follow your orders in an account
+      </h2>
+      <p className="mt-1 text-grey-700">One click makes an account for {email}; we mail you a link to choose its password.</p>
+      {answer?.formError && !answer.accountMade && (
+        <p role="alert" className="form-error mt-2">
+          {answer.formError}
+        </p>
+      )}
+      <Form method="post" reloadDocument className="mt-3">
+        <button type="submit" name="intent" value="account" className="button-secondary">
+          Create an account
+        </button>
+      </Form>
     </section>
   );
 }

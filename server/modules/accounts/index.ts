@@ -6,6 +6,7 @@ import { remindAccount } from "./mail-requests.ts";
 import { changePassword } from "./password-change.ts";
 import { forgotPassword, resetPassword } from "./password-reset.ts";
 import { register } from "./register.ts";
+import { accountFromOrder } from "./account-from-order.ts";
 import { authenticate, endSession, logout } from "./sessions.ts";
 import { loginWithIdentity, type ProviderIdentity } from "./social-identity.ts";
 
@@ -32,6 +33,8 @@ export function createAccounts(deps: AccountsDeps) {
   return {
     /** Makes an account and logs it in; a confirmation mail goes to its address. */
     register: (scope: AccountScope, raw: unknown) => register(kit, scope, raw),
+    /** An account for a guest's order address with one click; its password is chosen by mail. */
+    accountFromOrder: (scope: Scope, raw: unknown) => accountFromOrder(kit, scope, raw),
     /** Logs in with an e-mail address or user name and the password. */
     login: (scope: AccountScope, raw: unknown, strategy?: string) => login(kit, scope, raw, strategy),
     /** Logs in with a social provider's identity (see social-identity.ts). */

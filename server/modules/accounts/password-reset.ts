@@ -13,7 +13,7 @@ import { hashPassword, passwordProblem } from "./password.ts";
 import { emailInput, resetPasswordInput } from "./schemas.ts";
 import { logIn, type OpenedSession } from "./sessions.ts";
 
-const RESET_CODE_MINUTES = 60;
+export const RESET_CODE_MINUTES = 60;
 
 /** Mails a reset link when the address has an account; answers the same either way. */
 export async function forgotPassword(kit: AccountsKit, scope: Scope, raw: unknown): Promise<void> {

@@ -73,6 +73,27 @@ export function passwordResetMail(input: {
   });
 }
 
+/** Sent when a guest made an account from their order with one click: the link sets its first password. */
+export function choosePasswordMail(input: {
+  siteName: string;
+  username: string;
+  link: string;
+  expiresInMinutes: number;
+}): MailContent {
+  const { siteName, username, link, expiresInMinutes } = input;
+  return linkMail({
+    siteName,
+    subject: `Choose a password for your ${siteName} account`,
+    paragraphs: [
+      `Hi ${username},`,
+      `Your ${siteName} account "${username}" is ready. Open the link below to choose its password: your orders will be waiting in it.`,
+      `This link expires in ${durationInWords(expiresInMinutes)}; "Forgot your password?" on the login page sends a new one.`,
+    ],
+    button: { label: "Choose your password", href: link },
+    notes: ["If you did not ask for an account, you can ignore this email: without a password nobody can log in to it."],
+  });
+}
+
 /** Sent to someone who asked which account their address belongs to: the user name, and where to go next. */
 export function accountReminderMail(input: {
   siteName: string;
