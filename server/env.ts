@@ -86,7 +86,8 @@ export const envSchema = z
     MAIL_LEASE_SECONDS: z.coerce
       .number({ error: "must be a whole number of seconds" })
       .int("must be a whole number of seconds")
-      .min(5, "must be at least 5")
+      // Longer than a batch of 20 mails takes to send, or another process sends them again.
+      .min(30, "must be at least 30")
       .max(3600, "must be at most 3600")
       .default(300),
     // Unpaid bank-transfer orders keep their stock this many days, then are cancelled (ADR 37).

@@ -83,6 +83,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     provider: config.cardPayments?.provider ?? null,
     siteName: config.siteName,
     reservationDays: selling.reservationDays,
+    checkoutMinutes: config.cardPayments?.checkoutMinutes ?? 30,
     orderLink: orders.statusLink,
     money: formatMoney,
     staff,
@@ -130,7 +131,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     startBackgroundWork() {
       const run = () => {
         mails.wake();
-        expireReservations(database.db, shop).then(
+        expireReservations(database.db, shop, new Date(), { cardOrders: !payments.enabled }).then(
           (cancelled) => cancelled > 0 && mails.wake(),
           (error: unknown) => config.onBackgroundError(error),
         );

@@ -53,7 +53,7 @@ const env = () => ({
   LOG_LEVEL: "silent",
   // A claimed mail of the killed process is taken over after this long on PostgreSQL (on the
   // embedded database, at once: no other process can hold it).
-  MAIL_LEASE_SECONDS: "5",
+  MAIL_LEASE_SECONDS: "30",
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 
@@ -145,7 +145,7 @@ test("orders placed while the server is killed: after a restart nothing is half 
   // Every acknowledged order's confirmation arrives.
   for (const number of acknowledged) {
     await expect
-      .poll(() => smtp.messages.some((m) => m.subject.includes(number)), { timeout: 30_000, message: `the mail of ${number}` })
+      .poll(() => smtp.messages.some((m) => m.subject.includes(number)), { timeout: 90_000, message: `the mail of ${number}` })
       .toBe(true);
   }
 
@@ -157,7 +157,7 @@ test("orders placed while the server is killed: after a restart nothing is half 
         .poll(
           async () => (await rows<{ n: number }>(db, sql`select count(*)::int as n from mail_jobs where sent_at is null`))[0]!.n,
           {
-            timeout: 30_000,
+            timeout: 90_000,
           },
         )
         .toBe(0);

@@ -302,12 +302,7 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
               </label>
             )}
             <label className="checkout-choice">
-              <input
-                type="radio"
-                name="paymentMethod"
-                value="bank-transfer"
-                defaultChecked={values.paymentMethod !== "stripe"}
-              />
+              <input type="radio" name="paymentMethod" value="bank-transfer" defaultChecked={values.paymentMethod !== "stripe"} />
               <span>
                 Bank transfer
                 <span className="block text-sm text-grey-600">

@@ -80,8 +80,9 @@ export async function action({ request, params, context: router }: Route.ActionA
     if (intent === "pay") return redirect(await payments.payPage(context, order.number), 303);
     if (intent !== "cancel")
       return data({ formError: "Choose to pay or to cancel the order.", accountMade: null }, { status: 400 });
-    const now = await payments.abandon(context, order.number);
-    if (now.status !== "cancelled") return redirect(new URL(request.url).pathname + new URL(request.url).search, 303);
+    const { cancelled } = await payments.abandon(context, order.number);
+    // Paid meanwhile, or cancelled already (a second click): the order's page says what it is.
+    if (!cancelled) return redirect(new URL(request.url).pathname + new URL(request.url).search, 303);
     // The items go back in the buyer's bag, as far as stock allows (a guest without their bag's cookie has none).
     const bag = bagRefOf(context);
     const back = bag === null ? { added: 0, missed: [] } : await cart.addLines(context, bag, order.lines);

@@ -141,12 +141,16 @@ export function createMailRunner(
       return running;
     }
     running = (async () => {
+      let due: Date | null;
       do {
-        again = false;
-        await sendDueMails(db, mailer, options.onError, leaseSeconds).catch((error: unknown) => options.onError?.(error));
+        do {
+          again = false;
+          await sendDueMails(db, mailer, options.onError, leaseSeconds).catch((error: unknown) => options.onError?.(error));
+        } while (again);
+        // A retry or another process's lease ending soon is sent on time, not at the next background run.
+        due = await nextDue(db).catch(() => null);
+        // A wake while looking (a mail just committed) is a run more, not a lost wake.
       } while (again);
-      // A retry or another process's lease ending soon is sent on time, not at the next background run.
-      const due = await nextDue(db).catch(() => null);
       if (later) clearTimeout(later);
       later = null;
       const wait = due === null ? Infinity : due.getTime() - Date.now();

@@ -15,6 +15,8 @@ export async function expireReservations(
   db: Db,
   shop: { siteName: string; orderLink: (number: string) => string },
   now = new Date(),
+  /** Card orders too: when the shop takes no card payments now, nobody else ends their reservation. */
+  options: { cardOrders?: boolean } = {},
 ): Promise<number> {
   let cancelled = 0;
   // One order per transaction: its options are locked in id order, as checkout locks them, so
@@ -26,7 +28,11 @@ export async function expireReservations(
         .from(orders)
         // Card payments end with their payment page, which the payments module asks about first.
         .where(
-          and(eq(orders.status, "awaiting_payment"), eq(orders.paymentMethod, "bank-transfer"), lte(orders.reservedUntil, now)),
+          and(
+            eq(orders.status, "awaiting_payment"),
+            options.cardOrders ? undefined : eq(orders.paymentMethod, "bank-transfer"),
+            lte(orders.reservedUntil, now),
+          ),
         )
         .orderBy(asc(orders.reservedUntil), asc(orders.id))
         .limit(1)

@@ -22,6 +22,10 @@ export interface StaffDeps {
   mailsWritten?: () => void;
 }
 
+/** A card payment is paid back by its provider first (payments module): never recorded without it. */
+const cardNotRefunded = () =>
+  new ShopError("PROVIDER_UNAVAILABLE", "A card payment is refunded through the payment provider, which is not set up now.");
+
 /** What the payment provider says has been refunded of an order by now (card payments). */
 export interface Settled {
   refundedTotal: number;
@@ -75,13 +79,15 @@ export function createStaffOperations(deps: StaffDeps) {
     markPaid: (scope: Scope, number: unknown, raw: unknown = {}) =>
       run(scope, async (db) => {
         const input = parseInput(noteInput, raw);
-        const order = await move(
-          db,
-          await lockOrder(db, number),
-          "paid",
-          { reservedUntil: null },
-          input.note ?? "Payment received",
-        );
+        const before = await lockOrder(db, number);
+        // A card payment is told by the provider (its webhook), which also records what to refund.
+        if (before.paymentMethod === "stripe") {
+          throw new ShopError(
+            "INVALID_TRANSITION",
+            `Order ${before.number} is paid by card: the payment provider marks it paid.`,
+          );
+        }
+        const order = await move(db, before, "paid", { reservedUntil: null }, input.note ?? "Payment received");
         await enqueueMail(db, mail(order, "paid"));
         return order;
       }),
@@ -111,6 +117,7 @@ export function createStaffOperations(deps: StaffDeps) {
         const input = parseInput(noteInput, raw);
         const before = await lockOrder(db, number);
         const paid = before.status === "paid";
+        if (paid && before.paymentMethod === "stripe" && !settled) throw cardNotRefunded();
         const refunded = paid ? (settled ? Math.min(settled.refundedTotal, before.total) : before.total) : before.refunded;
         // What is paid back now: the rest of a paid order (a part may have been refunded before).
         const refundNow = Math.max(0, refunded - before.refunded);
@@ -141,6 +148,7 @@ export function createStaffOperations(deps: StaffDeps) {
       run(scope, async (db) => {
         const input = parseInput(refundInput, raw);
         const order = await lockOrder(db, number);
+        if (order.paymentMethod === "stripe" && !settled) throw cardNotRefunded();
         // Refunded at the provider already: recorded whatever the order became meanwhile (its
         // webhook may have come first); otherwise checked against what is left.
         const refundedTotal = settled ? settled.refundedTotal : order.refunded + refundable(order, input.amount);

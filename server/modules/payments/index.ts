@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderLines, orders, payments, webhookEvents, type Order, type Payment } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
@@ -18,6 +18,8 @@ export interface PaymentsDeps {
   siteName: string;
   /** How long an async payment (a bank debit that settles later) keeps the order's stock, in days. */
   reservationDays: number;
+  /** How long a payment page stays open (minutes; Stripe asks for at least 30). */
+  checkoutMinutes: number;
   /** The order's status page, with its access token (the provider sends the shopper back there). */
   orderLink: (number: string) => string;
   money: (minor: number, currency: string) => string;
@@ -35,6 +37,9 @@ class LatePayment extends Error {
     super("a payment arrived for a cancelled order");
   }
 }
+
+const noProvider = () =>
+  new ShopError("PROVIDER_UNAVAILABLE", "Card payments are not set up in this shop now, so a card payment cannot be refunded.");
 
 const unavailable = (error: unknown) =>
   new ShopError("PROVIDER_UNAVAILABLE", "Card payments cannot be reached just now: please try again in a moment.", {
@@ -172,6 +177,9 @@ export function createPayments(deps: PaymentsDeps) {
               link: link(order),
             }),
           );
+        } else {
+          // Paid some other way meanwhile: the money arrived all the same, and refunds will name it.
+          await setPayment(db, payment, { status: "paid", providerPaymentRef: event.paymentRef });
         }
         break;
       }
@@ -213,10 +221,14 @@ export function createPayments(deps: PaymentsDeps) {
   /** Applies what the provider says of a page now (the sweep, a shopper's cancel), without an event id. */
   async function settleFromProvider(scope: Scope, sessionId: string): Promise<void> {
     const state = await provider!.expireCheckout(sessionId);
+    // Still open (closing it failed): nothing is decided; the next sweep asks again.
+    if (state.status === "open") throw new PaymentProviderError(`Stripe: checkout session ${sessionId} could not be closed.`);
     const event: PaymentEvent =
-      state.status === "complete" && state.paid
-        ? { id: "", kind: "paid", sessionId, paymentRef: state.paymentRef }
-        : { id: "", kind: "expired", sessionId };
+      state.status === "expired"
+        ? { id: "", kind: "expired", sessionId }
+        : state.paid
+          ? { id: "", kind: "paid", sessionId, paymentRef: state.paymentRef }
+          : { id: "", kind: "processing", sessionId };
     await applyOnce(scope, event, false);
   }
 
@@ -270,6 +282,21 @@ export function createPayments(deps: PaymentsDeps) {
         throw new ShopError("INVALID_TRANSITION", `Order ${order.number} is not waiting for a card payment.`);
       }
       if (payment.redirectUrl) return payment.redirectUrl;
+      if (order.reservedUntil.getTime() <= Date.now()) {
+        throw new ShopError("INVALID_TRANSITION", `Order ${order.number} was not paid in time.`);
+      }
+      // A page opened later than placing (the provider could not be reached then) needs its full
+      // time from now: Stripe refuses a page that closes within 30 minutes. The order's stock is
+      // kept that long too. The key names the closing time, so another attempt asks afresh.
+      const minimum = Date.now() + deps.checkoutMinutes * 60_000;
+      let expiresAt = order.reservedUntil;
+      if (expiresAt.getTime() < minimum) {
+        expiresAt = new Date(Math.ceil(minimum / 1000) * 1000);
+        await scope.db
+          .update(orders)
+          .set({ reservedUntil: expiresAt, updatedAt: sql`now()` })
+          .where(and(eq(orders.id, order.id), eq(orders.status, "awaiting_payment")));
+      }
       const back = link(order);
       let page;
       try {
@@ -282,9 +309,9 @@ export function createPayments(deps: PaymentsDeps) {
             description: `${deps.siteName}, order ${order.number}`,
             successUrl: `${back}&payment=done`,
             cancelUrl: `${back}&payment=cancelled`,
-            expiresAt: order.reservedUntil,
+            expiresAt,
           },
-          `checkout-${order.number}`,
+          `checkout-${order.number}-${Math.floor(expiresAt.getTime() / 1000)}`,
         );
       } catch (error) {
         throw unavailable(error);
@@ -312,10 +339,11 @@ export function createPayments(deps: PaymentsDeps) {
      * the page is closed at the provider, then the order cancelled and its stock released. If it
      * turns out paid meanwhile, it is paid. Answers the order as it is now.
      */
-    async abandon(scope: Scope, ref: Order | string): Promise<Order> {
+    async abandon(scope: Scope, ref: Order | string): Promise<{ order: Order; cancelled: boolean }> {
       const order = await orderOf(scope.db, ref);
       const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.id));
-      if (!provider || order.status !== "awaiting_payment" || order.paymentMethod !== "stripe") return order;
+      if (!provider || order.status !== "awaiting_payment" || order.paymentMethod !== "stripe")
+        return { order, cancelled: false };
       try {
         if (payment?.providerRef) await settleFromProvider(scope, payment.providerRef);
         else
@@ -328,7 +356,7 @@ export function createPayments(deps: PaymentsDeps) {
         throw unavailable(error);
       }
       const [now] = await scope.db.select().from(orders).where(eq(orders.id, order.id));
-      return now!;
+      return { order: now!, cancelled: now!.status === "cancelled" };
     },
 
     /**
@@ -349,23 +377,46 @@ export function createPayments(deps: PaymentsDeps) {
             lte(orders.reservedUntil, now),
           ),
         )
+        .orderBy(asc(orders.reservedUntil))
         .limit(50);
+      // Cancelled card orders whose refund the provider did not take (it could not be reached).
+      const owed = await scope.db
+        .select({ number: orders.number })
+        .from(orders)
+        .innerJoin(payments, eq(payments.orderId, orders.id))
+        .where(and(eq(orders.status, "cancelled"), eq(payments.status, "paid"), lt(orders.refunded, orders.total)))
+        .limit(20);
+      const failures: unknown[] = [];
+      // One order's trouble (a page the provider no longer knows) must not hold up the others.
       for (const { order, payment } of due) {
-        if (payment.providerRef) await settleFromProvider(scope, payment.providerRef);
-        else
-          await withTransaction(scope, async (tx) => {
-            // Its page was never opened (the provider could not be reached): nothing can be paid.
-            const locked = await lockOrder(tx.db, order.number);
-            if (locked.status === "awaiting_payment") await cancelOrder(tx.db, locked, "The card payment was not completed");
-          });
+        try {
+          if (payment.providerRef) await settleFromProvider(scope, payment.providerRef);
+          else
+            await withTransaction(scope, async (tx) => {
+              // Its page was never opened (the provider could not be reached): nothing can be paid.
+              const locked = await lockOrder(tx.db, order.number);
+              if (locked.status === "awaiting_payment") await cancelOrder(tx.db, locked, "The card payment was not completed");
+            });
+        } catch (error) {
+          failures.push(error);
+        }
       }
-      return due.length;
+      for (const { number } of owed) {
+        try {
+          await this.cancel(scope, number);
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      if (failures.length > 0) throw new AggregateError(failures, `${failures.length} card payments could not be settled now`);
+      return due.length + owed.length;
     },
 
     /** The staff's refund: for a card order the provider pays back first, then the order records what it says. */
     async refund(scope: Scope, number: unknown, raw: unknown = {}) {
       const order = await cardOrder(scope.db, number);
       if (!order) return deps.staff.refund(scope, number, raw);
+      if (!provider) throw noProvider();
       const input = parseInput(refundInput, raw);
       const amount = refundable(order, input.amount);
       const settled = await refundAt(scope.db, order, amount, `refund-${order.number}-${order.refunded}-${amount}`);
@@ -383,6 +434,11 @@ export function createPayments(deps: PaymentsDeps) {
     async cancel(scope: Scope, number: unknown, raw: unknown = {}): Promise<Order> {
       const order = await cardOrder(scope.db, number);
       if (!order) return deps.staff.cancel(scope, number, raw);
+      if (!provider) {
+        // Without the provider nothing can be closed or refunded: only an unpaid order can go.
+        if (order.status === "awaiting_payment") return deps.staff.cancel(scope, number, raw);
+        throw noProvider();
+      }
       if (order.status === "awaiting_payment") {
         const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id));
         if (payment?.providerRef) {
@@ -437,9 +493,9 @@ export function createPayments(deps: PaymentsDeps) {
     return order;
   }
 
-  /** A card order with a paid payment, when the shop takes cards; null for anything else. */
+  /** A card order (whether or not the shop takes cards now); null for anything else. */
   async function cardOrder(db: Db, number: unknown): Promise<Order | null> {
-    if (!provider || typeof number !== "string") return null;
+    if (typeof number !== "string") return null;
     const [order] = await db.select().from(orders).where(eq(orders.number, number));
     return order?.paymentMethod === "stripe" ? order : null;
   }

@@ -276,11 +276,14 @@ test("the staff's refunds go through Stripe; its webhook afterwards counts nothi
 test("a shopper who gives up paying: the page is closed at Stripe, the order cancelled, the stock back", async () => {
   const before = await stock();
   const { order } = await cardOrder(1);
-  const after = await shop.services.payments.abandon(scope, order);
+  const { order: after, cancelled } = await shop.services.payments.abandon(scope, order);
+  expect(cancelled).toBe(true);
   expect(after.status).toBe("cancelled");
   expect(await stock()).toBe(before);
   expect(stripe.sessions.get(await sessionOf(order))!.status).toBe("expired");
   await stripe.settled();
+  // A second click cancels nothing more (the page puts the items back in the bag only once).
+  expect((await shop.services.payments.abandon(scope, order.number)).cancelled).toBe(false);
   expect(await history(after)).toEqual(["awaiting_payment: Order placed", "cancelled: The card payment was not completed"]);
 });
 
@@ -350,4 +353,38 @@ test("the shop API answers a card order with the payment page to send the shoppe
   const again = await place();
   expect(again.status).toBe(200);
   expect(((await again.json()) as typeof placed).data.payment.card).toEqual(placed.data.payment.card);
+});
+
+test("a payment page that could not be opened at placing opens later with its full time, and the order keeps its stock that long", async () => {
+  const { order } = await cardOrder(1);
+  // As if the provider could not be reached when the order was placed, twenty minutes ago.
+  await db().update(payments).set({ providerRef: null, redirectUrl: null }).where(eq(payments.orderId, order.id));
+  const soon = new Date(Date.now() + 11 * 60_000);
+  await db().update(orders).set({ reservedUntil: soon }).where(eq(orders.id, order.id));
+  const url = await shop.services.payments.payPage(scope, order.number);
+  expect(url).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
+  const session = stripe.sessions.get(await sessionOf(order))!;
+  expect(session.expires_at * 1000).toBeGreaterThanOrEqual(Date.now() + 29 * 60_000);
+  expect((await orderNamed(order.number)).reservedUntil!.getTime()).toBe(session.expires_at * 1000);
+  // Once the reservation has ended, no page opens.
+  const late = await cardOrder(1);
+  await db().update(payments).set({ providerRef: null, redirectUrl: null }).where(eq(payments.orderId, late.order.id));
+  await db()
+    .update(orders)
+    .set({ reservedUntil: new Date(Date.now() - 1000) })
+    .where(eq(orders.id, late.order.id));
+  await expect(shop.services.payments.payPage(scope, late.order.number)).rejects.toMatchObject({ code: "INVALID_TRANSITION" });
+});
+
+test("a card order is marked paid by Stripe alone, and refunded through it alone", async () => {
+  const { order } = await cardOrder(1);
+  await expect(shop.services.staff.markPaid(scope, order.number)).rejects.toMatchObject({ code: "INVALID_TRANSITION" });
+  await stripe.pay(await sessionOf(order));
+  await stripe.settled();
+  // The orders module on its own (no provider at hand) refuses to record a card refund.
+  const { createStaffOperations } = await import("../orders/staff.ts");
+  const bare = createStaffOperations({ siteName: "Safe Hands", orderLink: (n) => n, money: formatMoney });
+  await expect(bare.refund(scope, order.number, {})).rejects.toMatchObject({ code: "PROVIDER_UNAVAILABLE" });
+  await expect(bare.cancel(scope, order.number, {})).rejects.toMatchObject({ code: "PROVIDER_UNAVAILABLE" });
+  expect((await orderNamed(order.number)).refunded).toBe(0);
 });
