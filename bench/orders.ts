@@ -13,6 +13,8 @@ import { openDatabase } from "../server/db/client.ts";
 import { applyMigrations } from "../server/db/migrate.ts";
 import { products, variants } from "../server/db/schema/index.ts";
 import { seedDemoShop } from "../server/db/seed/index.ts";
+import { CART_COOKIE } from "../server/modules/cart/cookie.ts";
+import { firstVisitJs } from "./first-visit-js.ts";
 import { assertLocal } from "./local-http.ts";
 import { adminQuery } from "../tests/support/test-db.ts";
 import { startServer, type BenchServer } from "./server.ts";
@@ -25,6 +27,8 @@ const LAUNCH_BUYERS = 1_000;
 const LAUNCH_UNITS = 100;
 /** The target on PostgreSQL (issue 11 §6). */
 export const ORDERS_PER_SECOND_TARGET = 200;
+/** The checkout page's own JavaScript on a first visit, at most (issue 11 §6). */
+export const CHECKOUT_JS_KB_TARGET = 20;
 
 export interface OrderBenchResult {
   database: "PGlite" | "PostgreSQL";
@@ -33,6 +37,8 @@ export interface OrderBenchResult {
   p50Ms: number;
   p99Ms: number;
   failed: number;
+  /** The shop's JavaScript (gzip, KB) a first visit to /checkout loads, framework aside. */
+  checkoutShopJsKb: number;
   launch: {
     buyers: number;
     units: number;
@@ -148,7 +154,12 @@ async function runOn(
     CONCURRENCY,
     (variantId) => bag(base, variantId),
   );
-  process.stdout.write(`placing them, ${CONCURRENCY} at a time... `);
+  // The checkout page as a shopper with one of these bags first sees it: the shop JS it loads.
+  const checkout = await fetch(assertLocal(`${base}/checkout`), { headers: { cookie: `${CART_COOKIE}=${bags[0]!.cartId}` } });
+  if (checkout.status !== 200) throw new Error(`GET /checkout answered ${checkout.status}`);
+  const checkoutJs = await firstVisitJs(await checkout.text(), `${base}/checkout`);
+  const checkoutShopJsKb = checkoutJs.shopGzipBytes / 1024;
+  process.stdout.write(`checkout page ${checkoutShopJsKb.toFixed(1)} KB shop JS; placing them, ${CONCURRENCY} at a time... `);
   const started = performance.now();
   const answers = await inBatches(
     bags.map((b, i) => [b, i] as const),
@@ -199,6 +210,7 @@ async function runOn(
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     failed,
+    checkoutShopJsKb,
     launch,
   };
 }
@@ -279,6 +291,10 @@ export function ordersReport(results: OrderBenchResult[]): string[] {
         : "";
     lines.push(
       `  ${r.database}: ${r.ordersPerSecond.toFixed(0)} orders/s${target}, p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, ${r.failed} failed of ${r.orders + r.failed}`,
+    );
+    const js = r.checkoutShopJsKb <= CHECKOUT_JS_KB_TARGET ? "ok" : "FAIL";
+    lines.push(
+      `  ${r.database} checkout page: ${r.checkoutShopJsKb.toFixed(1)} KB shop JS gz on a first visit (target <= ${CHECKOUT_JS_KB_TARGET}: ${js})`,
     );
     const l = r.launch;
     const exact = l.ordersMade === l.units && l.otherFailures === 0 ? "ok" : "FAIL";

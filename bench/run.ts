@@ -45,7 +45,7 @@ import {
   type Scenario,
 } from "./config.ts";
 import { firstVisitJs } from "./first-visit-js.ts";
-import { benchOrders, ORDERS_PER_SECOND_TARGET } from "./orders.ts";
+import { benchOrders, CHECKOUT_JS_KB_TARGET, ORDERS_PER_SECOND_TARGET } from "./orders.ts";
 import { getLocal } from "./local-http.ts";
 import { measureRound, mergeRounds, stopLoad, warmUp, type LoadResult, type MeasuredRound } from "./load.ts";
 import {
@@ -496,6 +496,12 @@ async function main(): Promise<number> {
     ...(results.orders ?? [])
       .filter((o) => o.database === "PostgreSQL" && o.ordersPerSecond < ORDERS_PER_SECOND_TARGET)
       .map((o) => `orders on PostgreSQL: ${o.ordersPerSecond.toFixed(0)} orders/s (target >= ${ORDERS_PER_SECOND_TARGET})`),
+    ...(results.orders ?? [])
+      .filter((o) => o.checkoutShopJsKb > CHECKOUT_JS_KB_TARGET)
+      .map(
+        (o) =>
+          `checkout page (${o.database}): ${o.checkoutShopJsKb.toFixed(1)} KB shop JS (target <= ${CHECKOUT_JS_KB_TARGET} KB gz)`,
+      ),
     ...results.scenarios.flatMap((s) =>
       s.targets.flatMap((t) => t.checks.filter((c) => !c.pass).map((c) => `${s.name} / ${t.name}: ${c.name} (${c.detail})`)),
     ),

@@ -64,6 +64,24 @@ for (const javaScriptEnabled of [true, false]) {
     const guessed = await other.goto(`/orders/${number}`);
     expect(guessed?.status()).toBe(404);
     await stranger.close();
+
+    if (!javaScriptEnabled) {
+      // One click on the order's page makes an account for its address; a mailed link chooses the
+      // password, and the guest's order is then in the account's history.
+      await page.goto(new URL(link).pathname + new URL(link).search);
+      await page.getByRole("button", { name: "Create an account" }).click();
+      await expect(page.getByTestId("account-made")).toContainText(`we sent ${email} a link to choose its password`);
+      const welcome = await mailTo(email, /Choose a password/);
+      const choose = new URL(welcome.links.find((l) => l.includes("/reset-password?code="))!);
+      await page.goto(choose.pathname + choose.search);
+      await page.getByLabel("New password", { exact: true }).fill("gloves for a rainy match");
+      await page.getByLabel("Repeat the new password").fill("gloves for a rainy match");
+      await page.getByRole("button", { name: "Save the new password" }).click();
+      await expect(page.getByText("you are logged in")).toBeVisible();
+      await page.goto("/my-account/order-history");
+      await page.getByRole("link", { name: `View order ${number}` }).click();
+      await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+    }
     await context.close();
   });
 }

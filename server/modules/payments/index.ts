@@ -79,6 +79,14 @@ export function createPayments(deps: PaymentsDeps) {
     return { order, payment: locked! };
   }
 
+  /** The buyer's mail that their order is cancelled, and why (written with the change: the outbox). */
+  async function tellCancelled(db: Db, order: Order, reason: string) {
+    await enqueueMail(
+      db,
+      orderCancelledMail({ siteName: deps.siteName, to: order.email, number: order.number, reason, link: link(order) }),
+    );
+  }
+
   async function setPayment(db: Db, payment: Payment, changes: Partial<Payment>) {
     await db
       .update(payments)
@@ -167,15 +175,10 @@ export function createPayments(deps: PaymentsDeps) {
           if (!options.lateRefunded) throw new LatePayment(event.paymentRef ?? "", payment.amount, event.sessionId);
           await setPayment(db, payment, { status: "refunded", providerPaymentRef: event.paymentRef });
           await recordRefund(db, order, order.total, "The card payment arrived after the order was cancelled: refunded in full");
-          await enqueueMail(
+          await tellCancelled(
             db,
-            orderCancelledMail({
-              siteName: deps.siteName,
-              to: order.email,
-              number: order.number,
-              reason: `your payment arrived after the order had been cancelled, so we have refunded the ${deps.money(payment.amount, order.currency)} you paid.`,
-              link: link(order),
-            }),
+            order,
+            `your payment arrived after the order had been cancelled, so we have refunded the ${deps.money(payment.amount, order.currency)} you paid.`,
           );
         } else {
           // Paid some other way meanwhile: the money arrived all the same, and refunds will name it.
@@ -201,16 +204,7 @@ export function createPayments(deps: PaymentsDeps) {
         await cancelOrder(db, order, failed ? "The payment did not go through" : "The card payment was not completed");
         // An abandoned payment page was never confirmed by mail; a failed payment is told.
         if (failed) {
-          await enqueueMail(
-            db,
-            orderCancelledMail({
-              siteName: deps.siteName,
-              to: order.email,
-              number: order.number,
-              reason: "your payment did not go through, so the items went back on sale. Nothing was charged.",
-              link: link(order),
-            }),
-          );
+          await tellCancelled(db, order, "your payment did not go through, so the items went back on sale. Nothing was charged.");
         }
         break;
       }
@@ -470,15 +464,10 @@ export function createPayments(deps: PaymentsDeps) {
         const locked = await lockOrder(tx.db, order.number);
         const recorded = (await recordRefund(tx.db, locked, settled.refundedTotal, "Refunded through Stripe")) ?? locked;
         if (recorded.refunded >= recorded.total) await setPayment(tx.db, payment!, { status: "refunded" });
-        await enqueueMail(
+        await tellCancelled(
           tx.db,
-          orderCancelledMail({
-            siteName: deps.siteName,
-            to: order.email,
-            number: order.number,
-            reason: `we have refunded the ${deps.money(recorded.refunded - order.refunded, order.currency)} you paid.`,
-            link: link(order),
-          }),
+          order,
+          `we have refunded the ${deps.money(recorded.refunded - order.refunded, order.currency)} you paid.`,
         );
         written(tx);
         return recorded;
