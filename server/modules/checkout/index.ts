@@ -26,7 +26,7 @@ export function createCheckout(
     openPayment?: (scope: Scope, order: Order) => Promise<string>;
   },
 ) {
-  return {
+  const checkout = {
     /** The delivery methods to a country, priced for `items` (minor units) of goods. */
     async deliveryOptions(scope: Scope, raw: unknown, items = 0): Promise<DeliveryOption[]> {
       const { country } = parseInput(quoteInput.pick({ country: true }), raw);
@@ -60,7 +60,7 @@ export function createCheckout(
       const { methods } = await deliveryTo(scope.db, input.country);
       chooseMethod(methods, input.country, input.deliveryMethod ?? methods[0]?.id ?? "", "country");
       if (input.promoCode) {
-        const priced = await this.quote(scope, buyer, input);
+        const priced = await checkout.quote(scope, buyer, input);
         if (priced.promoError) throw priced.promoError;
       }
       return { country: input.country, deliveryMethod: input.deliveryMethod ?? null, promoCode: input.promoCode ?? null };
@@ -78,6 +78,7 @@ export function createCheckout(
       return priceBag(scope.db, cartId, choices, deps.money, false);
     },
   };
+  return checkout;
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;

@@ -252,7 +252,7 @@ export function createPayments(deps: PaymentsDeps) {
     }
   }
 
-  return {
+  const api = {
     /** The provider's hosted page origin, for the pages' form-action; null without card payments. */
     checkoutOrigin: provider?.checkoutOrigin ?? null,
     enabled: provider !== null,
@@ -397,7 +397,7 @@ export function createPayments(deps: PaymentsDeps) {
       }
       for (const { number } of owed) {
         try {
-          await this.cancel(scope, number);
+          await api.cancel(scope, number);
         } catch (error) {
           failures.push(error);
         }
@@ -442,7 +442,7 @@ export function createPayments(deps: PaymentsDeps) {
           // Paid meanwhile: recorded as paid, then cancelled below as a paid order (refunded).
           if (state.status === "complete" && state.paid) {
             await applyOnce(scope, { id: "", kind: "paid", sessionId: payment.providerRef, paymentRef: state.paymentRef }, false);
-            return this.cancel(scope, number, raw);
+            return api.cancel(scope, number, raw);
           }
         }
         return deps.staff.cancel(scope, number, raw);
@@ -474,6 +474,7 @@ export function createPayments(deps: PaymentsDeps) {
       });
     },
   };
+  return api;
 
   async function orderOf(db: Db, ref: Order | string): Promise<Order> {
     if (typeof ref !== "string") return ref;
