@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderLines, orders, payments, webhookEvents, type Order, type Payment } from "../../db/schema/index.ts";
+import { orderEvents, orderLines, orders, payments, webhookEvents, type Order, type Payment } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import { enqueueMail } from "../mail/jobs.ts";
@@ -26,6 +26,9 @@ export interface PaymentsDeps {
   staff: StaffOperations;
   mailsWritten?: () => void;
 }
+
+/** The history note that a shopper gave up paying: written once, so their items go back to the bag once. */
+const GAVE_UP_NOTE = "The shopper gave up paying; the items went back to the bag";
 
 /** A payment arrived for an order that was cancelled meanwhile: it must go back before it is recorded. */
 class LatePayment extends Error {
@@ -282,14 +285,31 @@ export function createPayments(deps: PaymentsDeps) {
       // A page opened later than placing (the provider could not be reached then) needs its full
       // time from now: Stripe refuses a page that closes within 30 minutes. The order's stock is
       // kept that long too. The key names the closing time, so another attempt asks afresh.
+      // Two clicks at once extend it once: the extension is conditional on the time it replaces,
+      // and the loser takes the winner's (two more minutes than asked for leave room for that),
+      // so both ask Stripe with the same key and the same closing time: one page.
       const minimum = Date.now() + deps.checkoutMinutes * 60_000;
       let expiresAt = order.reservedUntil;
       if (expiresAt.getTime() < minimum) {
-        expiresAt = new Date(Math.ceil(minimum / 1000) * 1000);
-        await scope.db
+        const extended = new Date(Math.ceil((minimum + 2 * 60_000) / 1000) * 1000);
+        const [won] = await scope.db
           .update(orders)
-          .set({ reservedUntil: expiresAt, updatedAt: sql`now()` })
-          .where(and(eq(orders.id, order.id), eq(orders.status, "awaiting_payment")));
+          .set({ reservedUntil: extended, updatedAt: sql`now()` })
+          .where(
+            and(eq(orders.id, order.id), eq(orders.status, "awaiting_payment"), eq(orders.reservedUntil, order.reservedUntil)),
+          )
+          .returning({ reservedUntil: orders.reservedUntil });
+        if (won) expiresAt = extended;
+        else {
+          const [now] = await scope.db
+            .select({ reservedUntil: orders.reservedUntil })
+            .from(orders)
+            .where(eq(orders.id, order.id));
+          if (!now?.reservedUntil || now.reservedUntil.getTime() < minimum) {
+            throw new ShopError("INVALID_TRANSITION", `Order ${order.number} is not waiting for a card payment.`);
+          }
+          expiresAt = now.reservedUntil;
+        }
       }
       const back = link(order);
       let page;
@@ -310,11 +330,15 @@ export function createPayments(deps: PaymentsDeps) {
       } catch (error) {
         throw unavailable(error);
       }
-      await scope.db
+      const [recorded] = await scope.db
         .update(payments)
         .set({ providerRef: page.sessionId, redirectUrl: page.url, updatedAt: sql`now()` })
-        .where(and(eq(payments.id, payment.id), isNull(payments.providerRef)));
-      return page.url;
+        .where(and(eq(payments.id, payment.id), isNull(payments.providerRef)))
+        .returning({ url: payments.redirectUrl });
+      if (recorded) return page.url;
+      // Another click recorded its page first: that one is the order's.
+      const [first] = await scope.db.select({ url: payments.redirectUrl }).from(payments).where(eq(payments.id, payment.id));
+      return first?.url ?? page.url;
     },
 
     /**
@@ -349,8 +373,19 @@ export function createPayments(deps: PaymentsDeps) {
         if (error instanceof ShopError) throw error;
         throw unavailable(error);
       }
-      const [now] = await scope.db.select().from(orders).where(eq(orders.id, order.id));
-      return { order: now!, cancelled: now!.status === "cancelled" };
+      // Cancelled now (by this call, or by Stripe's expiry webhook just before it): `cancelled` is
+      // true for one call only, so a second click puts nothing back twice.
+      return withTransaction(scope, async (tx) => {
+        const locked = await lockOrder(tx.db, order.number);
+        if (locked.status !== "cancelled") return { order: locked, cancelled: false };
+        const [told] = await tx.db
+          .select({ id: orderEvents.id })
+          .from(orderEvents)
+          .where(and(eq(orderEvents.orderId, locked.id), eq(orderEvents.note, GAVE_UP_NOTE)));
+        if (told) return { order: locked, cancelled: false };
+        await tx.db.insert(orderEvents).values({ orderId: locked.id, status: "cancelled", note: GAVE_UP_NOTE });
+        return { order: locked, cancelled: true };
+      });
     },
 
     /**
@@ -454,22 +489,26 @@ export function createPayments(deps: PaymentsDeps) {
       const unfinished = order.status === "cancelled" && payment?.status === "paid" && order.refunded < order.total;
       if (order.status !== "paid" && !unfinished) return deps.staff.cancel(scope, number, raw); // refused with the reason
       const input = parseInput(noteInput, raw);
+      // Told once, by the call that cancels (a second click finds it cancelled and is refused).
       const cancelled = unfinished
         ? order
-        : await withTransaction(scope, async (tx) =>
-            cancelOrder(tx.db, await lockOrder(tx.db, order.number), input.note ?? "Cancelled by the shop"),
-          );
+        : await withTransaction(scope, async (tx) => {
+            const done = await cancelOrder(tx.db, await lockOrder(tx.db, order.number), input.note ?? "Cancelled by the shop");
+            const owed = deps.money(done.total - done.refunded, done.currency);
+            await tellCancelled(
+              tx.db,
+              done,
+              `we are refunding the ${owed} you paid; it reaches your account within a few working days.`,
+            );
+            written(tx);
+            return done;
+          });
+      // Not taken now (the provider cannot be reached): the sweep asks again until it is.
       const settled = await refundAt(scope.db, cancelled, cancelled.total - cancelled.refunded, `cancel-${order.number}`);
       return withTransaction(scope, async (tx) => {
         const locked = await lockOrder(tx.db, order.number);
         const recorded = (await recordRefund(tx.db, locked, settled.refundedTotal, "Refunded through Stripe")) ?? locked;
         if (recorded.refunded >= recorded.total) await setPayment(tx.db, payment!, { status: "refunded" });
-        await tellCancelled(
-          tx.db,
-          order,
-          `we have refunded the ${deps.money(recorded.refunded - order.refunded, order.currency)} you paid.`,
-        );
-        written(tx);
         return recorded;
       });
     },

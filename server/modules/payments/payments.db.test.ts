@@ -284,7 +284,11 @@ test("a shopper who gives up paying: the page is closed at Stripe, the order can
   await stripe.settled();
   // A second click cancels nothing more (the page puts the items back in the bag only once).
   expect((await shop.services.payments.abandon(scope, order.number)).cancelled).toBe(false);
-  expect(await history(after)).toEqual(["awaiting_payment: Order placed", "cancelled: The card payment was not completed"]);
+  expect(await history(after)).toEqual([
+    "awaiting_payment: Order placed",
+    "cancelled: The card payment was not completed",
+    "cancelled: The shopper gave up paying; the items went back to the bag",
+  ]);
 });
 
 test("the sweep settles pages whose webhook never came: paid after all, or closed and cancelled", async () => {
