@@ -1,14 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { addToBag, euros, type Variant } from "../support/e2e-checkout.ts";
 import { holdRequests } from "../support/held-requests.ts";
 import { hydrated } from "../support/hydration.ts";
 
-interface Variant {
-  id: number;
-  size: string;
-  colour: string;
-  stock: number;
-  price: number;
-}
 interface Product {
   slug: string;
   name: string;
@@ -32,14 +26,6 @@ async function productWithOptions(
   throw new Error("The demo shop has no product with two options in stock");
 }
 
-/** Puts an option in the bag as a form without JavaScript would: the context keeps the cart cookie. */
-async function addToBag(page: Page, variantId: number, quantity = 1) {
-  const response = await page.request.post("/bag", { form: { intent: "add", variantId, quantity }, maxRedirects: 0 });
-  expect(response.status()).toBe(303);
-  expect(response.headers().location).toBe("/bag");
-}
-
-const euros = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 const lines = (page: Page) => page.getByTestId("bag-line");
 const bagCount = (page: Page) => page.getByTestId("bag-count");
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "../support/axe.ts";
 import { hydrated } from "../support/hydration.ts";
-import { addToBag, fillAddress, optionInStock } from "../support/e2e-checkout.ts";
+import { addToBag, euros, fillAddress, optionInStock } from "../support/e2e-checkout.ts";
 import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 
 /*
@@ -9,8 +9,6 @@ import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
  * without JavaScript, a customer with a saved address and a promo code, a double click, and an
  * item selling out while the shopper checks out.
  */
-
-const euros = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 
 for (const javaScriptEnabled of [true, false]) {
   test(`a guest orders by bank transfer ${javaScriptEnabled ? "with" : "without"} JavaScript, sees how to pay and gets the confirmation mail`, async ({

@@ -1,8 +1,8 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
-/* What the checkout specs share: an option to buy, putting it in the bag, a Dutch address typed in. */
+/* What the shopping specs share: an option to buy, putting it in the bag, a Dutch address typed in, prices read. */
 
-interface Variant {
+export interface Variant {
   id: number;
   size: string;
   colour: string;
@@ -34,10 +34,15 @@ export async function optionInStock(
   throw new Error(`no option with ${minStock} in stock`);
 }
 
-export async function addToBag(context: BrowserContext, variantId: number, quantity = 1) {
-  const answer = await context.request.post("/bag", { form: { intent: "add", variantId, quantity }, maxRedirects: 0 });
+/** Puts an option in the bag as a form without JavaScript would: the page's context keeps the cart cookie. */
+export async function addToBag(holder: { request: APIRequestContext }, variantId: number, quantity = 1) {
+  const answer = await holder.request.post("/bag", { form: { intent: "add", variantId, quantity }, maxRedirects: 0 });
   expect(answer.status()).toBe(303);
+  expect(answer.headers().location).toBe("/bag");
 }
+
+/** A shown price ("€24.90") as a number of euros. */
+export const euros = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 
 export async function fillAddress(page: Page) {
   await page.getByLabel("First name").fill("Iris");
