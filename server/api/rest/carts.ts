@@ -27,17 +27,15 @@ export function cartsApi() {
     c.header("Cache-Control", "no-store");
     const { token, ...bag } = cart;
     const context = requestContext(c);
-    const choices = await context.services.cart.checkoutChoices(context, token);
-    // Totals once a country and a method are chosen, priced now (prices and stock may have moved).
-    let totals = null;
-    if (choices?.country && choices.deliveryMethod && bag.lines.length > 0) {
-      const priced = await context.services.checkout.quote(context, { customerId: null, bag: token }, choices);
-      if (priced.method?.id === choices.deliveryMethod) {
-        const { subtotal, discount, delivery, tax, total, vatRateBasisPoints } = priced.totals;
-        totals = { subtotal, discount, delivery, tax, vatRate: vatRateBasisPoints / 100, total };
-      }
-    }
-    const checkout = choices ?? { country: null, deliveryMethod: null, promoCode: null };
+    const checkout = (await context.services.cart.checkoutChoices(context, token)) ?? {
+      country: null,
+      deliveryMethod: null,
+      promoCode: null,
+    };
+    const totals =
+      bag.lines.length === 0
+        ? null
+        : await context.services.checkout.totalsFor(context, { customerId: null, bag: token }, checkout);
     return c.json({ data: { id: token, currency: context.env.currency, ...bag, checkout, totals }, meta: {} }, status);
   };
   const tokenOf = (c: Context<ShopEnv>) => {

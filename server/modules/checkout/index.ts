@@ -67,6 +67,22 @@ export function createCheckout(
     },
 
     /**
+     * The bag's totals for the checkout choices kept with it (shop API), priced now: null until a
+     * country and one of its delivery methods are chosen.
+     */
+    async totalsFor(
+      scope: Scope,
+      buyer: Buyer,
+      choices: { country: string | null; deliveryMethod: string | null; promoCode: string | null },
+    ) {
+      if (!choices.country || !choices.deliveryMethod) return null;
+      const priced = await checkout.quote(scope, buyer, choices);
+      if (priced.method?.id !== choices.deliveryMethod) return null;
+      const { subtotal, discount, delivery, tax, total, vatRateBasisPoints } = priced.totals;
+      return { subtotal, discount, delivery, tax, vatRate: vatRateBasisPoints / 100, total };
+    },
+
+    /**
      * The buyer's bag priced for the checkout page: for a country, maybe a method and a promo code
      * (and the e-mail the code would be used by). Problems are returned, not thrown, to be shown.
      */
