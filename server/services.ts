@@ -87,6 +87,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     orderLink: orders.statusLink,
     money: formatMoney,
     staff,
+    bags: cart,
     mailsWritten: mails.wake,
   });
   return {

@@ -71,7 +71,7 @@ export async function action({ request, params, context: router }: Route.ActionA
   const context = pageContext(router);
   const order = await visibleOrder(context, request, params.number);
   const { intent } = await formFields(request);
-  const { payments, cart, accounts } = context.services;
+  const { payments, accounts } = context.services;
   try {
     if (intent === "account" && context.session === null) {
       const { username } = await accounts.accountFromOrder(context, { email: order.email });
@@ -80,12 +80,10 @@ export async function action({ request, params, context: router }: Route.ActionA
     if (intent === "pay") return redirect(await payments.payPage(context, order.number), 303);
     if (intent !== "cancel")
       return data({ formError: "Choose to pay or to cancel the order.", accountMade: null }, { status: 400 });
-    const { cancelled } = await payments.abandon(context, order.number);
+    // The items go back in the buyer's bag (a guest without their bag's cookie has none).
+    const { cancelled, back } = await payments.abandon(context, order.number, bagRefOf(context));
     // Paid meanwhile, or cancelled already (a second click): the order's page says what it is.
     if (!cancelled) return redirect(new URL(request.url).pathname + new URL(request.url).search, 303);
-    // The items go back in the buyer's bag, as far as stock allows (a guest without their bag's cookie has none).
-    const bag = bagRefOf(context);
-    const back = bag === null ? { added: 0, missed: [] } : await cart.addLines(context, bag, order.lines);
     const message =
       back.added > 0
         ? `Order ${order.number} is cancelled and its items are back in your bag.`

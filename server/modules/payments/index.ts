@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { orderEvents, orderLines, orders, payments, webhookEvents, type Order, type Payment } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
+import type { BagRef, ItemToAdd } from "../cart/index.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "../orders/mails.ts";
 import { noteInput, refundable, refundInput, type StaffOperations } from "../orders/staff.ts";
@@ -24,10 +25,14 @@ export interface PaymentsDeps {
   orderLink: (number: string) => string;
   money: (minor: number, currency: string) => string;
   staff: StaffOperations;
+  /** The buyer's bag: a given-up card order's items go back in it. */
+  bags: { addLines: (scope: Scope, bag: BagRef, items: readonly ItemToAdd[]) => Promise<{ added: number; missed: string[] }> };
   mailsWritten?: () => void;
 }
 
 /** The history note that a shopper gave up paying: written once, so their items go back to the bag once. */
+const nothingBack = { added: 0, missed: [] as string[] };
+
 const GAVE_UP_NOTE = "The shopper gave up paying; the items went back to the bag";
 
 /** A payment arrived for an order that was cancelled meanwhile: it must go back before it is recorded. */
@@ -354,14 +359,19 @@ export function createPayments(deps: PaymentsDeps) {
 
     /**
      * The shopper gives up paying (the order page's "Cancel order" after leaving the payment page):
-     * the page is closed at the provider, then the order cancelled and its stock released. If it
-     * turns out paid meanwhile, it is paid. Answers the order as it is now.
+     * the page is closed at the provider, then the order cancelled and its stock released, and its
+     * items go back in `bag`. If it turns out paid meanwhile, it is paid. Answers the order as it
+     * is now.
      */
-    async abandon(scope: Scope, ref: Order | string): Promise<{ order: Order; cancelled: boolean }> {
+    async abandon(
+      scope: Scope,
+      ref: Order | string,
+      bag: BagRef = null,
+    ): Promise<{ order: Order; cancelled: boolean; back: { added: number; missed: string[] } }> {
       const order = await orderOf(scope.db, ref);
       const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.id));
       if (!provider || order.status !== "awaiting_payment" || order.paymentMethod !== "stripe")
-        return { order, cancelled: false };
+        return { order, cancelled: false, back: nothingBack };
       try {
         if (payment?.providerRef) await settleFromProvider(scope, payment.providerRef);
         else
@@ -375,7 +385,7 @@ export function createPayments(deps: PaymentsDeps) {
       }
       // Cancelled now (by this call, or by Stripe's expiry webhook just before it): `cancelled` is
       // true for one call only, so a second click puts nothing back twice.
-      return withTransaction(scope, async (tx) => {
+      const now = await withTransaction(scope, async (tx) => {
         const locked = await lockOrder(tx.db, order.number);
         if (locked.status !== "cancelled") return { order: locked, cancelled: false };
         const [told] = await tx.db
@@ -386,6 +396,11 @@ export function createPayments(deps: PaymentsDeps) {
         await tx.db.insert(orderEvents).values({ orderId: locked.id, status: "cancelled", note: GAVE_UP_NOTE });
         return { order: locked, cancelled: true };
       });
+      if (!now.cancelled || bag === null) return { ...now, back: nothingBack };
+      // Its items go back in the buyer's bag, as far as stock and the bag's limits allow.
+      const lines = await scope.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+      const items = lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity, name: line.productName }));
+      return { ...now, back: await deps.bags.addLines(scope, bag, items) };
     },
 
     /**

@@ -275,15 +275,22 @@ test("the staff's refunds go through Stripe; its webhook afterwards counts nothi
 
 test("a shopper who gives up paying: the page is closed at Stripe, the order cancelled, the stock back", async () => {
   const before = await stock();
-  const { order } = await cardOrder(1);
-  const { order: after, cancelled } = await shop.services.payments.abandon(scope, order);
+  const { order, bag } = await cardOrder(1);
+  const { order: after, cancelled, back } = await shop.services.payments.abandon(scope, order, bag);
   expect(cancelled).toBe(true);
+  // Its item is back in the shopper's bag.
+  expect(back).toEqual({ added: 1, missed: [] });
+  expect((await shop.services.cart.get(scope, bag))!.lines.map((l) => [l.variantId, l.quantity])).toEqual([[option, 1]]);
   expect(after.status).toBe("cancelled");
   expect(await stock()).toBe(before);
   expect(stripe.sessions.get(await sessionOf(order))!.status).toBe("expired");
   await stripe.settled();
   // A second click cancels nothing more (the page puts the items back in the bag only once).
-  expect((await shop.services.payments.abandon(scope, order.number)).cancelled).toBe(false);
+  expect(await shop.services.payments.abandon(scope, order.number, bag)).toMatchObject({
+    cancelled: false,
+    back: { added: 0, missed: [] },
+  });
+  expect((await shop.services.cart.get(scope, bag))!.lines.map((l) => l.quantity)).toEqual([1]);
   expect(await history(after)).toEqual([
     "awaiting_payment: Order placed",
     "cancelled: The card payment was not completed",
