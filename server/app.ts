@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { bodyLimit } from "hono/body-limit";
+import { collectionsApi } from "./api/rest/collections.ts";
 import { contentAuthApi } from "./api/rest/content-auth.ts";
 import { customersApi } from "./api/rest/customers.ts";
 import { ecommerceApi } from "./api/rest/ecommerce.ts";
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps) {
   // APIs mount here, before the pages.
   app.route("/api", socialAuthApi({ logger }));
   app.route("/api", contentAuthApi({ logger }));
+  app.route("/api", collectionsApi({ logger }));
   app.route("/auth", loginApi({ logger }));
   app.route("/ecommerce", ecommerceApi({ logger }));
   app.route("/customers", customersApi({ logger }));

@@ -18,6 +18,7 @@ import { formatMoney } from "./lib/money.ts";
 import { systemScope } from "./lib/scope.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createSite } from "./modules/site/index.ts";
+import { createContent } from "./modules/content/index.ts";
 
 /** What the services need besides the database: settings and the outside world's adapters. */
 export interface ServicesConfig {
@@ -154,6 +155,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       await mails.settled();
     },
     site: createSite(database.db),
+    content: createContent(),
     outbox: {
       list: () => (config.outboxDir ? listOutbox(config.outboxDir) : Promise.resolve([])),
       read: (id: string) => (config.outboxDir ? readOutboxMail(config.outboxDir, id) : Promise.resolve(null)),

@@ -60,6 +60,12 @@ export const SHOP_ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   /** A social login provider could not be reached or answered nonsense. */
   PROVIDER_UNAVAILABLE: 503,
+  /** A content query parameter that is not understood, or names a key it may not (`details`: key, path, source, param). */
+  INVALID_QUERY: 400,
+  /** No entry of the collection has that documentId, or the visitor may not see it. */
+  ENTRY_NOT_FOUND: 404,
+  /** An entry that others still point at (a plan with members) cannot be deleted. */
+  ENTRY_IN_USE: 409,
 } as const;
 
 export type ShopErrorCode = keyof typeof SHOP_ERROR_STATUS;

@@ -86,6 +86,9 @@ const GRAPHQL_ERRORS: Record<ShopErrorCode, (error: ShopError, input?: string) =
   ADDRESS_LIMIT_REACHED: (e) => shopError("ADDRESS_LIMIT_REACHED", e.message, e.details),
   TOO_MANY_REQUESTS: (e) => shopError("TOO_MANY_REQUESTS", e.message, { retryAfterSeconds: e.retryAfterSeconds }),
   PROVIDER_UNAVAILABLE: (e) => shopError("SERVICE_UNAVAILABLE", e.message),
+  INVALID_QUERY: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
+  ENTRY_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
+  ENTRY_IN_USE: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
 };
 
 /**

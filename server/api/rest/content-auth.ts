@@ -75,7 +75,8 @@ export function contentAuthApi(options: AuthApiOptions = {}) {
     "/auth/email-confirmation": "GET, HEAD",
     "/users/me": "GET, HEAD",
   };
-  answerOtherRequests(api, allowed, { notFound: true });
+  // Other paths under /api are the collections' (collections.ts), mounted after this.
+  answerOtherRequests(api, allowed, { notFound: false });
   api.onError((error, c) => toErrorResponse(c, error, options.logger));
   return api;
 }

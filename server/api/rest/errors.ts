@@ -119,6 +119,7 @@ function asApiError(error: unknown): ApiError | null {
 /** An input error with `param` (the field) and `errors` as Strapi clients read them. */
 function validationError(error: ShopError): ApiError {
   return new ApiError(400, "ValidationError", error.message, {
+    ...error.details,
     ...(error.field ? { param: error.field } : {}),
     errors: Object.entries(error.fields).map(([field, message]) => ({
       path: field.split("."),
@@ -167,4 +168,7 @@ const REST_ERRORS: Record<ShopErrorCode, (error: ShopError) => ApiError> = {
   ADDRESS_LIMIT_REACHED: (e) => new ApiError(409, "AddressLimitError", e.message, e.details),
   TOO_MANY_REQUESTS: (e) => new RateLimitError(e.message, e.retryAfterSeconds ?? 60),
   PROVIDER_UNAVAILABLE: (e) => new ApiError(503, "ServiceUnavailableError", e.message, { param: "provider" }),
+  INVALID_QUERY: (e) => new ApiError(400, "ValidationError", e.message, e.details),
+  ENTRY_NOT_FOUND: () => new NotFoundError(),
+  ENTRY_IN_USE: (e) => new ApiError(409, "ApplicationError", e.message, e.details),
 };

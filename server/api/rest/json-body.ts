@@ -10,7 +10,7 @@ import { ApiError, ValidationError } from "./errors.ts";
  * multipart, text/plain) to us without asking, but not JSON, so this also keeps such pages from
  * making API calls with the visitor's cookies.
  */
-export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+export async function readJsonObject(c: Context, options: { unwrap?: boolean } = {}): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") {
     throw new ApiError(415, "UnsupportedMediaTypeError", "Send the body as JSON (Content-Type: application/json).");
@@ -21,7 +21,8 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   } catch {
     throw new ValidationError("body", "The body must be a JSON object.");
   }
-  if (body && typeof body === "object" && !Array.isArray(body) && "data" in body) body = (body as { data: unknown }).data;
+  if ((options.unwrap ?? true) && body && typeof body === "object" && !Array.isArray(body) && "data" in body)
+    body = (body as { data: unknown }).data;
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     throw new ValidationError("body", "The body must be a JSON object.");
   }

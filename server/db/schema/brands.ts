@@ -1,7 +1,9 @@
 import { pgTable, serial, text } from "drizzle-orm/pg-core";
+import { documentId } from "./document-id.ts";
 
 export const brands = pgTable("brands", {
   id: serial("id").primaryKey(),
+  documentId: documentId(),
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
   /** The brand's story, shown on its brand page. */

@@ -1,4 +1,5 @@
 import { type AnyPgColumn, index, integer, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
+import { documentId } from "./document-id.ts";
 
 /**
  * Categories and their sub-categories share one table: a sub-category is a row whose
@@ -9,6 +10,7 @@ export const categories = pgTable(
   "categories",
   {
     id: serial("id").primaryKey(),
+    documentId: documentId(),
     parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
     name: text("name").notNull(),

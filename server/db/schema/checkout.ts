@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { documentId } from "./document-id.ts";
 
 /**
  * The standard VAT rate of a country the shop delivers to, in basis points (2100 = 21 %). Prices
@@ -10,6 +11,9 @@ export const vatRates = pgTable(
   "vat_rates",
   {
     country: text("country").primaryKey(),
+    /** The content backend's ids: its `countries` collection is the countries the shop delivers to. */
+    id: serial("id").notNull().unique(),
+    documentId: documentId(),
     rateBasisPoints: integer("rate_basis_points").notNull(),
   },
   (t) => [check("vat_rates_rate_range", sql`${t.rateBasisPoints} between 0 and 10000`)],

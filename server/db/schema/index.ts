@@ -19,3 +19,8 @@ export * from "./used-social-tokens.ts";
 export * from "./checkout.ts";
 export * from "./payments.ts";
 export * from "./mail-jobs.ts";
+export * from "./roles.ts";
+export * from "./media-files.ts";
+export * from "./news.ts";
+export * from "./pages.ts";
+export * from "./memberships.ts";

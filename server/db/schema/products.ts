@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { brands } from "./brands.ts";
 import { categories } from "./categories.ts";
+import { documentId } from "./document-id.ts";
 
 /** Filterable attributes, such as { cut: "Negative", grip: "Wet" }; values are display strings. */
 export type ProductAttributes = Record<string, string>;
@@ -13,6 +14,7 @@ export const products = pgTable(
   "products",
   {
     id: serial("id").primaryKey(),
+    documentId: documentId(),
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { roles } from "./roles.ts";
 
 /**
  * A customer's account. E-mail addresses are stored lower-cased and trimmed, so one address is one
@@ -30,6 +31,11 @@ export const users = pgTable(
      * What the user may do beyond shopping (SPEC §6: a list of scopes), such as "staff" for the
      * order operations. Customers have none; only the owner grants it (npm run scope).
      */
+    /** The user's role (customer, editor, staff, owner): its scopes join the user's own. */
+    role: text("role")
+      .notNull()
+      .default("customer")
+      .references(() => roles.name),
     scope: jsonb("scope").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,7 @@ import { issueCode, takeCode } from "./mailed-codes.ts";
 import { requireCurrentPassword } from "./password-check.ts";
 import { changeEmailInput, confirmationInput, emailInput } from "./schemas.ts";
 import { publicUser, type PublicUser } from "./user-view.ts";
+import { roleScopes } from "./sessions.ts";
 import { findByEmail, isUniqueViolation } from "./users.ts";
 
 const CONFIRMATION_CODE_HOURS = 48;
@@ -61,7 +62,7 @@ export async function confirmEmail(kit: AccountsKit, scope: Scope, raw: unknown)
         .returning();
       if (!updated) throw invalidCode();
       await kit.deps.guestOrders?.claim({ ...scope, db }, updated.id, updated.email);
-      return publicUser(updated);
+      return publicUser(updated, await roleScopes(db, updated.role));
     });
   } catch (error) {
     // The address was taken by a sign-up between the check and the change.

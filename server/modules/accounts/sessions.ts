@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accountCodes, sessions, users, type User } from "../../db/schema/index.ts";
+import { accountCodes, roles, sessions, users, type User } from "../../db/schema/index.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import type { MergeNote } from "../cart/index.ts";
 import { newSessionId } from "./codes.ts";
@@ -38,7 +38,13 @@ export async function openSession(kit: AccountsKit, scope: Scope, user: User, st
   await scope.db.insert(sessions).values({ id, userId: user.id, strategy, expiresAt });
   kit.later(scope, () => pruneExpired(kit.deps.db));
   const jwt = await kit.tokens.sign({ userId: user.id, sessionId: id }, expiresAt);
-  return { jwt, user: publicUser(user), expiresAt, strategy, mergedBag: null };
+  return { jwt, user: publicUser(user, await roleScopes(scope.db, user.role)), expiresAt, strategy, mergedBag: null };
+}
+
+/** The scopes a role grants (ADR 39). */
+export async function roleScopes(db: Db, role: string): Promise<string[]> {
+  const [row] = await db.select({ scopes: roles.scopes }).from(roles).where(eq(roles.name, role)).limit(1);
+  return row?.scopes ?? [];
 }
 
 /**
@@ -67,9 +73,10 @@ export async function authenticate(
   const claims = await kit.tokens.verify(token);
   if (!claims) return null;
   const [row] = await scope.db
-    .select({ user: users, session: sessions })
+    .select({ user: users, session: sessions, roleScopes: roles.scopes })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(roles, eq(roles.name, users.role))
     .where(
       and(
         eq(sessions.id, claims.sessionId),
@@ -81,7 +88,7 @@ export async function authenticate(
     .limit(1);
   if (!row || row.user.blocked) return null;
   return {
-    user: publicUser(row.user),
+    user: publicUser(row.user, row.roleScopes ?? []),
     sessionId: row.session.id,
     strategy: row.session.strategy,
     expiresAt: row.session.expiresAt,

@@ -14,13 +14,16 @@ export interface PublicUser {
   firstName: string | null;
   lastName: string | null;
   phone: string | null;
-  /** What the user may do beyond shopping (SPEC §6), such as "staff"; empty for customers. */
+  /** The user's role: customer, editor, staff or owner (ADR 39). */
+  role: string;
+  /** What the user may do beyond shopping (SPEC §6): the role's scopes and the user's own, such as "staff". */
   scope: string[];
   createdAt: string;
   updatedAt: string;
 }
 
-export function publicUser(user: User): PublicUser {
+/** The user as clients see it; `roleScopes` are the scopes of the user's role (roles table). */
+export function publicUser(user: User, roleScopes: readonly string[]): PublicUser {
   return {
     id: user.id,
     username: user.username,
@@ -31,7 +34,8 @@ export function publicUser(user: User): PublicUser {
     firstName: user.firstName,
     lastName: user.lastName,
     phone: user.phone,
-    scope: [...user.scope],
+    role: user.role,
+    scope: [...new Set([...roleScopes, ...user.scope])],
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

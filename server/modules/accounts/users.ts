@@ -18,11 +18,4 @@ export async function findByEmail(db: Db, email: string): Promise<User | undefin
   return user;
 }
 
-/** A unique index refused a row (PostgreSQL 23505), as drizzle passes it on (sometimes as the cause). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 3; depth += 1) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export { isUniqueViolation } from "../../db/errors.ts";

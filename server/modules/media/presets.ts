@@ -19,6 +19,8 @@ export interface ImagePreset {
 export const IMAGE_PRESETS = {
   product: { format: "webp", fit: "cover", quality: 70, aspect: 1 },
   logo: { format: "webp", fit: "contain", quality: 80, aspect: 1, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  /** News covers and page pictures: wide, 16:9. */
+  cover: { format: "webp", fit: "cover", quality: 70, aspect: 9 / 16 },
 } as const satisfies Record<string, ImagePreset>;
 
 export type ImagePresetName = keyof typeof IMAGE_PRESETS;

@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { documentId } from "./document-id.ts";
+import { users } from "./users.ts";
+
+/**
+ * A membership plan (the content backend's `memberships`): what it costs for how long, and what a
+ * member gets. `price` 0 is a free plan; `months` null never ends. Discounts are basis points.
+ */
+export const membershipPlans = pgTable(
+  "membership_plans",
+  {
+    id: serial("id").primaryKey(),
+    documentId: documentId(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    price: integer("price").notNull().default(0),
+    currency: text("currency").notNull().default("EUR"),
+    months: integer("months"),
+    benefits: jsonb("benefits").$type<string[]>().notNull().default([]),
+    discountBasisPoints: integer("discount_basis_points").notNull().default(0),
+    freeDelivery: boolean("free_delivery").notNull().default(false),
+    earlyAccess: boolean("early_access").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
+  },
+  (t) => [
+    check("membership_plans_price_not_negative", sql`${t.price} >= 0`),
+    check("membership_plans_discount_range", sql`${t.discountBasisPoints} between 0 and 10000`),
+    check("membership_plans_months_positive", sql`${t.months} is null or ${t.months} > 0`),
+  ],
+);
+
+/**
+ * A customer's membership of a plan, from `startsAt` until `endsAt` (null: no end). One active
+ * membership per customer; an ended one stays as history.
+ */
+export const memberships = pgTable(
+  "memberships",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => membershipPlans.id),
+    active: boolean("active").notNull().default(true),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** False once the member cancelled: the membership runs to its end and is not renewed. */
+    renews: boolean("renews").notNull().default(true),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("memberships_one_active_per_user")
+      .on(t.userId)
+      .where(sql`${t.active}`),
+    index("memberships_ends_idx").on(t.endsAt),
+  ],
+);
+
+export type MembershipPlan = typeof membershipPlans.$inferSelect;
+export type Membership = typeof memberships.$inferSelect;

@@ -1,0 +1,105 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Scope } from "../../lib/scope.ts";
+
+/*
+ * A collection of the content backend (SPEC §3, §7), shaped like Strapi 5's REST API: what its
+ * entries are made of, who may read and write them, and how the generic query (query.ts, where.ts,
+ * read.ts) reaches them in SQL. Each collection is one small file in collections/.
+ *
+ * Column expressions take the alias of the row they belong to, so one definition serves the main
+ * query and any nested one (a filter on a relation, a sort by a relation's field).
+ */
+
+/** The alias of a row in a query: sql.identifier("e0"). */
+export type Alias = SQL;
+export type Expr = (row: Alias) => SQL;
+
+export type FieldType = "string" | "text" | "integer" | "boolean" | "datetime" | "enumeration" | "json";
+
+export interface FieldDef {
+  type: FieldType;
+  expr: Expr;
+  /** Enumeration values. */
+  values?: readonly string[];
+  /**
+   * Members-only content (a post's body): absent from a members-only entry a visitor may not read
+   * in full, and never matched by that visitor's filters or sorts.
+   */
+  gated?: boolean;
+  /** Made in code from the row, not in SQL (a country's name): shown, but neither filtered nor sorted. */
+  computed?: (row: Record<string, unknown>) => unknown;
+}
+
+/** A to-one relation: the row's foreign key and the collection it points into. */
+export interface RelationDef {
+  target: string;
+  foreignKey: Expr;
+}
+
+/** A single image (Strapi's media field): the row's media_files id. */
+export interface MediaDef {
+  foreignKey: Expr;
+}
+
+/** Who may do what, besides reading published entries (anyone). */
+export interface Access {
+  /** The scopes of the user asking (SPEC §6); empty for guests. */
+  scopes: readonly string[];
+  /** A member reads members-only entries in full; others get their teaser. */
+  member: boolean;
+  loggedIn: boolean;
+}
+
+/** What writes hand over: the column values the collection's schema made of `data`. */
+export interface WriteDef<Input> {
+  /** The keys `data` may hold. */
+  keys: string[];
+  /** The schema of `data` on create; `partial` on update (only the fields sent change). */
+  schema: z.ZodType<Input>;
+  partial: z.ZodType<Partial<Input>>;
+  create(scope: Scope, input: Input, publishedAt: Date | null): Promise<number>;
+  update(scope: Scope, id: number, input: Partial<Input>, publishedAt: Date | null | undefined): Promise<void>;
+  remove(scope: Scope, id: number): Promise<void>;
+}
+
+export interface CollectionDef {
+  /** The API id in /api/{apiId}. */
+  apiId: string;
+  /** Table (or parenthesised select) the entries are rows of. */
+  from: SQL;
+  fields: Record<string, FieldDef>;
+  relations?: Record<string, RelationDef>;
+  media?: Record<string, MediaDef>;
+  /** Entries are drafts until published (Strapi's draft and publish). */
+  draftAndPublish: boolean;
+  /** The entry's publishedAt; for collections without drafts, when it was made. */
+  publishedAt?: Expr;
+  /** Members-only entries: the column that says so. */
+  membersOnly?: Expr;
+  /** Fields a non-member still reads of a members-only entry are the ones not `gated`. */
+  /** The scope that lets a user write (and read drafts); absent: read-only here. */
+  writeScope?: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each collection has its own input
+  write?: WriteDef<any>;
+}
+
+export const column =
+  (name: string): Expr =>
+  (row) =>
+    sql`${row}.${sql.identifier(name)}`;
+
+/** A field read straight from a column of the same name (snake_case in the table). */
+export function field(type: FieldType, name: string, extra: Partial<FieldDef> = {}): FieldDef {
+  return { type, expr: column(name), ...extra };
+}
+
+/** True when the user may write this collection (and read its drafts). */
+export function mayWrite(def: CollectionDef, access: Access): boolean {
+  return def.writeScope !== undefined && access.scopes.includes(def.writeScope);
+}
+
+/** Writers read members-only entries in full too: they wrote them. */
+export function readsInFull(def: CollectionDef, access: Access): boolean {
+  return access.member || mayWrite(def, access);
+}

@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { field, type CollectionDef } from "../collection.ts";
+
+/*
+ * The catalogue as the content backend reads it: brands, categories and products, read-only here
+ * (they are written through the shop API). Products follow the shop's rule: unpublished ones are
+ * not there, and a members-only product's description and price are for members.
+ */
+
+export const brandsCollection: CollectionDef = {
+  apiId: "brands",
+  from: sql`brands`,
+  fields: {
+    name: field("string", "name"),
+    slug: field("string", "slug"),
+    story: field("text", "story"),
+  },
+  draftAndPublish: false,
+};
+
+export const categoriesCollection: CollectionDef = {
+  apiId: "categories",
+  from: sql`categories`,
+  fields: {
+    name: field("string", "name"),
+    slug: field("string", "slug"),
+    description: field("text", "description"),
+    position: field("integer", "position"),
+  },
+  relations: { parent: { target: "categories", foreignKey: (row) => sql`${row}.parent_id` } },
+  draftAndPublish: false,
+};
+
+export const productsCollection: CollectionDef = {
+  apiId: "products",
+  // The lowest price of a product's options, in minor units, VAT included.
+  from: sql`(select p.*, (select min(v.price) from variants v where v.product_id = p.id) as price from products p)`,
+  fields: {
+    name: field("string", "name"),
+    slug: field("string", "slug"),
+    description: field("text", "description", { gated: true }),
+    price: field("integer", "price", { gated: true }),
+    membersOnly: field("boolean", "members_only"),
+    createdAt: field("datetime", "created_at"),
+    updatedAt: field("datetime", "updated_at"),
+  },
+  relations: {
+    brand: { target: "brands", foreignKey: (row) => sql`${row}.brand_id` },
+    category: { target: "categories", foreignKey: (row) => sql`${row}.category_id` },
+    subCategory: { target: "categories", foreignKey: (row) => sql`${row}.sub_category_id` },
+  },
+  draftAndPublish: true,
+  publishedAt: (row) => sql`(case when ${row}.published then ${row}.created_at end)`,
+  membersOnly: (row) => sql`${row}.members_only`,
+};

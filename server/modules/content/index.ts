@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "../../db/client.ts";
+import type { Scope } from "../../lib/scope.ts";
+import { brandsCollection, categoriesCollection, productsCollection } from "./collections/catalogue.ts";
+import { countriesCollection } from "./collections/countries.ts";
+import { featureFlagsCollection } from "./collections/feature-flags.ts";
+import { membershipsCollection } from "./collections/memberships.ts";
+import { newsCategoriesCollection } from "./collections/news-categories.ts";
+import { newsCollection } from "./collections/news.ts";
+import { pagesCollection } from "./collections/pages.ts";
+import type { Access, CollectionDef } from "./collection.ts";
+import { parseEntryQuery, parseOneQuery, parseStatus } from "./query.ts";
+import { findEntries, findEntry, type Entry } from "./read.ts";
+import { createEntry, deleteEntry, updateEntry } from "./write.ts";
+
+export type { Access, CollectionDef } from "./collection.ts";
+export type { Entry, PageMeta } from "./read.ts";
+export { isVideoAddress, YOUTUBE_VIDEO_PATTERNS } from "./videos.ts";
+
+export interface ContentConfig {
+  /** Addresses a video link must match (the video provider's); YouTube's by default. */
+  videoPatterns?: readonly RegExp[];
+}
+
+/** Who is asking, as far as content goes: their scopes, and whether they are a member now. */
+export interface Reader {
+  userId: number | null;
+  scopes: readonly string[];
+}
+
+/**
+ * The content backend's collections (SPEC §3, §7; ADR 39): Strapi 5's REST API over the shop's
+ * own tables. Adapters hand over the parsed query string (qs) and the body as they came.
+ */
+export function createContent(config: ContentConfig = {}) {
+  const list: CollectionDef[] = [
+    newsCollection(config.videoPatterns),
+    newsCategoriesCollection,
+    pagesCollection(config.videoPatterns),
+    membershipsCollection,
+    featureFlagsCollection,
+    countriesCollection,
+    brandsCollection,
+    categoriesCollection,
+    productsCollection,
+  ];
+  const collections: ReadonlyMap<string, CollectionDef> = new Map(list.map((def) => [def.apiId, def]));
+
+  async function accessOf(scope: Scope, reader: Reader): Promise<Access> {
+    if (reader.userId === null) return { scopes: [], member: false, loggedIn: false };
+    const [row] = await queryRows<{ member: boolean }>(
+      scope.db,
+      sql`select exists (select 1 from memberships m where m.user_id = ${reader.userId} and m.active
+            and m.starts_at <= now() and (m.ends_at is null or m.ends_at > now())) as member`,
+    );
+    return { scopes: reader.scopes, member: row?.member === true, loggedIn: true };
+  }
+
+  const content = {
+    /** The collection with that API id, or undefined. */
+    collection(apiId: string): CollectionDef | undefined {
+      return collections.get(apiId);
+    },
+    async find(scope: Scope, reader: Reader, def: CollectionDef, query: Record<string, unknown>) {
+      const parsed = parseEntryQuery(def, collections, query);
+      return findEntries(scope, def, parsed, { collections, access: await accessOf(scope, reader) });
+    },
+    async findOne(
+      scope: Scope,
+      reader: Reader,
+      def: CollectionDef,
+      documentId: string,
+      query: Record<string, unknown>,
+    ): Promise<Entry> {
+      const parsed = parseOneQuery(def, collections, query);
+      return findEntry(scope, def, documentId, parsed, { collections, access: await accessOf(scope, reader) });
+    },
+    async create(
+      scope: Scope,
+      reader: Reader,
+      def: CollectionDef,
+      body: unknown,
+      query: Record<string, unknown>,
+    ): Promise<Entry> {
+      const status = parseStatus(query.status);
+      const access = await accessOf(scope, reader);
+      const id = await createEntry(scope, def, access, body, status);
+      return content.readBack(scope, def, id, access, query);
+    },
+    async update(
+      scope: Scope,
+      reader: Reader,
+      def: CollectionDef,
+      documentId: string,
+      body: unknown,
+      query: Record<string, unknown>,
+    ): Promise<Entry> {
+      const status = parseStatus(query.status);
+      const access = await accessOf(scope, reader);
+      const id = await updateEntry(scope, def, access, documentId, body, status);
+      return content.readBack(scope, def, id, access, query);
+    },
+    async remove(scope: Scope, reader: Reader, def: CollectionDef, documentId: string): Promise<void> {
+      await deleteEntry(scope, def, await accessOf(scope, reader), documentId);
+    },
+    /** The entry just written, as its writer sees it (a draft included). */
+    async readBack(scope: Scope, def: CollectionDef, id: number, access: Access, query: Record<string, unknown>): Promise<Entry> {
+      const parsed = parseOneQuery(def, collections, { ...query, status: "draft" });
+      const [row] = await queryRows<{ documentId: string }>(
+        scope.db,
+        sql`select e.document_id as "documentId" from ${def.from} e where e.id = ${id}`,
+      );
+      return findEntry(scope, def, row!.documentId, parsed, { collections, access });
+    },
+  };
+  return content;
+}
+
+export type ContentService = ReturnType<typeof createContent>;
