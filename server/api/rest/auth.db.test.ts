@@ -115,13 +115,14 @@ describe("registration and e-mail confirmation", () => {
         "lastName",
         "phone",
         "provider",
+        "role",
         "scope",
         "updatedAt",
         "username",
       ].sort(),
     );
     // A customer may do nothing beyond shopping (SPEC §6's scope).
-    expect(person.user).toMatchObject({ scope: [] });
+    expect(person.user).toMatchObject({ role: "customer", scope: [] });
     expect(JSON.stringify(person.user)).not.toMatch(/scrypt|password/i);
 
     const me = await get("/api/users/me", bearer(person.jwt));

@@ -25,6 +25,7 @@ import { seedDemoShop } from "../../db/seed/index.ts";
 import { systemScope } from "../../lib/scope.ts";
 import { CART_COOKIE } from "../../modules/cart/index.ts";
 import { noFilters } from "../../modules/catalog/listing/params.ts";
+import { collectionsApi } from "./collections.ts";
 import { contentAuthApi } from "./content-auth.ts";
 import { socialAuthApi } from "./social-auth.ts";
 
@@ -85,6 +86,7 @@ beforeAll(async () => {
   // As in the shop: social login first, then the content backend's auth with its catch-all 404.
   app.route("/api", socialAuthApi());
   app.route("/api", contentAuthApi());
+  app.route("/api", collectionsApi());
 });
 
 afterAll(async () => {
@@ -573,7 +575,7 @@ describe("a provider that cannot be reached", () => {
   });
 });
 
-describe("mounted before the content backend's auth", () => {
+describe("mounted before the content backend's auth and collections", () => {
   test("leaves every other /api path to the routers after it", async () => {
     expect((await app.request("/api/users/me")).status).toBe(401);
     const login = await app.request("/api/auth/local", {
@@ -590,7 +592,7 @@ describe("mounted before the content backend's auth", () => {
     ] as const) {
       const response = await app.request(path, { method });
       expect(response.status, `${method} ${path}`).toBe(404);
-      // The content backend's answer (its catch-all), not Hono's plain-text default.
+      // The content backend's answer (the collections' catch-all), not Hono's plain-text default.
       expect(await errorOf(response)).toMatchObject({ name: "NotFoundError" });
     }
   });

@@ -48,7 +48,7 @@ describe("image request", () => {
   });
 
   it("refuses unknown presets and widths outside the list", () => {
-    expect(refusal({ preset: "avatar", src: "/media/a.webp" })).toBe("preset must be one of product, logo");
+    expect(refusal({ preset: "avatar", src: "/media/a.webp" })).toBe("preset must be one of product, logo, cover");
     expect(refusal({ preset: "__proto__", src: "/media/a.webp" })).toMatch(/^preset must be one of/);
     for (const width of ["100", "0", "-320", "320.0", "0320", "3e2", "1e9", "", "abc", "99999999"]) {
       expect(refusal({ width, src: "/media/a.webp" })).toBe("width must be one of 96, 160, 240, 320, 480, 640, 800, 1200");
