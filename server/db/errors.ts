@@ -17,3 +17,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return pgCode(error) === "23503";
 }
+
+/** A CHECK constraint refused a row (23514). */
+export function isCheckViolation(error: unknown): boolean {
+  return pgCode(error) === "23514";
+}

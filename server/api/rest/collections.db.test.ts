@@ -323,6 +323,11 @@ describe("reading", () => {
     "pagination[page]=abc",
     "page=2",
     "status=preview",
+    "filters[id]=99999999999",
+    "filters[category]=3000000000",
+    "filters[createdAt][$gt]=0000-01-01",
+    "filters[createdAt][$gt]=%2B010000-01-01",
+    "populate=category.category",
   ])("%s is a clear 400, never a crash", async (query) => {
     const answer = await call("GET", `/api/news?${query}`);
     expect(answer.status).toBe(400);
@@ -460,6 +465,54 @@ describe("writing", () => {
     const answer = await call("DELETE", `/api/memberships/${plan.documentId as string}`, { token: tokens.owner });
     expect(answer.status).toBe(409);
     expect(answer.body.error.name).toBe("ApplicationError");
+  });
+});
+
+describe("found in review", () => {
+  test("sorting by a relation's documentId, and a draft relation sorts as none", async () => {
+    expect((await call("GET", "/api/news?sort=category.documentId")).status).toBe(200);
+    const hidden = await call("POST", "/api/news-categories?status=draft", {
+      token: tokens.editor,
+      body: { data: { name: "Aaa hidden", slug: "aaa-hidden" } },
+    });
+    await call("POST", "/api/news", {
+      token: tokens.editor,
+      body: { data: { title: "In a draft category", slug: "in-draft-category", category: hidden.body.data.documentId } },
+    });
+    // Its draft category is not the visitor's: neither by filter nor by its id.
+    expect(slugsOf(await call("GET", "/api/news?filters[category][name][$eq]=Aaa hidden"))).toEqual([]);
+    expect(slugsOf(await call("GET", `/api/news?filters[category]=${hidden.body.data.id as number}`))).toEqual([]);
+    await call("DELETE", `/api/news-categories/${hidden.body.data.documentId as string}`, { token: tokens.editor });
+  });
+
+  test("a write whose answer's query is wrong is refused before anything is written", async () => {
+    const answer = await call("POST", "/api/news?populate=bogus", {
+      token: tokens.editor,
+      body: { data: { title: "Bogus", slug: "bogus-populate" } },
+    });
+    expect(answer.status).toBe(400);
+    expect(slugsOf(await call("GET", "/api/news?status=draft&filters[slug]=bogus-populate", { token: tokens.editor }))).toEqual(
+      [],
+    );
+  });
+
+  test("computed fields, deep populate, rules kept on update, and the taken key named", async () => {
+    expect((await call("GET", "/api/countries?filters[code]=NL&fields[0]=name")).body.data[0]).toMatchObject({
+      name: "Netherlands",
+    });
+    expect((await call("GET", "/api/categories?populate=parent.parent.parent.parent.parent.parent")).status).toBe(400);
+    const exclusive = (await call("GET", "/api/news?filters[slug]=penalty-secrets")).body.data[0]!;
+    const opened = await call("PUT", `/api/news/${exclusive.documentId as string}`, {
+      token: tokens.editor,
+      body: { data: { membersOnly: false } },
+    });
+    expect(opened.status).toBe(400);
+    await call("POST", "/api/feature-flags", { token: tokens.owner, body: { data: { key: "taken-flag" } } });
+    const taken = await call("POST", "/api/feature-flags", { token: tokens.owner, body: { data: { key: "taken-flag" } } });
+    expect(taken.body.error).toMatchObject({
+      message: "This attribute must be unique",
+      details: expect.objectContaining({ param: "data.key" }),
+    });
   });
 });
 

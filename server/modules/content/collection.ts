@@ -27,8 +27,8 @@ export interface FieldDef {
    * in full, and never matched by that visitor's filters or sorts.
    */
   gated?: boolean;
-  /** Made in code from the row, not in SQL (a country's name): shown, but neither filtered nor sorted. */
-  computed?: (row: Record<string, unknown>) => unknown;
+  /** Made in code from what `expr` reads (a country's name from its code): shown, but neither filtered nor sorted. */
+  computed?: (value: unknown) => unknown;
 }
 
 /** A to-one relation: the row's foreign key and the collection it points into. */

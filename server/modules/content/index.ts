@@ -56,6 +56,21 @@ export function createContent(config: ContentConfig = {}) {
     return { scopes: reader.scopes, member: row?.member === true, loggedIn: true };
   }
 
+  /** The entry just written, as its writer sees it (a draft included). */
+  async function readBack(
+    scope: Scope,
+    def: CollectionDef,
+    id: number,
+    access: Access,
+    query: ReturnType<typeof parseOneQuery>,
+  ): Promise<Entry> {
+    const [row] = await queryRows<{ documentId: string }>(
+      scope.db,
+      sql`select e.document_id as "documentId" from ${def.from} e where e.id = ${id}`,
+    );
+    return findEntry(scope, def, row!.documentId, query, { collections, access });
+  }
+
   const content = {
     /** The collection with that API id, or undefined. */
     collection(apiId: string): CollectionDef | undefined {
@@ -83,9 +98,11 @@ export function createContent(config: ContentConfig = {}) {
       query: Record<string, unknown>,
     ): Promise<Entry> {
       const status = parseStatus(query.status);
+      // The answer's fields and populate are checked before anything is written.
+      const answer = parseOneQuery(def, collections, { ...query, status: "draft" });
       const access = await accessOf(scope, reader);
       const id = await createEntry(scope, def, access, body, status);
-      return content.readBack(scope, def, id, access, query);
+      return readBack(scope, def, id, access, answer);
     },
     async update(
       scope: Scope,
@@ -96,21 +113,13 @@ export function createContent(config: ContentConfig = {}) {
       query: Record<string, unknown>,
     ): Promise<Entry> {
       const status = parseStatus(query.status);
+      const answer = parseOneQuery(def, collections, { ...query, status: "draft" });
       const access = await accessOf(scope, reader);
       const id = await updateEntry(scope, def, access, documentId, body, status);
-      return content.readBack(scope, def, id, access, query);
+      return readBack(scope, def, id, access, answer);
     },
     async remove(scope: Scope, reader: Reader, def: CollectionDef, documentId: string): Promise<void> {
       await deleteEntry(scope, def, await accessOf(scope, reader), documentId);
-    },
-    /** The entry just written, as its writer sees it (a draft included). */
-    async readBack(scope: Scope, def: CollectionDef, id: number, access: Access, query: Record<string, unknown>): Promise<Entry> {
-      const parsed = parseOneQuery(def, collections, { ...query, status: "draft" });
-      const [row] = await queryRows<{ documentId: string }>(
-        scope.db,
-        sql`select e.document_id as "documentId" from ${def.from} e where e.id = ${id}`,
-      );
-      return findEntry(scope, def, row!.documentId, parsed, { collections, access });
     },
   };
   return content;

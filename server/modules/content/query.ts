@@ -177,12 +177,17 @@ function parsePagination(raw: Record<string, unknown>): Pagination {
 }
 
 /** populate=*, populate=a,b, populate[0]=a, populate[a]=true, populate[a][fields][0]=x, populate[a][populate]=... */
+/** How deep populate may nest (category.parent.parent...): each level is one more query. */
+const MAX_POPULATE_DEPTH = 5;
+
 function parsePopulate(
   def: CollectionDef,
   collections: ReadonlyMap<string, CollectionDef>,
   value: unknown,
   path: string,
 ): Populate {
+  if (path !== "" && path.split(".").length >= MAX_POPULATE_DEPTH)
+    throw invalidValue("populate", path, `populate nests at most ${MAX_POPULATE_DEPTH} levels deep`);
   const populable = [...Object.keys(def.relations ?? {}), ...Object.keys(def.media ?? {})];
   const at = (key: string) => (path ? `${path}.${key}` : key);
   if (value === undefined || value === "" || value === false || value === "false") return {};

@@ -5,6 +5,7 @@ import type { Scope } from "../../lib/scope.ts";
 import { mediaEntry, MEDIA_SELECT } from "./media.ts";
 import { mayWrite, readsInFull, type Access, type Alias, type CollectionDef } from "./collection.ts";
 import type { EntryQuery, Populate } from "./query.ts";
+import { visibility } from "./visibility.ts";
 import { visibleExpr, whereOf, type WhereContext } from "./where.ts";
 
 /*
@@ -44,20 +45,12 @@ function checkStatus(def: CollectionDef, access: Access, status: "published" | "
   }
 }
 
-/** Published entries only (the default), unless a writer asks for drafts, which are every entry. */
-function visibility(def: CollectionDef, row: Alias, status: "published" | "draft"): SQL {
-  if (!def.draftAndPublish || !def.publishedAt || status === "draft") return sql`true`;
-  const published = def.publishedAt(row);
-  return sql`${published} is not null and ${published} <= now()`;
-}
-
 /** The select list: id, documentId, the fields asked for, the foreign keys to populate, and the members-only flag. */
 function selection(def: CollectionDef, row: Alias, fields: string[] | null, populate: Populate, access: Access): SQL {
   const parts: SQL[] = [sql`${row}.id as id`, sql`${row}.document_id as "documentId"`];
   const wanted = (key: string) => fields === null || fields.includes(key);
   for (const [key, field] of Object.entries(def.fields)) {
-    if (!wanted(key) && !(field.computed && fields === null)) continue;
-    if (field.computed) continue;
+    if (!wanted(key)) continue;
     const expr = visibleExpr(def, row, field, access);
     parts.push(sql`${field.type === "datetime" ? iso(expr) : expr} as ${sql.identifier(key)}`);
   }
@@ -70,32 +63,24 @@ function selection(def: CollectionDef, row: Alias, fields: string[] | null, popu
   return sql.join(parts, sql`, `);
 }
 
+/** The SQL of a scalar key (id, documentId, publishedAt or a field) as the visitor may see it. */
+function scalarExpr(def: CollectionDef, row: Alias, key: string, access: Access): SQL {
+  if (key === "id") return sql`${row}.id`;
+  if (key === "documentId") return sql`${row}.document_id`;
+  if (key === "publishedAt") return def.publishedAt!(row);
+  return visibleExpr(def, row, def.fields[key]!, access);
+}
+
 function orderBy(def: CollectionDef, row: Alias, query: EntryQuery, context: ReadContext, nextAlias: () => Alias): SQL {
   const keys = query.sort.map(({ path, direction }) => {
     const dir = sql.raw(direction);
-    if (path.length === 1) {
-      const key = path[0]!;
-      const expr =
-        key === "id"
-          ? sql`${row}.id`
-          : key === "documentId"
-            ? sql`${row}.document_id`
-            : key === "publishedAt"
-              ? def.publishedAt!(row)
-              : visibleExpr(def, row, def.fields[key]!, context.access);
-      return sql`${expr} ${dir}`;
-    }
+    if (path.length === 1) return sql`${scalarExpr(def, row, path[0]!, context.access)} ${dir}`;
     const relation = def.relations![path[0]!]!;
     const target = context.collections.get(relation.target)!;
     const inner = nextAlias();
-    const key = path[1]!;
-    const expr =
-      key === "id"
-        ? sql`${inner}.id`
-        : key === "publishedAt"
-          ? target.publishedAt!(inner)
-          : visibleExpr(target, inner, target.fields[key]!, context.access);
-    return sql`(select ${expr} from ${target.from} ${inner} where ${inner}.id = ${relation.foreignKey(row)}) ${dir}`;
+    const expr = scalarExpr(target, inner, path[1]!, context.access);
+    // A draft relation sorts as no relation: its fields are not the visitor's to learn.
+    return sql`(select ${expr} from ${target.from} ${inner} where ${inner}.id = ${relation.foreignKey(row)} and ${visibility(target, inner, "published")}) ${dir}`;
   });
   return sql.join([...keys, sql`${row}.id asc`], sql`, `);
 }
@@ -191,7 +176,7 @@ async function shape(
       entry[key] = value;
     }
     for (const [key, field] of Object.entries(def.fields))
-      if (field.computed && (fields === null || fields.includes(key)) && !(gated && field.gated)) entry[key] = field.computed(r);
+      if (field.computed && key in entry) entry[key] = field.computed(entry[key]);
     for (const key of Object.keys(populate)) {
       const id = r[FOREIGN + key];
       entry[key] = typeof id === "number" ? (populated.get(key)!.get(id) ?? null) : null;

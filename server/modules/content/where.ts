@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { readsInFull, type Access, type Alias, type CollectionDef, type FieldDef } from "./collection.ts";
 import { invalidKey, invalidValue } from "./query-errors.ts";
+import { visibility } from "./visibility.ts";
 
 /*
  * Strapi 5's `filters` in SQL (https://docs.strapi.io/cms/api/rest/filters): a field with an
@@ -155,8 +156,8 @@ function onRelation(def: CollectionDef, row: Alias, key: string, value: unknown,
   const relation = def.relations![key]!;
   const target = context.collections.get(relation.target)!;
   const foreignKey = relation.foreignKey(row);
-  if (!isObject(value)) return operator({ expr: foreignKey, field: { type: "integer", expr: () => sql`` } }, "$eq", value, path);
-  const { $null, $notNull, ...rest } = value;
+  // filters[category]=3: the related entry's id.
+  const { $null, $notNull, ...rest } = isObject(value) ? value : { id: value };
   const parts: SQL[] = [];
   if ($null !== undefined) parts.push(truthy($null, path) ? sql`${foreignKey} is null` : sql`${foreignKey} is not null`);
   if ($notNull !== undefined) parts.push(truthy($notNull, path) ? sql`${foreignKey} is not null` : sql`${foreignKey} is null`);
@@ -168,9 +169,8 @@ function onRelation(def: CollectionDef, row: Alias, key: string, value: unknown,
       ops.length > 0 ? group(target, inner, { id: Object.fromEntries(ops.map((op) => [op, rest[op]])) }, path, context) : null;
     const others = Object.fromEntries(Object.entries(rest).filter(([k]) => !ops.includes(k)));
     const nested = group(target, inner, others, path, context);
-    const published = target.draftAndPublish && target.publishedAt ? sql` and ${target.publishedAt(inner)} is not null` : sql``;
     parts.push(
-      sql`exists (select 1 from ${target.from} ${inner} where ${inner}.id = ${foreignKey}${published} and ${conditions ?? sql`true`} and ${nested})`,
+      sql`exists (select 1 from ${target.from} ${inner} where ${inner}.id = ${foreignKey} and ${visibility(target, inner, "published")} and ${conditions ?? sql`true`} and ${nested})`,
     );
   }
   if (parts.length === 0) throw invalidValue("filters", path, `filters on ${path} need a field or an operator`);
@@ -192,14 +192,17 @@ function cast(field: FieldDef, value: unknown, path: string): unknown {
   const text = String(value);
   switch (field.type) {
     case "integer": {
-      if (!/^-?\d{1,15}$/.test(text.trim())) throw invalidValue("filters", path, `${path} must be a whole number`);
-      return Number(text);
+      const number = Number(text);
+      if (!/^-?\d{1,10}$/.test(text.trim()) || Math.abs(number) > 2_147_483_647)
+        throw invalidValue("filters", path, `${path} must be a whole number`);
+      return number;
     }
     case "boolean":
       return truthy(text, path);
     case "datetime": {
       const time = new Date(text);
-      if (Number.isNaN(time.getTime()))
+      const year = time.getUTCFullYear();
+      if (Number.isNaN(time.getTime()) || year < 1 || year > 9999)
         throw invalidValue("filters", path, `${path} must be a date, such as 2026-11-24 or 2026-11-24T10:00:00Z`);
       return time.toISOString();
     }

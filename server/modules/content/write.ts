@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
+import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import { mayWrite, type Access, type CollectionDef, type WriteDef } from "./collection.ts";
@@ -53,12 +53,17 @@ function parseData<Input>(write: WriteDef<Input>, body: unknown, partial: boolea
 /** A database refusal as the writer's error: a taken unique value, a relation still in use. */
 function refusal(error: unknown, def: CollectionDef, removing = false): never {
   if (isUniqueViolation(error)) {
-    const constraint = String(
-      (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint ?? "",
+    // PostgreSQL names the column in its detail: Key (slug)=(winter-kit) already exists.
+    const detail = String(
+      (error as { detail?: string }).detail ?? (error as { cause?: { detail?: string } }).cause?.detail ?? "",
     );
-    const key = Object.keys(def.fields).find((name) => constraint.includes(`_${snake(name)}_`)) ?? "slug";
+    const column = /Key \(([a-z_]+)\)/.exec(detail)?.[1] ?? "";
+    // Fields are named after their columns (a country's code is its `country` column).
+    const key = column === "country" ? "code" : camel(column) || "data";
     throw new ShopError("INVALID_INPUT", "This attribute must be unique", { field: `data.${key}` });
   }
+  if (isCheckViolation(error))
+    throw new ShopError("INVALID_INPUT", "These values break a rule of this collection", { field: "data" });
   if (isForeignKeyViolation(error) && !removing)
     throw new ShopError("INVALID_INPUT", "This refers to an entry that does not exist", { field: "data" });
   if (isForeignKeyViolation(error))
@@ -68,7 +73,7 @@ function refusal(error: unknown, def: CollectionDef, removing = false): never {
   throw error;
 }
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 async function idOf(scope: Scope, def: CollectionDef, documentId: string): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
@@ -183,7 +188,7 @@ export function present<T extends Record<string, unknown>>(input: T): Partial<T>
 }
 
 /** A relation in `data`: the related entry's documentId or id, or null to clear it. */
-export const relationRef = z.union([z.string().min(1).max(64), z.number().int().positive(), z.null()]);
+export const relationRef = z.union([z.string().min(1).max(64), z.number().int().positive().max(2_147_483_647), z.null()]);
 
 /** The id of the entry a relation names, or a 400 naming the field. */
 export async function resolveRef(

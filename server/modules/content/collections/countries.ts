@@ -19,7 +19,7 @@ export const countriesCollection: CollectionDef = {
     name: {
       type: "string",
       expr: (row) => sql`${row}.code`,
-      computed: (row) => findCountry(String(row.code))?.name ?? String(row.code),
+      computed: (code) => findCountry(String(code))?.name ?? String(code),
     },
     vatRateBasisPoints: field("integer", "rate_basis_points"),
     deliveryZone: field("string", "delivery_zone"),
@@ -34,7 +34,7 @@ export const countriesCollection: CollectionDef = {
         .toUpperCase()
         .refine((code) => findCountry(code) !== undefined, "Not a country code (ISO 3166-1 alpha-2, such as NL)"),
       vatRateBasisPoints: z.number().int().min(0).max(10_000),
-      deliveryZone: z.string().min(1).max(40).nullable(),
+      deliveryZone: z.string().min(1).max(40).nullable().optional(),
     };
     const zone = async (
       scope: Parameters<NonNullable<CollectionDef["write"]>["create"]>[0],
