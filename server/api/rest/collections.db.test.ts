@@ -14,11 +14,12 @@ import { testServicesConfig } from "../../../tests/support/services-config.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { ShopEnv } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
-import { mediaFiles, membershipPlans, memberships, users } from "../../db/schema/index.ts";
+import { mediaFiles, membershipPlans, memberships, products, users } from "../../db/schema/index.ts";
 import { seedDemoShop } from "../../db/seed/index.ts";
 import { createServices } from "../../services.ts";
 import { collectionsApi } from "./collections.ts";
 import { contentAuthApi } from "./content-auth.ts";
+import { ecommerceApi } from "./ecommerce.ts";
 import { newPerson } from "./test-people.ts";
 
 /*
@@ -71,6 +72,7 @@ beforeAll(async () => {
   app = shopApp({ services, database });
   app.route("/api", contentAuthApi());
   app.route("/api", collectionsApi());
+  app.route("/ecommerce", ecommerceApi());
   let memberId = 0;
   for (const role of ["customer", "member", "editor", "staff", "owner"] as const) {
     const made = await register(role);
@@ -458,6 +460,58 @@ describe("writing", () => {
     expect((await call("PUT", "/api/news/unknown", { token: tokens.editor, body: { data: {} } })).status).toBe(404);
     expect((await call("DELETE", `/api/news/${id}`, { token: tokens.editor })).status).toBe(204);
     expect((await call("DELETE", `/api/news/${id}`, { token: tokens.editor })).status).toBe(404);
+  });
+
+  test("the owner starts and stops delivering to a country, and sets its VAT rate", async () => {
+    const methods = async (country: string) => (await call("GET", `/ecommerce/delivery-methods?country=${country}`)).body;
+    const created = await call("POST", "/api/countries", {
+      token: tokens.owner,
+      body: { data: { code: "tr", vatRateBasisPoints: 2000, deliveryZone: "europe" } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ code: "TR", name: "Turkey", vatRateBasisPoints: 2000, deliveryZone: "europe" });
+    expect((await methods("TR")).data.map((method: { id: string }) => method.id)).toContain("europe-standard");
+    const id = created.body.data.documentId as string;
+    const changed = await call("PUT", `/api/countries/${id}`, {
+      token: tokens.owner,
+      body: { data: { vatRateBasisPoints: 1800 } },
+    });
+    expect(changed.body.data).toMatchObject({ code: "TR", vatRateBasisPoints: 1800, deliveryZone: "europe" });
+    const twice = await call("POST", "/api/countries", {
+      token: tokens.owner,
+      body: { data: { code: "TR", vatRateBasisPoints: 2000 } },
+    });
+    expect(twice.body.error).toMatchObject({
+      message: "This attribute must be unique",
+      details: expect.objectContaining({ param: "data.code" }),
+    });
+    const unknownZone = await call("POST", "/api/countries", {
+      token: tokens.owner,
+      body: { data: { code: "UA", vatRateBasisPoints: 2000, deliveryZone: "moon" } },
+    });
+    expect(unknownZone.status).toBe(400);
+    expect((await call("DELETE", `/api/countries/${id}`, { token: tokens.owner })).status).toBe(204);
+    expect((await methods("TR")).data ?? []).toEqual([]);
+    expect((await call("GET", "/api/countries?filters[code]=TR")).body.data).toEqual([]);
+  });
+
+  test("a members-only product's description and price are for members", async () => {
+    const [first] = await database.db.select({ id: products.id }).from(products).orderBy(products.id).limit(1);
+    const [hidden] = await database.db
+      .update(products)
+      .set({ membersOnly: true })
+      .where(eq(products.id, first!.id))
+      .returning({ slug: products.slug });
+    const read = async (token?: string) =>
+      (await call("GET", `/api/products?filters[slug]=${hidden!.slug}`, { token })).body.data[0]!;
+    for (const token of [undefined, tokens.customer]) {
+      const teaser = await read(token);
+      expect(teaser).toMatchObject({ slug: hidden!.slug, membersOnly: true });
+      expect(teaser).not.toHaveProperty("price");
+      expect(teaser).not.toHaveProperty("description");
+    }
+    expect(await read(tokens.member)).toMatchObject({ price: expect.any(Number), description: expect.any(String) });
+    await database.db.update(products).set({ membersOnly: false }).where(eq(products.slug, hidden!.slug));
   });
 
   test("a plan with members cannot be deleted", async () => {

@@ -75,9 +75,8 @@ export interface CollectionDef {
   draftAndPublish: boolean;
   /** The entry's publishedAt; for collections without drafts, when it was made. */
   publishedAt?: Expr;
-  /** Members-only entries: the column that says so. */
+  /** Members-only entries: the column that says so. Non-members read their fields that are not `gated`. */
   membersOnly?: Expr;
-  /** Fields a non-member still reads of a members-only entry are the ones not `gated`. */
   /** The scope that lets a user write (and read drafts); absent: read-only here. */
   writeScope?: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each collection has its own input

@@ -56,19 +56,22 @@ export function createContent(config: ContentConfig = {}) {
     return { scopes: reader.scopes, member: row?.member === true, loggedIn: true };
   }
 
-  /** The entry just written, as its writer sees it (a draft included). */
-  async function readBack(
+  /**
+   * A write (POST or PUT) and its answer: the entry as its writer sees it, a draft included. The
+   * answer's fields and populate are checked before anything is written.
+   */
+  async function written(
     scope: Scope,
+    reader: Reader,
     def: CollectionDef,
-    id: number,
-    access: Access,
-    query: ReturnType<typeof parseOneQuery>,
+    query: Record<string, unknown>,
+    write: (access: Access, status: "published" | "draft") => Promise<number>,
   ): Promise<Entry> {
-    const [row] = await queryRows<{ documentId: string }>(
-      scope.db,
-      sql`select e.document_id as "documentId" from ${def.from} e where e.id = ${id}`,
-    );
-    return findEntry(scope, def, row!.documentId, query, { collections, access });
+    const status = parseStatus(query.status);
+    const answer = parseOneQuery(def, collections, { ...query, status: "draft" });
+    const access = await accessOf(scope, reader);
+    const id = await write(access, status);
+    return findEntry(scope, def, { id }, answer, { collections, access });
   }
 
   const content = {
@@ -88,35 +91,13 @@ export function createContent(config: ContentConfig = {}) {
       query: Record<string, unknown>,
     ): Promise<Entry> {
       const parsed = parseOneQuery(def, collections, query);
-      return findEntry(scope, def, documentId, parsed, { collections, access: await accessOf(scope, reader) });
+      return findEntry(scope, def, { documentId }, parsed, { collections, access: await accessOf(scope, reader) });
     },
-    async create(
-      scope: Scope,
-      reader: Reader,
-      def: CollectionDef,
-      body: unknown,
-      query: Record<string, unknown>,
-    ): Promise<Entry> {
-      const status = parseStatus(query.status);
-      // The answer's fields and populate are checked before anything is written.
-      const answer = parseOneQuery(def, collections, { ...query, status: "draft" });
-      const access = await accessOf(scope, reader);
-      const id = await createEntry(scope, def, access, body, status);
-      return readBack(scope, def, id, access, answer);
+    create(scope: Scope, reader: Reader, def: CollectionDef, body: unknown, query: Record<string, unknown>) {
+      return written(scope, reader, def, query, (access, status) => createEntry(scope, def, access, body, status));
     },
-    async update(
-      scope: Scope,
-      reader: Reader,
-      def: CollectionDef,
-      documentId: string,
-      body: unknown,
-      query: Record<string, unknown>,
-    ): Promise<Entry> {
-      const status = parseStatus(query.status);
-      const answer = parseOneQuery(def, collections, { ...query, status: "draft" });
-      const access = await accessOf(scope, reader);
-      const id = await updateEntry(scope, def, access, documentId, body, status);
-      return readBack(scope, def, id, access, answer);
+    update(scope: Scope, reader: Reader, def: CollectionDef, documentId: string, body: unknown, query: Record<string, unknown>) {
+      return written(scope, reader, def, query, (access, status) => updateEntry(scope, def, access, documentId, body, status));
     },
     async remove(scope: Scope, reader: Reader, def: CollectionDef, documentId: string): Promise<void> {
       await deleteEntry(scope, def, await accessOf(scope, reader), documentId);

@@ -1,4 +1,5 @@
 import type { CollectionDef } from "./collection.ts";
+import { comparableType } from "./keys.ts";
 import { invalidKey, invalidValue } from "./query-errors.ts";
 
 /*
@@ -80,10 +81,9 @@ export function parseStatus(value: unknown): "published" | "draft" {
   throw invalidValue("status", "status", "status must be published or draft");
 }
 
-/** The scalar fields a query may name in `fields` or `sort`. */
-export function isScalar(def: CollectionDef, key: string): boolean {
-  if (["id", "documentId", "createdAt", "updatedAt"].includes(key))
-    return key === "id" || key === "documentId" || Object.hasOwn(def.fields, key);
+/** The keys `fields` may name: id, documentId, publishedAt and any field (JSON and computed ones too). */
+function isScalar(def: CollectionDef, key: string): boolean {
+  if (key === "id" || key === "documentId") return true;
   if (key === "publishedAt") return def.publishedAt !== undefined;
   return Object.hasOwn(def.fields, key);
 }
@@ -115,13 +115,11 @@ function parseSort(def: CollectionDef, collections: ReadonlyMap<string, Collecti
       throw invalidValue("sort", "sort", "Invalid order. order can only be one of asc|desc|ASC|DESC");
     const path = name!.split(".");
     if (path.length === 1) {
-      if (!isScalar(def, path[0]!) || def.fields[path[0]!]?.computed || def.fields[path[0]!]?.type === "json")
-        throw invalidKey("sort", path[0]!, def.relations?.[path[0]!] ? path[0]! : null);
+      if (comparableType(def, path[0]!) === null) throw invalidKey("sort", path[0]!, def.relations?.[path[0]!] ? path[0]! : null);
     } else {
       const relation = path.length === 2 ? def.relations?.[path[0]!] : undefined;
       const target = relation ? collections.get(relation.target) : undefined;
-      if (!target || !isScalar(target, path[1]!) || target.fields[path[1]!]?.computed)
-        throw invalidKey("sort", path.at(-1)!, name!);
+      if (!target || comparableType(target, path[1]!) === null) throw invalidKey("sort", path.at(-1)!, name!);
     }
     return { path, direction: direction.toLowerCase() as "asc" | "desc" };
   });

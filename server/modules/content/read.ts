@@ -5,8 +5,8 @@ import type { Scope } from "../../lib/scope.ts";
 import { mediaEntry, MEDIA_SELECT } from "./media.ts";
 import { mayWrite, readsInFull, type Access, type Alias, type CollectionDef } from "./collection.ts";
 import type { EntryQuery, Populate } from "./query.ts";
-import { visibility } from "./visibility.ts";
-import { visibleExpr, whereOf, type WhereContext } from "./where.ts";
+import { keyExpr, visibility, visibleExpr } from "./keys.ts";
+import { whereOf, type WhereContext } from "./where.ts";
 
 /*
  * Reading entries (GET /api/{collection}[/{documentId}]): one query for the page, one for the
@@ -63,22 +63,14 @@ function selection(def: CollectionDef, row: Alias, fields: string[] | null, popu
   return sql.join(parts, sql`, `);
 }
 
-/** The SQL of a scalar key (id, documentId, publishedAt or a field) as the visitor may see it. */
-function scalarExpr(def: CollectionDef, row: Alias, key: string, access: Access): SQL {
-  if (key === "id") return sql`${row}.id`;
-  if (key === "documentId") return sql`${row}.document_id`;
-  if (key === "publishedAt") return def.publishedAt!(row);
-  return visibleExpr(def, row, def.fields[key]!, access);
-}
-
 function orderBy(def: CollectionDef, row: Alias, query: EntryQuery, context: ReadContext, nextAlias: () => Alias): SQL {
   const keys = query.sort.map(({ path, direction }) => {
     const dir = sql.raw(direction);
-    if (path.length === 1) return sql`${scalarExpr(def, row, path[0]!, context.access)} ${dir}`;
+    if (path.length === 1) return sql`${keyExpr(def, row, path[0]!, context.access)} ${dir}`;
     const relation = def.relations![path[0]!]!;
     const target = context.collections.get(relation.target)!;
     const inner = nextAlias();
-    const expr = scalarExpr(target, inner, path[1]!, context.access);
+    const expr = keyExpr(target, inner, path[1]!, context.access);
     // A draft relation sorts as no relation: its fields are not the visitor's to learn.
     return sql`(select ${expr} from ${target.from} ${inner} where ${inner}.id = ${relation.foreignKey(row)} and ${visibility(target, inner, "published")}) ${dir}`;
   });
@@ -126,11 +118,11 @@ export async function findEntries(
   return { data, meta };
 }
 
-/** GET /api/{collection}/{documentId}: the entry, or ENTRY_NOT_FOUND. */
+/** GET /api/{collection}/{documentId} (or an entry just written, by its id): the entry, or ENTRY_NOT_FOUND. */
 export async function findEntry(
   scope: Scope,
   def: CollectionDef,
-  documentId: string,
+  key: { documentId: string } | { id: number },
   query: Pick<EntryQuery, "fields" | "populate" | "status">,
   context: ReadContext,
 ): Promise<Entry> {
@@ -139,7 +131,7 @@ export async function findEntry(
   const rows = await queryRows<Entry>(
     scope.db,
     sql`select ${selection(def, row, query.fields, query.populate, context.access)} from ${def.from} ${row}
-        where ${row}.document_id = ${documentId} and ${visibility(def, row, query.status)} limit 1`,
+        where ${"id" in key ? sql`${row}.id = ${key.id}` : sql`${row}.document_id = ${key.documentId}`} and ${visibility(def, row, query.status)} limit 1`,
   );
   if (rows.length === 0) throw new ShopError("ENTRY_NOT_FOUND", "Not Found");
   const [entry] = await shape(scope, def, rows, query.fields, query.populate, query.status, context);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import { readsInFull, type Access, type Alias, type CollectionDef, type FieldDef } from "./collection.ts";
+import type { Access, Alias, CollectionDef, FieldType } from "./collection.ts";
 import { invalidKey, invalidValue } from "./query-errors.ts";
-import { visibility } from "./visibility.ts";
+import { comparableType, keyExpr, visibility } from "./keys.ts";
 
 /*
  * Strapi 5's `filters` in SQL (https://docs.strapi.io/cms/api/rest/filters): a field with an
@@ -127,28 +127,13 @@ function onKey(def: CollectionDef, row: Alias, key: string, value: unknown, path
 
 interface Target {
   expr: SQL;
-  field: FieldDef;
+  type: FieldType;
 }
 
 /** id, documentId or a field a filter may use, with the SQL it reads; null when it may not. */
 function attribute(def: CollectionDef, row: Alias, key: string, access: Access): Target | null {
-  if (key === "id") return { expr: sql`${row}.id`, field: { type: "integer", expr: () => sql`` } };
-  if (key === "documentId") return { expr: sql`${row}.document_id`, field: { type: "string", expr: () => sql`` } };
-  if (key === "publishedAt" && def.publishedAt)
-    return { expr: def.publishedAt(row), field: { type: "datetime", expr: def.publishedAt } };
-  const field = Object.hasOwn(def.fields, key) ? def.fields[key] : undefined;
-  if (!field || field.computed || field.type === "json") return null;
-  return { expr: visibleExpr(def, row, field, access), field };
-}
-
-/**
- * What a visitor's filters and sorts see of a field: a members-only entry's gated content is
- * NULL for a visitor who may not read it, so no filter, negated or not, can learn from it.
- */
-export function visibleExpr(def: CollectionDef, row: Alias, field: FieldDef, access: Access): SQL {
-  const expr = field.expr(row);
-  if (!field.gated || !def.membersOnly || readsInFull(def, access)) return expr;
-  return sql`(case when ${def.membersOnly(row)} then null else ${expr} end)`;
+  const type = comparableType(def, key);
+  return type === null ? null : { expr: keyExpr(def, row, key, access), type };
 }
 
 /** A filter through a to-one relation: its id (filters[category]=3), or its fields. */
@@ -185,12 +170,12 @@ function truthy(value: unknown, path: string): boolean {
 }
 
 /** A value as the field's type, or a 400 naming the path. */
-function cast(field: FieldDef, value: unknown, path: string): unknown {
+function cast(type: FieldType, value: unknown, path: string): unknown {
   if (value === null) return null;
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")
     throw invalidValue("filters", path, `${path} takes a single value here`);
   const text = String(value);
-  switch (field.type) {
+  switch (type) {
     case "integer": {
       const number = Number(text);
       if (!/^-?\d{1,10}$/.test(text.trim()) || Math.abs(number) > 2_147_483_647)
@@ -222,7 +207,7 @@ function listOf(value: unknown): unknown[] {
 /** One operator on one attribute. */
 function operator(target: Target, op: string, value: unknown, path: string): SQL {
   if (!OPERATORS.has(op)) throw invalidKey("filters", op, path);
-  const { expr, field } = target;
+  const { expr, type } = target;
   if (op in COMPARISONS) {
     // An array means any of its values (Strapi: filters[slug][0]=a&filters[slug][1]=b).
     if (Array.isArray(value)) {
@@ -232,12 +217,12 @@ function operator(target: Target, op: string, value: unknown, path: string): SQL
         sql` or `,
       );
     }
-    const operand = cast(field, value, path);
+    const operand = cast(type, value, path);
     if (operand === null) return op === "$ne" ? sql`${expr} is not null` : op === "$eq" ? sql`${expr} is null` : sql`false`;
     return sql`${expr} ${sql.raw(COMPARISONS[op as keyof typeof COMPARISONS])} ${operand}`;
   }
   if (op === "$eqi" || op === "$nei") {
-    const operand = cast(field, value, path);
+    const operand = cast(type, value, path);
     if (operand === null) return op === "$eqi" ? sql`${expr} is null` : sql`${expr} is not null`;
     return sql`lower(${expr}::text) ${sql.raw(op === "$eqi" ? "=" : "<>")} lower(${String(operand)})`;
   }
@@ -250,7 +235,7 @@ function operator(target: Target, op: string, value: unknown, path: string): SQL
         sql` or `,
       );
     }
-    const operand = cast({ ...field, type: "string" }, value, path);
+    const operand = cast("string", value, path);
     if (operand === null) throw invalidValue("filters", path, `${path}: ${op} takes a value`);
     const pattern = `${like.prefix}${escapeLike(String(operand))}${like.suffix}`;
     const subject = like.fold ? sql`lower(${expr}::text)` : sql`${expr}::text`;
@@ -258,7 +243,7 @@ function operator(target: Target, op: string, value: unknown, path: string): SQL
     return like.negate ? sql`${subject} not like ${match}` : sql`${subject} like ${match}`;
   }
   if (op === "$in" || op === "$notIn") {
-    const values = listOf(value).map((v) => cast(field, v, path));
+    const values = listOf(value).map((v) => cast(type, v, path));
     if (values.length === 0) return op === "$in" ? sql`false` : sql`true`;
     if (values.length > 100) throw invalidValue("filters", path, `${path}: ${op} takes at most 100 values`);
     const list = sql.join(
@@ -272,7 +257,7 @@ function operator(target: Target, op: string, value: unknown, path: string): SQL
   if (op === "$between") {
     const bounds = listOf(value);
     if (bounds.length !== 2) throw invalidValue("filters", path, `${path}: $between takes two values, [0] and [1]`);
-    return sql`${expr} between ${cast(field, bounds[0], path)} and ${cast(field, bounds[1], path)}`;
+    return sql`${expr} between ${cast(type, bounds[0], path)} and ${cast(type, bounds[1], path)}`;
   }
   // $not, $and and $or on a field are handled by the caller; here they are out of place.
   throw invalidKey("filters", op, path);

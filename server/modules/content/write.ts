@@ -139,12 +139,16 @@ type Table = PgTable & { id: PgColumn; updatedAt?: PgColumn; publishedAt?: PgCol
 
 /**
  * The writer of a collection that is one table: `columns` turns the checked input into the
- * table's values (resolving relations); publishedAt and updatedAt are kept here.
+ * table's values (resolving relations; by default the fields sent, as they are); publishedAt and
+ * updatedAt are kept here.
  */
 export function tableWriter<Shape extends z.ZodRawShape>(
   table: Table,
   shape: Shape,
-  columns: (scope: Scope, input: Partial<z.output<z.ZodObject<Shape>>>) => Promise<Record<string, unknown>>,
+  columns: (scope: Scope, input: Partial<z.output<z.ZodObject<Shape>>>) => Promise<Record<string, unknown>> = async (
+    _scope,
+    input,
+  ) => present(input),
   refine?: (input: Partial<z.output<z.ZodObject<Shape>>>, ctx: z.RefinementCtx) => void,
 ): WriteDef<z.output<z.ZodObject<Shape>>> {
   const whole = z.object(shape);

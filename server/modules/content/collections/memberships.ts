@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { membershipPlans } from "../../../db/schema/index.ts";
 import { field, type CollectionDef } from "../collection.ts";
-import { present, tableWriter } from "../write.ts";
+import { tableWriter } from "../write.ts";
 import { slug } from "./common.ts";
 
 /** The membership plans (the spec's `memberships`): what a plan costs and what its members get. */
@@ -27,24 +27,20 @@ export const membershipsCollection: CollectionDef = {
   draftAndPublish: true,
   publishedAt: (row) => sql`${row}.published_at`,
   writeScope: "settings",
-  write: tableWriter(
-    membershipPlans,
-    {
-      slug,
-      name: z.string().trim().min(1).max(80),
-      description: z.string().max(2000).optional(),
-      price: z.number().int().min(0).max(10_000_00).optional(),
-      currency: z
-        .string()
-        .regex(/^[A-Z]{3}$/, "A currency code such as EUR")
-        .optional(),
-      months: z.number().int().min(1).max(120).nullable().optional(),
-      benefits: z.array(z.string().trim().min(1).max(200)).max(20).optional(),
-      discountBasisPoints: z.number().int().min(0).max(10_000).optional(),
-      freeDelivery: z.boolean().optional(),
-      earlyAccess: z.boolean().optional(),
-      position: z.number().int().min(0).max(10_000).optional(),
-    },
-    async (_scope, input) => present({ ...input }),
-  ),
+  write: tableWriter(membershipPlans, {
+    slug,
+    name: z.string().trim().min(1).max(80),
+    description: z.string().max(2000).optional(),
+    price: z.number().int().min(0).max(10_000_00).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "A currency code such as EUR")
+      .optional(),
+    months: z.number().int().min(1).max(120).nullable().optional(),
+    benefits: z.array(z.string().trim().min(1).max(200)).max(20).optional(),
+    discountBasisPoints: z.number().int().min(0).max(10_000).optional(),
+    freeDelivery: z.boolean().optional(),
+    earlyAccess: z.boolean().optional(),
+    position: z.number().int().min(0).max(10_000).optional(),
+  }),
 };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { newsCategories } from "../../../db/schema/index.ts";
 import { sql } from "drizzle-orm";
 import { field, type CollectionDef } from "../collection.ts";
-import { present, tableWriter } from "../write.ts";
+import { tableWriter } from "../write.ts";
 import { slug } from "./common.ts";
 
 export const newsCategoriesCollection: CollectionDef = {
@@ -19,14 +19,10 @@ export const newsCategoriesCollection: CollectionDef = {
   draftAndPublish: true,
   publishedAt: (row) => sql`${row}.published_at`,
   writeScope: "content",
-  write: tableWriter(
-    newsCategories,
-    {
-      name: z.string().trim().min(1).max(80),
-      slug,
-      description: z.string().max(2000).optional(),
-      position: z.number().int().min(0).max(10_000).optional(),
-    },
-    async (_scope, input) => present({ ...input }),
-  ),
+  write: tableWriter(newsCategories, {
+    name: z.string().trim().min(1).max(80),
+    slug,
+    description: z.string().max(2000).optional(),
+    position: z.number().int().min(0).max(10_000).optional(),
+  }),
 };

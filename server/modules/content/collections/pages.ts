@@ -3,7 +3,7 @@ import { z } from "zod";
 import { pages } from "../../../db/schema/index.ts";
 import { field, type CollectionDef } from "../collection.ts";
 import { isVideoAddress } from "../videos.ts";
-import { present, tableWriter } from "../write.ts";
+import { tableWriter } from "../write.ts";
 import { slug } from "./common.ts";
 
 const text = (max: number) => z.string().max(max);
@@ -76,18 +76,14 @@ export function pagesCollection(videoPatterns?: readonly RegExp[]): CollectionDe
     publishedAt: (row) => sql`${row}.published_at`,
     membersOnly: (row) => sql`${row}.members_only`,
     writeScope: "content",
-    write: tableWriter(
-      pages,
-      {
-        slug,
-        title: z.string().trim().min(1).max(200),
-        description: z.string().max(300).optional(),
-        blocks: z.array(pageBlockSchema(videoPatterns)).max(50).optional(),
-        membersOnly: z.boolean().optional(),
-        blocked: z.boolean().optional(),
-        inSitemap: z.boolean().optional(),
-      },
-      async (_scope, input) => present({ ...input }),
-    ),
+    write: tableWriter(pages, {
+      slug,
+      title: z.string().trim().min(1).max(200),
+      description: z.string().max(300).optional(),
+      blocks: z.array(pageBlockSchema(videoPatterns)).max(50).optional(),
+      membersOnly: z.boolean().optional(),
+      blocked: z.boolean().optional(),
+      inSitemap: z.boolean().optional(),
+    }),
   };
 }
