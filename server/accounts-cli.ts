@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     if (!user) throw new Error(`No account has the e-mail address or user name ${who}.`);
     if (byRole) {
       await database.db.update(users).set({ role: scope }).where(eq(users.id, user.id));
-      console.log(`${user.username} (${user.email}) is now ${scope === "owner" ? "the" : "a"} ${scope}.`);
+      console.log(`${user.username} (${user.email}) now has the role ${scope}.`);
       return;
     }
     const next = verb === "grant" ? [...new Set([...user.scope, scope])] : user.scope.filter((s) => s !== scope);
