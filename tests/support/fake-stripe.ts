@@ -89,6 +89,8 @@ export interface FakeStripe {
   expire(sessionId: string): Promise<void>;
   /** Every event sent so far has been answered. */
   settled(): Promise<void>;
+  /** While true, refunds fail as in an outage before Stripe's API (503, nothing kept under the key), retries included. */
+  refundsDown: boolean;
   close(): Promise<void>;
 }
 
@@ -244,6 +246,10 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       return send(response, 404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       return send(response, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    }
+    // An outage in front of Stripe's API: nothing runs, so nothing is kept under the request's key.
+    if (fake.refundsDown && request.method === "POST" && path === "/v1/refunds") {
+      return send(response, 503, { error: { type: "api_error", message: "Stripe is unavailable." } });
     }
     const form = parseForm(body);
     const key = request.headers["idempotency-key"];
@@ -421,6 +427,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     async settled() {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
+    refundsDown: false,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return fake;

@@ -470,7 +470,7 @@ describe("writing", () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ code: "TR", name: "Turkey", vatRateBasisPoints: 2000, deliveryZone: "europe" });
-    expect((await methods("TR")).data.map((method: { id: string }) => method.id)).toContain("europe-standard");
+    expect((await methods("TR")).data.map((method) => method.id)).toContain("europe-standard");
     const id = created.body.data.documentId as string;
     const changed = await call("PUT", `/api/countries/${id}`, {
       token: tokens.owner,

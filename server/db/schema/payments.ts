@@ -1,7 +1,8 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { orders, PAYMENT_METHODS } from "./orders.ts";
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
+/** `processing`: completed with a method that settles later (a bank debit); the order waits for it once. */
+export const PAYMENT_STATUSES = ["pending", "processing", "paid", "failed", "expired", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** One attempt to be paid for an order through a provider (a Stripe Checkout Session). */

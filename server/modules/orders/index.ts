@@ -3,6 +3,7 @@ import type { Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import type { BankDetails } from "./mails.ts";
 import { createOrderTokens } from "./access-token.ts";
+import { orderNumber } from "./transitions.ts";
 import {
   customerOrder,
   customerOrderById,
@@ -17,7 +18,6 @@ export type { BankDetails } from "./mails.ts";
 export { PLACED_NOTE, type OrderAddress, type OrderView } from "./view.ts";
 export { STATUS_WORDS, canMove } from "./state-machine.ts";
 
-const orderNumber = z.string().regex(/^KS-\d{1,12}$/);
 const listInput = z.object({
   first: z.coerce.number({ error: "first must be a whole number from 1 to 100." }).int().min(1).max(100).default(20),
 });

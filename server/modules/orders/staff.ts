@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Order } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
-import { formatMoney } from "../../lib/money.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderCancelledMail, orderUpdateMail } from "./mails.ts";
@@ -109,23 +108,25 @@ export function createStaffOperations(deps: StaffDeps) {
 
     /**
      * Cancels an unpaid or paid, unshipped order: the stock goes back; what was paid is refunded.
-     * A card payment is refunded at the provider first (payments module), which passes what it
-     * says is refunded by now as `settled`.
+     * A paid card order is cancelled with `refundPending` by the payments module, which refunds it
+     * at the provider next and records what the provider says.
      */
-    cancel: (scope: Scope, number: unknown, raw: unknown = {}, settled?: Settled) =>
+    cancel: (scope: Scope, number: unknown, raw: unknown = {}, options: { refundPending?: boolean } = {}) =>
       run(scope, async (db) => {
         const input = parseInput(noteInput, raw);
         const before = await lockOrder(db, number);
         const paid = before.status === "paid";
-        if (paid && before.paymentMethod === "stripe" && !settled) throw cardNotRefunded();
-        const refunded = paid ? (settled ? Math.min(settled.refundedTotal, before.total) : before.total) : before.refunded;
-        // What is paid back now: the rest of a paid order (a part may have been refunded before).
-        const refundNow = Math.max(0, refunded - before.refunded);
-        const order = await cancelOrder(db, before, input.note ?? "Cancelled by the shop", refunded);
+        if (paid && before.paymentMethod === "stripe" && !options.refundPending) throw cardNotRefunded();
+        // What is paid back: the rest of a paid order (a part may have been refunded before).
+        const owed = paid ? before.total - before.refunded : 0;
+        const refundedNow = options.refundPending ? 0 : owed;
+        const order = await cancelOrder(db, before, input.note ?? "Cancelled by the shop", before.refunded + refundedNow);
         const reason =
-          refundNow > 0
-            ? `we have refunded the ${deps.money(refundNow, order.currency)} you paid.`
-            : "you owe us nothing for it.";
+          owed === 0
+            ? "you owe us nothing for it."
+            : options.refundPending
+              ? `we are refunding the ${deps.money(owed, order.currency)} you paid; it reaches your account within a few working days.`
+              : `we have refunded the ${deps.money(owed, order.currency)} you paid.`;
         await enqueueMail(
           db,
           orderCancelledMail({
@@ -151,7 +152,7 @@ export function createStaffOperations(deps: StaffDeps) {
         if (order.paymentMethod === "stripe" && !settled) throw cardNotRefunded();
         // Refunded at the provider already: recorded whatever the order became meanwhile (its
         // webhook may have come first); otherwise checked against what is left.
-        const refundedTotal = settled ? settled.refundedTotal : order.refunded + refundable(order, input.amount);
+        const refundedTotal = settled ? settled.refundedTotal : order.refunded + refundable(order, input.amount, deps.money);
         const told = refundedTotal - order.refunded;
         const result = await recordRefund(db, order, refundedTotal, input.note ?? `Refunded ${deps.money(told, order.currency)}`);
         // Already recorded (the provider's webhook came first): nothing more to tell.
@@ -166,11 +167,11 @@ export function createStaffOperations(deps: StaffDeps) {
  * How much of `order` a refund of `amount` (absent: all that is left) pays back; refuses an order
  * that is not paid, and more than is left.
  */
-export function refundable(order: Order, amount: number | undefined): number {
+export function refundable(order: Order, amount: number | undefined, money: (minor: number, currency: string) => string): number {
   if (!["paid", "shipped", "delivered"].includes(order.status)) assertMove(order.number, order.status, "refunded");
   const left = order.total - order.refunded;
   if ((amount ?? left) > left) {
-    throw new ShopError("INVALID_INPUT", `At most ${formatMoney(left, order.currency)} of this order is left to refund.`, {
+    throw new ShopError("INVALID_INPUT", `At most ${money(left, order.currency)} of this order is left to refund.`, {
       field: "amount",
     });
   }

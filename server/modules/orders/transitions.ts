@@ -12,13 +12,23 @@ import { assertMove } from "./state-machine.ts";
  * so a status, its history event and the stock always change together.
  */
 
-const orderNumber = z.string().regex(/^KS-\d{1,12}$/);
+/** An order number as customers see it: KS-100001. */
+export const orderNumber = z.string().regex(/^KS-\d{1,12}$/);
+
+const orderNotFound = () => new ShopError("ORDER_NOT_FOUND", "Order not found.");
 
 /** The order, locked until the transaction ends; ORDER_NOT_FOUND for an unknown number. */
 export async function lockOrder(db: Db, number: unknown): Promise<Order> {
   const parsed = orderNumber.safeParse(number);
   const [order] = parsed.success ? await db.select().from(orders).where(eq(orders.number, parsed.data)).for("update") : [];
-  if (!order) throw new ShopError("ORDER_NOT_FOUND", "Order not found.");
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/** The order with that id, locked until the transaction ends. */
+export async function lockOrderById(db: Db, id: number): Promise<Order> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).for("update");
+  if (!order) throw orderNotFound();
   return order;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderEvents, orderLines, orders, payments, webhookEvents, type Order, type Payment } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
@@ -6,8 +6,9 @@ import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import type { BagRef, ItemToAdd } from "../cart/index.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "../orders/mails.ts";
-import { noteInput, refundable, refundInput, type StaffOperations } from "../orders/staff.ts";
-import { cancelOrder, lockOrder, move, recordRefund } from "../orders/transitions.ts";
+import { refundable, refundInput, type StaffOperations } from "../orders/staff.ts";
+import { orderByNumber } from "../orders/view.ts";
+import { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "../orders/transitions.ts";
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider } from "./provider.ts";
 
 export { createStripeProvider, type StripeSettings } from "./stripe.ts";
@@ -30,9 +31,9 @@ export interface PaymentsDeps {
   mailsWritten?: () => void;
 }
 
-/** The history note that a shopper gave up paying: written once, so their items go back to the bag once. */
 const nothingBack = { added: 0, missed: [] as string[] };
 
+/** The history note that a shopper gave up paying: written once, so their items go back to the bag once. */
 const GAVE_UP_NOTE = "The shopper gave up paying; the items went back to the bag";
 
 /** A payment arrived for an order that was cancelled meanwhile: it must go back before it is recorded. */
@@ -65,6 +66,7 @@ const unavailable = (error: unknown) =>
  */
 export function createPayments(deps: PaymentsDeps) {
   const { provider } = deps;
+  let sweeping: Promise<number> | null = null;
   const link = (order: Order) => deps.orderLink(order.number);
   const written = (scope: Scope) => {
     if (deps.mailsWritten) afterCommit(scope, deps.mailsWritten);
@@ -81,8 +83,7 @@ export function createPayments(deps: PaymentsDeps) {
 
   /** Locks the order, then its payment, in that order (as the staff's operations lock the order first). */
   async function lockBoth(db: Db, payment: Payment): Promise<{ order: Order; payment: Payment }> {
-    const [number] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, payment.orderId));
-    const order = await lockOrder(db, number?.number);
+    const order = await lockOrderById(db, payment.orderId);
     const [locked] = await db.select().from(payments).where(eq(payments.id, payment.id)).for("update");
     return { order, payment: locked! };
   }
@@ -100,6 +101,23 @@ export function createPayments(deps: PaymentsDeps) {
       .update(payments)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(payments.id, payment.id));
+  }
+
+  /** Once all of an order is paid back, so is its card payment (the sweep's list of refunds owed reads this). */
+  async function markRefundedWhenFull(db: Db, order: Order) {
+    if (order.refunded < order.total) return;
+    await db
+      .update(payments)
+      .set({ status: "refunded", updatedAt: sql`now()` })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, "paid")));
+  }
+
+  /** A card order whose payment page was never opened (the provider could not be reached): nothing can be paid, so it goes. */
+  async function cancelUnopened(scope: Scope, number: string) {
+    await withTransaction(scope, async (tx) => {
+      const locked = await lockOrder(tx.db, number);
+      if (locked.status === "awaiting_payment") await cancelOrder(tx.db, locked, "The card payment was not completed");
+    });
   }
 
   async function confirmPaid(db: Db, order: Order) {
@@ -147,10 +165,10 @@ export function createPayments(deps: PaymentsDeps) {
         if (event.orderNumber) throw new Error(`refund of ${event.orderNumber} came before its payment`);
         return;
       }
-      const { order, payment } = await lockBoth(db, found);
+      const { order } = await lockBoth(db, found);
       const result = await recordRefund(db, order, event.refundedTotal, "Refunded through Stripe");
       if (!result) return;
-      if (result.refunded >= result.total) await setPayment(db, payment, { status: "refunded" });
+      await markRefundedWhenFull(db, result);
       // A cancelled order's refund is told by its cancellation.
       if (result.status === "cancelled") return;
       await enqueueMail(
@@ -178,8 +196,10 @@ export function createPayments(deps: PaymentsDeps) {
         if (order.status === "awaiting_payment") {
           await setPayment(db, payment, { status: "paid", providerPaymentRef: event.paymentRef });
           await confirmPaid(db, order);
-        } else if (order.status === "cancelled") {
-          // Paid after the order was cancelled (its page outlived the reservation): the money goes back.
+        } else {
+          // Paid after the order was cancelled (its page outlived the reservation, or a slow
+          // payment settled too late): the money goes back. A card order is paid by its one
+          // payment only, so cancelled is the only other state it can be in here.
           if (!options.lateRefunded) throw new LatePayment(event.paymentRef ?? "", payment.amount, event.sessionId);
           await setPayment(db, payment, { status: "refunded", providerPaymentRef: event.paymentRef });
           await recordRefund(db, order, order.total, "The card payment arrived after the order was cancelled: refunded in full");
@@ -188,25 +208,37 @@ export function createPayments(deps: PaymentsDeps) {
             order,
             `your payment arrived after the order had been cancelled, so we have refunded the ${deps.money(payment.amount, order.currency)} you paid.`,
           );
-        } else {
-          // Paid some other way meanwhile: the money arrived all the same, and refunds will name it.
-          await setPayment(db, payment, { status: "paid", providerPaymentRef: event.paymentRef });
         }
         break;
       }
       case "processing": {
-        // Completed with a method that settles later: the order waits for it a few days more.
         if (order.status !== "awaiting_payment") return;
-        const reservedUntil = new Date(Date.now() + deps.reservationDays * 86_400_000);
-        await db
-          .update(orders)
-          .set({ reservedUntil, updatedAt: sql`now()` })
-          .where(eq(orders.id, order.id));
-        return;
+        if (payment.status === "pending") {
+          // Completed with a method that settles later: the order waits for it, once, a few days more.
+          await setPayment(db, payment, { status: "processing" });
+          const reservedUntil = new Date(Date.now() + deps.reservationDays * 86_400_000);
+          await db
+            .update(orders)
+            .set({ reservedUntil, updatedAt: sql`now()` })
+            .where(eq(orders.id, order.id));
+          return;
+        }
+        // Still settling when those days are over (the sweep asks only then): the order goes, and
+        // a payment that settles after all is refunded as a late one.
+        if (order.reservedUntil && order.reservedUntil.getTime() > Date.now()) return;
+        await setPayment(db, payment, { status: "failed" });
+        await cancelOrder(db, order, "The payment did not arrive in time");
+        await tellCancelled(
+          db,
+          order,
+          "your payment had not arrived in time, so the items went back on sale. If it still arrives, we will refund it.",
+        );
+        break;
       }
       case "failed":
       case "expired": {
-        if (payment.status === "pending") await setPayment(db, payment, { status: event.kind });
+        if (payment.status === "pending" || payment.status === "processing")
+          await setPayment(db, payment, { status: event.kind });
         if (order.status !== "awaiting_payment") return;
         const failed = event.kind === "failed";
         await cancelOrder(db, order, failed ? "The payment did not go through" : "The card payment was not completed");
@@ -374,11 +406,7 @@ export function createPayments(deps: PaymentsDeps) {
         return { order, cancelled: false, back: nothingBack };
       try {
         if (payment?.providerRef) await settleFromProvider(scope, payment.providerRef);
-        else
-          await withTransaction(scope, async (tx) => {
-            const locked = await lockOrder(tx.db, order.number);
-            if (locked.status === "awaiting_payment") await cancelOrder(tx.db, locked, "The card payment was not completed");
-          });
+        else await cancelUnopened(scope, order.number);
       } catch (error) {
         if (error instanceof ShopError) throw error;
         throw unavailable(error);
@@ -407,53 +435,13 @@ export function createPayments(deps: PaymentsDeps) {
      * Card orders whose payment page should have ended by now: each is settled by asking the
      * provider (paid after all, or closed and cancelled), for when its webhook never came.
      */
-    async sweep(scope: Scope, now = new Date()): Promise<number> {
-      if (!provider) return 0;
-      const due = await scope.db
-        .select({ order: orders, payment: payments })
-        .from(orders)
-        .innerJoin(payments, eq(payments.orderId, orders.id))
-        .where(
-          and(
-            eq(orders.status, "awaiting_payment"),
-            eq(orders.paymentMethod, "stripe"),
-            eq(payments.status, "pending"),
-            lte(orders.reservedUntil, now),
-          ),
-        )
-        .orderBy(asc(orders.reservedUntil))
-        .limit(50);
-      // Cancelled card orders whose refund the provider did not take (it could not be reached).
-      const owed = await scope.db
-        .select({ number: orders.number })
-        .from(orders)
-        .innerJoin(payments, eq(payments.orderId, orders.id))
-        .where(and(eq(orders.status, "cancelled"), eq(payments.status, "paid"), lt(orders.refunded, orders.total)))
-        .limit(20);
-      const failures: unknown[] = [];
-      // One order's trouble (a page the provider no longer knows) must not hold up the others.
-      for (const { order, payment } of due) {
-        try {
-          if (payment.providerRef) await settleFromProvider(scope, payment.providerRef);
-          else
-            await withTransaction(scope, async (tx) => {
-              // Its page was never opened (the provider could not be reached): nothing can be paid.
-              const locked = await lockOrder(tx.db, order.number);
-              if (locked.status === "awaiting_payment") await cancelOrder(tx.db, locked, "The card payment was not completed");
-            });
-        } catch (error) {
-          failures.push(error);
-        }
-      }
-      for (const { number } of owed) {
-        try {
-          await api.cancel(scope, number);
-        } catch (error) {
-          failures.push(error);
-        }
-      }
-      if (failures.length > 0) throw new AggregateError(failures, `${failures.length} card payments could not be settled now`);
-      return due.length + owed.length;
+    sweep(scope: Scope, now = new Date()): Promise<number> {
+      // One sweep at a time: a slow provider must not have the next minute's sweep ask it the same again.
+      if (!provider) return Promise.resolve(0);
+      sweeping ??= sweepNow(scope, now).finally(() => {
+        sweeping = null;
+      });
+      return sweeping;
     },
 
     /** The staff's refund: for a card order the provider pays back first, then the order records what it says. */
@@ -462,15 +450,10 @@ export function createPayments(deps: PaymentsDeps) {
       if (!order) return deps.staff.refund(scope, number, raw);
       if (!provider) throw noProvider();
       const input = parseInput(refundInput, raw);
-      const amount = refundable(order, input.amount);
+      const amount = refundable(order, input.amount, deps.money);
       const settled = await refundAt(scope.db, order, amount, `refund-${order.number}-${order.refunded}-${amount}`);
       const result = await deps.staff.refund(scope, number, raw, settled);
-      if (result.refunded >= result.total) {
-        await scope.db
-          .update(payments)
-          .set({ status: "refunded", updatedAt: sql`now()` })
-          .where(and(eq(payments.orderId, order.id), eq(payments.status, "paid")));
-      }
+      await markRefundedWhenFull(scope.db, result);
       return result;
     },
 
@@ -503,36 +486,67 @@ export function createPayments(deps: PaymentsDeps) {
       const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id));
       const unfinished = order.status === "cancelled" && payment?.status === "paid" && order.refunded < order.total;
       if (order.status !== "paid" && !unfinished) return deps.staff.cancel(scope, number, raw); // refused with the reason
-      const input = parseInput(noteInput, raw);
       // Told once, by the call that cancels (a second click finds it cancelled and is refused).
-      const cancelled = unfinished
-        ? order
-        : await withTransaction(scope, async (tx) => {
-            const done = await cancelOrder(tx.db, await lockOrder(tx.db, order.number), input.note ?? "Cancelled by the shop");
-            const owed = deps.money(done.total - done.refunded, done.currency);
-            await tellCancelled(
-              tx.db,
-              done,
-              `we are refunding the ${owed} you paid; it reaches your account within a few working days.`,
-            );
-            written(tx);
-            return done;
-          });
+      const cancelled = unfinished ? order : await deps.staff.cancel(scope, number, raw, { refundPending: true });
       // Not taken now (the provider cannot be reached): the sweep asks again until it is.
       const settled = await refundAt(scope.db, cancelled, cancelled.total - cancelled.refunded, `cancel-${order.number}`);
       return withTransaction(scope, async (tx) => {
         const locked = await lockOrder(tx.db, order.number);
         const recorded = (await recordRefund(tx.db, locked, settled.refundedTotal, "Refunded through Stripe")) ?? locked;
-        if (recorded.refunded >= recorded.total) await setPayment(tx.db, payment!, { status: "refunded" });
+        await markRefundedWhenFull(tx.db, recorded);
         return recorded;
       });
     },
   };
   return api;
 
+  /** Card orders whose payment page (or slow payment) should have ended by now, and refunds still owed. */
+  async function sweepNow(scope: Scope, now: Date): Promise<number> {
+    const due = await scope.db
+      .select({ order: orders, payment: payments })
+      .from(orders)
+      .innerJoin(payments, eq(payments.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.status, "awaiting_payment"),
+          eq(orders.paymentMethod, "stripe"),
+          inArray(payments.status, ["pending", "processing"]),
+          lte(orders.reservedUntil, now),
+        ),
+      )
+      .orderBy(asc(orders.reservedUntil))
+      .limit(50);
+    // Cancelled card orders whose refund the provider did not take (it could not be reached).
+    const owed = await scope.db
+      .select({ number: orders.number })
+      .from(orders)
+      .innerJoin(payments, eq(payments.orderId, orders.id))
+      .where(and(eq(orders.status, "cancelled"), eq(payments.status, "paid"), lt(orders.refunded, orders.total)))
+      .limit(20);
+    const failures: unknown[] = [];
+    // One order's trouble (a page the provider no longer knows) must not hold up the others.
+    for (const { order, payment } of due) {
+      try {
+        if (payment.providerRef) await settleFromProvider(scope, payment.providerRef);
+        else await cancelUnopened(scope, order.number);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    for (const { number } of owed) {
+      try {
+        await api.cancel(scope, number);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw new AggregateError(failures, `${failures.length} card payments could not be settled now`);
+    return due.length + owed.length;
+  }
+
   async function orderOf(db: Db, ref: Order | string): Promise<Order> {
     if (typeof ref !== "string") return ref;
-    const [order] = await db.select().from(orders).where(eq(orders.number, ref));
+    const order = await orderByNumber(db, ref);
     if (!order) throw new ShopError("ORDER_NOT_FOUND", "Order not found.");
     return order;
   }
@@ -540,7 +554,7 @@ export function createPayments(deps: PaymentsDeps) {
   /** A card order (whether or not the shop takes cards now); null for anything else. */
   async function cardOrder(db: Db, number: unknown): Promise<Order | null> {
     if (typeof number !== "string") return null;
-    const [order] = await db.select().from(orders).where(eq(orders.number, number));
+    const order = await orderByNumber(db, number);
     return order?.paymentMethod === "stripe" ? order : null;
   }
 

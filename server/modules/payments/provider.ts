@@ -53,7 +53,6 @@ export interface PaymentProvider {
   /** The hosted page's origin: a form that posts to the checkout is redirected there (CSP form-action). */
   readonly checkoutOrigin: string;
   startCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<HostedCheckout>;
-  sessionState(sessionId: string): Promise<SessionState>;
   /** Closes an open page so it can no longer be paid; answers the state it ended in. */
   expireCheckout(sessionId: string): Promise<SessionState>;
   /** Pays back `amount` of a payment; answers everything refunded of it so far. */

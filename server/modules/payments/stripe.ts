@@ -84,10 +84,6 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     },
 
-    async sessionState(sessionId: string): Promise<SessionState> {
-      return stateOf(await call(() => stripe.checkout.sessions.retrieve(sessionId)));
-    },
-
     async expireCheckout(sessionId: string): Promise<SessionState> {
       const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
       if (session.status !== "open") return stateOf(session);
