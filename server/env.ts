@@ -86,7 +86,7 @@ export const envSchema = z
     MAIL_LEASE_SECONDS: z.coerce
       .number({ error: "must be a whole number of seconds" })
       .int("must be a whole number of seconds")
-      // Longer than a batch of 20 mails takes to send, or another process sends them again.
+      // Longer than one mail takes to send (a batch marks what it sent once half of it is gone).
       .min(30, "must be at least 30")
       .max(3600, "must be at most 3600")
       .default(300),

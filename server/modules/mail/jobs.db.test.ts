@@ -21,6 +21,15 @@ afterAll(async () => {
 
 const mail = (to: string) => ({ to, subject: `For ${to}`, text: "Hello", html: "<p>Hello</p>" });
 
+/** A mail as a process that died leaves it: claimed once, its lease ending `after` from now (an SQL interval). */
+async function leftClaimed(to: string, after: string) {
+  await enqueueMail(database.db, mail(to));
+  await database.db
+    .update(mailJobs)
+    .set({ attempts: 1, runAt: sql`now() + ${after}::interval` })
+    .where(eq(mailJobs.to, to));
+}
+
 test("a mail written in a transaction that rolls back is never sent; one that commits is sent once, even by two runs at once", async () => {
   await database.db
     .transaction(async (tx) => {
@@ -60,12 +69,7 @@ test("a failed send is kept and tried again later, not at once", async () => {
 });
 
 test("a mail claimed by a process that died comes due again when its lease ends", async () => {
-  await enqueueMail(database.db, mail("orphan@example.com"));
-  // What a claim leaves behind when its process dies before sending: an attempt and a lease.
-  await database.db
-    .update(mailJobs)
-    .set({ attempts: 1, runAt: sql`now() + interval '5 minutes'` })
-    .where(eq(mailJobs.to, "orphan@example.com"));
+  await leftClaimed("orphan@example.com", "5 minutes");
   const mailer = keptMails();
   expect(await sendDueMails(database.db, mailer)).toBe(0);
   await database.db
@@ -77,28 +81,40 @@ test("a mail claimed by a process that died comes due again when its lease ends"
 });
 
 test("the runner sends a mail whose lease ends soon when it ends, without waiting for the background timer", async () => {
-  await enqueueMail(database.db, mail("lease-ends@example.com"));
   // Claimed a moment ago by a process that died: due again in a second.
-  await database.db
-    .update(mailJobs)
-    .set({ attempts: 1, runAt: sql`now() + interval '1 second'` })
-    .where(eq(mailJobs.to, "lease-ends@example.com"));
+  await leftClaimed("lease-ends@example.com", "1 second");
   const mailer = keptMails();
-  const runner = createMailRunner(database.db, mailer, { leaseSeconds: 5 });
+  const runner = createMailRunner(database.db, mailer);
   runner.wake();
   await expect.poll(() => mailer.sent.map((m) => m.to), { timeout: 10_000 }).toEqual(["lease-ends@example.com"]);
   await runner.settled();
 });
 
 test("a start on the embedded database takes over what an earlier run had claimed: sent at once", async () => {
-  await enqueueMail(database.db, mail("taken-over@example.com"));
-  await database.db
-    .update(mailJobs)
-    .set({ attempts: 1, runAt: sql`now() + interval '5 minutes'` })
-    .where(eq(mailJobs.to, "taken-over@example.com"));
+  await leftClaimed("taken-over@example.com", "5 minutes");
   const mailer = keptMails();
   expect(await sendDueMails(database.db, mailer)).toBe(0);
   await takeOverClaims(database.db);
   expect(await sendDueMails(database.db, mailer)).toBe(1);
   expect(mailer.sent.map((m) => m.to)).toEqual(["taken-over@example.com"]);
+});
+
+test("a slow batch marks what it sent once half its lease is gone: a process taking over the rest sends none of it again", async () => {
+  for (const to of ["slow-1@example.com", "slow-2@example.com"]) await enqueueMail(database.db, mail(to));
+  const sentWhileSending: (string | null)[] = [];
+  const slow: Mailer = {
+    async send(message) {
+      if (message.to === "slow-1@example.com") {
+        // A slow mail server: this mail takes longer than half the (tiny) lease.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return;
+      }
+      // The first mail is marked sent before the second goes.
+      const [first] = await database.db.select().from(mailJobs).where(eq(mailJobs.to, "slow-1@example.com"));
+      sentWhileSending.push(first!.sentAt === null ? null : "sent");
+    },
+    close: async () => {},
+  };
+  expect(await sendDueMails(database.db, slow, undefined, 0.02)).toBe(2);
+  expect(sentWhileSending).toEqual(["sent"]);
 });

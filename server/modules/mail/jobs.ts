@@ -78,14 +78,25 @@ export async function sendDueMails(
   for (;;) {
     const claimed = await claimDue(db, 20, leaseSeconds);
     if (claimed.length === 0) return sent;
-    // Marked sent together once the batch is through: one statement per batch, not per mail. A
-    // crash in the middle sends the batch's mails again (at least once), never loses one.
-    const done: number[] = [];
+    // Marked sent together: one statement per batch, not per mail. A crash in the middle sends the
+    // unmarked mails again (at least once), never loses one. A slow batch is marked as it goes once
+    // half its lease is gone, so another process taking over the rest does not send them again.
+    const claimedAt = Date.now();
+    let done: number[] = [];
+    const markSent = async () => {
+      if (done.length === 0) return;
+      await db
+        .update(mailJobs)
+        .set({ sentAt: sql`now()` })
+        .where(inArray(mailJobs.id, done));
+      done = [];
+    };
     for (const job of claimed) {
       try {
         await mailer.send({ to: job.to, subject: job.subject, text: job.text, html: job.html });
         done.push(job.id);
         sent++;
+        if (Date.now() - claimedAt > leaseSeconds * 500) await markSent();
       } catch (error) {
         onError?.(error);
         await db
@@ -97,12 +108,7 @@ export async function sendDueMails(
           .where(eq(mailJobs.id, job.id));
       }
     }
-    if (done.length > 0) {
-      await db
-        .update(mailJobs)
-        .set({ sentAt: sql`now()` })
-        .where(inArray(mailJobs.id, done));
-    }
+    await markSent();
   }
 }
 
