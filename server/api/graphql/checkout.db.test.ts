@@ -1,26 +1,40 @@
 import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startFakeStripe, type FakeStripe } from "../../../tests/support/fake-stripe.ts";
 import type { ShopEnv } from "../../context.ts";
 import { variants } from "../../db/schema/index.ts";
 import { stockedOptions } from "../../modules/cart/test-support.ts";
+import { createStripeProvider } from "../../modules/payments/stripe.ts";
 import { graphqlApp, postGraphQL, seededShop } from "./test-support.ts";
 
 /* Checkout over GraphQL (issue 11 §4): the same modules as the pages and the shop API. */
 
+const WEBHOOK_SECRET = "whsec_graphqlcheckout0123456789";
+let stripe: FakeStripe;
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let app: Hono<ShopEnv>;
 let option: number;
 
 beforeAll(async () => {
-  shop = await seededShop(6);
+  // Card orders open a payment page at a local fake of Stripe. Nobody pays here, so it sends no
+  // webhooks (the endpoint is not mounted on this app).
+  stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET, webhooks: async () => 404 });
+  shop = await seededShop(6, {
+    cardPayments: {
+      provider: createStripeProvider({ secretKey: stripe.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url }),
+      checkoutMinutes: 30,
+    },
+  });
   app = graphqlApp(shop);
   [option] = (await stockedOptions(shop.database.db, 1)) as [number];
 });
 
 afterAll(async () => {
+  await stripe?.settled();
   await shop?.services.mails.settled();
   await shop?.close();
+  await stripe?.close();
 });
 
 async function newCart(quantity: number): Promise<string> {
@@ -118,6 +132,41 @@ describe("checkout over GraphQL", () => {
       variables: { number: order.number, token: "x".repeat(24) },
     });
     expect(without.body.data!.placedOrder).toBeNull();
+  });
+
+  test("a card order (STRIPE) answers its payment page and until when it takes the payment; the same key, the same page", async () => {
+    const PLACE_BY_CARD = `mutation($input: PlaceOrderInput!, $key: String) {
+      placeOrder(input: $input, idempotencyKey: $key) {
+        number status totals { total { amount currency } } bankTransfer { iban } cardPayment { url payBy }
+      }
+    }`;
+    type PlacedByCard = {
+      number: string;
+      status: string;
+      totals: { total: { amount: number; currency: string } };
+      bankTransfer: null;
+      cardPayment: { url: string | null; payBy: string | null } | null;
+    };
+    const cartId = await newCart(1);
+    const variables = { input: input(cartId, { paymentMethod: "STRIPE" }), key: "gql-card-key-0001" };
+    const first = await postGraphQL<{ placeOrder: PlacedByCard }>(app, { query: PLACE_BY_CARD, variables });
+    expect(first.body.errors).toBeUndefined();
+    const order = first.body.data!.placeOrder;
+    expect(order).toMatchObject({ status: "AWAITING_PAYMENT", bankTransfer: null });
+    expect(order.cardPayment!.url).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
+    // The page is open as long as the order keeps its items (checkoutMinutes).
+    const payBy = Date.parse(order.cardPayment!.payBy!);
+    expect(payBy - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(payBy - Date.now()).toBeLessThan(32 * 60_000);
+    const [session, ...others] = [...stripe.sessions.values()].filter((s) => s.client_reference_id === order.number);
+    expect(others).toEqual([]);
+    expect(session).toMatchObject({ amount_total: order.totals.total.amount, currency: "eur", url: order.cardPayment!.url });
+
+    // A retry (the answer was lost) is the same order with the same page, and opens no other.
+    const again = await postGraphQL<{ placeOrder: PlacedByCard }>(app, { query: PLACE_BY_CARD, variables });
+    expect(again.body.errors).toBeUndefined();
+    expect(again.body.data!.placeOrder).toEqual(order);
+    expect([...stripe.sessions.values()].filter((s) => s.client_reference_id === order.number)).toHaveLength(1);
   });
 
   test("refusals name what is wrong: a sold-out line, a bad field, a promo code", async () => {

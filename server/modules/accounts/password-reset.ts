@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema/index.ts";
+import { users, type User } from "../../db/schema/index.ts";
 import { invalidInput, parseInput } from "../../lib/shop-error.ts";
 import { systemScope, withTransaction, type Scope } from "../../lib/scope.ts";
-import { passwordResetMail } from "../mail/templates.ts";
+import { passwordResetMail, type MailContent, type PasswordLinkInput } from "../mail/templates.ts";
 import { addressKey } from "../rate-limit/index.ts";
 import { invalidCode } from "./errors.ts";
 import type { AccountScope, AccountsKit } from "./kit.ts";
@@ -13,20 +13,31 @@ import { hashPassword, passwordProblem } from "./password.ts";
 import { emailInput, resetPasswordInput } from "./schemas.ts";
 import { logIn, type OpenedSession } from "./sessions.ts";
 
-export const RESET_CODE_MINUTES = 60;
+const RESET_CODE_MINUTES = 60;
+
+/**
+ * Mails `user` a link to /reset-password with a new password-reset code (their earlier one stops
+ * working), worded by `template`: a forgotten password's reset, or the first password of an
+ * account made from an order. For work after answering: the code is written on its own.
+ */
+export async function mailPasswordLink(
+  kit: AccountsKit,
+  user: User,
+  template: (input: PasswordLinkInput) => MailContent,
+): Promise<void> {
+  const { deps } = kit;
+  const code = await issueCode(systemScope(deps.db), user, "password-reset", user.email, RESET_CODE_MINUTES);
+  const link = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}`;
+  await deps.mailer.send({
+    to: user.email,
+    ...template({ siteName: deps.siteName, username: user.username, link, expiresInMinutes: RESET_CODE_MINUTES }),
+  });
+}
 
 /** Mails a reset link when the address has an account; answers the same either way. */
 export async function forgotPassword(kit: AccountsKit, scope: Scope, raw: unknown): Promise<void> {
   const { email } = parseInput(emailInput, raw);
-  const { deps } = kit;
-  await mailAccountLater(kit, scope, email, async (user) => {
-    const code = await issueCode(systemScope(deps.db), user, "password-reset", user.email, RESET_CODE_MINUTES);
-    const link = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}`;
-    await deps.mailer.send({
-      to: user.email,
-      ...passwordResetMail({ siteName: deps.siteName, username: user.username, link, expiresInMinutes: RESET_CODE_MINUTES }),
-    });
-  });
+  await mailAccountLater(kit, scope, email, (user) => mailPasswordLink(kit, user, passwordResetMail));
 }
 
 /**

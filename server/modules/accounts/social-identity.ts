@@ -1,14 +1,12 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { and, eq, isNull } from "drizzle-orm";
 import { accountCodes, socialIdentities, users, type User } from "../../db/schema/index.ts";
 import { invalidInput } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
-import { newSessionId } from "./codes.ts";
 import { accountBlocked } from "./errors.ts";
 import type { AccountScope, AccountsKit } from "./kit.ts";
 import { emailField } from "./schemas.ts";
 import { endAllSessions, logIn, type OpenedSession } from "./sessions.ts";
-import { usernameSkeleton } from "./username.ts";
+import { freeUsername, usernameSkeleton } from "./username.ts";
 import { isUniqueViolation } from "./users.ts";
 
 /** What a social login provider says about the visitor (OpenID Connect claims). */
@@ -95,27 +93,4 @@ async function linkIdentity(scope: Scope, identity: ProviderIdentity): Promise<U
       .values({ userId: owner!.id, provider: identity.provider, subject: identity.subject, email });
     return owner!;
   });
-}
-
-/** A user name from `wish` that is valid and free: cleaned, then numbered if taken. */
-async function freeUsername(db: Db, wish: string): Promise<string> {
-  const base =
-    wish
-      .normalize("NFKC")
-      .replace(/[^\p{L}\p{N}._-]+/gu, "")
-      .replace(/^[._-]+/, "")
-      .slice(0, 24) || "keeper";
-  const padded = base.length >= 3 ? base : `${base}keeper`.slice(0, 24);
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const candidate = attempt === 0 ? padded : `${padded}${Math.floor(Math.random() * 10 ** Math.min(2 + attempt, 6))}`;
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        or(sql`lower(${users.username}) = ${candidate.toLowerCase()}`, eq(users.usernameSkeleton, usernameSkeleton(candidate))),
-      )
-      .limit(1);
-    if (!taken) return candidate;
-  }
-  return `keeper-${newSessionId().slice(0, 10)}`;
 }

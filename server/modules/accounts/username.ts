@@ -1,7 +1,8 @@
 import { remove as withoutConfusables } from "confusables";
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
+import { newSessionId } from "./codes.ts";
 import { isUniqueViolation } from "./users.ts";
 
 /*
@@ -35,6 +36,34 @@ export function usernameSkeleton(name: string): string {
   let skeleton = withoutConfusables(normalUsername(name)).normalize("NFKC");
   for (const [pattern, replacement] of LATIN_LOOKALIKES) skeleton = skeleton.replace(pattern, replacement);
   return skeleton.toLowerCase();
+}
+
+/**
+ * A user name from `wish` (a provider's name, an address's local part) for an account the shop
+ * makes itself: cleaned to what a user name may hold, at least 3 characters ("keeper" fills in),
+ * and, if it or a look-alike is taken, numbered. Read in `db`, so a name taken at the same moment
+ * can still clash on insert: callers that insert it retry on that.
+ */
+export async function freeUsername(db: Db, wish: string): Promise<string> {
+  const base =
+    wish
+      .normalize("NFKC")
+      .replace(/[^\p{L}\p{N}._-]+/gu, "")
+      .replace(/^[._-]+/, "")
+      .slice(0, 24) || "keeper";
+  const padded = base.length >= 3 ? base : `${base}keeper`.slice(0, 24);
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const candidate = attempt === 0 ? padded : `${padded}${Math.floor(Math.random() * 10 ** Math.min(2 + attempt, 6))}`;
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        or(sql`lower(${users.username}) = ${candidate.toLowerCase()}`, eq(users.usernameSkeleton, usernameSkeleton(candidate))),
+      )
+      .limit(1);
+    if (!taken) return candidate;
+  }
+  return `keeper-${newSessionId().slice(0, 10)}`;
 }
 
 /**

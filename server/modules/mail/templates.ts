@@ -52,13 +52,16 @@ export function confirmationMail(input: { siteName: string; username: string; li
   });
 }
 
-/** Sent when someone asks to reset the password; says how long the link lasts and that it can be ignored. */
-export function passwordResetMail(input: {
+/** What a mail with a link that chooses an account's password says: whose account, the link, how long it lasts. */
+export interface PasswordLinkInput {
   siteName: string;
   username: string;
   link: string;
   expiresInMinutes: number;
-}): MailContent {
+}
+
+/** Sent when someone asks to reset the password; says how long the link lasts and that it can be ignored. */
+export function passwordResetMail(input: PasswordLinkInput): MailContent {
   const { siteName, username, link, expiresInMinutes } = input;
   return linkMail({
     siteName,
@@ -74,12 +77,7 @@ export function passwordResetMail(input: {
 }
 
 /** Sent when a guest made an account from their order with one click: the link sets its first password. */
-export function choosePasswordMail(input: {
-  siteName: string;
-  username: string;
-  link: string;
-  expiresInMinutes: number;
-}): MailContent {
+export function choosePasswordMail(input: PasswordLinkInput): MailContent {
   const { siteName, username, link, expiresInMinutes } = input;
   return linkMail({
     siteName,
