@@ -11,6 +11,25 @@ const port = z.coerce
   .min(1, "must be a whole number between 1 and 65535")
   .max(65535, "must be a whole number between 1 and 65535");
 
+/** A whole number of `unit` from `min` to `max`; `why` says where a bound comes from. */
+function wholeNumber(unit: string, min: number, max: number, why: { min?: string; max?: string } = {}) {
+  const whole = `must be a whole number${unit ? ` of ${unit}` : ""}`;
+  const because = (reason?: string) => (reason ? ` (${reason})` : "");
+  return z.coerce
+    .number({ error: whole })
+    .int(whole)
+    .min(min, min === 0 ? "must be 0 or more" : `must be at least ${min}${because(why.min)}`)
+    .max(max, `must be at most ${max}${because(why.max)}`);
+}
+
+/** An address with one of `protocol`'s schemes, or unset (an empty value is unset too). */
+function optionalUrl(protocol: RegExp, error: string) {
+  return z
+    .url({ protocol, error })
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+}
+
 const optionalText = z
   .string()
   .trim()
@@ -31,10 +50,7 @@ export const envSchema = z
     HOST: z.string().trim().min(1).default("0.0.0.0"),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) address such as https://shop.example" }).optional(),
     DATA_DIR: z.string().trim().min(1).default("./data"),
-    DATABASE_URL: z
-      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// address" })
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?$/, "must be a postgres:// address"),
     SITE_NAME: z.string().trim().min(1).max(80).default("Safe Hands"),
     PRODUCT_NOUN: z
       .string()
@@ -57,25 +73,12 @@ export const envSchema = z
     LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
     // How long a page rendered for an anonymous visitor (no cookies) is served again from memory;
     // 0 turns the page cache off (docs/decisions/0021-anonymous-page-cache.md).
-    PAGE_CACHE_MS: z.coerce
-      .number({ error: "must be a whole number of milliseconds" })
-      .int("must be a whole number of milliseconds")
-      .min(0, "must be 0 or more")
-      .max(60_000, "must be at most 60000")
-      .default(5000),
+    PAGE_CACHE_MS: wholeNumber("milliseconds", 0, 60_000).default(5000),
     // The most megabytes of resized images kept in DATA_DIR/image-cache; the oldest go past it.
-    IMAGE_CACHE_MB: z.coerce
-      .number({ error: "must be a whole number of megabytes" })
-      .int("must be a whole number of megabytes")
-      .min(1, "must be at least 1")
-      .max(1_000_000, "must be at most 1000000")
-      .default(512),
+    IMAGE_CACHE_MB: wholeNumber("megabytes", 1, 1_000_000).default(512),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     // Outgoing mail: smtp(s)://user:pass@host:port. Unset: mails are written to DATA_DIR/outbox.
-    SMTP_URL: z
-      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// address" })
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    SMTP_URL: optionalUrl(/^smtps?$/, "must be an smtp:// or smtps:// address"),
     MAIL_FROM: z
       .string()
       .trim()
@@ -83,20 +86,10 @@ export const envSchema = z
       .optional(),
     // How long a process may take to send a claimed batch of mails before another run (or process)
     // takes them over: after a crash, its unsent mails go out this long later (ADR 37).
-    MAIL_LEASE_SECONDS: z.coerce
-      .number({ error: "must be a whole number of seconds" })
-      .int("must be a whole number of seconds")
-      // Longer than one mail takes to send (a batch marks what it sent once half of it is gone).
-      .min(30, "must be at least 30")
-      .max(3600, "must be at most 3600")
-      .default(300),
+    // Longer than one mail takes to send (a batch marks what it sent once half of it is gone).
+    MAIL_LEASE_SECONDS: wholeNumber("seconds", 30, 3600).default(300),
     // Unpaid bank-transfer orders keep their stock this many days, then are cancelled (ADR 37).
-    ORDER_RESERVATION_DAYS: z.coerce
-      .number({ error: "must be a whole number of days" })
-      .int("must be a whole number of days")
-      .min(1, "must be at least 1")
-      .max(60, "must be at most 60")
-      .default(7),
+    ORDER_RESERVATION_DAYS: wholeNumber("days", 1, 60).default(7),
     // The account shoppers paying by bank transfer pay into (shown on the order page and mail).
     // The defaults are a demo account: set the shop's own before selling.
     BANK_ACCOUNT_HOLDER: z.string().trim().min(2).max(100).optional(),
@@ -126,40 +119,22 @@ export const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     // Another address for Stripe's API (a local fake or stripe-mock); unset: Stripe itself.
-    STRIPE_API_URL: z
-      .url({ protocol: /^https?$/, error: "must be an http(s) address" })
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    STRIPE_API_URL: optionalUrl(/^https?$/, "must be an http(s) address"),
     // How long a card payment page stays open; the order keeps its stock that long (Stripe: 30 to 1440).
-    CARD_CHECKOUT_MINUTES: z.coerce
-      .number({ error: "must be a whole number of minutes" })
-      .int("must be a whole number of minutes")
-      .min(30, "must be at least 30 (Stripe's shortest)")
-      .max(1380, "must be at most 1380 (Stripe's longest is a day)")
-      .default(30),
+    CARD_CHECKOUT_MINUTES: wholeNumber("minutes", 30, 1380, {
+      min: "Stripe's shortest",
+      max: "Stripe's longest is a day",
+    }).default(30),
     // Shared state between processes (rate limits); unset: each process keeps its own in memory.
-    REDIS_URL: z
-      .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// address" })
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    REDIS_URL: optionalUrl(/^rediss?$/, "must be a redis:// or rediss:// address"),
     // How many reverse proxies stand in front of the shop: the visitor's address is read from the
     // X-Forwarded-For header that many hops back. 0 (default): the connection's own address.
-    TRUST_PROXY: z.coerce
-      .number({ error: "must be a whole number of proxies" })
-      .int("must be a whole number of proxies")
-      .min(0, "must be 0 or more")
-      .max(10, "must be at most 10")
-      .default(0),
+    TRUST_PROXY: wholeNumber("proxies", 0, 10).default(0),
     DEMO_SHOP: z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("true")
       .transform((v) => v === "true" || v === "1"),
-    DEMO_PRODUCTS: z.coerce
-      .number({ error: "must be a whole number" })
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .max(200_000, "must be at most 200000")
-      .default(320),
+    DEMO_PRODUCTS: wholeNumber("", 1, 200_000).default(320),
     // Hosts the image endpoint may fetch remote sources from: "cdn.example.com" (default port)
     // or "127.0.0.1:8080", comma-separated; empty allows the shop's own /media/ files only.
     IMAGE_HOSTS: z
