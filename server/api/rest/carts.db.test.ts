@@ -5,7 +5,7 @@ import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Database } from "../../db/client.ts";
-import { products, variants } from "../../db/schema/index.ts";
+import { products, promoCodes, variants } from "../../db/schema/index.ts";
 import { createCarts, MAX_BAG_LINES, type CartView } from "../../modules/cart/index.ts";
 import { stockedOptions, newBagsLimit } from "../../modules/cart/test-support.ts";
 import { cartsApi } from "./carts.ts";
@@ -40,7 +40,13 @@ afterAll(async () => {
   await shop?.close();
 });
 
-type Bag = CartView & { id: string; currency: string };
+type Bag = CartView & {
+  id: string;
+  currency: string;
+  checkout: { country: string | null; deliveryMethod: string | null; promoCode: string | null };
+  totals: Record<string, number> | null;
+  promoError: { reason: string; message: string } | null;
+};
 interface Body {
   data: Bag | null;
   error?: { status: number; name: string; message: string; details: Record<string, unknown> };
@@ -53,6 +59,14 @@ async function call(method: string, path: string, body?: unknown) {
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Body };
+}
+
+/** Express delivery to Germany as the shop API lists it. */
+async function expressToGermany(): Promise<{ id: string; price: number }> {
+  const methods = (await (await app.request("/ecommerce/delivery-methods?country=DE")).json()) as {
+    data: { id: string; price: number }[];
+  };
+  return methods.data.find((m) => m.id === "eu-express")!;
 }
 
 async function newCart(): Promise<string> {
@@ -94,12 +108,9 @@ describe("/ecommerce/carts", () => {
 
     const chosen = await call("PATCH", `/${id}`, { country: "de", deliveryMethod: "eu-express" });
     expect(chosen.status).toBe(200);
-    const bag = chosen.body.data as Bag & { totals: Record<string, number>; checkout: Record<string, string | null> };
+    const bag = chosen.body.data!;
     expect(bag.checkout).toEqual({ country: "DE", deliveryMethod: "eu-express", promoCode: null });
-    const methods = (await (await app.request("/ecommerce/delivery-methods?country=DE")).json()) as {
-      data: { id: string; price: number }[];
-    };
-    const express = methods.data.find((m) => m.id === "eu-express")!;
+    const express = await expressToGermany();
     const total = bag.subtotal + express.price;
     // German VAT (19 %) included in the total.
     expect(bag.totals).toEqual({
@@ -127,6 +138,56 @@ describe("/ecommerce/carts", () => {
     expect((await call("PATCH", `/${id}`, { country: "Germany" })).status).toBe(400);
     // The refused choices changed nothing.
     expect((await call("GET", `/${id}`)).body.data).toMatchObject({ checkout: bag.checkout, totals: bag.totals });
+  });
+
+  test("a promo code kept with the bag takes its discount off the totals", async () => {
+    await database.db.insert(promoCodes).values({ code: "CARTS10", kind: "percent", value: 1000 });
+    const id = await newCart();
+    await call("POST", `/${id}/lines`, { variantId: secondVariant, quantity: 2 });
+    const chosen = await call("PATCH", `/${id}`, { country: "DE", deliveryMethod: "eu-express", promoCode: " carts10 " });
+    expect(chosen.status).toBe(200);
+    const bag = chosen.body.data!;
+    expect(bag.checkout).toEqual({ country: "DE", deliveryMethod: "eu-express", promoCode: "CARTS10" });
+    const express = await expressToGermany();
+    const discount = Math.round(bag.subtotal / 10);
+    const total = bag.subtotal - discount + express.price;
+    expect(bag.totals).toEqual({
+      subtotal: bag.subtotal,
+      discount,
+      delivery: express.price,
+      tax: Math.round((total * 1900) / 11900),
+      vatRate: 19,
+      total,
+    });
+    expect(bag.promoError).toBeNull();
+    expect((await call("GET", `/${id}`)).body.data).toMatchObject({ totals: bag.totals, promoError: null });
+  });
+
+  test("a kept promo code that has since expired takes nothing off, and the bag says why", async () => {
+    await database.db
+      .insert(promoCodes)
+      .values({ code: "SOONGONE", kind: "percent", value: 1000, endsAt: new Date(Date.now() + 3_600_000) });
+    const id = await newCart();
+    const lineId = (await call("POST", `/${id}/lines`, { variantId: secondVariant, quantity: 1 })).body.data!.lines[0]!.id;
+    const chosen = await call("PATCH", `/${id}`, { country: "DE", deliveryMethod: "eu-express", promoCode: "SOONGONE" });
+    expect(chosen.body.data?.totals?.discount).toBeGreaterThan(0);
+
+    await database.db
+      .update(promoCodes)
+      .set({ endsAt: new Date(Date.now() - 60_000) })
+      .where(eq(promoCodes.code, "SOONGONE"));
+    const expired = { reason: "expired", message: "This promo code has expired." };
+    const read = (await call("GET", `/${id}`)).body.data!;
+    // The code stays chosen (the client sees what it sent) but takes nothing off.
+    expect(read.checkout.promoCode).toBe("SOONGONE");
+    expect(read.totals).toMatchObject({ discount: 0, total: read.subtotal + (await expressToGermany()).price });
+    expect(read.promoError).toEqual(expired);
+    // Every answer of the bag says so, a change of its lines too.
+    const changed = await call("PATCH", `/${id}/lines/${lineId}`, { quantity: 2 });
+    expect(changed.body.data).toMatchObject({ totals: { discount: 0 }, promoError: expired });
+    // Choosing it again is refused, as placing the order would be.
+    const again = await call("PATCH", `/${id}`, { country: "DE", deliveryMethod: "eu-express", promoCode: "SOONGONE" });
+    expect(again.body.error).toMatchObject({ status: 400, details: { param: "promoCode", reason: "expired" } });
   });
 
   test("more than the stock is a 409 that says how many are left", async () => {

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { requestContext, type ShopEnv } from "../../context.ts";
 import { isCartToken, type CartWithToken } from "../../modules/cart/index.ts";
+import type { BagTotals } from "../../modules/checkout/index.ts";
 import { NotFoundError, answerOtherRequests } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
@@ -18,25 +19,30 @@ import { readJsonObject } from "./json-body.ts";
  *   PATCH  /carts/{id}   {country, deliveryMethod?, promoCode?}  -> the bag with its checkout
  *          choices; with a country and a delivery method it answers its `totals` (subtotal,
  *          discount, delivery, tax, vatRate, total), priced by the shop as placing the order would
+ *
+ * Every answer holds the bag's `checkout` choices, its `totals` (null until the bag holds something
+ * and a country and a method are chosen) and `promoError`: null, or {reason, message} when the
+ * promo code kept with the bag no longer applies (it expired, was used up, ...): the totals then
+ * take nothing off, and placing the order would be refused for the same reason.
  */
 
 export function cartsApi() {
   const api = new Hono<ShopEnv>();
   const carts = (c: Context<ShopEnv>) => requestContext(c).services.cart;
-  const answer = async (c: Context<ShopEnv>, cart: CartWithToken, status: 200 | 201 = 200) => {
+  /** The bag as the API answers it, with its checkout choices and, once they are complete, its totals. */
+  const answer = (c: Context<ShopEnv>, cart: CartWithToken, priced: BagTotals | null, status: 200 | 201 = 200) => {
     c.header("Cache-Control", "no-store");
     const { token, ...bag } = cart;
+    const promoError = priced?.promoError
+      ? { reason: priced.promoError.details["reason"] ?? null, message: priced.promoError.message }
+      : null;
+    const data = { id: token, currency: requestContext(c).env.currency, ...bag, totals: priced?.totals ?? null, promoError };
+    return c.json({ data, meta: {} }, status);
+  };
+  /** Answers a bag just read or changed, priced for the checkout choices it holds. */
+  const answerPriced = async (c: Context<ShopEnv>, cart: CartWithToken, status: 200 | 201 = 200) => {
     const context = requestContext(c);
-    const checkout = (await context.services.cart.checkoutChoices(context, token)) ?? {
-      country: null,
-      deliveryMethod: null,
-      promoCode: null,
-    };
-    const totals =
-      bag.lines.length === 0
-        ? null
-        : await context.services.checkout.totalsFor(context, { customerId: null, bag: token }, checkout);
-    return c.json({ data: { id: token, currency: context.env.currency, ...bag, checkout, totals }, meta: {} }, status);
+    return answer(c, cart, await context.services.checkout.totalsFor(context, cart), status);
   };
   const tokenOf = (c: Context<ShopEnv>) => {
     const id = c.req.param("id");
@@ -44,12 +50,12 @@ export function cartsApi() {
     return id;
   };
 
-  api.post("/", async (c) => answer(c, await carts(c).create(requestContext(c)), 201));
+  api.post("/", async (c) => answerPriced(c, await carts(c).create(requestContext(c)), 201));
 
   api.get("/:id", async (c) => {
     const cart = await carts(c).get(requestContext(c), tokenOf(c));
     if (!cart) throw new NotFoundError("Cart not found", { param: "id" });
-    return answer(c, cart);
+    return answerPriced(c, cart);
   });
 
   api.post("/:id/lines", async (c) => {
@@ -59,31 +65,24 @@ export function cartsApi() {
     if (!(await carts(c).get(context, token))) throw new NotFoundError("Cart not found", { param: "id" });
     const body = await readJsonObject(c);
     const { cart } = await carts(c).addLine(context, token, body);
-    return answer(c, cart, 201);
+    return answerPriced(c, cart, 201);
   });
 
   api.patch("/:id/lines/:lineId", async (c) => {
     const body = await readJsonObject(c);
     const lineId = c.req.param("lineId");
-    return answer(c, await carts(c).updateLine(requestContext(c), tokenOf(c), { ...body, lineId }));
+    return answerPriced(c, await carts(c).updateLine(requestContext(c), tokenOf(c), { ...body, lineId }));
   });
 
   api.patch("/:id", async (c) => {
     const context = requestContext(c);
-    const token = tokenOf(c);
-    if (!(await carts(c).get(context, token))) throw new NotFoundError("Cart not found", { param: "id" });
-    const choices = await context.services.checkout.checkChoices(
-      context,
-      { customerId: null, bag: token },
-      await readJsonObject(c),
-    );
-    await carts(c).chooseForCheckout(context, token, choices);
-    const cart = await carts(c).get(context, token);
-    return answer(c, cart!);
+    const buyer = { customerId: null, bag: tokenOf(c) };
+    const { bag, priced } = await context.services.checkout.chooseForBag(context, buyer, await readJsonObject(c));
+    return answer(c, bag, priced);
   });
 
   api.delete("/:id/lines/:lineId", async (c) =>
-    answer(c, await carts(c).removeLine(requestContext(c), tokenOf(c), { lineId: c.req.param("lineId") })),
+    answerPriced(c, await carts(c).removeLine(requestContext(c), tokenOf(c), { lineId: c.req.param("lineId") })),
   );
 
   const allowed: Record<string, string> = {

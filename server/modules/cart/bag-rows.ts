@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { queryRows, type Db } from "../../db/client.ts";
 import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { addressKey, type RateLimiter } from "../rate-limit/index.ts";
 import { cartNotFound, tooManyNewBags, variantNotFound } from "./errors.ts";
-import { readCartLines, type CartView } from "./read.ts";
+import { cartLinesJson, cartViewOf, type CartView, type LineRow } from "./read.ts";
 import { hashCartToken, isCartToken, newCartToken } from "./token.ts";
 import { ANY_VISITOR, sellableTo } from "../catalog/sellable.ts";
 
@@ -20,9 +20,20 @@ import { ANY_VISITOR, sellableTo } from "../catalog/sellable.ts";
  */
 export type BagRef = string | null | undefined | { customerId: number };
 
-/** A bag as its holder sees it; `token` is the secret that reaches a guest's bag again (null for a customer's). */
+/** A bag's checkout choices as a shop API client set them (null: not chosen). */
+export interface CheckoutChoices {
+  country: string | null;
+  deliveryMethod: string | null;
+  promoCode: string | null;
+}
+
+/**
+ * A bag as its holder sees it; `token` is the secret that reaches a guest's bag again (null for a
+ * customer's). `checkout` is what was chosen for checkout (shop API), read with the lines.
+ */
 export interface CartWithToken extends CartView {
   token: string | null;
+  checkout: CheckoutChoices;
 }
 
 /** Bags nobody has touched for this long (empty ones: a day) are deleted, a few at a time, when new bags are made. */
@@ -53,8 +64,37 @@ export async function requireCart(db: Db, ref: BagRef): Promise<number> {
   return id;
 }
 
+/** The bag as its holder sees it: its lines and its checkout choices, read in one query. */
 export async function view(db: Db, ref: BagRef, cartId: number): Promise<CartWithToken> {
-  return { token: typeof ref === "string" ? ref : null, ...(await readCartLines(db, cartId)) };
+  const [row] = await queryRows<CheckoutChoices & { lines: LineRow[] }>(
+    db,
+    sql`select ${carts.country} as "country", ${carts.deliveryMethodId} as "deliveryMethod",
+               ${carts.promoCode} as "promoCode", ${cartLinesJson(cartId, true)} as "lines"
+        from ${carts} where ${carts.id} = ${cartId}`,
+  );
+  // A bag deleted since its id was read (pruned) reads as an empty one with nothing chosen.
+  const { lines, ...checkout } = row ?? { lines: [], country: null, deliveryMethod: null, promoCode: null };
+  return { token: typeof ref === "string" ? ref : null, ...cartViewOf(lines), checkout };
+}
+
+/**
+ * Keeps the checkout choices with the bag (checked by the caller: the checkout module knows what
+ * is valid), in one statement; CART_NOT_FOUND when the reference names no bag.
+ */
+export async function keepCheckoutChoices(db: Db, ref: BagRef, choices: CheckoutChoices): Promise<void> {
+  const owner = ownerOf(ref);
+  if (!owner) throw cartNotFound();
+  const [kept] = await db
+    .update(carts)
+    .set({
+      country: choices.country,
+      deliveryMethodId: choices.deliveryMethod,
+      promoCode: choices.promoCode,
+      updatedAt: sql`now()`,
+    })
+    .where(owner)
+    .returning({ id: carts.id });
+  if (!kept) throw cartNotFound();
 }
 
 /**
@@ -122,11 +162,6 @@ export async function lineCount(db: Db, cartId: number): Promise<number> {
 }
 
 /**
- * Marks the bag as used and locks its row until the transaction ends. Every write takes its
- * bag's lock first, before any option's row (sellableStock): with one order for all, writers
- * queue per bag and never deadlock, and two adds cannot both take the bag's last free line.
- */
-/**
  * The bag's row, locked until the transaction ends (as touch() locks it), found and locked in one
  * statement: placing an order starts here. Null when the reference names no bag.
  */
@@ -141,6 +176,11 @@ export async function lockBag(db: Db, ref: BagRef): Promise<number | null> {
   return row?.id ?? null;
 }
 
+/**
+ * Marks the bag as used and locks its row until the transaction ends. Every write takes its
+ * bag's lock first, before any option's row (sellableStock): with one order for all, writers
+ * queue per bag and never deadlock, and two adds cannot both take the bag's last free line.
+ */
 export async function touch(db: Db, cartId: number) {
   await db
     .update(carts)

@@ -4,16 +4,7 @@ import type { Scope } from "../../lib/scope.ts";
 import type { RateLimiter, RateLimitRule } from "../rate-limit/index.ts";
 import { addLine } from "./add-line.ts";
 import { addLines, type ItemToAdd } from "./add-lines.ts";
-import {
-  cartIdOf,
-  countNewBag,
-  ownerOf,
-  pruneIdleCarts,
-  requireCart,
-  view,
-  type BagRef,
-  type CartWithToken,
-} from "./bag-rows.ts";
+import { cartIdOf, countNewBag, ownerOf, pruneIdleCarts, view, type BagRef, type CartWithToken } from "./bag-rows.ts";
 import { mergeGuestBag } from "./merge-guest-bag.ts";
 import { newCartToken, hashCartToken } from "./token.ts";
 import { removeLine, updateLine } from "./update-line.ts";
@@ -22,7 +13,7 @@ import { ANY_VISITOR, sellableTo } from "../catalog/sellable.ts";
 export * from "./errors.ts";
 export * from "./schemas.ts";
 export type { CartLineOption, CartLineView, CartView } from "./read.ts";
-export { CART_RETENTION_DAYS, type BagRef, type CartWithToken } from "./bag-rows.ts";
+export { CART_RETENTION_DAYS, type BagRef, type CartWithToken, type CheckoutChoices } from "./bag-rows.ts";
 export type { MergeNote } from "./merge-guest-bag.ts";
 export type { ItemToAdd } from "./add-lines.ts";
 export { isCartToken } from "./token.ts";
@@ -61,7 +52,7 @@ export function createCarts(options: CartsOptions = {}) {
       return view(scope.db, token, row!.id);
     },
 
-    /** The bag, or null when there is none. */
+    /** The bag with its checkout choices, or null when there is none. */
     async get(scope: Scope, ref: BagRef): Promise<CartWithToken | null> {
       const id = await cartIdOf(scope.db, ref);
       return id === null ? null : view(scope.db, ref, id);
@@ -89,40 +80,9 @@ export function createCarts(options: CartsOptions = {}) {
     removeLine,
     mergeGuestBag,
 
-    /** What the bag's holder chose for checkout (shop API): country, delivery method, promo code; null without a bag. */
-    async checkoutChoices(scope: Scope, ref: BagRef): Promise<CheckoutChoices | null> {
-      const owner = ownerOf(ref);
-      if (!owner) return null;
-      const [row] = await scope.db
-        .select({ country: carts.country, deliveryMethod: carts.deliveryMethodId, promoCode: carts.promoCode })
-        .from(carts)
-        .where(owner);
-      return row ?? null;
-    },
-    /** Keeps the checkout choices with the bag (checked by the caller: the checkout module knows what is valid). */
-    async chooseForCheckout(scope: Scope, ref: BagRef, choices: CheckoutChoices): Promise<void> {
-      const cartId = await requireCart(scope.db, ref);
-      await scope.db
-        .update(carts)
-        .set({
-          country: choices.country,
-          deliveryMethodId: choices.deliveryMethod,
-          promoCode: choices.promoCode,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(carts.id, cartId));
-    },
-
     /** Deletes bags idle for longer than the retention; for tests and housekeeping. */
     pruneIdleCarts: (scope: Scope) => pruneIdleCarts(scope.db),
   };
 }
 
 export type Carts = ReturnType<typeof createCarts>;
-
-/** A bag's checkout choices as a shop API client set them (null: not chosen). */
-export interface CheckoutChoices {
-  country: string | null;
-  deliveryMethod: string | null;
-  promoCode: string | null;
-}

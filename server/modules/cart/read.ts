@@ -78,11 +78,16 @@ export async function readCartLines(db: Db, cartId: number, { withOptions = true
 }
 
 /**
- * The select behind readCartLines, for a use case that reads the lines in a query of its own
- * (placing an order reads them with its other facts in one round trip). Each row has `added_at`
- * to order by.
+ * The bag's lines as one JSON array of cartLinesSelect's rows, oldest first: a subquery for a read
+ * that takes them with other facts in one round trip (the bag's view, placing an order).
  */
-export function cartLinesSelect(cartId: number | null, withOptions: boolean): SQL {
+export function cartLinesJson(cartId: number | null, withOptions: boolean): SQL<LineRow[]> {
+  return sql<LineRow[]>`(select coalesce(json_agg(x order by x.added_at, x.id), '[]'::json)
+    from (${cartLinesSelect(cartId, withOptions)}) x)`;
+}
+
+/** The select behind readCartLines and cartLinesJson. Each row has `added_at` to order by. */
+function cartLinesSelect(cartId: number | null, withOptions: boolean): SQL {
   const options = withOptions
     ? sql`(select json_agg(json_build_object('variantId', o.id, 'size', o.size, 'colour', o.colour,
                                               'colourHex', o.colour_hex, 'stock', o.stock) order by o.position, o.id)

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { queryRows, type Db } from "../../db/client.ts";
 import { deliveryMethods, deliveryZoneCountries, vatRates, type DeliveryMethod } from "../../db/schema/index.ts";
 import { findCountry } from "../customers/countries.ts";
 import { noDeliveryTo, unknownDeliveryMethod } from "./errors.ts";
@@ -19,15 +19,46 @@ export interface DeliveryOption {
   maxDays: number;
 }
 
+/**
+ * The active delivery methods to `country`, cheapest first, as one JSON array (empty when the shop
+ * does not deliver there): a subquery for a read that takes them with other facts in one round
+ * trip. Each method's keys are the table's own, so a new column reaches every reader; its columns
+ * are text, numbers and booleans, which JSON keeps as DeliveryMethod has them.
+ */
+export function methodsJsonTo(country: string): SQL<DeliveryMethod[]> {
+  const fields = Object.entries(getTableColumns(deliveryMethods)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
+  return sql<DeliveryMethod[]>`(
+    select coalesce(json_agg(json_build_object(${sql.join(fields, sql`, `)})
+                    order by ${deliveryMethods.position}, ${deliveryMethods.price}), '[]'::json)
+    from ${deliveryMethods}
+    join ${deliveryZoneCountries} on ${deliveryZoneCountries.zoneId} = ${deliveryMethods.zoneId}
+    where ${deliveryZoneCountries.country} = ${country.toUpperCase()} and ${deliveryMethods.active})`;
+}
+
+/** The VAT rate of `country` in basis points as a subquery: null where the table has none (exports outside VAT). */
+export function vatRateOf(country: string): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select ${vatRates.rateBasisPoints} from ${vatRates} where ${vatRates.country} = ${country.toUpperCase()})`;
+}
+
 /** The active delivery methods to `country`, cheapest first; empty when the shop does not deliver there. */
 export async function methodsTo(db: Db, country: string): Promise<DeliveryMethod[]> {
-  return db
-    .select({ method: deliveryMethods })
-    .from(deliveryMethods)
-    .innerJoin(deliveryZoneCountries, eq(deliveryZoneCountries.zoneId, deliveryMethods.zoneId))
-    .where(and(eq(deliveryZoneCountries.country, country.toUpperCase()), eq(deliveryMethods.active, true)))
-    .orderBy(asc(deliveryMethods.position), asc(deliveryMethods.price))
-    .then((rows) => rows.map((row) => row.method));
+  const [row] = await queryRows<{ methods: DeliveryMethod[] }>(db, sql`select ${methodsJsonTo(country)} as methods`);
+  return row!.methods;
+}
+
+/**
+ * What delivering to `country` takes: its active methods (cheapest first) and its VAT rate in
+ * basis points (0 where the table has none), in one query of the same two subqueries placing an
+ * order reads with its other facts (placing-reads.ts).
+ */
+export async function deliveryTo(db: Db, country: string): Promise<{ methods: DeliveryMethod[]; vatRateBasisPoints: number }> {
+  const [row] = await queryRows<{ methods: DeliveryMethod[]; vat: number | null }>(
+    db,
+    sql`select ${methodsJsonTo(country)} as methods, ${vatRateOf(country)} as vat`,
+  );
+  return { methods: row!.methods, vatRateBasisPoints: row!.vat ?? 0 };
 }
 
 export function deliveryOption(method: DeliveryMethod, items: number): DeliveryOption {
@@ -46,24 +77,4 @@ export function chooseMethod(
   const method = methods.find((m) => m.id === methodId);
   if (!method) throw unknownDeliveryMethod();
   return method;
-}
-
-/**
- * What delivering to `country` takes: its active methods (cheapest first) and its VAT rate in
- * basis points (0 where the table has none: exports outside VAT), read in one query, as placing
- * an order reads them inside its transaction.
- */
-export async function deliveryTo(db: Db, country: string): Promise<{ methods: DeliveryMethod[]; vatRateBasisPoints: number }> {
-  const code = country.toUpperCase();
-  const vat = sql<number | null>`(select ${vatRates.rateBasisPoints} from ${vatRates} where ${vatRates.country} = ${code})`;
-  const rows = await db
-    .select({ method: deliveryMethods, vat })
-    .from(deliveryMethods)
-    .innerJoin(deliveryZoneCountries, eq(deliveryZoneCountries.zoneId, deliveryMethods.zoneId))
-    .where(and(eq(deliveryZoneCountries.country, code), eq(deliveryMethods.active, true)))
-    .orderBy(asc(deliveryMethods.position), asc(deliveryMethods.price));
-  if (rows.length > 0) return { methods: rows.map((row) => row.method), vatRateBasisPoints: rows[0]!.vat ?? 0 };
-  // Not delivered to: the rate alone (the checkout page still prices the items for it).
-  const [row] = await db.select().from(vatRates).where(eq(vatRates.country, code));
-  return { methods: [], vatRateBasisPoints: row?.rateBasisPoints ?? 0 };
 }

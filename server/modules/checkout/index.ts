@@ -1,9 +1,10 @@
 import type { Scope } from "../../lib/scope.ts";
-import { parseInput } from "../../lib/shop-error.ts";
+import { parseInput, type ShopError } from "../../lib/shop-error.ts";
 import type { DeliveryMethod, Order } from "../../db/schema/index.ts";
-import { cartIdOf } from "../cart/bag-rows.ts";
+import { cartIdOf, keepCheckoutChoices, view } from "../cart/bag-rows.ts";
+import { cartNotFound, type CartView, type CartWithToken, type CheckoutChoices } from "../cart/index.ts";
 import { chooseMethod, deliveryOption, deliveryTo, methodsTo, type DeliveryOption } from "./delivery.ts";
-import { priceBag, type PricedBag } from "./pricing.ts";
+import { priceBag, type CheckoutChoices as PricingChoices, type PricedBag } from "./pricing.ts";
 import { redeemersOf } from "./promo.ts";
 import { priceOrder } from "./quote.ts";
 import { placeOrder, type Buyer, type CheckoutDeps, type PlacedOrder, type PlaceOrderOptions } from "./place-order.ts";
@@ -26,6 +27,10 @@ export function createCheckout(
     openPayment?: (scope: Scope, order: Order) => Promise<string>;
   },
 ) {
+  /** Prices a bag already read, with the delivery facts to its country (non-strict, as quotes are). */
+  const priceRead = (scope: Scope, read: { bag: CartView; delivery: DeliveryFacts }, choices: PricingChoices) =>
+    priceBag(scope.db, read, choices, deps.money, false);
+
   const checkout = {
     /** The delivery methods to a country, priced for `items` (minor units) of goods. */
     async deliveryOptions(scope: Scope, raw: unknown, items = 0): Promise<DeliveryOption[]> {
@@ -51,35 +56,49 @@ export function createCheckout(
     },
 
     /**
-     * Checks the checkout choices a shop API client keeps with its bag (PATCH /ecommerce/carts):
-     * a country the shop delivers to, one of its delivery methods, a promo code the bag may use.
-     * Each refusal is the error placing the order would give.
+     * Keeps the checkout choices a shop API client sends for its bag (PATCH /ecommerce/carts): a
+     * country the shop delivers to, maybe one of its delivery methods and a promo code the bag may
+     * use. Each refusal is the error placing the order would give, and keeps nothing. Answers the
+     * bag with its new choices and their totals, priced once from the one read of the bag.
      */
-    async checkChoices(scope: Scope, buyer: Buyer, raw: unknown) {
+    async chooseForBag(scope: Scope, buyer: Buyer, raw: unknown): Promise<{ bag: CartWithToken; priced: BagTotals | null }> {
+      const cartId = await cartIdOf(scope.db, buyer.bag);
+      if (cartId === null) throw cartNotFound();
       const input = parseInput(quoteInput, raw);
-      const { methods } = await deliveryTo(scope.db, input.country);
-      chooseMethod(methods, input.country, input.deliveryMethod ?? methods[0]?.id ?? "", "country");
-      if (input.promoCode) {
-        const priced = await checkout.quote(scope, buyer, input);
-        if (priced.promoError) throw priced.promoError;
-      }
-      return { country: input.country, deliveryMethod: input.deliveryMethod ?? null, promoCode: input.promoCode ?? null };
+      const [bag, delivery] = await Promise.all([view(scope.db, buyer.bag, cartId), deliveryTo(scope.db, input.country)]);
+      // No method named: the country only has to have one.
+      chooseMethod(delivery.methods, input.country, input.deliveryMethod ?? delivery.methods[0]?.id ?? "", "country");
+      const priced = await priceRead(
+        scope,
+        { bag, delivery },
+        { ...input, redeemers: redeemersOf(buyer.customerId, input.email ?? null) },
+      );
+      if (priced.promoError) throw priced.promoError;
+      const checkout: CheckoutChoices = {
+        country: input.country,
+        deliveryMethod: input.deliveryMethod ?? null,
+        promoCode: input.promoCode ?? null,
+      };
+      await keepCheckoutChoices(scope.db, buyer.bag, checkout);
+      return { bag: { ...bag, checkout }, priced: totalsOf(priced, checkout.deliveryMethod) };
     },
 
     /**
-     * The bag's totals for the checkout choices kept with it (shop API), priced now: null until a
-     * country and one of its delivery methods are chosen.
+     * The totals of a bag just read (shop API) for the checkout choices kept with it, priced now:
+     * null until it holds something and a country and one of its delivery methods are chosen. A
+     * kept promo code that no longer applies (expired, used up) takes nothing off: `promoError`
+     * says why.
      */
-    async totalsFor(
-      scope: Scope,
-      buyer: Buyer,
-      choices: { country: string | null; deliveryMethod: string | null; promoCode: string | null },
-    ) {
-      if (!choices.country || !choices.deliveryMethod) return null;
-      const priced = await checkout.quote(scope, buyer, choices);
-      if (priced.method?.id !== choices.deliveryMethod) return null;
-      const { subtotal, discount, delivery, tax, total, vatRateBasisPoints } = priced.totals;
-      return { subtotal, discount, delivery, tax, vatRate: vatRateBasisPoints / 100, total };
+    async totalsFor(scope: Scope, bag: CartView & { checkout: CheckoutChoices }, customerId: number | null = null) {
+      const { country, deliveryMethod, promoCode } = bag.checkout;
+      if (bag.lines.length === 0 || !country || !deliveryMethod) return null;
+      const delivery = await deliveryTo(scope.db, country);
+      const priced = await priceRead(
+        scope,
+        { bag, delivery },
+        { country, deliveryMethod, promoCode: promoCode ?? undefined, redeemers: redeemersOf(customerId, null) },
+      );
+      return totalsOf(priced, deliveryMethod);
     },
 
     /**
@@ -98,6 +117,25 @@ export function createCheckout(
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
+
+/** A bag's totals for the checkout choices kept with it (shop API), and why its promo code takes nothing off. */
+export interface BagTotals {
+  totals: { subtotal: number; discount: number; delivery: number; tax: number; vatRate: number; total: number };
+  /** The kept promo code's refusal (PROMO_REFUSED) when it no longer applies; null when it does, or none is kept. */
+  promoError: ShopError | null;
+}
+
+type DeliveryFacts = Awaited<ReturnType<typeof deliveryTo>>;
+
+function totalsOf(priced: PricedBag, deliveryMethod: string | null): BagTotals | null {
+  // A method no longer offered (or none chosen) leaves nothing to total.
+  if (priced.lines.length === 0 || !deliveryMethod || priced.method?.id !== deliveryMethod) return null;
+  const { subtotal, discount, delivery, tax, total, vatRateBasisPoints } = priced.totals;
+  return {
+    totals: { subtotal, discount, delivery, tax, vatRate: vatRateBasisPoints / 100, total },
+    promoError: priced.promoError,
+  };
+}
 
 function emptyQuote(methods: DeliveryMethod[]): PricedBag {
   const totals = priceOrder({ lines: [], method: null, vatRateBasisPoints: 0, promo: null });

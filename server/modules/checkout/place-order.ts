@@ -100,11 +100,10 @@ export async function placeOrder(
     const redeemers = redeemersOf(buyer.customerId, input.email);
     const priced = await priceBag(
       tx.db,
-      cartId,
+      read,
       { country: input.shippingAddress.country, deliveryMethod: input.deliveryMethod, promoCode: input.promoCode, redeemers },
       deps.money,
       true,
-      read,
     );
     const { lines, totals, promo, method } = priced;
     // The page always sends what it showed (an empty summary too); the API shows nothing.

@@ -42,14 +42,14 @@ export interface PricedBag {
  */
 export async function priceBag(
   db: Db,
-  cartId: number,
+  /** The bag's id, to read it and the delivery facts here; or both, read already (placing an order, a bag's totals). */
+  source: number | { bag: CartView; delivery: { methods: DeliveryMethod[]; vatRateBasisPoints: number } },
   choices: CheckoutChoices,
   money: (minor: number) => string,
   strict: boolean,
-  /** The bag and the delivery facts, when the caller has read them already (placing an order). */
-  read?: { bag: CartView; delivery: { methods: DeliveryMethod[]; vatRateBasisPoints: number } },
 ): Promise<PricedBag> {
-  const bag = read?.bag ?? (await readCartLines(db, cartId, { withOptions: false }));
+  const read = typeof source === "number" ? null : source;
+  const bag = read?.bag ?? (await readCartLines(db, source as number, { withOptions: false }));
   const lines = bag.lines.map(lineOf);
   if (strict && lines.length === 0) throw emptyBag();
   const problems = bag.lines
