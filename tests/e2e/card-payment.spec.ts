@@ -1,8 +1,8 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoViolations } from "../support/axe.ts";
 import { addToBag, fillAddress, optionInStock, stockOf } from "../support/e2e-checkout.ts";
 import { hydrated } from "../support/hydration.ts";
-import { mailTo, newVisitor } from "../support/e2e-visitors.ts";
+import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 
 /*
  * Card payments in Chromium (issue 11 §2, §5): the shop sends the shopper to the payment page of a
@@ -11,26 +11,51 @@ import { mailTo, newVisitor } from "../support/e2e-visitors.ts";
  */
 
 /** Each scenario buys its own product (from the end of the protection category, as checkout.spec does). */
-const PRODUCT = { pay: 4, fail: 6, cancel: 8 } as const;
+const PRODUCT = { pay: 4, fail: 6, cancel: 8, account: 10 } as const;
 
-async function toPaymentPage(browser: Browser, javaScriptEnabled: boolean, scenario: keyof typeof PRODUCT) {
+/** Euros as the shop and Stripe's page both show them ("€12.95"). */
+const euro = (minor: number) => new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(minor / 100);
+
+/** Standard delivery in the Netherlands (fillAddress): €4.95, free from €50 of items. */
+const standardDelivery = (items: number) => (items >= 5000 ? 0 : 495);
+
+/**
+ * Fills the checkout for one item of `option` by card and places the order; answers the order's
+ * number as Stripe's page (the fake's) shows it, once that page asks for exactly the order's total.
+ */
+async function placeByCard(page: Page, option: { price: number }, email: string | null, javaScriptEnabled: boolean) {
+  await page.goto("/checkout");
+  if (javaScriptEnabled) await hydrated(page.getByRole("button", { name: "Place order" }));
+  if (email) await page.getByLabel("E-mail address").fill(email);
+  await fillAddress(page);
+  await page.getByRole("radio", { name: /Card or wallet/ }).check();
+  const total = euro(option.price + standardDelivery(option.price));
+  await expect(page.getByTestId("checkout-total")).toHaveText(total);
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("heading", { name: `Pay ${total}` })).toBeVisible();
+  const reference = page.getByText(/KS-\d+/);
+  await expect(reference).toBeVisible();
+  return /KS-\d+/.exec((await reference.textContent())!)![0];
+}
+
+async function toPaymentPage(browser: Browser, javaScriptEnabled: boolean, scenario: Exclude<keyof typeof PRODUCT, "account">) {
   const context = await newVisitor(browser, { javaScriptEnabled });
   const page = await context.newPage();
   const option = await optionInStock(page.request, 3, PRODUCT[scenario] + (javaScriptEnabled ? 0 : 1));
   await addToBag(context, option.id, 1);
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await hydrated(page.getByRole("button", { name: "Place order" }));
   const email = `card-${scenario}-${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}@example.com`;
-  await page.getByLabel("E-mail address").fill(email);
-  await fillAddress(page);
-  await page.getByRole("radio", { name: /Card or wallet/ }).check();
-  const total = (await page.getByTestId("checkout-total").textContent())!;
-  await page.getByRole("button", { name: "Place order" }).click();
-  // Stripe's page (the fake's) asks for exactly the order's total.
-  await expect(page.getByRole("heading", { name: `Pay ${total}` })).toBeVisible();
-  const number = /KS-\d+/.exec((await page.locator("p").first().textContent())!)![0];
+  const number = await placeByCard(page, option, email, javaScriptEnabled);
   return { context, page, email, number, option };
 }
+
+/** The fake's control address for the payment page `page` shows: its webhooks can be held back and released. */
+function sessionControl(page: Page) {
+  const paymentPage = new URL(page.url());
+  return `${paymentPage.origin}/__control/sessions/${paymentPage.pathname.split("/").at(-1)}`;
+}
+
+/** The page's own refresh, which the page renders (in <noscript>) only while it looks again without JavaScript. */
+const refreshOf = (page: Page) => page.locator('meta[http-equiv="refresh"]');
 
 for (const javaScriptEnabled of [true, false]) {
   const js = javaScriptEnabled ? "with" : "without";
@@ -40,13 +65,32 @@ for (const javaScriptEnabled of [true, false]) {
   }) => {
     const { context, page, email, number } = await toPaymentPage(browser, javaScriptEnabled, "pay");
     // Stripe's webhook is kept back a while: the shopper is back before it comes.
-    const paymentPage = new URL(page.url());
-    const session = `${paymentPage.origin}/__control/sessions/${paymentPage.pathname.split("/").at(-1)}`;
+    const session = sessionControl(page);
     expect((await page.request.post(`${session}/hold`)).ok()).toBe(true);
     await page.getByRole("button", { name: "Pay" }).click();
     await expect(page.getByTestId("order-number")).toHaveText(`Order ${number}`);
-    await expect(page.getByTestId("payment-pending")).toContainText("Payment pending");
+    const pending = page.getByTestId("payment-pending");
+    await expect(pending).toContainText("Payment pending");
+    await expect(pending.getByRole("status")).toHaveText(/This page updates by itself/);
     await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
+    const back = page.url();
+    // The refresh is there for a browser without JavaScript only (inside <noscript>, which a
+    // browser running scripts does not parse: axe's meta-refresh rule sees nothing).
+    await expect(refreshOf(page)).toHaveCount(javaScriptEnabled ? 0 : 1);
+    if (javaScriptEnabled) await expectNoViolations(page);
+
+    // It looks again ten times at most; then it says the payment is on its way and stops.
+    const looked = new URL(back);
+    looked.searchParams.set("check", "10");
+    await page.goto(looked.pathname + looked.search);
+    await expect(pending.getByRole("status")).toHaveText(
+      `Your payment is being processed. Some ways of paying take a few days: we will mail ${email} as soon as it is confirmed.`,
+    );
+    await expect(refreshOf(page)).toHaveCount(0);
+    await expect(pending.getByRole("link", { name: "Check again" })).toBeVisible();
+
+    await page.goto(back);
+    await expect(pending.getByRole("status")).toHaveText(/This page updates by itself/);
     expect((await page.request.post(`${session}/release`)).ok()).toBe(true);
     // The page looks again by itself and turns paid.
     await expect(page.getByTestId("order-status")).toHaveText("Paid");
@@ -60,16 +104,22 @@ for (const javaScriptEnabled of [true, false]) {
     await context.close();
   });
 
-  test(`a card payment that fails ${js} JavaScript cancels the order and says so by mail`, async ({ browser }) => {
+  test(`a card payment that fails ${js} JavaScript cancels the order and says so, on the page and by mail`, async ({
+    browser,
+  }) => {
     const { context, page, email, number, option } = await toPaymentPage(browser, javaScriptEnabled, "fail");
     const stockBefore = option.stock;
     await page.getByRole("button", { name: "Fail" }).click();
     await expect(page.getByTestId("order-number")).toHaveText(`Order ${number}`);
     await expect(page.getByTestId("order-status")).toHaveText("Cancelled");
+    // Stripe sends the shopper back as after paying: the page tells them it did not go through.
+    await expect(page.getByText("Your payment did not go through; nothing was charged.")).toBeVisible();
+    await expect(page.getByText(/Thank you/)).toHaveCount(0);
+    if (javaScriptEnabled) await expectNoViolations(page);
     const mail = await mailTo(email, new RegExp(`Your order ${number} has been cancelled`));
     expect(mail.text).toContain("your payment did not go through");
     // Its unit is back on sale.
-    expect(await stockOf(page.request, option)).toBe(stockBefore);
+    await expect.poll(() => stockOf(page.request, option)).toBe(stockBefore);
     await context.close();
   });
 
@@ -78,15 +128,20 @@ for (const javaScriptEnabled of [true, false]) {
   }) => {
     const { context, page, number, option } = await toPaymentPage(browser, javaScriptEnabled, "cancel");
     await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page.getByRole("heading", { name: "You left the payment page without paying" })).toBeVisible();
+    const left = page.getByRole("heading", { name: "You left the payment page without paying" });
+    await expect(left).toBeVisible();
     await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
+    // How long the items are kept, with its date: a payment that settles later may take days.
+    await expect(page.getByTestId("card-payment")).toContainText(
+      /We keep your items until \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC\./,
+    );
     if (javaScriptEnabled) await expectNoViolations(page);
 
     // "Pay now" opens the same payment page again; leaving it once more comes back here.
     await page.getByRole("button", { name: "Pay now" }).click();
     await expect(page.getByRole("heading", { name: /^Pay / })).toBeVisible();
     await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page.getByTestId("card-payment")).toBeVisible();
+    await expect(left).toBeVisible();
 
     await page.getByRole("button", { name: "Cancel order" }).click();
     await expect(page.getByText(`Order ${number} is cancelled and its items are back in your bag.`)).toBeVisible();
@@ -94,3 +149,25 @@ for (const javaScriptEnabled of [true, false]) {
     await context.close();
   });
 }
+
+test("a customer who left the payment page pays from their account's order page", async ({ browser }) => {
+  const { context, page } = await newCustomer(browser);
+  const option = await optionInStock(page.request, 3, PRODUCT.account);
+  await addToBag(context, option.id, 1);
+  // The customer's e-mail address is filled in for them.
+  const number = await placeByCard(page, option, null, true);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { name: "You left the payment page without paying" })).toBeVisible();
+
+  await page.goto("/my-account/order-history");
+  await page.getByRole("link", { name: `View order ${number}` }).click();
+  await expect(page.getByTestId("card-payment-link")).toContainText("This order is waiting for your card payment.");
+  await page.getByRole("link", { name: "Pay or cancel it" }).click();
+  await expect(page.getByTestId("order-number")).toHaveText(`Order ${number}`);
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(page.getByRole("heading", { name: /^Pay / })).toBeVisible();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByTestId("order-status")).toHaveText("Paid");
+  await expect(page.getByText("Thank you: your payment has arrived and your order is confirmed!")).toBeVisible();
+  await context.close();
+});

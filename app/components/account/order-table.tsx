@@ -3,6 +3,7 @@ import { Link } from "~/components/ui/link";
 import { formatMoney } from "~/lib/money";
 
 const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
 
 const STATUS_LABELS: Record<OrderSummary["status"], string> = {
   awaiting_payment: "Awaiting payment",
@@ -19,6 +20,17 @@ export function orderStatusLabel(status: OrderSummary["status"]): string {
 
 export function orderDate(iso: string): string {
   return DATE.format(new Date(iso));
+}
+
+/**
+ * A moment with its date ("3 Mar 2025, 14:05 UTC"): a deadline that may be days away (a delayed
+ * card payment extends how long the items are held). Put together from the date and the time
+ * rather than one format with both, whose joining word differs between ICU versions: the server's
+ * Node and the browser must render the same text, or hydration fails.
+ */
+export function orderDateTime(iso: string): string {
+  const at = new Date(iso);
+  return `${DATE.format(at)}, ${TIME.format(at)} UTC`;
 }
 
 /** SPEC §2's order table: date, status, sub total, view order; an empty state when there are none. */

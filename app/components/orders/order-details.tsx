@@ -16,7 +16,7 @@ export function OrderDetails({ order, payLink = false }: { order: OrderView; pay
   return (
     <>
       {payLink && order.payment.card && (
-        <p className="rounded-lg border border-mint-300 bg-mint-50 p-5" data-testid="card-payment">
+        <p className="rounded-lg border border-mint-300 bg-mint-50 p-5" data-testid="card-payment-link">
           This order is waiting for your card payment.{" "}
           <Link to={`/orders/${order.number}`} className="text-link">
             Pay or cancel it

@@ -4,6 +4,7 @@ import { orderDate, orderStatusLabel } from "~/components/account/order-table";
 import { OrderDetails } from "~/components/orders/order-details";
 import { Link } from "~/components/ui/link";
 import { BAG_NOTICE_COOKIE, BAG_PATH } from "~/lib/bag";
+import { bagRefillNotice } from "~/lib/bag-refill-notice";
 import { flashCookie } from "~/lib/flash";
 import { formFailure } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
@@ -41,12 +42,8 @@ export async function action({ context: router, params }: Route.ActionArgs) {
   } catch (error) {
     throw formFailure(error, {});
   }
-  const { added, missed } = await context.services.cart.addLines(context, { customerId: user.id }, order.lines);
-  const message =
-    missed.length === 0
-      ? `The items of order ${order.number} are in your bag.`
-      : `${added > 0 ? "Some items are in your bag; " : ""}${missed.join(", ")} could not be added: sold out, no longer sold, or more than your bag may hold.`;
-  const notice = { kind: missed.length === 0 ? ("success" as const) : ("error" as const), message };
+  const back = await context.services.cart.addLines(context, { customerId: user.id }, order.lines);
+  const notice = bagRefillNotice(order.number, back, "buy-again");
   return redirect(BAG_PATH, { status: 303, headers: { "Set-Cookie": flashCookie(BAG_NOTICE_COOKIE, BAG_PATH, notice) } });
 }
 

@@ -290,26 +290,36 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
 
           <section aria-labelledby="checkout-payment" className="checkout-step">
             <h2 id="checkout-payment">Payment</h2>
-            {page.cardPayments && (
+            {/* One group, named for screen readers as the delivery methods are: the radios' own labels do not say what they choose. */}
+            <fieldset className="checkout-choices">
+              <legend className="sr-only">Payment method</legend>
+              {page.cardPayments && (
+                <label className="checkout-choice">
+                  <input type="radio" name="paymentMethod" value="stripe" defaultChecked={values.paymentMethod === "stripe"} />
+                  <span>
+                    Card or wallet
+                    <span className="block text-sm text-grey-600">
+                      You pay on Stripe&apos;s secure page right after placing the order, then come back here.
+                    </span>
+                  </span>
+                </label>
+              )}
               <label className="checkout-choice">
-                <input type="radio" name="paymentMethod" value="stripe" defaultChecked={values.paymentMethod === "stripe"} />
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value="bank-transfer"
+                  defaultChecked={values.paymentMethod !== "stripe"}
+                />
                 <span>
-                  Card or wallet
+                  Bank transfer
                   <span className="block text-sm text-grey-600">
-                    You pay on Stripe&apos;s secure page right after placing the order, then come back here.
+                    You get our bank details and a reference once the order is placed; we keep your items for you until it is
+                    paid.
                   </span>
                 </span>
               </label>
-            )}
-            <label className="checkout-choice">
-              <input type="radio" name="paymentMethod" value="bank-transfer" defaultChecked={values.paymentMethod !== "stripe"} />
-              <span>
-                Bank transfer
-                <span className="block text-sm text-grey-600">
-                  You get our bank details and a reference once the order is placed; we keep your items for you until it is paid.
-                </span>
-              </span>
-            </label>
+            </fieldset>
           </section>
         </div>
 

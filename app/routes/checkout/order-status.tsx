@@ -1,10 +1,12 @@
-import { data, Form, redirect } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/order-status";
-import { orderDate, orderStatusLabel } from "~/components/account/order-table";
+import { orderDate, orderDateTime, orderStatusLabel } from "~/components/account/order-table";
 import { OrderDetails } from "~/components/orders/order-details";
 import { Link } from "~/components/ui/link";
 import { bagRefOf } from "~/lib/auth.server";
 import { BAG_NOTICE_COOKIE, BAG_PATH } from "~/lib/bag";
+import { bagRefillNotice } from "~/lib/bag-refill-notice";
 import { flashCookie } from "~/lib/flash";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -19,8 +21,15 @@ import type { PageContext } from "../../../server/context.ts";
  * payment can be paid from here, or given up (its items go back in the bag).
  */
 
-/** How often the page looks again while the provider confirms a payment (no JavaScript needed). */
-const CONFIRMING_REFRESH_SECONDS = 3;
+/**
+ * While the provider confirms a payment the page looks again every few seconds, a limited number
+ * of times: some payments stay "processing" for days (a bank debit), and a page that reloads for
+ * ever is one the shopper cannot read in peace (WCAG 2.2.1). After that it says we will mail them.
+ * With JavaScript it revalidates its data in place; without, it reloads itself (a refresh inside
+ * <noscript>, so it never runs beside the script), counting its looks in the address (`check`).
+ */
+const LOOK_AGAIN_SECONDS = 3;
+const LOOKS = 10;
 
 export const meta: Route.MetaFunction = ({ matches, data }) => [
   ...pageMeta(siteFrom(matches), {
@@ -29,19 +38,19 @@ export const meta: Route.MetaFunction = ({ matches, data }) => [
     path: data ? `/orders/${data.order.number}` : "/orders",
   }),
   { name: "robots", content: "noindex" },
-  ...(data?.confirming ? [{ httpEquiv: "refresh", content: String(CONFIRMING_REFRESH_SECONDS) }] : []),
 ];
 
-// One buyer's order, and its address may carry a token: not cached, never sent to another site as
-// a referrer. "same-origin", not "no-referrer": with no referrer at all, browsers send the Pay now
-// and Cancel order forms' Origin as "null", and the origin check of form posts would refuse them.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
+// One buyer's order, and its address may carry a token: not cached. Never sent to another site as a
+// referrer either: the shop-wide Referrer-Policy (server/http/security-headers.ts) is "same-origin",
+// which this page needs as it is ("no-referrer" would make browsers send the Pay now and Cancel
+// order forms' Origin as "null", and the origin check of form posts would refuse them).
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-async function visibleOrder(context: PageContext, request: Request, number: string | undefined) {
+async function visibleOrder(context: PageContext, url: URL, number: string | undefined) {
   try {
     return await context.services.orders.visibleOrder(context, number, {
       customerId: context.session?.user.id ?? null,
-      token: new URL(request.url).searchParams.get("token"),
+      token: url.searchParams.get("token"),
     });
   } catch (error) {
     // Another's order, an unknown number or a wrong token: 404 alike (formFailure throws it).
@@ -49,46 +58,74 @@ async function visibleOrder(context: PageContext, request: Request, number: stri
   }
 }
 
+/** How many times the page has looked again already (the address's `check`, 0 to LOOKS). */
+function looksSoFar(url: URL): number {
+  const check = Number.parseInt(url.searchParams.get("check") ?? "", 10);
+  return Number.isFinite(check) ? Math.min(Math.max(check, 0), LOOKS) : 0;
+}
+
 export async function loader({ request, params, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
-  const order = await visibleOrder(context, request, params.number);
   const url = new URL(request.url);
+  const order = await visibleOrder(context, url, params.number);
   const payment = url.searchParams.get("payment");
   const awaitingCard = order.payment.card !== null;
+  // The payment page sends the shopper back with payment=done after a failed payment too (one that
+  // settles later and then fails): its webhook has cancelled the order, and nothing was charged.
+  const cancelled = order.status === "cancelled";
+  // Back from the payment page having paid: the provider's word (its webhook) is on its way.
+  const confirming = awaitingCard && payment === "done";
   return {
     order,
-    placed: url.searchParams.get("placed") === "1" || payment === "done",
-    // Back from the payment page having paid: the provider's word (its webhook) is on its way.
-    confirming: awaitingCard && payment === "done",
+    placed: !cancelled && (url.searchParams.get("placed") === "1" || payment === "done"),
+    paymentFailed: cancelled && payment === "done",
+    confirming: confirming ? { looked: looksSoFar(url) } : null,
     leftPayment: awaitingCard && payment === "cancelled",
     // A guest (by the link's token) may make an account for the order's address with one click.
     guest: context.session === null,
   };
 }
 
-/** "Pay now" (to the card payment page) and "Cancel order" (the payment given up) for a card order still unpaid. */
+type Intent = "account" | "pay" | "cancel";
+
+/** The answer to a form of the page that did not lead elsewhere: its error is shown beside that form only. */
+interface Answer {
+  intent: Intent | null;
+  formError: string | null;
+  accountMade: string | null;
+}
+
+/**
+ * "Create an account" (a guest), and for a card order still unpaid "Pay now" (to the card payment
+ * page) and "Cancel order" (the payment given up).
+ */
 export async function action({ request, params, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
-  const order = await visibleOrder(context, request, params.number);
-  const { intent } = await formFields(request);
+  const url = new URL(request.url);
+  const here = url.pathname + url.search;
+  const order = await visibleOrder(context, url, params.number);
+  const fields = await formFields(request);
+  const intent = (["account", "pay", "cancel"] as const).find((known) => known === fields.intent) ?? null;
   const { payments, accounts } = context.services;
+  const answer = (formError: string | null, accountMade: string | null = null): Answer => ({ intent, formError, accountMade });
   try {
-    if (intent === "account" && context.session === null) {
+    if (intent === "account") {
+      // Logged in meanwhile (another tab): they have an account, and the page no longer offers one.
+      if (context.session !== null) return redirect(here, 303);
       const { username } = await accounts.accountFromOrder(context, { email: order.email });
-      return data({ formError: null, accountMade: username });
+      return data(answer(null, username));
     }
-    if (intent === "pay") return redirect(await payments.payPage(context, order.number), 303);
-    if (intent !== "cancel")
-      return data({ formError: "Choose to pay or to cancel the order.", accountMade: null }, { status: 400 });
+    if (intent === "pay") {
+      // Paid, failed or given up meanwhile (another tab, a late webhook): the order's page says what it is.
+      if (order.payment.card === null) return redirect(here, 303);
+      return redirect(await payments.payPage(context, order.number), 303);
+    }
+    if (intent !== "cancel") return data(answer("Choose to pay or to cancel the order."), { status: 400 });
     // The items go back in the buyer's bag (a guest without their bag's cookie has none).
     const { cancelled, back } = await payments.abandon(context, order.number, bagRefOf(context));
     // Paid meanwhile, or cancelled already (a second click): the order's page says what it is.
-    if (!cancelled) return redirect(new URL(request.url).pathname + new URL(request.url).search, 303);
-    const message =
-      back.added > 0
-        ? `Order ${order.number} is cancelled and its items are back in your bag.`
-        : `Order ${order.number} is cancelled.`;
-    const notice = { kind: "success" as const, message };
+    if (!cancelled) return redirect(here, 303);
+    const notice = bagRefillNotice(order.number, back, "cancelled");
     return redirect(BAG_PATH, { status: 303, headers: { "Set-Cookie": flashCookie(BAG_NOTICE_COOKIE, BAG_PATH, notice) } });
   } catch (error) {
     const shop = asShopError(error);
@@ -97,20 +134,37 @@ export async function action({ request, params, context: router }: Route.ActionA
       shop.code === "ACCOUNT_TAKEN"
         ? `You have an account with ${order.email} already: log in to find this order in your order history.`
         : shop.message;
-    return data({ formError, accountMade: null }, { status: shop.status });
+    return data(answer(formError), { status: shop.status });
   }
 }
 
 export default function OrderStatus({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, placed, confirming, leftPayment, guest } = loaderData;
+  const { order, placed, paymentFailed, confirming, leftPayment, guest } = loaderData;
+  const answer: Answer | null = actionData ?? null;
   const card = order.payment.card;
   const paidByCard = order.payment.method === "stripe" && order.status === "paid";
+  const headline = paymentFailed
+    ? "Your payment did not go through; nothing was charged."
+    : placed
+      ? paidByCard
+        ? "Thank you: your payment has arrived and your order is confirmed!"
+        : "Thank you for your order!"
+      : null;
+  const errorOf = (intent: Intent | null) => (answer?.intent === intent ? (answer.formError ?? undefined) : undefined);
   return (
     <div className="container-page flex max-w-3xl flex-col gap-6 py-8">
       <header>
-        {placed && (
-          <p role="status" className="text-lg font-semibold text-mint-800">
-            {paidByCard ? "Thank you: your payment has arrived and your order is confirmed!" : "Thank you for your order!"}
+        {/* Always there, so that a screen reader hears it change when a payment is confirmed or fails while the page looks again. */}
+        <p
+          role="status"
+          className={`text-lg font-semibold ${paymentFailed ? "text-danger-700" : "text-mint-800"}`}
+          data-testid="order-headline"
+        >
+          {headline}
+        </p>
+        {errorOf(null) && (
+          <p role="alert" className="form-error my-2" data-testid="form-error">
+            {errorOf(null)}
           </p>
         )}
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="order-number">
@@ -124,12 +178,13 @@ export default function OrderStatus({ loaderData, actionData }: Route.ComponentP
 
       {card &&
         (confirming ? (
-          <Confirming />
+          // A form's answer is not reloaded away: the shopper reads it, then checks again.
+          <Confirming email={order.email} looked={confirming.looked} paused={answer !== null} />
         ) : (
-          <CardPayment payBy={card.payBy} leftPayment={leftPayment} error={actionData?.formError ?? undefined} />
+          <CardPayment payBy={card.payBy} leftPayment={leftPayment} payError={errorOf("pay")} cancelError={errorOf("cancel")} />
         ))}
 
-      {guest && <OneClickAccount email={order.email} answer={actionData ?? null} />}
+      {guest && <OneClickAccount email={order.email} accountMade={answer?.accountMade ?? null} error={errorOf("account")} />}
 
       <OrderDetails order={order} />
 
@@ -142,43 +197,112 @@ export default function OrderStatus({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function Confirming() {
+/**
+ * Looks again every LOOK_AGAIN_SECONDS, `times` times at most, while the page shows and nothing
+ * else is loading; answers whether it still does. Revalidating keeps what the page holds (a
+ * form's answer, the scroll position), unlike a reload.
+ */
+function useLookingAgain(times: number): boolean {
+  const { revalidate, state } = useRevalidator();
+  const [looks, setLooks] = useState(0);
+  useEffect(() => {
+    if (looks >= times || state !== "idle") return;
+    const timer = window.setTimeout(() => {
+      setLooks((n) => n + 1);
+      void revalidate();
+    }, LOOK_AGAIN_SECONDS * 1000);
+    return () => window.clearTimeout(timer);
+  }, [looks, times, state, revalidate]);
+  // The last look counts until its answer is in.
+  return looks < times || (times > 0 && state !== "idle");
+}
+
+function Confirming({ email, looked, paused }: { email: string; looked: number; paused: boolean }) {
+  const times = paused ? 0 : LOOKS - looked;
+  const looking = useLookingAgain(times);
+  // The page's own address with one more look: from the location, not the loader's request, which
+  // is the data request's (".data?…&_routes=…") when JavaScript revalidates.
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.set("check", String(Math.min(looked + 1, LOOKS)));
+  const next = `${pathname}?${params.toString()}`;
+  const waiting = paused && looked < LOOKS;
   return (
-    <section className="rounded-lg border border-mint-300 bg-mint-50 p-5" data-testid="payment-pending">
-      <h2 className="font-semibold">Payment pending</h2>
-      <p role="status">
-        Thank you! We are waiting for the payment provider to confirm your payment. This page updates by itself.
+    <section
+      aria-labelledby="pending-title"
+      className="rounded-lg border border-mint-300 bg-mint-50 p-5"
+      data-testid="payment-pending"
+    >
+      {/* Without JavaScript only: with it, useLookingAgain looks again in place. */}
+      {times > 0 && (
+        <noscript>
+          <meta httpEquiv="refresh" content={`${LOOK_AGAIN_SECONDS};url=${next}`} />
+        </noscript>
+      )}
+      <h2 id="pending-title" className="font-semibold">
+        Payment pending
+      </h2>
+      <p role="status" className="mt-1">
+        {looking
+          ? "Thank you! We are waiting for the payment provider to confirm your payment. This page updates by itself."
+          : waiting
+            ? "We are waiting for the payment provider to confirm your payment."
+            : `Your payment is being processed. Some ways of paying take a few days: we will mail ${email} as soon as it is confirmed.`}
+      </p>
+      {/* Any time, the shopper may look for themselves (a whole page load without JavaScript). */}
+      <p className="mt-2">
+        <Link to={next} className="text-link" preventScrollReset>
+          Check again
+        </Link>
       </p>
     </section>
   );
 }
 
-function CardPayment({ payBy, leftPayment, error }: { payBy: string | null; leftPayment: boolean; error?: string }) {
+function CardPayment({
+  payBy,
+  leftPayment,
+  payError,
+  cancelError,
+}: {
+  payBy: string | null;
+  leftPayment: boolean;
+  payError?: string;
+  cancelError?: string;
+}) {
   return (
     <section aria-labelledby="card-title" className="rounded-lg border border-mint-300 bg-mint-50 p-5" data-testid="card-payment">
       <h2 id="card-title" className="font-semibold">
         {leftPayment ? "You left the payment page without paying" : "Your payment is not complete yet"}
       </h2>
-      {error && (
-        <p role="alert" className="form-error mt-2" data-testid="form-error">
-          {error}
-        </p>
-      )}
       <p className="mt-2">
-        {payBy
-          ? `We keep your items until ${new Date(payBy).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} (UTC). `
-          : ""}
+        {/* The date too: a payment that settles later keeps the items for days. */}
+        {payBy ? `We keep your items until ${orderDateTime(payBy)}. ` : ""}
         Pay now, or cancel the order and its items go back in your bag.
       </p>
-      <div className="mt-3 flex flex-wrap gap-3">
+      <div className="mt-3 flex flex-wrap items-start gap-3">
         {/* Whole page loads: "Pay now" ends on the payment provider's page. */}
-        <Form method="post" reloadDocument>
-          <button type="submit" name="intent" value="pay" className="button-primary">
+        <Form method="post" reloadDocument className="flex max-w-sm flex-col gap-2">
+          <FormError error={payError} id="pay-error" />
+          <button
+            type="submit"
+            name="intent"
+            value="pay"
+            className="button-primary self-start"
+            aria-describedby={payError ? "pay-error" : undefined}
+          >
             Pay now
           </button>
         </Form>
-        <Form method="post" reloadDocument>
-          <button type="submit" name="intent" value="cancel" className="button-secondary">
+        <Form method="post" reloadDocument className="flex max-w-sm flex-col gap-2">
+          <FormError error={cancelError} id="cancel-error" />
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            className="button-secondary self-start"
+            aria-describedby={cancelError ? "cancel-error" : undefined}
+          >
             Cancel order
           </button>
         </Form>
@@ -187,18 +311,21 @@ function CardPayment({ payBy, leftPayment, error }: { payBy: string | null; left
   );
 }
 
-function OneClickAccount({
-  email,
-  answer,
-}: {
-  email: string;
-  answer: { formError: string | null; accountMade: string | null } | null;
-}) {
-  if (answer?.accountMade) {
+function FormError({ error, id }: { error?: string; id: string }) {
+  if (!error) return null;
+  return (
+    <p role="alert" id={id} className="form-error" data-testid="form-error">
+      {error}
+    </p>
+  );
+}
+
+function OneClickAccount({ email, accountMade, error }: { email: string; accountMade: string | null; error?: string }) {
+  if (accountMade) {
     return (
       <p role="status" className="rounded-lg border border-mint-300 bg-mint-50 p-5" data-testid="account-made">
-        Your account {answer.accountMade} is made: we sent {email} a link to choose its password. Once you have, this order and
-        your next ones are in your order history.
+        Your account {accountMade} is made: we sent {email} a link to choose its password. Once you have, this order and your next
+        ones are in your order history.
       </p>
     );
   }
@@ -208,9 +335,9 @@ function OneClickAccount({
         Follow your orders in an account
       </h2>
       <p className="mt-1 text-grey-700">One click makes an account for {email}; we mail you a link to choose its password.</p>
-      {answer?.formError && !answer.accountMade && (
-        <p role="alert" className="form-error mt-2">
-          {answer.formError}
+      {error && (
+        <p role="alert" className="form-error mt-2" data-testid="form-error">
+          {error}
         </p>
       )}
       <Form method="post" reloadDocument className="mt-3">
