@@ -282,30 +282,8 @@ function CardPayment({
       </p>
       <div className="mt-3 flex flex-wrap items-start gap-3">
         {/* Whole page loads: "Pay now" ends on the payment provider's page. */}
-        <Form method="post" reloadDocument className="flex max-w-sm flex-col gap-2">
-          <FormError error={payError} id="pay-error" />
-          <button
-            type="submit"
-            name="intent"
-            value="pay"
-            className="button-primary self-start"
-            aria-describedby={payError ? "pay-error" : undefined}
-          >
-            Pay now
-          </button>
-        </Form>
-        <Form method="post" reloadDocument className="flex max-w-sm flex-col gap-2">
-          <FormError error={cancelError} id="cancel-error" />
-          <button
-            type="submit"
-            name="intent"
-            value="cancel"
-            className="button-secondary self-start"
-            aria-describedby={cancelError ? "cancel-error" : undefined}
-          >
-            Cancel order
-          </button>
-        </Form>
+        <IntentForm intent="pay" label="Pay now" error={payError} primary />
+        <IntentForm intent="cancel" label="Cancel order" error={cancelError} />
       </div>
     </section>
   );
@@ -346,5 +324,34 @@ function OneClickAccount({ email, accountMade, error }: { email: string; account
         </button>
       </Form>
     </section>
+  );
+}
+
+/** One button of the card payment's choices, with its own error beside it. */
+function IntentForm({
+  intent,
+  label,
+  error,
+  primary = false,
+}: {
+  intent: Intent;
+  label: string;
+  error?: string;
+  primary?: boolean;
+}) {
+  const errorId = `${intent}-error`;
+  return (
+    <Form method="post" reloadDocument className="flex max-w-sm flex-col gap-2">
+      <FormError error={error} id={errorId} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={`${primary ? "button-primary" : "button-secondary"} self-start`}
+        aria-describedby={error ? errorId : undefined}
+      >
+        {label}
+      </button>
+    </Form>
   );
 }
