@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/root";
+import { AnalyticsScript } from "./components/analytics-script";
 import { ClientNavigation } from "./components/client-navigation";
 import { CompareTogglesForm } from "./components/compare-form";
 import { CompareNotice } from "./components/compare-notice";
@@ -60,11 +61,15 @@ export async function loader({ context: router, request }: Route.LoaderArgs) {
   const context = pageContext(router);
   const { env, services, session } = context;
   const cookies = request.headers.get("cookie");
-  const [menu, bagCount] = await Promise.all([
+  // What the visitor's membership gives them (one query, customers only; ADR 41).
+  const viewer = await context.viewer();
+  const [menu, bagCount, pricing] = await Promise.all([
     services.catalog.categoryMenu(),
     // Only visitors with a bag cost a query; the count changes with bag actions (POSTs), after
     // which this loader runs again (shouldRevalidate below).
-    services.cart.count(context, bagRefOf(context)),
+    services.cart.count(context, bagRefOf(context), viewer),
+    // How prices are shown to this visitor: per visitor, so never part of a shared answer.
+    services.membership.priceRule(viewer),
   ]);
   // The compare list is the visitor's cookie, read without a query (this loader runs on every page).
   const compareNotice = readCompareNotice(cookies);
@@ -81,9 +86,12 @@ export async function loader({ context: router, request }: Route.LoaderArgs) {
   const shell = {
     site: { siteName: env.siteName, tagline: env.tagline, publicUrl: env.publicUrl },
     currency: env.currency,
+    // The analytics tag's settings when configured (ADR 40); absent, the page has no such tag.
+    analytics: env.analytics ?? null,
     // Cached and the same for everyone: its JSON text is made once (lib/serialized.ts).
     menu: serialize(menu),
     bagCount,
+    pricing,
     compare: [...readCompareList(cookies)],
     compareNotice,
     notice: sessionEnded ? { kind: "error" as const, message: SESSION_ENDED_MESSAGE } : notice,
@@ -120,6 +128,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <AnalyticsScript tag={data?.analytics} />
       </head>
       <body className="flex min-h-screen flex-col">
         {bare ? (

@@ -21,6 +21,13 @@ const routes: RouteConfig = [
   route("checkout", "routes/checkout/checkout.tsx"),
   route("orders/:number", "routes/checkout/order-status.tsx"),
   route("compare-products", "routes/shop/compare-products.tsx"),
+  route("membership", "routes/membership/membership.tsx"),
+  route("membership-world", "routes/membership/world.tsx"),
+  route("news-and-media", "routes/news/listing.tsx", { id: "news" }),
+  route("news-and-media/feed.xml", "routes/news/feed.tsx"),
+  route("news-and-media/:section", "routes/news/listing.tsx", { id: "news-section" }),
+  route("news-and-media/:section/:category", "routes/news/listing.tsx", { id: "news-category" }),
+  route("news-and-media/:section/post/:post", "routes/news/post.tsx"),
   route("search", "routes/shop/search.tsx"),
   route("login", "routes/auth/login.tsx"),
   route("sign-up", "routes/auth/sign-up.tsx"),
@@ -29,6 +36,10 @@ const routes: RouteConfig = [
   route("recover-user", "routes/auth/recover-user.tsx"),
   route("confirm-email", "routes/auth/confirm-email.tsx"),
   route("logout", "routes/auth/logout.tsx"),
+  // The newsletter (ADR 40): the sign-up form's action and the pages its mails link to; not in the sitemap.
+  route("newsletter", "routes/newsletter/subscribe.tsx"),
+  route("newsletter/confirm", "routes/newsletter/confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter/unsubscribe.tsx"),
   route("my-account", "routes/account/layout.tsx", [
     index("routes/account/overview.tsx"),
     route("personal-details", "routes/account/personal-details.tsx"),
@@ -41,6 +52,11 @@ const routes: RouteConfig = [
   route("robots.txt", "routes/site/robots.tsx"),
   route("404", "routes/site/not-found.tsx", { id: "not-found" }),
   route("error", "routes/site/error-page.tsx"),
+  route("icons", "routes/site/icons.tsx"),
+  // The external-site notice for links that leave the shop (SPEC §2); not in the sitemap.
+  route("leaving", "routes/site/leaving.tsx"),
+  // Any other single segment names a shop page (/about, the policies, /launch...), or nothing.
+  route(":page", "routes/site/page.tsx"),
   route("*", "routes/site/not-found.tsx", { id: "catch-all" }),
 ];
 

@@ -56,6 +56,16 @@ export const PAGES: BenchPage[] = [
     path: "/shop/gloves/solid-lock-max-training-glove",
     budget: { minShareOfFloor: 0.5, maxShopJsKb: 40, maxSlowdownAcrossCatalogues: 2 },
   },
+  // The newsroom (issue 12 §5): the news listing (twelve tiles, chips, pages) and a post (its
+  // rendered body, videos behind a facade, related posts): at least 50 % of the floor each, and
+  // at most 20 KB of the shop's JavaScript on a first visit. The seed's newsroom is the same in
+  // every catalogue size.
+  { name: "news", path: "/news-and-media/news", budget: { minShareOfFloor: 0.5, maxShopJsKb: 20 } },
+  {
+    name: "news post",
+    path: "/news-and-media/news/post/how-to-wash-goalkeeper-gloves",
+    budget: { minShareOfFloor: 0.5, maxShopJsKb: 20 },
+  },
 ];
 
 export const SCENARIOS: Scenario[] = [

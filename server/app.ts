@@ -9,13 +9,15 @@ import { ecommerceApi } from "./api/rest/ecommerce.ts";
 import { loginApi } from "./api/rest/login-api.ts";
 import { paymentWebhooksApi } from "./api/rest/payment-webhooks.ts";
 import { socialAuthApi } from "./api/rest/social-auth.ts";
+import { subscriptionsApi } from "./api/rest/subscriptions.ts";
+import { videosApi } from "./api/rest/videos.ts";
 import { COST_BUDGET_RULE } from "./api/graphql/limits.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
 import { createImageRoutes } from "./api/images/routes.ts";
 import { requestContext, type ShopEnv } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
-import { publicEnv } from "./env.ts";
+import { analyticsOrigins, publicEnv } from "./env.ts";
 import { compression } from "./http/compression.ts";
 import { requestLog, type Logger } from "./http/logger.ts";
 import { pageCache } from "./http/page-cache.ts";
@@ -25,6 +27,7 @@ import { requestContextMiddleware } from "./http/request-context.ts";
 import { scriptNonce, securityHeaders } from "./http/security-headers.ts";
 import { IMAGE_RENDERS_RULE } from "./modules/media/index.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
+import { VIDEO_LOOKUPS_RULE } from "./modules/videos/index.ts";
 import type { Services } from "./services.ts";
 
 export interface AppDeps {
@@ -56,7 +59,13 @@ export function createApp(deps: AppDeps) {
   const pagePolicy = env.NODE_ENV !== "development";
   // The checkout's form ends on the card payment page when the shop takes cards (ADR 38).
   const formTargets = services.payments.checkoutOrigin ? [services.payments.checkoutOrigin] : [];
-  app.use(securityHeaders({ https: env.PUBLIC_URL.startsWith("https://"), pagePolicy, formTargets }));
+  // A page may frame the video provider's player, and nothing else (SPEC §8 videos).
+  const frameSources = services.videos.provider.frameOrigins;
+  // The analytics tool's script, when configured, may run and be reported to (ADR 40).
+  const scriptOrigins = analyticsOrigins(env);
+  app.use(
+    securityHeaders({ https: env.PUBLIC_URL.startsWith("https://"), pagePolicy, formTargets, frameSources, scriptOrigins }),
+  );
   app.use(compression());
 
   app.get("/healthz", async (c) => {
@@ -101,7 +110,7 @@ export function createApp(deps: AppDeps) {
   const formLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) =>
-      /^\/(?:ecommerce|api|auth|customers)\//.test(c.req.path)
+      /^\/(?:ecommerce|api|auth|customers)\/|^\/subscriptions(?:\/|$)/.test(c.req.path)
         ? c.json(
             {
               data: null,
@@ -133,11 +142,14 @@ export function createApp(deps: AppDeps) {
   app.route("/auth", loginApi({ logger }));
   app.route("/ecommerce", ecommerceApi({ logger }));
   app.route("/customers", customersApi({ logger }));
+  app.route("/subscriptions", subscriptionsApi({ logger }));
   app.route("/webhooks", paymentWebhooksApi({ logger }));
   app.route("/graphql", graphqlApi(env, { logger, budget: rateLimit(rateLimits, COST_BUDGET_RULE) }));
+  // The video facade's lookup of a video's player (oEmbed), limited per visitor address.
+  app.route("/videos", videosApi({ lookups: rateLimit(rateLimits, VIDEO_LOOKUPS_RULE) }));
 
   app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS }));
-  app.use("*", scriptNonce({ enabled: pagePolicy, formTargets }));
+  app.use("*", scriptNonce({ enabled: pagePolicy, formTargets, frameSources, scriptOrigins }));
   app.all("*", async (c) => {
     const request = asPublicRequest(c.req.raw, env.PUBLIC_URL);
     const context = requestContext(c);

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { databaseTargetFor, openDatabase, type Database } from "./db/client.ts";
+import { databaseTargetFor, openDatabase, type Database, type Db } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { siteSettings } from "./db/schema/index.ts";
-import { isCatalogueEmpty, seedCheckoutDefaults, seedDemoShop } from "./db/seed/index.ts";
+import { isCatalogueEmpty, seedCheckoutDefaults, seedDemoContent, seedDemoShop } from "./db/seed/index.ts";
 import { loadSecrets, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./http/logger.ts";
 import { fillUsernameSkeletons } from "./modules/accounts/username.ts";
@@ -26,6 +26,11 @@ export interface Booted {
 // Marks a database whose demo shop has been loaded, so a catalogue the owner empties on purpose
 // is not filled again on the next start.
 const DEMO_MARK = "demoShopLoadedAt";
+// The same for the demo's news, plans and pages, which came later: a shop whose catalogue was
+// loaded before them gets them once, and an owner who deletes them does not get them back.
+const CONTENT_MARK = "demoContentLoadedAt";
+// DEMO_MARK's value when the catalogue was the owner's before the demo could load.
+const OWNER_FILLED = "filled by the owner: ";
 
 /** Everything both servers (production and dev) need: database migrated, demo loaded, services. */
 export async function boot(env: Env): Promise<Booted> {
@@ -67,6 +72,7 @@ export async function boot(env: Env): Promise<Booted> {
       bank: { accountHolder: env.BANK_ACCOUNT_HOLDER ?? env.SITE_NAME, iban: env.BANK_IBAN, bic: env.BANK_BIC },
     },
     mailLeaseSeconds: env.MAIL_LEASE_SECONDS,
+    videos: { oembedUrl: env.VIDEO_OEMBED_URL, hosts: env.VIDEO_HOSTS },
     cardPayments:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {
@@ -96,20 +102,46 @@ export async function boot(env: Env): Promise<Booted> {
 
 async function loadDemoShopOnce(database: Database, env: Env, logger: Logger) {
   await database.exclusive(async (db) => {
-    const marked = await db.select().from(siteSettings).where(eq(siteSettings.key, DEMO_MARK));
-    if (marked.length > 0) return;
-    if (!(await isCatalogueEmpty(db))) {
-      // Filled by `npm run seed` or by the owner: it counts as loaded.
-      await db.insert(siteSettings).values({ key: DEMO_MARK, value: new Date().toISOString() }).onConflictDoNothing();
-      return;
-    }
-    logger.info("loading the demo shop", { products: env.DEMO_PRODUCTS });
-    const started = performance.now();
-    // One transaction: a start that dies half-way leaves no half-built shop behind.
-    await db.transaction(async (tx) => {
-      await seedDemoShop(tx, { products: env.DEMO_PRODUCTS, mediaDir: join(env.DATA_DIR, "media") });
-      await tx.insert(siteSettings).values({ key: DEMO_MARK, value: new Date().toISOString() });
-    });
-    logger.info("demo shop loaded", { seconds: Math.round(performance.now() - started) / 1000 });
+    await loadDemoCatalogueOnce(db, env, logger);
+    await loadDemoContentOnce(db, env, logger);
   });
+}
+
+async function loadDemoCatalogueOnce(db: Db, env: Env, logger: Logger) {
+  const marked = await db.select().from(siteSettings).where(eq(siteSettings.key, DEMO_MARK));
+  if (marked.length > 0) return;
+  if (!(await isCatalogueEmpty(db))) {
+    // Filled by the owner (or `npm run seed`, which brings its content): it counts as loaded, and
+    // the demo's news, plans and pages never come into it.
+    const now = new Date().toISOString();
+    await db
+      .insert(siteSettings)
+      .values({ key: DEMO_MARK, value: `${OWNER_FILLED}${now}` })
+      .onConflictDoNothing();
+    await db.insert(siteSettings).values({ key: CONTENT_MARK, value: now }).onConflictDoNothing();
+    return;
+  }
+  logger.info("loading the demo shop", { products: env.DEMO_PRODUCTS });
+  const started = performance.now();
+  // One transaction: a start that dies half-way leaves no half-built shop behind. It brings the
+  // demo content along, so that is marked loaded too.
+  await db.transaction(async (tx) => {
+    await seedDemoShop(tx, { products: env.DEMO_PRODUCTS, mediaDir: join(env.DATA_DIR, "media") });
+    const now = new Date().toISOString();
+    await tx.insert(siteSettings).values({ key: DEMO_MARK, value: now });
+    await tx.insert(siteSettings).values({ key: CONTENT_MARK, value: now }).onConflictDoNothing();
+  });
+  logger.info("demo shop loaded", { seconds: Math.round(performance.now() - started) / 1000 });
+}
+
+async function loadDemoContentOnce(db: Db, env: Env, logger: Logger) {
+  const marked = await db.select().from(siteSettings).where(eq(siteSettings.key, CONTENT_MARK));
+  if (marked.length > 0) return;
+  // Only a demo shop gets the demo's content: never one whose catalogue the owner filled.
+  const [catalogue] = await db.select().from(siteSettings).where(eq(siteSettings.key, DEMO_MARK));
+  if (typeof catalogue?.value === "string" && catalogue.value.startsWith(OWNER_FILLED)) return;
+  // Adds only the kinds that have no rows yet, in one transaction of its own.
+  const counts = await seedDemoContent(db, { mediaDir: join(env.DATA_DIR, "media") });
+  await db.insert(siteSettings).values({ key: CONTENT_MARK, value: new Date().toISOString() }).onConflictDoNothing();
+  logger.info("demo content loaded", { ...counts });
 }

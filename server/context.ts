@@ -4,6 +4,7 @@ import type { RequestToken } from "./http/session-token.ts";
 import type { CookieSecurity } from "./lib/cookies.ts";
 import type { AccountScope, CurrentSession } from "./modules/accounts/index.ts";
 import type { Services } from "./services.ts";
+import type { Viewer } from "./modules/catalog/sellable.ts";
 
 /*
  * The request context (ADR 34): built once per request by one Hono middleware
@@ -23,6 +24,12 @@ export interface RequestContext extends AccountScope {
   token: RequestToken | null;
   /** The logged-in customer's session, looked up the first time it is asked for; null for a guest. */
   session(): Promise<CurrentSession | null>;
+  /**
+   * What the visitor's membership gives them (ADR 41): member prices, free delivery, early access.
+   * Read the first time it is asked for (one query, after the session); ANY_VISITOR for a guest.
+   * Ask before a transaction starts: it reads through the request's database handle.
+   */
+  viewer(): Promise<Viewer>;
   /** True when another site's page sent the request (its Origin, or Sec-Fetch-Site says so). */
   crossSite: boolean;
 }

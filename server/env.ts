@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { parseSocialProviders, type SocialProviderConfig } from "./modules/accounts/social/config.ts";
 import { SocialConfigError } from "./modules/accounts/social/errors.ts";
+import { oembedUrlSetting, videoHostsSetting } from "./modules/videos/config.ts";
 
 const port = z.coerce
   .number({ error: "must be a whole number between 1 and 65535" })
@@ -125,6 +126,18 @@ export const envSchema = z
       min: "Stripe's shortest",
       max: "Stripe's longest is a day",
     }).default(30),
+    // Visitor analytics (ADR 40): an Umami tracker's https address and the site's website id in
+    // Umami, both or neither. Unset: no analytics script at all, and the pages' policy allows none.
+    ANALYTICS_SCRIPT_URL: optionalUrl(
+      /^https$/,
+      "must be the https address of the analytics script, such as https://stats.example.com/script.js",
+    ),
+    ANALYTICS_SITE_ID: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be the site's website id in Umami, a UUID")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     // Shared state between processes (rate limits); unset: each process keeps its own in memory.
     REDIS_URL: optionalUrl(/^rediss?$/, "must be a redis:// or rediss:// address"),
     // How many reverse proxies stand in front of the shop: the visitor's address is read from the
@@ -155,8 +168,21 @@ export const envSchema = z
           });
         }
       }),
+    // The video provider's oEmbed endpoint (https; http only on localhost); unset: YouTube's.
+    VIDEO_OEMBED_URL: oembedUrlSetting,
+    // The video provider's hosts ("videos.example.com", "127.0.0.1:8080"), comma-separated: video
+    // links must be addresses on them and its player is framed from them. Unset: YouTube.
+    VIDEO_HOSTS: videoHostsSetting,
   })
   .superRefine((e, context) => {
+    if ((e.ANALYTICS_SCRIPT_URL === undefined) !== (e.ANALYTICS_SITE_ID === undefined)) {
+      const missing = e.ANALYTICS_SCRIPT_URL === undefined ? "ANALYTICS_SCRIPT_URL" : "ANALYTICS_SITE_ID";
+      context.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "analytics needs both ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID",
+      });
+    }
     if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
       const missing = e.STRIPE_SECRET_KEY === undefined ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET";
       context.addIssue({
@@ -235,7 +261,16 @@ export function publicEnv(env: Env) {
     tagline: env.TAGLINE,
     currency: env.CURRENCY,
     publicUrl: env.PUBLIC_URL,
+    // The analytics tag's attributes, only when it is configured (ADR 40).
+    ...(env.ANALYTICS_SCRIPT_URL && env.ANALYTICS_SITE_ID
+      ? { analytics: { scriptUrl: env.ANALYTICS_SCRIPT_URL, siteId: env.ANALYTICS_SITE_ID } }
+      : {}),
   };
+}
+
+/** The origin the analytics script loads from and reports to, for the pages' policy; none when unset. */
+export function analyticsOrigins(env: Env): string[] {
+  return env.ANALYTICS_SCRIPT_URL ? [new URL(env.ANALYTICS_SCRIPT_URL).origin] : [];
 }
 
 export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -6,6 +6,7 @@ import { createCatalog } from "./modules/catalog/index.ts";
 import { createCheckout } from "./modules/checkout/index.ts";
 import { createCompare } from "./modules/compare/index.ts";
 import { createCustomers } from "./modules/customers/index.ts";
+import { createNewsletter } from "./modules/newsletter/index.ts";
 import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
 import { createMailRunner, takeOverClaims } from "./modules/mail/jobs.ts";
 import { claimGuestOrders } from "./modules/orders/claim-guest-orders.ts";
@@ -19,6 +20,15 @@ import { systemScope } from "./lib/scope.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createSite } from "./modules/site/index.ts";
 import { createContent } from "./modules/content/index.ts";
+import { createExternalLinks } from "./modules/external-links/index.ts";
+import { createVideos, type VideosConfig } from "./modules/videos/index.ts";
+import { createMembership } from "./modules/membership/index.ts";
+import { createNews } from "./modules/news/index.ts";
+import { createPages } from "./modules/pages/index.ts";
+import { noFilters } from "./modules/catalog/listing/params.ts";
+
+// How many products a page's product carousel shows of a category.
+const PAGE_CAROUSEL_PRODUCTS = 8;
 
 /** What the services need besides the database: settings and the outside world's adapters. */
 export interface ServicesConfig {
@@ -42,6 +52,8 @@ export interface ServicesConfig {
   mailLeaseSeconds?: number;
   /** Card payments (ADR 38): the provider and how long its payment page stays open. Unset: bank transfer only. */
   cardPayments?: { provider: PaymentProvider; checkoutMinutes: number };
+  /** The video provider (VIDEO_OEMBED_URL, VIDEO_HOSTS); YouTube by default. */
+  videos?: VideosConfig;
 }
 
 export interface SellingConfig {
@@ -66,14 +78,38 @@ export function createServices(database: Database, config: ServicesConfig) {
   // orders into the account: the accounts module asks the bag and orders modules.
   const accounts = createAccounts({ db: database.db, ...config, bags: cart, guestOrders: { claim: claimGuestOrders } });
   const catalog = createCatalog(database.db);
+  const videos = createVideos(config.videos);
   const selling = { ...DEMO_SELLING, ...config.selling };
   const mails = createMailRunner(database.db, config.mailer, {
     onError: config.onBackgroundError,
     leaseSeconds: config.mailLeaseSeconds,
   });
+  // Sign-ups, confirmations and unsubscribes (ADR 40); its mails go through the outbox.
+  const newsletter = createNewsletter({ ...config, mailsWritten: mails.wake });
   let background: ReturnType<typeof setInterval> | null = null;
   const orders = createOrders({ bank: selling.bank, secret: config.secret, publicUrl: config.publicUrl });
+  // The external-site notice; it also signs the links to other sites the shop renders (news, pages).
+  const externalLinks = createExternalLinks({ videoOrigins: videos.provider.siteOrigins, secret: config.secret });
   const shop = { siteName: config.siteName, publicUrl: config.publicUrl, orderLink: orders.statusLink };
+  const pages = createPages(database.db, {
+    sign: externalLinks.sign,
+    products: async ({ category, products }) => {
+      if (products && products.length > 0) return catalog.cardsBySlug(products);
+      if (!category) return [];
+      const listing = await catalog.listing.list({
+        scope: { category },
+        filters: noFilters(),
+        sort: "featured",
+        page: 1,
+        pageSize: PAGE_CAROUSEL_PRODUCTS,
+      });
+      return listing.products;
+    },
+  });
+  const membership = createMembership(database.db, {
+    siteName: config.siteName,
+    membershipLink: `${config.publicUrl}/membership`,
+  });
   const staff = createStaffOperations({
     siteName: config.siteName,
     orderLink: orders.statusLink,
@@ -103,7 +139,9 @@ export function createServices(database: Database, config: ServicesConfig) {
       accounts,
       onProviderError: config.onSocialProviderError,
     }),
-    customers: createCustomers(),
+    // The account's newsletter preference and the newsletter's list follow each other.
+    customers: createCustomers({ onPreferenceChange: newsletter.preferenceChanged }),
+    newsletter,
     checkout: createCheckout({
       ...shop,
       ...selling,
@@ -138,6 +176,10 @@ export function createServices(database: Database, config: ServicesConfig) {
           (error: unknown) => config.onBackgroundError(error),
         );
         payments.sweep(systemScope(database.db)).catch((error: unknown) => config.onBackgroundError(error));
+        membership.remind(new Date()).then(
+          (queued) => queued > 0 && mails.wake(),
+          (error: unknown) => config.onBackgroundError(error),
+        );
       };
       // On the embedded database this is the only process: mails a crashed run had claimed go now.
       if (database.kind === "pglite" && !background) {
@@ -155,7 +197,24 @@ export function createServices(database: Database, config: ServicesConfig) {
       await mails.settled();
     },
     site: createSite(database.db),
-    content: createContent(),
+    news: createNews(database.db, { sign: externalLinks.sign }),
+    pages,
+    membership,
+    // Video links must be the configured provider's (SPEC §5); its lookups and player (§8).
+    content: createContent({
+      videoPatterns: videos.provider.videoPatterns,
+      // An owner's edit of the plans or a page shows at once in this process.
+      onChange: (apiId) => {
+        if (apiId === "memberships") membership.invalidatePlans();
+        if (apiId === "pages") pages.invalidate();
+      },
+    }),
+    videos,
+    /**
+     * Where the external-site notice may send a visitor (SPEC §2): the video provider's and social
+     * hosts, and any https address the shop signed when it rendered the link.
+     */
+    externalLinks,
     outbox: {
       list: () => (config.outboxDir ? listOutbox(config.outboxDir) : Promise.resolve([])),
       read: (id: string) => (config.outboxDir ? readOutboxMail(config.outboxDir, id) : Promise.resolve(null)),

@@ -4,6 +4,7 @@ import { CachedHtml } from "./ui/cached-html";
 import { Link } from "./ui/link";
 import type { BrandSummary } from "../../server/modules/catalog/index.ts";
 import { logoImageSources } from "~/lib/media";
+import { Icon, type IconName } from "./ui/icons";
 
 /**
  * A row of brands that scrolls sideways: by touch (native scrolling with snap points), by mouse
@@ -59,8 +60,8 @@ export function BrandSlider({ brands }: { brands: BrandSummary[] }) {
         </h2>
         {hydrated && (
           <div className="flex gap-2">
-            <PageButton label="Previous brands" path="M15 6l-6 6 6 6" onClick={() => page(-1)} />
-            <PageButton label="Next brands" path="M9 6l6 6-6 6" onClick={() => page(1)} />
+            <PageButton label="Previous brands" icon="chevron-left" onClick={() => page(-1)} />
+            <PageButton label="Next brands" icon="chevron-right" onClick={() => page(1)} />
           </div>
         )}
       </div>
@@ -107,7 +108,7 @@ function BrandItems({ brands }: { brands: BrandSummary[] }) {
   );
 }
 
-function PageButton({ label, path, onClick }: { label: string; path: string; onClick: () => void }) {
+function PageButton({ label, icon, onClick }: { label: string; icon: IconName; onClick: () => void }) {
   return (
     <button
       type="button"
@@ -115,9 +116,7 @@ function PageButton({ label, path, onClick }: { label: string; path: string; onC
       aria-label={label}
       className="rounded-full border border-grey-300 p-2 hover:border-mint-500"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d={path} />
-      </svg>
+      <Icon name={icon} className="size-5" />
     </button>
   );
 }

@@ -1,6 +1,8 @@
 import { Component, type ReactNode } from "react";
 import { isRouteErrorResponse } from "react-router";
+import { PrivatePageModal } from "./membership/private-page-modal";
 import { Link } from "./ui/link";
+import { privatePageOffer, type PrivatePageOffer } from "~/lib/private-page";
 
 /** The page for an unknown address (SPEC.md §2, §8). */
 export function NotFoundView() {
@@ -17,9 +19,23 @@ export function NotFoundView() {
   );
 }
 
+/** A members-only page seen by someone who is not a member: the private-page modal, nothing of the page. */
+function MembersOnlyView({ offer }: { offer: PrivatePageOffer }) {
+  return (
+    <section className="container-page py-14" aria-labelledby="members-only-title">
+      <h1 id="members-only-title" className="text-3xl font-semibold">
+        Members only
+      </h1>
+      <PrivatePageModal offer={offer} title="This page" />
+    </section>
+  );
+}
+
 /** The error page: the message (default 'Error') and the status (default 500). */
 export function ErrorView({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  const offer = isRouteErrorResponse(error) && error.status === 403 ? privatePageOffer(error.data) : null;
+  if (offer) return <MembersOnlyView offer={offer} />;
   const { status, message } = describeError(error);
   return (
     <section className="container-page flex flex-col items-start gap-4 py-20" aria-labelledby="error-title">

@@ -3,7 +3,9 @@ import type { ProductCard as Card } from "../../server/modules/catalog/index.ts"
 import { productImageSources } from "~/lib/media";
 import { CompareToggleButton, useInCompareList } from "./compare-toggle";
 import { CachedHtml } from "./ui/cached-html";
-import { Price } from "./price";
+import { MemberAwarePrice } from "./price";
+import { usePriceRule } from "~/lib/price-rule";
+import { priceRuleKey, type PriceRule } from "../../server/modules/membership/member-price.ts";
 import { QuickAdd } from "./quick-add";
 import { Link } from "./ui/link";
 
@@ -30,6 +32,9 @@ export function ProductCard({
   first?: boolean;
 }) {
   const inList = useInCompareList(product.id);
+  // Members and everyone else see other prices on the same shared card: the rule is part of the
+  // cached HTML's variant, so one never gets the other's (ADR 41).
+  const rule = usePriceRule();
   return (
     <article className="product-card" data-testid="product-card">
       {eager ? (
@@ -41,8 +46,13 @@ export function ProductCard({
           <CardMedia product={product} eager={false} />
         </CachedHtml>
       )}
-      <CachedHtml tag="div" className="product-card-body" source={product} variant={`${currency} ${inList}`}>
-        <CardBody product={product} currency={currency} inList={inList} />
+      <CachedHtml
+        tag="div"
+        className="product-card-body"
+        source={product}
+        variant={`${currency} ${inList} ${priceRuleKey(rule)}`}
+      >
+        <CardBody product={product} currency={currency} inList={inList} rule={rule} />
       </CachedHtml>
     </article>
   );
@@ -69,14 +79,14 @@ function CardMedia({ product, eager, first = false }: { product: Card; eager: bo
   );
 }
 
-function CardBody({ product, currency, inList }: { product: Card; currency: string; inList: boolean }) {
+function CardBody({ product, currency, inList, rule }: { product: Card; currency: string; inList: boolean; rule: PriceRule }) {
   return (
     <>
       <p className="product-card-brand">{product.brand.name}</p>
       <h3 className="product-card-name">
         <Link to={`/shop/${product.categorySlug}/${product.slug}`}>{product.name}</Link>
       </h3>
-      <Price price={product.price} compareAtPrice={product.compareAtPrice} currency={currency} />
+      <MemberAwarePrice option={product} rule={rule} currency={currency} />
       {product.colours.length > 0 && (
         <p
           className="product-card-swatches"

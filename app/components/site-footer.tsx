@@ -1,3 +1,6 @@
+import { SOCIAL_LINKS } from "../../server/modules/external-links/social-links.ts";
+import { ExternalLink } from "./external-link";
+import { NewsletterSignup } from "./newsletter/signup-form";
 import { Link } from "./ui/link";
 
 const policies = [
@@ -14,6 +17,7 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
           <p className="font-semibold">{siteName}</p>
           <p className="text-sm text-grey-600">{tagline}</p>
         </div>
+        <NewsletterSignup source="footer" />
         <nav aria-label="Policies">
           <ul className="flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
             {policies.map((p) => (
@@ -21,6 +25,18 @@ export function SiteFooter({ siteName, tagline }: { siteName: string; tagline: s
                 <Link to={p.to} className="text-grey-700 hover:text-mint-700">
                   {p.label}
                 </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {/* Out of the shop: through the external-site notice (SPEC §2). */}
+        <nav aria-label="Social media">
+          <ul className="flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
+            {SOCIAL_LINKS.map((link) => (
+              <li key={link.url}>
+                <ExternalLink href={link.url} className="text-grey-700 hover:text-mint-700">
+                  {link.name}
+                </ExternalLink>
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { CompareLink } from "./compare-link";
 import type { MenuCategory } from "../../server/modules/catalog/index.ts";
 import { MenuToggle, SiteMenu } from "./site-menu";
 import { SiteSearch } from "./site-search";
+import { Icon } from "./ui/icons";
 
 export function SiteHeader({
   siteName,
@@ -34,20 +35,14 @@ export function SiteHeader({
             aria-label={customer ? `My account (${customer.firstName || customer.username})` : "Log in"}
             data-testid="account-link"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <circle cx="12" cy="8" r="4" />
-              <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-            </svg>
+            <Icon name="account" />
           </Link>
           <Link
             to="/bag"
             className="relative rounded-md p-1.5 text-grey-800 hover:text-mint-700 sm:p-2"
             aria-label={bagCount === 0 ? "Bag, empty" : `Bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <path d="M5 8h14l-1 13H6L5 8z" />
-              <path d="M9 8V6a3 3 0 0 1 6 0v2" />
-            </svg>
+            <Icon name="bag" />
             {bagCount > 0 && (
               <span className="bag-count" data-testid="bag-count" aria-hidden="true">
                 {bagCount > 99 ? "99+" : bagCount}

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import type { MenuCategory } from "../../server/modules/catalog/index.ts";
 import { CachedHtml } from "./ui/cached-html";
 import { Link } from "./ui/link";
+import { Icon } from "./ui/icons";
 
 const MENU_TOGGLE_ID = "shop-menu-open";
 
@@ -31,9 +32,7 @@ export function MenuToggle() {
         htmlFor={MENU_TOGGLE_ID}
         className="flex cursor-pointer items-center gap-2 rounded-md px-1.5 py-2 text-sm font-medium sm:px-2 peer-focus-visible:outline-2 peer-focus-visible:outline-mint-600 lg:hidden"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        <Icon name="menu" className="size-5" />
         <span className="hidden sm:inline">Menu</span>
       </label>
     </>

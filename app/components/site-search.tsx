@@ -5,6 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { loadSuggestions, searchHref, suggestionHref, type Suggestion } from "~/lib/search-suggestions";
 import { createSuggestions, type Suggestions } from "~/lib/suggestions";
 import { useHydrated } from "~/lib/use-hydrated";
+import { Icon } from "./ui/icons";
 
 const INPUT_ID = "site-search";
 const LIST_ID = "site-search-suggestions";
@@ -150,10 +151,7 @@ export function SiteSearch() {
         onKeyDown={onKeyDown}
       />
       <button type="submit" className="site-search-submit" aria-label="Search">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" />
-        </svg>
+        <Icon name="search" className="size-5" />
       </button>
       {hydrated && (
         <div ref={list} id={LIST_ID} role="listbox" aria-label="Suggestions" className="site-search-list" hidden={!shown}>

@@ -22,12 +22,14 @@ export async function bagAction(request: Request, context: PageContext) {
   const withJs = fields.js === "1";
   const bag = bagRefOf(context);
   const { cart } = context.services;
+  // What the visitor may buy, at what price (members, ADR 41).
+  const viewer = await context.viewer();
 
   let result: { cart: CartWithToken; message: string };
   try {
     switch (fields.intent) {
       case "add": {
-        const added = await cart.addLine(context, bag, fields);
+        const added = await cart.addLine(context, bag, fields, viewer);
         const line = added.cart.lines.find((l) => l.id === added.lineId);
         result = {
           cart: added.cart,
@@ -38,16 +40,22 @@ export async function bagAction(request: Request, context: PageContext) {
       case "update": {
         // A − or + button sends `delta` beside the quantity field: the bag module applies it to the line.
         const change = fields.delta === undefined ? fields : { ...fields, quantity: undefined };
-        result = { cart: await cart.updateLine(context, bag ?? "", change), message: "Your bag is updated." };
+        result = { cart: await cart.updateLine(context, bag ?? "", change, viewer), message: "Your bag is updated." };
         break;
       }
       case "remove": {
-        const before = await cart.get(context, bag);
+        const before = await cart.get(context, bag, viewer);
         const removed = before?.lines.find((l) => String(l.id) === fields.lineId);
         result = {
-          cart: await cart.removeLine(context, bag ?? "", fields),
+          cart: await cart.removeLine(context, bag ?? "", fields, viewer),
           message: removed ? `Removed ${removed.name} from your bag.` : "Removed from your bag.",
         };
+        break;
+      }
+      case "remove-membership": {
+        // Only a customer's bag holds one (ADR 42); a guest's has nothing to take out.
+        if (bag === null || typeof bag !== "object") return answer({ ok: false, message: "Your bag holds no membership." }, 400);
+        result = { cart: await cart.removeMembership(context, bag, viewer), message: "Removed the membership from your bag." };
         break;
       }
       default:

@@ -22,6 +22,8 @@ export function checkoutSummary(quote: PricedBag): CheckoutSummaryData {
       unitPrice,
       lineTotal,
     })),
+    membership: quote.membership ? { name: quote.membership.name, price: quote.membership.price } : null,
+    needsDelivery: quote.needsDelivery,
     problems: quote.problems.map((problem) => problem.message),
     methods: quote.methods,
     methodId: quote.method?.id ?? null,

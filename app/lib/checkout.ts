@@ -12,6 +12,10 @@ export interface CheckoutSummaryData {
     unitPrice: number;
     lineTotal: number;
   }[];
+  /** The membership plan bought with the order (ADR 42): one line, not delivered. */
+  membership: { name: string; price: number } | null;
+  /** False for a membership alone: no delivery method is asked or charged. */
+  needsDelivery: boolean;
   /** What stops the order, line by line (sold out, fewer left). */
   problems: string[];
   methods: DeliveryOption[];

@@ -11,12 +11,27 @@ import type { RouteHandle } from "./route-handle";
 
 const session = { user: { id: 7, username: "keeper" }, sessionId: "s", strategy: "local" } as unknown as CurrentSession;
 
-function page(options: { session?: CurrentSession | null; handles?: RouteHandle[]; disabled?: string[] } = {}): PageRequest {
+const plans = [{ slug: "club", name: "Club", price: 0, benefits: ["Exclusives"] }];
+
+function page(
+  options: {
+    session?: CurrentSession | null;
+    handles?: RouteHandle[];
+    disabled?: string[];
+    members?: number[];
+    blockedPages?: string[];
+  } = {},
+): PageRequest {
   const disabled = new Set(options.disabled ?? []);
   return {
     session: options.session ?? null,
     cookies: { secure: false },
-    services: { site: { featureEnabled: async (key: string) => !disabled.has(key) } },
+    services: {
+      site: { featureEnabled: async (key: string) => !disabled.has(key) },
+      pages: { isBlocked: async (slug: string) => (options.blockedPages ?? []).includes(slug) },
+      membership: { plans: async () => plans },
+    },
+    viewer: async () => ({ member: !!options.session && (options.members ?? []).includes(options.session.user.id) }),
     routeHandles: (pattern: string) => (pattern === "known" ? [{}, ...(options.handles ?? [])] : undefined),
   } as unknown as PageRequest;
 }
@@ -70,6 +85,15 @@ describe("block-page", () => {
     expect(await visit(page({ handles: [{ feature: "compare" }], disabled: ["news"] }))).toBe("page");
   });
 
+  test("a shop page the owner blocked does not exist, its data neither; other pages are there", async () => {
+    const blocked = page({ handles: [{ contentPage: true }], blockedPages: ["launch"] });
+    expect(await visit(blocked, "http://shop.test/launch")).toMatchObject({ init: { status: 404 } });
+    expect(await visit(blocked, "http://shop.test/launch.data?_routes=routes%2Fsite%2Fpage")).toMatchObject({
+      init: { status: 404 },
+    });
+    expect(await visit(blocked, "http://shop.test/about")).toBe("page");
+  });
+
   test("runs before auth: a turned-off customers-only page is a 404, not a login", async () => {
     expect(await visit(page({ handles: [{ feature: "news", auth: true }], disabled: ["news"] }))).toMatchObject({
       init: { status: 404 },
@@ -78,11 +102,21 @@ describe("block-page", () => {
 });
 
 describe("membership-page", () => {
-  test("a members-only page sends a guest to log in and a customer who is not a member to the programme", async () => {
-    expect(((await visit(page({ handles: [{ membership: true }] }))) as Response).headers.get("location")).toBe("/login");
-    expect(((await visit(page({ session, handles: [{ membership: true }] }))) as Response).headers.get("location")).toBe(
-      "/membership",
-    );
+  test("a members-only page shows a guest the private-page offer with a way to log in, and nothing of the page", async () => {
+    const answer = await visit(page({ handles: [{ membership: true }] }), "http://shop.test/membership-world.data?_routes=x");
+    expect(answer).toEqual({
+      type: "DataWithResponseInit",
+      data: { privatePage: { plans, loggedIn: false, path: "/membership-world" } },
+      init: { status: 403 },
+    });
+  });
+
+  test("a customer who is not a member gets the offer; a member gets the page", async () => {
+    expect(await visit(page({ session, handles: [{ membership: true }] }))).toMatchObject({
+      data: { privatePage: { loggedIn: true } },
+      init: { status: 403 },
+    });
+    expect(await visit(page({ session, members: [7], handles: [{ membership: true }] }))).toBe("page");
   });
 });
 

@@ -3,6 +3,7 @@ import { redirectCookie } from "../../server/modules/accounts/cookies.ts";
 import { pageContext, type PageRequest } from "../../server/http/page-context.ts";
 import { LOGIN_PATH, pageAddress } from "./auth.server";
 import { pageOptions, type RouteHandle } from "./route-handle";
+import { isMemberNow, privatePageOfferFor } from "./private-page.server";
 
 /*
  * The page guards (SPEC §2; ADR 35): block-page, then membership-page, then auth, on every page
@@ -11,9 +12,6 @@ import { pageOptions, type RouteHandle } from "./route-handle";
  */
 
 type Guard = (page: PageRequest, options: RouteHandle, request: Request) => Promise<void> | void;
-
-/** Where a logged-in visitor who is not a member is sent from a members-only page. */
-export const MEMBERSHIP_PATH = "/membership";
 
 /** The options of the page React Router matched; a pattern it does not know is a bug, never an open door. */
 function optionsOf(page: PageRequest, pattern: string): RouteHandle {
@@ -27,26 +25,30 @@ function toLogin(page: PageRequest, request: Request): never {
   throw redirect(LOGIN_PATH, { headers: { "Set-Cookie": redirectCookie(pageAddress(request.url), page.cookies) } });
 }
 
-/** A page of a feature the owner has turned off does not exist. */
-export const blockPage: Guard = async (page, options) => {
+/**
+ * A page of a feature the owner has turned off does not exist, nor does a shop page the owner
+ * blocked (ADR 40): both answer 404, as if they had never been there.
+ */
+export const blockPage: Guard = async (page, options, request) => {
   if (options.feature && !(await page.services.site.featureEnabled(options.feature))) throw data(null, { status: 404 });
+  if (options.contentPage && (await page.services.pages.isBlocked(firstSegment(request.url)))) throw data(null, { status: 404 });
 };
+
+/** The one segment of a shop page's address (its `.data` request's too). */
+function firstSegment(requestUrl: string): string {
+  return new URL(pageAddress(requestUrl), "http://shop").pathname.split("/")[1] ?? "";
+}
 
 /**
- * Members-only pages: guests log in first; customers who are not members are shown the
- * membership programme. Membership itself arrives with the membership issue: `isMember` is then
- * its service's answer, a change of this one line.
+ * Members-only pages show everyone who is not a member the private-page modal (what members
+ * get; join, or log in) instead of the page: a 403 whose data is that offer and nothing of the
+ * page, since the page's own loader never runs (ADR 40).
  */
-export const membershipPage: Guard = (page, options, request) => {
+export const membershipPage: Guard = async (page, options, request) => {
   if (!options.membership) return;
-  if (!page.session) toLogin(page, request);
-  if (!isMember(page.session)) throw redirect(MEMBERSHIP_PATH);
+  if (await isMemberNow(page)) return;
+  throw data({ privatePage: await privatePageOfferFor(page, pageAddress(request.url)) }, { status: 403 });
 };
-
-/** Nobody is a member until the membership programme exists (ADR 35). */
-function isMember(_session: NonNullable<PageRequest["session"]>): boolean {
-  return false;
-}
 
 /** `auth: true`: customers only (guests log in and come back); `auth: "guest"`: guests only (customers go home). */
 export const auth: Guard = (page, options, request) => {

@@ -16,6 +16,11 @@ export interface RouteHandle {
    * owner has it off, the page does not exist (404). The block-page guard (ADR 35).
    */
   feature?: string;
+  /**
+   * true for a page of the `pages` collection named by the address's one segment: the owner can
+   * block it (the block-page guard answers 404 for a blocked page).
+   */
+  contentPage?: true;
   /** true for members-only pages: the membership-page guard (ADR 35). */
   membership?: true;
   /** true streams the page to browsers as soon as its shell is ready (for pages that defer data). */

@@ -29,16 +29,28 @@ export function createNonce(): string {
  * - form-action 'self': a form can only post to the shop. Chromium also applies it to the
  *   redirects after a post, so the checkout, which posts and is then sent on to the card payment
  *   provider's hosted page, names that page's origin in `formTargets` (ADR 38).
+ * - Outside scripts: only the analytics tool's, when the owner configures one (`scriptOrigins`:
+ *   the origin of ANALYTICS_SCRIPT_URL, ADR 40), which may run and be sent page views to. By
+ *   origin, not nonce: a cached page's policy keeps hashes of inline scripts only (pinToScripts).
+ * - Frames: only the video provider's player (`frameSources`: its embed origins), which a video
+ *   facade puts on the page when the visitor presses play. None given: `default-src` applies.
  */
-export function pagePolicy(nonce?: string, formTargets: readonly string[] = []): string {
+export function pagePolicy(
+  nonce?: string,
+  formTargets: readonly string[] = [],
+  frameSources: readonly string[] = [],
+  scriptOrigins: readonly string[] = [],
+): string {
+  const scripts = ["'self'", ...scriptOrigins, ...(nonce ? [`'nonce-${nonce}'`] : [])];
   return [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    `script-src ${scripts.join(" ")}`,
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...scriptOrigins].join(" "),
+    ...(frameSources.length > 0 ? [`frame-src ${frameSources.join(" ")}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     ["form-action 'self'", ...formTargets].join(" "),

@@ -5,6 +5,7 @@ import type { PublicEnv } from "../env.ts";
 import { readCartToken } from "../modules/cart/cookie.ts";
 import type { CurrentSession } from "../modules/accounts/index.ts";
 import type { Services } from "../services.ts";
+import { ANY_VISITOR, type Viewer } from "../modules/catalog/sellable.ts";
 import { clientAddress } from "./client-address.ts";
 import { isCrossSite } from "./same-origin.ts";
 import { requestToken } from "./session-token.ts";
@@ -19,8 +20,9 @@ export interface RequestContextOptions {
 
 /**
  * Builds the request context once per request (ADR 34), for pages, REST and GraphQL alike: who
- * is asking, their session (looked up when first needed), their guest bag, and how cookies are
- * set. Nothing here touches the database until something asks for the session.
+ * is asking, their session (looked up when first needed), what their membership gives them (also
+ * when first needed, ADR 41), their guest bag, and how cookies are set. Nothing here touches the
+ * database until something asks for the session.
  */
 export function requestContextMiddleware(options: RequestContextOptions): MiddlewareHandler<ShopEnv> {
   const { db, services, env } = options;
@@ -29,6 +31,7 @@ export function requestContextMiddleware(options: RequestContextOptions): Middle
     const request = c.req.raw;
     const token = requestToken(request);
     let session: Promise<CurrentSession | null> | undefined;
+    let viewer: Promise<Viewer> | undefined;
     const context: RequestContext = {
       db,
       visitor: { ip: clientAddress(c, options.trustProxy) },
@@ -38,6 +41,10 @@ export function requestContextMiddleware(options: RequestContextOptions): Middle
       guestBag: readCartToken(request.headers.get("cookie")) ?? null,
       token,
       session: () => (session ??= services.accounts.authenticate(context, token?.token)),
+      viewer: () =>
+        (viewer ??= context
+          .session()
+          .then((current) => (current ? services.membership.benefits(context, current.user.id) : ANY_VISITOR))),
       crossSite: isCrossSite(request, env.publicUrl),
     };
     c.set("ctx", context);

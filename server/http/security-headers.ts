@@ -19,6 +19,10 @@ export interface SecurityHeaderOptions {
   pagePolicy: boolean;
   /** Origins a page's form may end up on after the shop redirects it (the card payment page). */
   formTargets?: readonly string[];
+  /** Origins a page may frame: the video provider's player. */
+  frameSources?: readonly string[];
+  /** Origins of outside scripts a page loads and sends to: the analytics tool's, when configured. */
+  scriptOrigins?: readonly string[];
 }
 
 const YEAR = 60 * 60 * 24 * 365;
@@ -45,7 +49,7 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     ["Referrer-Policy", "same-origin"],
   ];
   if (options.https) fixed.push(["Strict-Transport-Security", `max-age=${YEAR}; includeSubDomains`]);
-  const htmlPolicy = pagePolicy(undefined, options.formTargets);
+  const htmlPolicy = pagePolicy(undefined, options.formTargets, options.frameSources, options.scriptOrigins);
   return async (c, next) => {
     await next();
     const headers = writableHeaders(c);
@@ -61,7 +65,12 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
  * React Router), and the page policy naming it on the HTML that comes back. Mounted after the page
  * cache, so the cache sees the policy and can pin it to the page's scripts before keeping it.
  */
-export function scriptNonce(options: { enabled: boolean; formTargets?: readonly string[] }): MiddlewareHandler {
+export function scriptNonce(options: {
+  enabled: boolean;
+  formTargets?: readonly string[];
+  frameSources?: readonly string[];
+  scriptOrigins?: readonly string[];
+}): MiddlewareHandler {
   return async (c, next) => {
     const nonce = options.enabled ? createNonce() : undefined;
     c.set("cspNonce", nonce);
@@ -69,7 +78,7 @@ export function scriptNonce(options: { enabled: boolean; formTargets?: readonly 
     if (!nonce) return;
     const headers = writableHeaders(c);
     if (isHtml(headers) && !headers.has("Content-Security-Policy"))
-      headers.set("Content-Security-Policy", pagePolicy(nonce, options.formTargets));
+      headers.set("Content-Security-Policy", pagePolicy(nonce, options.formTargets, options.frameSources, options.scriptOrigins));
   };
 }
 

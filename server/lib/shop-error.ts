@@ -66,6 +66,12 @@ export const SHOP_ERROR_STATUS = {
   ENTRY_NOT_FOUND: 404,
   /** An entry that others still point at (a plan with members) cannot be deleted. */
   ENTRY_IN_USE: 409,
+  /** No published plan by that name, or not one that can be joined that way (a paid plan without paying). */
+  PLAN_NOT_FOUND: 404,
+  /** The customer already has a membership in force (one at a time). */
+  ALREADY_MEMBER: 409,
+  /** The customer has no membership in force to change. */
+  NOT_A_MEMBER: 404,
 } as const;
 
 export type ShopErrorCode = keyof typeof SHOP_ERROR_STATUS;

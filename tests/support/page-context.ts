@@ -2,6 +2,7 @@ import type { PageContext } from "../../server/context.ts";
 import type { Database } from "../../server/db/client.ts";
 import { parseEnv, publicEnv } from "../../server/env.ts";
 import type { Services } from "../../server/services.ts";
+import { ANY_VISITOR } from "../../server/modules/catalog/sellable.ts";
 
 /** A page's request context for tests that call a page's server code directly: a guest, from `ip`. */
 export function testPageContext(
@@ -18,6 +19,7 @@ export function testPageContext(
     guestBag: null,
     token: null,
     session: null,
+    viewer: async () => ANY_VISITOR,
     crossSite: false,
     ...rest,
   };

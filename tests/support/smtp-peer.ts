@@ -15,6 +15,8 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) address in the text and in the HTML (hrefs and visible text), first seen first, once each. */
   links: string[];
+  /** The mail's headers by lower-cased name, as sent (folded lines joined); the last of a repeated name. */
+  headers: Record<string, string>;
 }
 
 export interface SmtpPeer {
@@ -54,6 +56,15 @@ export async function startSmtpPeer(options: { mailboxDir?: string } = {}): Prom
             text,
             html,
             links: linksIn(text, html),
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key.toLowerCase(),
+                line
+                  .slice(line.indexOf(":") + 1)
+                  .replace(/\r?\n[ \t]+/g, " ")
+                  .trim(),
+              ]),
+            ),
           };
           messages.push(mail);
           if (options.mailboxDir) {

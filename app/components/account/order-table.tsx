@@ -1,8 +1,8 @@
 import type { OrderSummary } from "../../../server/modules/customers/index.ts";
 import { Link } from "~/components/ui/link";
+import { calendarDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 
-const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
 
 const STATUS_LABELS: Record<OrderSummary["status"], string> = {
@@ -18,9 +18,7 @@ export function orderStatusLabel(status: OrderSummary["status"]): string {
   return STATUS_LABELS[status];
 }
 
-export function orderDate(iso: string): string {
-  return DATE.format(new Date(iso));
-}
+export const orderDate = calendarDate;
 
 /**
  * A moment with its date ("3 Mar 2025, 14:05 UTC"): a deadline that may be days away (a delayed
@@ -30,7 +28,7 @@ export function orderDate(iso: string): string {
  */
 export function orderDateTime(iso: string): string {
   const at = new Date(iso);
-  return `${DATE.format(at)}, ${TIME.format(at)} UTC`;
+  return `${calendarDate(iso)}, ${TIME.format(at)} UTC`;
 }
 
 /** SPEC §2's order table: date, status, sub total, view order; an empty state when there are none. */

@@ -32,8 +32,18 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
         <h2 className="bag-line-name">{line.available ? <Link to={href}>{line.name}</Link> : line.name}</h2>
         {/* The unit price; the line's total beside it only when it differs (more than one). */}
         <div className="bag-line-price">
-          <Price price={line.unitPrice} compareAtPrice={line.compareAtPrice} currency={currency} />
+          {/* A member's price (ADR 41) beside the struck list price, as a sale's beside its price before. */}
+          <Price
+            price={line.unitPrice}
+            compareAtPrice={line.unitPrice < line.listPrice ? (line.compareAtPrice ?? line.listPrice) : line.compareAtPrice}
+            currency={currency}
+          />
           {line.quantity > 1 && <span className="text-sm text-grey-600">each</span>}
+          {line.unitPrice < line.listPrice && (
+            <span className="text-xs" data-member-price="">
+              Member price
+            </span>
+          )}
         </div>
         {line.problem && (
           <p className="bag-line-problem" role="alert">

@@ -38,6 +38,12 @@ export function CheckoutSummary({
             <span>{money(line.lineTotal)}</span>
           </li>
         ))}
+        {summary.membership && (
+          <li data-testid="checkout-membership">
+            <span>1 × {summary.membership.name}</span>
+            <span>{money(summary.membership.price)}</span>
+          </li>
+        )}
       </ul>
       <dl data-testid="checkout-totals">
         <div>
@@ -50,10 +56,12 @@ export function CheckoutSummary({
             <dd className="price-sale">−{money(totals.discount)}</dd>
           </div>
         )}
-        <div>
-          <dt>Delivery</dt>
-          <dd>{summary.methodId === null ? "—" : totals.delivery === 0 ? "Free" : money(totals.delivery)}</dd>
-        </div>
+        {summary.needsDelivery && (
+          <div>
+            <dt>Delivery</dt>
+            <dd>{summary.methodId === null ? "—" : totals.delivery === 0 ? "Free" : money(totals.delivery)}</dd>
+          </div>
+        )}
         <div className="bag-subtotal">
           <dt>Total</dt>
           <dd data-testid="checkout-total">{money(totals.total)}</dd>

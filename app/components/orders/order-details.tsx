@@ -83,14 +83,27 @@ export function OrderDetails({ order, payLink = false }: { order: OrderView; pay
         <dl className="account-facts mt-3" data-testid="order-totals">
           <dt>Items</dt>
           <dd>{money(order.totals.subtotal)}</dd>
+          {order.totals.memberSavings > 0 && (
+            <>
+              <dt>Member prices saved you</dt>
+              <dd className="price-sale" data-testid="order-member-savings">
+                {money(order.totals.memberSavings)}
+              </dd>
+            </>
+          )}
           {order.totals.discount > 0 && (
             <>
               <dt>Discount{order.promoCode ? ` (${order.promoCode})` : ""}</dt>
               <dd>−{money(order.totals.discount)}</dd>
             </>
           )}
-          <dt>{order.deliveryMethod.name ?? "Delivery"}</dt>
-          <dd>{order.totals.delivery === 0 ? "Free" : money(order.totals.delivery)}</dd>
+          {/* An order of a membership alone is not delivered (ADR 42). */}
+          {(order.deliveryMethod.id !== null || order.totals.delivery > 0) && (
+            <>
+              <dt>{order.deliveryMethod.name ?? "Delivery"}</dt>
+              <dd>{order.totals.delivery === 0 ? "Free" : money(order.totals.delivery)}</dd>
+            </>
+          )}
           <dt>Total</dt>
           <dd className="font-semibold">{money(order.totals.total)}</dd>
           <dt>Including VAT ({order.totals.vatRate} %)</dt>

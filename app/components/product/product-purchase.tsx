@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
 import type { ProductVariantDetail } from "../../../server/modules/catalog/product-detail.ts";
 import { useHydrated } from "~/lib/use-hydrated";
-import { Price } from "../price";
+import { MemberAwarePrice } from "../price";
+import { usePriceRule } from "~/lib/price-rule";
 import { AddToBagForm } from "./add-to-bag-form";
 import { OptionPicker } from "./option-picker";
 import { StockMessage } from "./stock-message";
@@ -25,6 +26,7 @@ export function ProductPurchase({
   children?: ReactNode;
 }) {
   const hydrated = useHydrated();
+  const rule = usePriceRule();
   const [chosenId, setChosenId] = useState(initialVariantId);
   const chosen = variants.find((v) => v.id === chosenId) ?? variants[0]!;
 
@@ -39,7 +41,7 @@ export function ProductPurchase({
   return (
     <div className="product-purchase">
       <div className="product-price">
-        <Price price={chosen.price} compareAtPrice={chosen.compareAtPrice} currency={currency} />
+        <MemberAwarePrice option={chosen} rule={rule} currency={currency} />
       </div>
       {hydrated && (
         <OptionPicker

@@ -42,7 +42,7 @@ export async function action({ context: router, params }: Route.ActionArgs) {
   } catch (error) {
     throw formFailure(error, {});
   }
-  const back = await context.services.cart.addLines(context, { customerId: user.id }, order.lines);
+  const back = await context.services.cart.addLines(context, { customerId: user.id }, order.lines, await context.viewer());
   const notice = bagRefillNotice(order.number, back, "buy-again");
   return redirect(BAG_PATH, { status: 303, headers: { "Set-Cookie": flashCookie(BAG_NOTICE_COOKIE, BAG_PATH, notice) } });
 }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/overview";
 import { failureOf, successOf } from "~/components/account-page";
 import { OrderTable } from "~/components/account/order-table";
+import { MembershipStatusView } from "~/components/membership/membership-status";
 import { Link } from "~/components/ui/link";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
@@ -14,11 +15,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const { user } = currentCustomer(context);
-  const [profile, orders] = await Promise.all([
+  const [profile, orders, membership] = await Promise.all([
     context.services.customers.profile(context, user.id),
     context.services.customers.orders(context, user.id, { first: 3 }),
+    context.services.membership.status(user.id),
   ]);
-  return { user: { username: user.username, email: user.email, confirmed: user.confirmed }, profile, orders };
+  return { user: { username: user.username, email: user.email, confirmed: user.confirmed }, profile, orders, membership };
 }
 
 /** The one action here: a new confirmation link for an account that is not confirmed yet. */
@@ -35,7 +37,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
 }
 
 export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, profile, orders } = loaderData;
+  const { user, profile, orders, membership } = loaderData;
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
   return (
     <div className="flex flex-col gap-8">
@@ -74,6 +76,21 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
             Change your details
           </Link>
         </p>
+      </section>
+      <section aria-labelledby="membership-title" className="flex flex-col gap-2">
+        <h2 id="membership-title" className="text-lg font-semibold">
+          Membership
+        </h2>
+        {membership ? (
+          <MembershipStatusView status={membership} />
+        ) : (
+          <p>
+            You are not a member yet.{" "}
+            <Link to="/membership" className="text-link">
+              See what members get
+            </Link>
+          </p>
+        )}
       </section>
       <section aria-labelledby="orders-title" className="flex flex-col gap-2">
         <h2 id="orders-title" className="text-lg font-semibold">

@@ -9,7 +9,8 @@ import { completeLogin } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { shopErrorCode } from "../../../server/lib/shop-error.ts";
 import type { PageContext } from "../../../server/context.ts";
-import { LOGIN_API_STRATEGY } from "../../../server/modules/accounts/cookies.ts";
+import { LOGIN_API_STRATEGY, redirectCookie } from "../../../server/modules/accounts/cookies.ts";
+import { safeLocalPath } from "../../../server/lib/safe-path.ts";
 import { SOCIAL_BROWSER_COOKIE } from "../../../server/modules/accounts/social/index.ts";
 import { cookieValue } from "../../../server/lib/cookies.ts";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -50,7 +51,10 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
     }
   }
   const socialError = provider && params.has("error") ? `Logging in with ${label} did not work. Please try again.` : null;
-  return { providers, socialError };
+  // `?next=/path` (loginHref): come back to that page of the shop after logging in.
+  const next = safeLocalPath(params.get("next"));
+  const headers: HeadersInit = next ? { "Set-Cookie": redirectCookie(next, context.cookies) } : {};
+  return data({ providers, socialError }, { headers });
 }
 
 function socialFailureMessage(error: unknown, label: string): string {

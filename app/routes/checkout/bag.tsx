@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/bag";
 import { BagLine } from "~/components/bag/bag-line";
+import { BagMembershipLine } from "~/components/bag/bag-membership-line";
 import { Link } from "~/components/ui/link";
 import { BAG_NOTICE_COOKIE, BAG_PATH } from "~/lib/bag";
 import { bagAction } from "~/lib/bag-action.server";
@@ -21,12 +22,14 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const cookieHeader = request.headers.get("cookie");
-  const bag = await context.services.cart.get(context, bagRefOf(context));
+  const bag = await context.services.cart.get(context, bagRefOf(context), await context.viewer());
   const notice = readFlash(cookieHeader, BAG_NOTICE_COOKIE);
   const body = {
     lines: bag?.lines ?? [],
+    membership: bag?.membership ?? null,
     subtotal: bag?.subtotal ?? 0,
     savings: bag?.savings ?? 0,
+    memberSavings: bag?.memberSavings ?? 0,
     itemCount: bag?.itemCount ?? 0,
     currency: context.env.currency,
     notice,
@@ -40,7 +43,9 @@ export async function action({ request, context: router }: Route.ActionArgs) {
 }
 
 export default function Bag({ loaderData }: Route.ComponentProps) {
-  const { lines, subtotal, savings, itemCount, currency, notice } = loaderData;
+  const { lines, membership, subtotal: goods, savings, memberSavings, itemCount, currency, notice } = loaderData;
+  // The membership line counts in the bag's subtotal and makes a bag to check out on its own.
+  const subtotal = goods + (membership?.available ? membership.price : 0);
   return (
     <div className="container-page py-8">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your bag</h1>
@@ -49,7 +54,7 @@ export default function Bag({ loaderData }: Route.ComponentProps) {
           {notice.message}
         </p>
       )}
-      {lines.length === 0 ? (
+      {lines.length === 0 && !membership ? (
         <div className="mt-8 flex flex-col items-start gap-4">
           <p className="text-grey-700">Your bag is empty.</p>
           <Link to="/shop" className="filters-apply">
@@ -62,6 +67,7 @@ export default function Bag({ loaderData }: Route.ComponentProps) {
             {lines.map((line) => (
               <BagLine key={line.id} line={line} currency={currency} />
             ))}
+            {membership && <BagMembershipLine membership={membership} currency={currency} />}
           </ul>
           <aside className="bag-summary" aria-labelledby="bag-summary-title">
             <h2 id="bag-summary-title" className="font-semibold">
@@ -78,13 +84,23 @@ export default function Bag({ loaderData }: Route.ComponentProps) {
                   <dd className="price-sale">{formatMoney(savings, currency)}</dd>
                 </div>
               )}
+              {memberSavings > 0 && (
+                <div>
+                  <dt>Member prices save</dt>
+                  <dd className="price-sale" data-testid="bag-member-savings">
+                    {formatMoney(memberSavings, currency)}
+                  </dd>
+                </div>
+              )}
               <div className="bag-subtotal">
                 <dt>Subtotal</dt>
                 <dd data-testid="bag-subtotal">{formatMoney(subtotal, currency)}</dd>
               </div>
             </dl>
-            <p className="text-sm text-grey-600">Delivery is worked out at checkout.</p>
-            {itemCount > 0 && (
+            <p className="text-sm text-grey-600">
+              {itemCount > 0 ? "Delivery is worked out at checkout." : "A membership is not delivered: no delivery to pay."}
+            </p>
+            {(itemCount > 0 || membership?.available) && (
               <Link to="/checkout" className="button-primary text-center" data-testid="checkout-link">
                 Checkout
               </Link>

@@ -14,6 +14,7 @@ import { formatMoney } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageContext } from "../../../server/http/page-context.ts";
 import type { PageContext } from "../../../server/context.ts";
+import type { Buyer } from "../../../server/modules/checkout/index.ts";
 
 const PATH = "/checkout";
 
@@ -24,8 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-function buyerOf(context: PageContext) {
-  return { customerId: context.session?.user.id ?? null, bag: bagRefOf(context) };
+async function buyerOf(context: PageContext): Promise<Buyer> {
+  return { customerId: context.session?.user.id ?? null, bag: bagRefOf(context), viewer: await context.viewer() };
 }
 
 export async function loader({ request, context: router }: Route.LoaderArgs) {
@@ -46,9 +47,9 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
     addressChoice: saved ? `saved:${saved.id}` : "new",
     country,
   };
-  const quote = await checkout.quote(context, buyerOf(context), { country, email: values.email });
+  const quote = await checkout.quote(context, await buyerOf(context), { country, email: values.email });
   // Nothing to check out: back to the bag, which says so.
-  if (quote.lines.length === 0) throw redirect("/bag");
+  if (quote.lines.length === 0 && !quote.membership) throw redirect("/bag");
   return data({
     kind: "page" as const,
     customer: session !== null,
@@ -69,7 +70,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const { customers, checkout, orders } = context.services;
   const fields = await formFields(request);
   const session = context.session;
-  const buyer = buyerOf(context);
+  const buyer = await buyerOf(context);
   const address = await checkoutAddress(context, fields);
   const country = typeof address.country === "string" && /^[A-Za-z]{2}$/.test(address.country) ? address.country : "NL";
   const quoteNow = () =>
@@ -176,7 +177,7 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
           </section>
 
           <section aria-labelledby="checkout-address" className="checkout-step">
-            <h2 id="checkout-address">Delivery address</h2>
+            <h2 id="checkout-address">{summary.needsDelivery ? "Delivery address" : "Your address"}</h2>
             {page.addresses.length > 0 && (
               <fieldset className="checkout-choices">
                 <legend className="sr-only">Deliver to</legend>
@@ -227,9 +228,10 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
             )}
           </section>
 
-          <section aria-labelledby="checkout-delivery" className="checkout-step">
+          {/* A membership alone is not delivered: no method to choose (the address sets the VAT country). */}
+          <section aria-labelledby="checkout-delivery" className="checkout-step" hidden={!summary.needsDelivery}>
             <h2 id="checkout-delivery">Delivery</h2>
-            {summary.methods.length === 0 ? (
+            {!summary.needsDelivery ? null : summary.methods.length === 0 ? (
               <p className="field-error" data-testid="no-delivery">
                 Sorry, we do not deliver to this country yet.
               </p>

@@ -13,13 +13,10 @@ export async function loader({ params, request, context: router }: Route.LoaderA
   const by = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/brand") ? "brand" : "sub";
   const category = (await catalog.categories()).find((c) => c.slug === params.category);
   if (!category) throw data(null, { status: 404 });
-  const listing = await catalog.listing.list({
-    scope: { category: category.slug },
-    filters: noFilters(),
-    sort: "featured",
-    page: 1,
-    pageSize: 1,
-  });
+  const listing = await catalog.listing.list(
+    { scope: { category: category.slug }, filters: noFilters(), sort: "featured", page: 1, pageSize: 1 },
+    await context.viewer(),
+  );
   const options = by === "brand" ? listing.facets.brands : listing.facets.subCategories;
   const entries = options.map((o) => ({
     to: `/shop/${category.slug}/${by}/${o.value}`,

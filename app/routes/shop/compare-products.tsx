@@ -50,10 +50,11 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const url = new URL(request.url);
   const own = readCompareList(request.headers.get("Cookie"));
-  const { keptList, productIds, ...page } = await context.services.compare.show(own, {
-    products: url.searchParams.get("products"),
-    diff: url.searchParams.get("diff"),
-  });
+  const { keptList, productIds, ...page } = await context.services.compare.show(
+    own,
+    { products: url.searchParams.get("products"), diff: url.searchParams.get("diff") },
+    await context.viewer(),
+  );
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (keptList) headers.append("Set-Cookie", compareListCookie(keptList, context.cookies));
   return data(
@@ -75,7 +76,13 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
   const list = readCompareList(request.headers.get("Cookie"));
   const form = (await readForm(request)) ?? new FormData();
-  const { input, list: next, changed, notice, status } = await context.services.compare.change(list, form);
+  const {
+    input,
+    list: next,
+    changed,
+    notice,
+    status,
+  } = await context.services.compare.change(list, form, await context.viewer());
   const headers = new Headers();
   if (changed) headers.append("Set-Cookie", compareListCookie(next, context.cookies));
   if (!input || input.via === "fetch") {

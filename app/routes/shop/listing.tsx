@@ -32,7 +32,8 @@ export async function loader({ params, request, context: router }: Route.LoaderA
   const place = describePlace(scope, categories, brands);
   if (!place) throw data(null, { status: 404 });
   try {
-    const result = await catalog.listing.list({ scope, filters, sort, page, pageSize: PAGE_SIZE });
+    // Members with early access list members-only products too (ADR 41).
+    const result = await catalog.listing.list({ scope, filters, sort, page, pageSize: PAGE_SIZE }, await context.viewer());
     if (result.page !== page) {
       // A page past the end (an old link, a shorter listing): send the visitor to the last one.
       throw redirect(pageHref(url, result.page));

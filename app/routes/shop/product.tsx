@@ -44,7 +44,9 @@ export async function loader({ params, request, context: router }: Route.LoaderA
   const context = pageContext(router);
   const { catalog } = context.services;
   const key = params.product;
-  const product = key.length <= 200 && PRODUCT_KEY.test(key) ? await catalog.cachedProductDetail(key) : null;
+  // Members-only products are found by members with early access alone (ADR 41).
+  const viewer = await context.viewer();
+  const product = key.length <= 200 && PRODUCT_KEY.test(key) ? await catalog.cachedProductDetail(key, viewer) : null;
   if (!product) throw data(null, { status: 404 });
   const url = new URL(request.url);
   // One address per product: another category (a moved product, an edited link) or the id leads to it.
@@ -53,7 +55,7 @@ export async function loader({ params, request, context: router }: Route.LoaderA
   }
   const [information, related] = await Promise.all([
     catalog.customInformation.informationFor(product),
-    catalog.relatedProducts(product.id, RELATED_COUNT),
+    catalog.relatedProducts(product.id, RELATED_COUNT, viewer),
   ]);
   return {
     // Cached and shared: its JSON text is made once (lib/serialized.ts).

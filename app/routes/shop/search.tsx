@@ -37,7 +37,9 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const { query = "", filters, sort, page } = parseListingParams(url.searchParams, "lenient");
   const { catalog } = context.services;
   const currency = context.env.currency;
-  const result = query ? await catalog.listing.list({ scope: {}, query, filters, sort, page, pageSize: PAGE_SIZE }) : null;
+  const result = query
+    ? await catalog.listing.list({ scope: {}, query, filters, sort, page, pageSize: PAGE_SIZE }, await context.viewer())
+    : null;
   if (result && result.page !== page) {
     // A page past the end (an old link, fewer results now): the last page.
     throw redirect(pageHref(url, result.page));

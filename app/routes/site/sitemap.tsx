@@ -1,9 +1,12 @@
 import type { Route } from "./+types/sitemap";
 import { noFilters } from "../../../server/modules/catalog/listing/params.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
+import { escapeXml } from "../../../server/lib/xml.ts";
+import type { NewsService } from "../../../server/modules/news/index.ts";
+import { postPath } from "../../../server/modules/news/paths.ts";
 
 /**
- * sitemap.xml: the shop's public pages, its listings and product pages. Not-found, icons, order history and the account area are
+ * sitemap.xml: the shop's public pages, its listings, product pages and news. Not-found, icons, order history and the account area are
  * left out (SPEC.md §2), and so is everything that does not exist yet.
  */
 // A sitemap file holds at most 50,000 addresses; the rest of a larger shop is found through its listings.
@@ -28,6 +31,10 @@ export async function loader({ context: router }: Route.LoaderArgs) {
     });
     for (const brand of facets.brands) if (brand.count > 0) paths.push(`${root}/brand/${brand.value}`);
   }
+  if (await context.services.site.featureEnabled("membership")) paths.push("/membership");
+  // The shop's own pages the owner keeps in the sitemap (not /icons, SPEC §2).
+  for (const { slug } of await context.services.pages.sitemapSlugs()) paths.push(`/${slug}`);
+  if (await context.services.site.featureEnabled("news")) paths.push(...(await newsPaths(context.services.news)));
   // Every product page, from the listing's read model (no query): the products a listing shows.
   const everything = await catalog.listing.list({ scope: {}, filters, sort: "newest", page: 1, pageSize: MAX_PRODUCTS });
   for (const product of everything.products) paths.push(`/shop/${product.categorySlug}/${product.slug}`);
@@ -40,6 +47,13 @@ export async function loader({ context: router }: Route.LoaderArgs) {
   });
 }
 
-function escapeXml(text: string) {
-  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+/** The news pages: both sections, their categories, and every post (exclusives show everyone their teaser). */
+async function newsPaths(news: NewsService): Promise<string[]> {
+  const paths = ["/news-and-media"];
+  for (const section of ["news", "exclusives"] as const) {
+    paths.push(`/news-and-media/${section}`);
+    for (const category of await news.categories(section)) paths.push(`/news-and-media/${section}/${category.slug}`);
+  }
+  for (const post of await news.sitemapPosts()) paths.push(postPath(post));
+  return paths;
 }

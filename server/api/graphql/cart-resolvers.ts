@@ -1,4 +1,11 @@
-import { cartNotFound, type BagRef, type CartLineView, type CartWithToken } from "../../modules/cart/index.ts";
+import {
+  cartNotFound,
+  membershipLineName,
+  type BagMembership,
+  type BagRef,
+  type CartLineView,
+  type CartWithToken,
+} from "../../modules/cart/index.ts";
 import { money } from "./catalog-resolvers.ts";
 import type { GraphQLContext } from "./context.ts";
 import { asGraphQLError, shopCall } from "./errors.ts";
@@ -37,7 +44,8 @@ export const cartResolvers = {
   Query: {
     async cart(_: unknown, args: { id?: string | null }, context: Context) {
       const bag = await bagOf({ cartId: args.id }, context);
-      return bag == null ? null : context.services.cart.get(context, bag);
+      // Priced and checked for who asks (member prices, members-only products: ADR 41).
+      return bag == null ? null : context.services.cart.get(context, bag, await context.viewer());
     },
   },
 
@@ -51,8 +59,9 @@ export const cartResolvers = {
     ) {
       if (args.cartId != null) await requireNamedCart(args.cartId, context);
       const bag = await bagOf(args, context);
+      const viewer = await context.viewer();
       const { cart } = await shopCall(() =>
-        context.services.cart.addLine(context, bag, { variantId: args.variantId, quantity: args.quantity ?? undefined }),
+        context.services.cart.addLine(context, bag, { variantId: args.variantId, quantity: args.quantity ?? undefined }, viewer),
       );
       return keptInCookie(cart, args, context);
     },
@@ -64,12 +73,14 @@ export const cartResolvers = {
     ) {
       const bag = await bagOf(args, context);
       if (bag == null) throw asGraphQLError(cartNotFound());
+      const viewer = await context.viewer();
       const cart = await shopCall(() =>
-        context.services.cart.updateLine(context, bag, {
-          lineId: args.lineId,
-          quantity: args.quantity ?? undefined,
-          variantId: args.variantId ?? undefined,
-        }),
+        context.services.cart.updateLine(
+          context,
+          bag,
+          { lineId: args.lineId, quantity: args.quantity ?? undefined, variantId: args.variantId ?? undefined },
+          viewer,
+        ),
       );
       return keptInCookie(cart, args, context);
     },
@@ -77,7 +88,8 @@ export const cartResolvers = {
     async removeCartLine(_: unknown, args: { cartId?: string | null; lineId: string }, context: Context) {
       const bag = await bagOf(args, context);
       if (bag == null) throw asGraphQLError(cartNotFound());
-      const cart = await shopCall(() => context.services.cart.removeLine(context, bag, { lineId: args.lineId }));
+      const viewer = await context.viewer();
+      const cart = await shopCall(() => context.services.cart.removeLine(context, bag, { lineId: args.lineId }, viewer));
       return keptInCookie(cart, args, context);
     },
   },
@@ -87,6 +99,12 @@ export const cartResolvers = {
       cart.token === null || context.isCookieBag(cart.token) ? null : cart.token,
     subtotal: (cart: CartWithToken, _: unknown, context: Context) => money(cart.subtotal, context),
     savings: (cart: CartWithToken, _: unknown, context: Context) => money(cart.savings, context),
+  },
+
+  CartMembership: {
+    plan: (membership: BagMembership) => membership.slug,
+    name: (membership: BagMembership) => membershipLineName(membership),
+    price: (membership: BagMembership, _: unknown, context: Context) => money(membership.price, context),
   },
 
   CartLine: {

@@ -35,7 +35,8 @@ export interface ProductPageResult extends Omit<ListingResult, "products"> {
 /** One listing call; an unknown category, sub-category or brand is a NOT_FOUND naming the argument. */
 export async function listingPage(context: Context, request: ListingRequest): Promise<ProductPageResult> {
   try {
-    const { products, ...rest } = await context.services.catalog.listing.list(request);
+    // Members with early access list members-only products too (ADR 41).
+    const { products, ...rest } = await context.services.catalog.listing.list(request, await context.viewer());
     return { ...rest, items: products, pageSize: request.pageSize };
   } catch (error) {
     const unknown = asShopError(error);
@@ -75,7 +76,7 @@ export const catalogResolvers = {
       const key = (args.slug ?? args.id)!;
       if (args.id != null && !/^\d{1,10}$/.test(key)) return null;
       if (!PRODUCT_KEY.test(key) || key.length > 200) return null;
-      return context.services.catalog.productDetail(key);
+      return context.services.catalog.productDetail(key, await context.viewer());
     },
 
     categories: (_: unknown, __: unknown, context: Context) => context.services.catalog.categories(),

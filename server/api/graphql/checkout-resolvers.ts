@@ -46,8 +46,12 @@ export const checkoutResolvers = {
   Query: {
     async deliveryMethods(_: unknown, args: { country: string; cartId?: string | null }, context: Context) {
       const bag = await bagOf(args.cartId, context);
-      const items = bag == null ? 0 : ((await context.services.cart.get(context, bag))?.subtotal ?? 0);
-      const methods = await shopCall(() => context.services.checkout.deliveryOptions(context, { country: args.country }, items));
+      // Priced for who asks: member prices in the items, a plan's free delivery (ADR 41).
+      const viewer = await context.viewer();
+      const items = bag == null ? 0 : ((await context.services.cart.get(context, bag, viewer))?.subtotal ?? 0);
+      const methods = await shopCall(() =>
+        context.services.checkout.deliveryOptions(context, { country: args.country }, items, viewer),
+      );
       return methods.map((method) => ({
         ...method,
         price: money(method.price, context.currency),
@@ -85,11 +89,12 @@ export const checkoutResolvers = {
       const { cartId, paymentMethod, ...input } = args.input;
       const session = await context.session();
       const bag = await bagOf(cartId, context);
+      const viewer = await context.viewer();
       const placed = await shopCall(
         () =>
           context.services.checkout.placeOrder(
             context,
-            { customerId: session?.user.id ?? null, bag },
+            { customerId: session?.user.id ?? null, bag, viewer },
             { ...input, paymentMethod: PAYMENT_METHODS[paymentMethod ?? "BANK_TRANSFER"] },
             { idempotencyKey: args.idempotencyKey ?? null },
           ),

@@ -108,8 +108,11 @@ export const checkoutTypeDefs = /* GraphQL */ `
     cartId: ID
     email: String!
     shippingAddress: ShippingAddressInput!
-    "An id from deliveryMethods for the address's country."
-    deliveryMethod: ID!
+    """
+    An id from deliveryMethods for the address's country: required when the bag holds goods; none
+    for a bag holding only a membership plan, which is not delivered.
+    """
+    deliveryMethod: ID
     paymentMethod: PaymentMethod = BANK_TRANSFER
     promoCode: String
   }

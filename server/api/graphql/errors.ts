@@ -89,6 +89,9 @@ const GRAPHQL_ERRORS: Record<ShopErrorCode, (error: ShopError, input?: string) =
   INVALID_QUERY: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
   ENTRY_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
   ENTRY_IN_USE: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
+  PLAN_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
+  ALREADY_MEMBER: (e) => shopError("BAD_USER_INPUT", e.message),
+  NOT_A_MEMBER: (e) => shopError("NOT_FOUND", e.message),
 };
 
 /**

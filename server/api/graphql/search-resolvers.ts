@@ -20,14 +20,14 @@ export const searchResolvers = {
       return listingPage(context, toListingRequest({ ...listing, query: text }, "text"));
     },
 
-    searchSuggestions(_: unknown, args: { text: string; limit?: number | null }, context: Context) {
+    async searchSuggestions(_: unknown, args: { text: string; limit?: number | null }, context: Context) {
       const limit = args.limit ?? 6;
       if (limit < 1 || limit > MAX_SUGGESTIONS)
         throw badUserInput("limit", `limit must be a whole number from 1 to ${MAX_SUGGESTIONS}`);
       if (args.text.length > MAX_SEARCH_LENGTH) {
         throw badUserInput("text", `text is too long (at most ${MAX_SEARCH_LENGTH} characters)`);
       }
-      return context.services.catalog.suggest(args.text, limit);
+      return context.services.catalog.suggest(args.text, limit, await context.viewer());
     },
   },
 };

@@ -258,6 +258,21 @@ export const typeDefs = /* GraphQL */ `
     subtotal: Money!
     "How much the sale prices save against the compare-at prices."
     savings: Money!
+    "The membership plan the bag holds (a customer's bag only; bought through checkout), or null."
+    membership: CartMembership
+  }
+
+  "A membership plan in a bag: one line, one of it, not delivered."
+  type CartMembership {
+    "The plan's slug, as /membership names it."
+    plan: String!
+    "As the order's line will read: Pro membership (12 months)."
+    name: String!
+    "How long it runs once paid; null: no end."
+    months: Int
+    price: Money!
+    "False when the plan can no longer be bought (unpublished, or made free)."
+    available: Boolean!
   }
 
   type Query {

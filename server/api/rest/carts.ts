@@ -42,7 +42,7 @@ export function cartsApi() {
   /** Answers a bag just read or changed, priced for the checkout choices it holds. */
   const answerPriced = async (c: Context<ShopEnv>, cart: CartWithToken, status: 200 | 201 = 200) => {
     const context = requestContext(c);
-    return answer(c, cart, await context.services.checkout.totalsFor(context, cart), status);
+    return answer(c, cart, await context.services.checkout.totalsFor(context, cart, null, await context.viewer()), status);
   };
   const tokenOf = (c: Context<ShopEnv>) => {
     const id = c.req.param("id");
@@ -53,7 +53,8 @@ export function cartsApi() {
   api.post("/", async (c) => answerPriced(c, await carts(c).create(requestContext(c)), 201));
 
   api.get("/:id", async (c) => {
-    const cart = await carts(c).get(requestContext(c), tokenOf(c));
+    const context = requestContext(c);
+    const cart = await carts(c).get(context, tokenOf(c), await context.viewer());
     if (!cart) throw new NotFoundError("Cart not found", { param: "id" });
     return answerPriced(c, cart);
   });
@@ -62,28 +63,32 @@ export function cartsApi() {
     const context = requestContext(c);
     const token = tokenOf(c);
     // An add to an unknown id must not quietly make a new bag under another id.
-    if (!(await carts(c).get(context, token))) throw new NotFoundError("Cart not found", { param: "id" });
+    const viewer = await context.viewer();
+    if (!(await carts(c).get(context, token, viewer))) throw new NotFoundError("Cart not found", { param: "id" });
     const body = await readJsonObject(c);
-    const { cart } = await carts(c).addLine(context, token, body);
+    const { cart } = await carts(c).addLine(context, token, body, viewer);
     return answerPriced(c, cart, 201);
   });
 
   api.patch("/:id/lines/:lineId", async (c) => {
     const body = await readJsonObject(c);
     const lineId = c.req.param("lineId");
-    return answerPriced(c, await carts(c).updateLine(requestContext(c), tokenOf(c), { ...body, lineId }));
+    const context = requestContext(c);
+    return answerPriced(c, await carts(c).updateLine(context, tokenOf(c), { ...body, lineId }, await context.viewer()));
   });
 
   api.patch("/:id", async (c) => {
     const context = requestContext(c);
-    const buyer = { customerId: null, bag: tokenOf(c) };
+    const buyer = { customerId: null, bag: tokenOf(c), viewer: await context.viewer() };
     const { bag, priced } = await context.services.checkout.chooseForBag(context, buyer, await readJsonObject(c));
     return answer(c, bag, priced);
   });
 
-  api.delete("/:id/lines/:lineId", async (c) =>
-    answerPriced(c, await carts(c).removeLine(requestContext(c), tokenOf(c), { lineId: c.req.param("lineId") })),
-  );
+  api.delete("/:id/lines/:lineId", async (c) => {
+    const context = requestContext(c);
+    const lineId = c.req.param("lineId");
+    return answerPriced(c, await carts(c).removeLine(context, tokenOf(c), { lineId }, await context.viewer()));
+  });
 
   const allowed: Record<string, string> = {
     "/": "POST",

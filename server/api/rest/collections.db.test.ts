@@ -14,7 +14,16 @@ import { testServicesConfig } from "../../../tests/support/services-config.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { ShopEnv } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
-import { mediaFiles, membershipPlans, memberships, products, users } from "../../db/schema/index.ts";
+import {
+  mediaFiles,
+  membershipPlans,
+  memberships,
+  newsCategories,
+  newsPosts,
+  pages,
+  products,
+  users,
+} from "../../db/schema/index.ts";
 import { seedDemoShop } from "../../db/seed/index.ts";
 import { createServices } from "../../services.ts";
 import { collectionsApi } from "./collections.ts";
@@ -68,6 +77,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   mediaDir = mkdtempSync(join(tmpdir(), "shop-collections-"));
   await seedDemoShop(database.db, { products: 20, mediaDir });
+  // The tests write their own newsroom below, so the demo's content goes.
+  for (const table of [newsPosts, newsCategories, pages, mediaFiles]) await database.db.delete(table);
   const services = createServices(database, testServicesConfig());
   app = shopApp({ services, database });
   app.route("/api", contentAuthApi());

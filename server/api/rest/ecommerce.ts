@@ -15,6 +15,7 @@ import { parseProductsQuery } from "./products-query.ts";
 
 /** Product data may be a minute old in a browser; errors are never cached (see toErrorResponse). */
 const CACHE_GETS = "public, max-age=60";
+const PERSONAL_GETS = "private, max-age=60";
 const ALLOW = "GET, HEAD";
 
 /** A product's slug or id, as the product route accepts it; anything else names no product. */
@@ -23,25 +24,26 @@ const PRODUCT_KEY = /^(?:\d{1,10}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 export function ecommerceApi(options: { logger?: Logger } = {}) {
   const api = new Hono<ShopEnv>();
   const catalogOf = (c: Context<ShopEnv>) => requestContext(c).services.catalog;
-  const ok = (c: Context, data: unknown, meta: Record<string, unknown> = {}) => {
-    c.header("Cache-Control", CACHE_GETS);
+  const ok = (c: Context, data: unknown, meta: Record<string, unknown> = {}, personal = false) => {
+    // A member's answer may hold members-only products (ADR 41): only their own browser keeps it.
+    c.header("Cache-Control", personal ? PERSONAL_GETS : CACHE_GETS);
     return c.json({ data, meta });
   };
 
   api.get("/products", async (c) => {
     const request = parseProductsQuery(new URL(c.req.url).searchParams);
-    const result = await catalogOf(c).listing.list(request);
-    return ok(c, result.products, {
-      pagination: { page: result.page, pageSize: request.pageSize, pageCount: result.pageCount, total: result.total },
-      facets: result.facets,
-    });
+    const viewer = await requestContext(c).viewer();
+    const result = await catalogOf(c).listing.list(request, viewer);
+    const pagination = { page: result.page, pageSize: request.pageSize, pageCount: result.pageCount, total: result.total };
+    return ok(c, result.products, { pagination, facets: result.facets }, viewer.member);
   });
 
   api.get("/products/:key", async (c) => {
     const key = c.req.param("key");
-    const product = PRODUCT_KEY.test(key) && key.length <= 200 ? await catalogOf(c).productDetail(key) : null;
+    const viewer = await requestContext(c).viewer();
+    const product = PRODUCT_KEY.test(key) && key.length <= 200 ? await catalogOf(c).productDetail(key, viewer) : null;
     if (!product) throw new NotFoundError("Product not found");
-    return ok(c, product);
+    return ok(c, product, {}, viewer.member);
   });
 
   api.get("/categories", async (c) => ok(c, await catalogOf(c).categories()));

@@ -171,4 +171,7 @@ const REST_ERRORS: Record<ShopErrorCode, (error: ShopError) => ApiError> = {
   INVALID_QUERY: (e) => new ApiError(400, "ValidationError", e.message, e.details),
   ENTRY_NOT_FOUND: () => new NotFoundError(),
   ENTRY_IN_USE: (e) => new ApiError(409, "ApplicationError", e.message, e.details),
+  PLAN_NOT_FOUND: (e) => new ApiError(404, "NotFoundError", e.message, e.details),
+  ALREADY_MEMBER: (e) => new ApiError(409, "ApplicationError", e.message, e.details),
+  NOT_A_MEMBER: (e) => new ApiError(404, "NotFoundError", e.message, e.details),
 };

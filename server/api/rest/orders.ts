@@ -27,8 +27,10 @@ export function deliveryMethodsApi() {
     const cartId = c.req.query("cartId");
     const session = await context.session();
     const bag = cartId && isCartToken(cartId) ? cartId : session ? { customerId: session.user.id } : null;
-    const items = bag ? ((await context.services.cart.get(context, bag))?.subtotal ?? 0) : 0;
-    const methods = await context.services.checkout.deliveryOptions(context, { country: c.req.query("country") }, items);
+    // Priced for who asks: member prices in the items, a plan's free delivery (ADR 41).
+    const viewer = await context.viewer();
+    const items = bag ? ((await context.services.cart.get(context, bag, viewer))?.subtotal ?? 0) : 0;
+    const methods = await context.services.checkout.deliveryOptions(context, { country: c.req.query("country") }, items, viewer);
     c.header("Cache-Control", "no-store");
     return c.json({ data: methods, meta: { currency: context.env.currency } });
   });
@@ -63,9 +65,8 @@ export function ordersApi() {
     }
     const key = c.req.header("idempotency-key") ?? null;
     const { cartId: _, ...order } = body;
-    const placed = await context.services.checkout.placeOrder(context, { customerId: session?.user.id ?? null, bag }, order, {
-      idempotencyKey: key,
-    });
+    const buyer = { customerId: session?.user.id ?? null, bag, viewer: await context.viewer() };
+    const placed = await context.services.checkout.placeOrder(context, buyer, order, { idempotencyKey: key });
     if (placed.replayed) c.header("Idempotent-Replayed", "true");
     const view = placed.replayed
       ? await context.services.orders.view(context, placed.order)

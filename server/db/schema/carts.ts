@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { membershipPlans } from "./memberships.ts";
 import { users } from "./users.ts";
 import { variants } from "./variants.ts";
 
@@ -22,6 +23,11 @@ export const carts = pgTable(
     country: text("country"),
     deliveryMethodId: text("delivery_method_id"),
     promoCode: text("promo_code"),
+    /**
+     * The membership plan the bag holds (at most one; only a customer's bag): bought through
+     * checkout like the goods, activated once its order is paid (ADR 42).
+     */
+    membershipPlanId: integer("membership_plan_id").references(() => membershipPlans.id, { onDelete: "set null" }),
     /** Moved on every change; bags untouched for long are pruned by it. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

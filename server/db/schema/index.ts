@@ -24,3 +24,4 @@ export * from "./media-files.ts";
 export * from "./news.ts";
 export * from "./pages.ts";
 export * from "./memberships.ts";
+export * from "./newsletter-subscriptions.ts";

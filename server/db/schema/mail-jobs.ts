@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The mail outbox: a mail is written here in the same transaction as the change it tells of, and
@@ -15,6 +15,8 @@ export const mailJobs = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Extra headers (a marketing mail's List-Unsubscribe); null for most mails. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     attempts: integer("attempts").notNull().default(0),
     /** When the mail is due: now, or later after a failed attempt (backoff). */
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),

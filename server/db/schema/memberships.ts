@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { documentId } from "./document-id.ts";
+import { orders } from "./orders.ts";
 import { users } from "./users.ts";
 
 /**
@@ -54,6 +67,13 @@ export const memberships = pgTable(
     /** False once the member cancelled: the membership runs to its end and is not renewed. */
     renews: boolean("renews").notNull().default(true),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /**
+     * The paid order that started or last renewed it (null: the free plan). Unique: an order's
+     * payment, told twice, activates it once.
+     */
+    orderId: integer("order_id")
+      .unique()
+      .references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

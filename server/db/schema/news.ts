@@ -3,9 +3,9 @@ import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp
 import { documentId } from "./document-id.ts";
 import { mediaFiles } from "./media-files.ts";
 
-/** The two sections of news and media: public news, and exclusives for members. */
-export const NEWS_SECTIONS = ["news", "exclusives"] as const;
-export type NewsSection = (typeof NEWS_SECTIONS)[number];
+import { NEWS_SECTIONS } from "./news-sections.ts";
+
+export { NEWS_SECTIONS, type NewsSection } from "./news-sections.ts";
 
 export const newsCategories = pgTable("news_categories", {
   id: serial("id").primaryKey(),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { membershipPlans } from "./memberships.ts";
 import { users } from "./users.ts";
 
 /** The order's state machine (orders/state-machine.ts says which moves are allowed). */
@@ -29,6 +30,8 @@ export const orders = pgTable(
     currency: text("currency").notNull(),
     subtotal: integer("subtotal").notNull(),
     discount: integer("discount").notNull().default(0),
+    /** What member prices took off the items' list prices (already out of `subtotal`, ADR 41). */
+    memberSavings: integer("member_savings").notNull().default(0),
     shipping: integer("shipping").notNull().default(0),
     /** The VAT included in the total, at the delivery country's rate. */
     tax: integer("tax").notNull().default(0),
@@ -37,6 +40,8 @@ export const orders = pgTable(
     promoCode: text("promo_code"),
     deliveryMethodId: text("delivery_method_id"),
     deliveryMethodName: text("delivery_method_name"),
+    /** The membership plan the order buys (its line `membership-<slug>`); activated when the order is paid. */
+    membershipPlanId: integer("membership_plan_id").references(() => membershipPlans.id, { onDelete: "set null" }),
     paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("bank-transfer"),
     /** What a bank transfer must quote, so the shop can match the payment to the order. */
     paymentReference: text("payment_reference"),

@@ -28,6 +28,11 @@ export const products = pgTable(
     attributes: jsonb("attributes").$type<ProductAttributes>().notNull().default({}),
     published: boolean("published").notNull().default(true),
     membersOnly: boolean("members_only").notNull().default(false),
+    /**
+     * When a members-only product opens to everyone (early access ends, ADR 41); null: it stays
+     * members-only. Ignored for other products. catalog/sellable.ts is the one rule that reads it.
+     */
+    publicAt: timestamp("public_at", { withTimezone: true }),
     /** Shown on the home page when set; lower ranks come first. */
     featuredRank: integer("featured_rank"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

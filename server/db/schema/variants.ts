@@ -4,7 +4,8 @@ import { products } from "./products.ts";
 
 /**
  * A buyable option of a product: one size in one colour. Prices live here, in integer minor
- * units of the shop's currency; compareAtPrice, when set and higher, is the price before a sale.
+ * units of the shop's currency; compareAtPrice, when set and higher, is the price before a sale;
+ * memberPrice, when set, is what members pay.
  */
 export const variants = pgTable(
   "variants",
@@ -21,6 +22,11 @@ export const variants = pgTable(
     stock: integer("stock").notNull().default(0),
     price: integer("price").notNull(),
     compareAtPrice: integer("compare_at_price"),
+    /**
+     * What members pay for this option (ADR 41); null: the member's plan discount applies to
+     * `price`. Never above the price.
+     */
+    memberPrice: integer("member_price"),
     position: integer("position").notNull().default(0),
   },
   (t) => [
@@ -28,6 +34,7 @@ export const variants = pgTable(
     check("variants_stock_not_negative", sql`${t.stock} >= 0`),
     check("variants_price_not_negative", sql`${t.price} >= 0`),
     check("variants_compare_at_above_price", sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > ${t.price}`),
+    check("variants_member_price_range", sql`${t.memberPrice} is null or ${t.memberPrice} between 0 and ${t.price}`),
   ],
 );
 

@@ -1,5 +1,6 @@
 /**
- * Replaces the catalogue with the demo goalkeeping shop:
+ * Replaces the catalogue with the demo goalkeeping shop, and adds the demo content (plans, news,
+ * pages) where there is none:
  *   npm run seed                      # 320 products
  *   npm run seed -- --products 20000
  */
@@ -8,7 +9,7 @@ import { parseArgs } from "node:util";
 import { parseEnv } from "../../env.ts";
 import { databaseTargetFor, openDatabase } from "../client.ts";
 import { applyMigrations } from "../migrate.ts";
-import { clearCatalogue, seedDemoShop } from "./index.ts";
+import { clearCatalogue, seedDemoShop, type ContentCounts } from "./index.ts";
 
 const DEFAULT_PRODUCTS = 320;
 const MAX_PRODUCTS = 200_000;
@@ -21,6 +22,23 @@ function productCount(args: string[]): number {
     throw new Error(`--products must be a whole number from 0 to ${MAX_PRODUCTS}, not "${values.products}".`);
   }
   return count;
+}
+
+/** Content is added only where there is none, so a re-seed usually keeps the news and pages. */
+function contentSummary(content: ContentCounts): string {
+  const added = (
+    [
+      [content.plans, "membership plan", "membership plans"],
+      [content.newsCategories, "news category", "news categories"],
+      [content.news, "news post", "news posts"],
+      [content.exclusives, "exclusive", "exclusives"],
+      [content.drafts, "draft", "drafts"],
+      [content.pages, "page", "pages"],
+      [content.mediaFiles, "media file", "media files"],
+    ] as const
+  ).filter(([n]) => n > 0);
+  if (added.length === 0) return "Content (plans, news, pages) was there already and is kept.";
+  return `Added content: ${added.map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(", ")}.`;
 }
 
 async function main(): Promise<void> {
@@ -40,6 +58,7 @@ async function main(): Promise<void> {
       `Seeded ${counts.categories} categories (${counts.subCategories} sub-categories), ${counts.brands} brands, ` +
         `${counts.products} products and ${counts.variants} variants in ${seconds} s.`,
     );
+    console.log(contentSummary(counts.content));
   } finally {
     await database.close();
   }

@@ -48,7 +48,7 @@ export const customInformationSeeds: readonly CustomInformationSeed[] = [
     category: null,
     body: [
       "Orders placed before 2 pm on a working day leave the same day. Standard delivery takes 2–4 working days.",
-      "Not right? Send it back unused within 60 days for a full refund.",
+      "Not right? Send it back unused within 30 days for a full refund.",
     ].join("\n\n"),
   },
 ];

@@ -5,6 +5,7 @@ import { brands, categories, customInformation, productImages, products, variant
 import { brandSeeds } from "./brands-data.ts";
 import { insertByColumns } from "./bulk-insert.ts";
 import { catalogue } from "./catalogue-data.ts";
+import { seedDemoContent, type ContentCounts } from "./content.ts";
 import { customInformationSeeds } from "./custom-information-data.ts";
 import { logoSvg, PRODUCT_IMAGE_SIZE, productImagePath, productImageSvg, renderImages, type ImageJob } from "./images.ts";
 import { planProducts, type ProductPlan } from "./products.ts";
@@ -14,11 +15,12 @@ import { seedSiteDefaults } from "./site-defaults.ts";
 
 export { seedSiteDefaults } from "./site-defaults.ts";
 export { seedCheckoutDefaults } from "./checkout-defaults.ts";
+export { seedDemoContent, type ContentCounts } from "./content.ts";
 
 export interface SeedOptions {
   /** How many products to create. */
   products: number;
-  /** The shop's media folder; images go to products/ and brands/ under it. */
+  /** The shop's media folder; images go to products/, brands/, news/ and pages/ under it. */
   mediaDir: string;
 }
 
@@ -28,6 +30,8 @@ export interface SeedCounts {
   brands: number;
   products: number;
   variants: number;
+  /** The news, plans and pages added with the catalogue (none where there were some already). */
+  content: ContentCounts;
 }
 
 // Fixed so that every run, on every machine, plans the same shop.
@@ -39,8 +43,8 @@ const PRODUCTS_PER_INSERT = 1000;
 
 /**
  * Fills an empty catalogue with the demo goalkeeping shop and adds missing default settings and
- * flags. Images are rendered first, so the catalogue is written in one short transaction: a failed
- * seed leaves no half-filled shop behind.
+ * flags, then the demo content where there is none. Images are rendered first, so the catalogue is
+ * written in one short transaction: a failed seed leaves no half-filled shop behind.
  */
 export async function seedDemoShop(db: Db, options: SeedOptions): Promise<SeedCounts> {
   if (!Number.isSafeInteger(options.products) || options.products < 0) {
@@ -54,7 +58,8 @@ export async function seedDemoShop(db: Db, options: SeedOptions): Promise<SeedCo
   const plans = planProducts(options.products, createRandom(SHOP_SEED));
   await renderImages(options.mediaDir, imageJobs(plans));
   await seedDemoPromoCodes(db);
-  return db.transaction((tx) => insertCatalogue(tx, plans));
+  const counts = await db.transaction((tx) => insertCatalogue(tx, plans));
+  return { ...counts, content: await seedDemoContent(db, { mediaDir: options.mediaDir }) };
 }
 
 /** Deletes every product, variant, image, brand, category and information block; settings and flags stay. */
@@ -93,7 +98,7 @@ function imageJobs(plans: readonly ProductPlan[]): ImageJob[] {
   return [...jobs.values()];
 }
 
-async function insertCatalogue(db: Db, plans: readonly ProductPlan[]): Promise<SeedCounts> {
+async function insertCatalogue(db: Db, plans: readonly ProductPlan[]): Promise<Omit<SeedCounts, "content">> {
   const topLevel = await db
     .insert(categories)
     .values(catalogue.map(({ slug, name, description }, position) => ({ slug, name, description, position })))
@@ -171,6 +176,7 @@ async function insertCatalogue(db: Db, plans: readonly ProductPlan[]): Promise<S
     [variants.stock, ({ variant }) => variant.stock],
     [variants.price, ({ variant }) => variant.price],
     [variants.compareAtPrice, ({ variant }) => variant.compareAtPrice],
+    [variants.memberPrice, ({ variant }) => variant.memberPrice],
     [variants.position, ({ position }) => position],
   ]);
 

@@ -12,6 +12,8 @@ export interface VariantPlan {
   stock: number;
   price: number;
   compareAtPrice: number | null;
+  /** What members pay (ADR 41); null: their plan's discount. */
+  memberPrice: number | null;
 }
 
 export interface ImagePlan extends ProductImageKey {
@@ -72,7 +74,10 @@ export function planProducts(count: number, random: Random, now = new Date()): P
       membersOnly: random.chance(0.05),
       featuredRank: null,
       createdAt: new Date(Math.floor((now.getTime() - random.next() * 365 * DAY_MS) / 1000) * 1000),
-      variants: planVariants(random, `${brand.code}-${String(index + 1).padStart(6, "0")}`, sub, colours),
+      variants: withMemberPrices(
+        index,
+        planVariants(random, `${brand.code}-${String(index + 1).padStart(6, "0")}`, sub, colours),
+      ),
       images: planImages(random, name, sub, colours),
     });
   }
@@ -106,8 +111,25 @@ function planVariants(random: Random, skuPrefix: string, sub: SubCategorySeed, c
       stock: soldOut ? 0 : stockLevel(random),
       price,
       compareAtPrice,
+      memberPrice: null,
     })),
   );
+}
+
+/** Every fifth product, from the second on, has a member price of its own. */
+const MEMBER_PRICE_EVERY = 5;
+
+/**
+ * Gives some products a member price of their own (about 15 % off, ending in 99; ADR 41), decided
+ * by the product's place in the plan rather than by `random`, so that the rest of the demo shop
+ * stays what the same seed always made.
+ */
+function withMemberPrices(index: number, variants: VariantPlan[]): VariantPlan[] {
+  if (index % MEMBER_PRICE_EVERY !== 1) return variants;
+  return variants.map((variant) => {
+    const memberPrice = endIn99(variant.price * 0.85);
+    return memberPrice < variant.price ? { ...variant, memberPrice } : variant;
+  });
 }
 
 /** Mostly healthy stock, with some sizes sold out and some down to their last few. */

@@ -2,7 +2,7 @@ import type { Db } from "../client.ts";
 import { featureFlags, siteSettings } from "../schema/index.ts";
 
 export const defaultSettings: Record<string, unknown> = {
-  announcement: "Free returns for 60 days on every pair of gloves.",
+  announcement: "Free returns within 30 days on every pair of gloves.",
   contactEmail: "hello@shop.example",
 };
 

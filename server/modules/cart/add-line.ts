@@ -16,6 +16,7 @@ import {
   type CartWithToken,
 } from "./bag-rows.ts";
 import { bagFull, notEnoughStock } from "./errors.ts";
+import type { Viewer } from "../catalog/sellable.ts";
 import { addLineInput, MAX_BAG_LINES, MAX_LINE_QUANTITY, quantityCap } from "./schemas.ts";
 
 /**
@@ -27,6 +28,7 @@ export async function addLine(
   scope: Scope,
   ref: BagRef,
   raw: unknown,
+  viewer: Viewer,
   newBags: RateLimiter | undefined,
 ): Promise<{ cart: CartWithToken; lineId: number }> {
   const { variantId, quantity } = parseInput(addLineInput, raw);
@@ -39,7 +41,7 @@ export async function addLine(
     let cartId = existing;
     if (cartId === null) ({ id: cartId, ref: cartRef } = await insertCart(db, ref));
     await touch(db, cartId);
-    const stock = await sellableStock(db, variantId);
+    const stock = await sellableStock(db, variantId, viewer);
     const [line] = await db
       .select({ id: cartLines.id, quantity: cartLines.quantity })
       .from(cartLines)
@@ -62,5 +64,5 @@ export async function addLine(
     throw error;
   });
   if (existing === null) await pruneIdleCarts(scope.db);
-  return { cart: await view(scope.db, cartRef, cartId), lineId };
+  return { cart: await view(scope.db, cartRef, cartId, viewer), lineId };
 }

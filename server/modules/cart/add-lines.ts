@@ -3,6 +3,7 @@ import type { Scope } from "../../lib/scope.ts";
 import type { RateLimiter } from "../rate-limit/index.ts";
 import { addLine } from "./add-line.ts";
 import type { BagRef } from "./bag-rows.ts";
+import type { Viewer } from "../catalog/sellable.ts";
 
 /** An item to put back in the bag ("Buy again"): its option while it exists, and its name to tell. */
 export interface ItemToAdd {
@@ -20,6 +21,7 @@ export async function addLines(
   scope: Scope,
   ref: BagRef,
   items: readonly ItemToAdd[],
+  viewer: Viewer,
   newBags: RateLimiter | undefined,
 ): Promise<{ added: number; missed: string[] }> {
   let added = 0;
@@ -30,7 +32,7 @@ export async function addLines(
       continue;
     }
     try {
-      await addLine(scope, ref, { variantId: item.variantId, quantity: item.quantity }, newBags);
+      await addLine(scope, ref, { variantId: item.variantId, quantity: item.quantity }, viewer, newBags);
       added += 1;
     } catch (error) {
       if (!asShopError(error)) throw error;

@@ -4,9 +4,9 @@ import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { addressKey, type RateLimiter } from "../rate-limit/index.ts";
 import { cartNotFound, tooManyNewBags, variantNotFound } from "./errors.ts";
-import { cartLinesJson, cartViewOf, type CartView, type LineRow } from "./read.ts";
+import { bagMembershipJson, cartLinesJson, cartViewOf, type BagMembership, type CartView, type LineRow } from "./read.ts";
 import { hashCartToken, isCartToken, newCartToken } from "./token.ts";
-import { ANY_VISITOR, sellableTo } from "../catalog/sellable.ts";
+import { ANY_VISITOR, sellableTo, type Viewer } from "../catalog/sellable.ts";
 
 /*
  * The rows behind a bag, shared by the bag's use cases (add-line.ts, update-line.ts, ...). Every
@@ -64,17 +64,24 @@ export async function requireCart(db: Db, ref: BagRef): Promise<number> {
   return id;
 }
 
-/** The bag as its holder sees it: its lines and its checkout choices, read in one query. */
-export async function view(db: Db, ref: BagRef, cartId: number): Promise<CartWithToken> {
-  const [row] = await queryRows<CheckoutChoices & { lines: LineRow[] }>(
+/** The bag as its holder (`viewer`) sees it: its lines and its checkout choices, read in one query. */
+export async function view(db: Db, ref: BagRef, cartId: number, viewer: Viewer): Promise<CartWithToken> {
+  const [row] = await queryRows<CheckoutChoices & { lines: LineRow[]; membership: BagMembership | null }>(
     db,
     sql`select ${carts.country} as "country", ${carts.deliveryMethodId} as "deliveryMethod",
-               ${carts.promoCode} as "promoCode", ${cartLinesJson(cartId, true)} as "lines"
+               ${carts.promoCode} as "promoCode", ${cartLinesJson(cartId, true)} as "lines",
+               ${bagMembershipJson(cartId)} as "membership"
         from ${carts} where ${carts.id} = ${cartId}`,
   );
   // A bag deleted since its id was read (pruned) reads as an empty one with nothing chosen.
-  const { lines, ...checkout } = row ?? { lines: [], country: null, deliveryMethod: null, promoCode: null };
-  return { token: typeof ref === "string" ? ref : null, ...cartViewOf(lines), checkout };
+  const { lines, membership, ...checkout } = row ?? {
+    lines: [],
+    membership: null,
+    country: null,
+    deliveryMethod: null,
+    promoCode: null,
+  };
+  return { token: typeof ref === "string" ? ref : null, ...cartViewOf(lines, viewer, membership), checkout };
 }
 
 /**
@@ -127,13 +134,17 @@ export async function insertCart(db: Db, ref: BagRef): Promise<{ id: number; ref
   return { id: existing, ref };
 }
 
-/** The option's stock, locked until the transaction ends, when its product is for sale. */
-export async function sellableStock(db: Db, variantId: number): Promise<number> {
+/** The option's stock, locked until the transaction ends, when its product is for sale to `viewer`. */
+export async function sellableStock(
+  db: Db,
+  variantId: number,
+  viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR,
+): Promise<number> {
   const [row] = await db
     .select({ stock: variants.stock })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variants.id, variantId), sellableTo(ANY_VISITOR, sql`${products}`)))
+    .where(and(eq(variants.id, variantId), sellableTo(viewer, sql`${products}`)))
     .for("update", { of: variants });
   if (!row) throw variantNotFound(variantId);
   return row.stock;

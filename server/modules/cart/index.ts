@@ -5,14 +5,17 @@ import type { RateLimiter, RateLimitRule } from "../rate-limit/index.ts";
 import { addLine } from "./add-line.ts";
 import { addLines, type ItemToAdd } from "./add-lines.ts";
 import { cartIdOf, countNewBag, ownerOf, pruneIdleCarts, view, type BagRef, type CartWithToken } from "./bag-rows.ts";
+import { membershipLineInput, putMembership, removeMembership } from "./membership-line.ts";
 import { mergeGuestBag } from "./merge-guest-bag.ts";
 import { newCartToken, hashCartToken } from "./token.ts";
 import { removeLine, updateLine } from "./update-line.ts";
-import { ANY_VISITOR, sellableTo } from "../catalog/sellable.ts";
+import { ANY_VISITOR, sellableTo, type Viewer } from "../catalog/sellable.ts";
 
 export * from "./errors.ts";
 export * from "./schemas.ts";
-export type { CartLineOption, CartLineView, CartView } from "./read.ts";
+export type { BagMembership, CartLineOption, CartLineView, CartView } from "./read.ts";
+export { membershipLineName } from "./read.ts";
+export { membershipLineInput };
 export { CART_RETENTION_DAYS, type BagRef, type CartWithToken, type CheckoutChoices } from "./bag-rows.ts";
 export type { MergeNote } from "./merge-guest-bag.ts";
 export type { ItemToAdd } from "./add-lines.ts";
@@ -32,7 +35,9 @@ export interface CartsOptions {
 }
 
 /**
- * Bags (SPEC §7 /ecommerce/carts): a guest's, by its token, or a customer's, by their id. Every
+ * Bags (SPEC §7 /ecommerce/carts): a guest's, by its token, or a customer's, by their id. Reads
+ * and changes take the viewer (the request context's viewer(), ADR 41): what they may buy and at
+ * what price; without one, what anyone may, at list prices. Every
  * function takes the request's scope first and validates its input with the module's zod
  * schemas, so pages, REST and GraphQL share the same rules. Prices and totals are read from the
  * catalogue each time; stock is checked on every change, inside the same transaction as the
@@ -49,17 +54,17 @@ export function createCarts(options: CartsOptions = {}) {
         .values({ tokenHash: hashCartToken(token) })
         .returning({ id: carts.id });
       await pruneIdleCarts(scope.db);
-      return view(scope.db, token, row!.id);
+      return view(scope.db, token, row!.id, ANY_VISITOR);
     },
 
-    /** The bag with its checkout choices, or null when there is none. */
-    async get(scope: Scope, ref: BagRef): Promise<CartWithToken | null> {
+    /** The bag with its checkout choices as `viewer` sees it (prices, ADR 41), or null when there is none. */
+    async get(scope: Scope, ref: BagRef, viewer: Viewer = ANY_VISITOR): Promise<CartWithToken | null> {
       const id = await cartIdOf(scope.db, ref);
-      return id === null ? null : view(scope.db, ref, id);
+      return id === null ? null : view(scope.db, ref, id, viewer);
     },
 
     /** How many items the bag holds that can be bought (as CartView.itemCount), for the header; 0 without a bag. */
-    async count(scope: Scope, ref: BagRef): Promise<number> {
+    async count(scope: Scope, ref: BagRef, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR): Promise<number> {
       const owner = ownerOf(ref);
       if (!owner) return 0;
       const [row] = await scope.db
@@ -68,16 +73,24 @@ export function createCarts(options: CartsOptions = {}) {
         .innerJoin(carts, eq(carts.id, cartLines.cartId))
         .innerJoin(variants, eq(variants.id, cartLines.variantId))
         .innerJoin(products, eq(products.id, variants.productId))
-        .where(and(owner, sellableTo(ANY_VISITOR, sql`${products}`)));
+        .where(and(owner, sellableTo(viewer, sql`${products}`)));
       return row?.items ?? 0;
     },
 
-    /** Puts an option in the bag (see add-line.ts); a guest's first add makes the bag. */
-    addLine: (scope: Scope, ref: BagRef, raw: unknown) => addLine(scope, ref, raw, options.newBags),
+    /** Puts an option `viewer` may buy in the bag (see add-line.ts); a guest's first add makes the bag. */
+    addLine: (scope: Scope, ref: BagRef, raw: unknown, viewer: Viewer = ANY_VISITOR) =>
+      addLine(scope, ref, raw, viewer, options.newBags),
     /** Puts several items in the bag, each on its own ("Buy again"); see add-lines.ts. */
-    addLines: (scope: Scope, ref: BagRef, items: readonly ItemToAdd[]) => addLines(scope, ref, items, options.newBags),
-    updateLine,
-    removeLine,
+    addLines: (scope: Scope, ref: BagRef, items: readonly ItemToAdd[], viewer: Viewer = ANY_VISITOR) =>
+      addLines(scope, ref, items, viewer, options.newBags),
+    /** Changes a line (see update-line.ts), answering the bag as `viewer` sees it. */
+    updateLine: (scope: Scope, ref: BagRef, raw: unknown, viewer: Viewer = ANY_VISITOR) => updateLine(scope, ref, raw, viewer),
+    removeLine: (scope: Scope, ref: BagRef, raw: unknown, viewer: Viewer = ANY_VISITOR) => removeLine(scope, ref, raw, viewer),
+    /** Puts a paid membership plan in a customer's bag, replacing another (membership-line.ts). */
+    putMembership: (scope: Scope, ref: BagRef, raw: unknown, viewer: Viewer = ANY_VISITOR) =>
+      putMembership(scope, ref, raw, viewer),
+    /** Takes the membership plan out of the bag. */
+    removeMembership: (scope: Scope, ref: BagRef, viewer: Viewer = ANY_VISITOR) => removeMembership(scope, ref, viewer),
     mergeGuestBag,
 
     /** Deletes bags idle for longer than the retention; for tests and housekeeping. */

@@ -5,12 +5,13 @@ import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { requireCart, sellableStock, touch, view, type BagRef, type CartWithToken } from "./bag-rows.ts";
 import { cartLineNotFound, notEnoughStock, quantityBelowOne } from "./errors.ts";
 import { MAX_LINE_QUANTITY, quantityCap, removeLineInput, updateLineInput } from "./schemas.ts";
+import type { Viewer } from "../catalog/sellable.ts";
 
 /**
  * Changes a line's quantity and/or option. Switching to an option another line already holds
  * merges the two lines, within the stock.
  */
-export async function updateLine(scope: Scope, ref: BagRef, raw: unknown): Promise<CartWithToken> {
+export async function updateLine(scope: Scope, ref: BagRef, raw: unknown, viewer: Viewer): Promise<CartWithToken> {
   const change = parseInput(updateLineInput, raw);
   const cartId = await requireCart(scope.db, ref);
   await withTransaction(scope, async ({ db }) => {
@@ -24,7 +25,7 @@ export async function updateLine(scope: Scope, ref: BagRef, raw: unknown): Promi
     // A step (the bag's − and +) applies to what the line holds now, not to what a form showed.
     let quantity = change.delta !== undefined ? line.quantity + change.delta : (change.quantity ?? line.quantity);
     if (quantity < 1) throw quantityBelowOne();
-    const stock = await sellableStock(db, variantId);
+    const stock = await sellableStock(db, variantId, viewer);
     let merged: { id: number; quantity: number } | undefined;
     if (variantId !== line.variantId) {
       [merged] = await db
@@ -39,11 +40,11 @@ export async function updateLine(scope: Scope, ref: BagRef, raw: unknown): Promi
     if (merged) await db.delete(cartLines).where(eq(cartLines.id, merged.id));
     await db.update(cartLines).set({ variantId, quantity }).where(eq(cartLines.id, line.id));
   });
-  return view(scope.db, ref, cartId);
+  return view(scope.db, ref, cartId, viewer);
 }
 
-/** Takes a line out of the bag. */
-export async function removeLine(scope: Scope, ref: BagRef, raw: unknown): Promise<CartWithToken> {
+/** Takes a line out of the bag; answers the bag as `viewer` sees it. */
+export async function removeLine(scope: Scope, ref: BagRef, raw: unknown, viewer: Viewer): Promise<CartWithToken> {
   const { lineId } = parseInput(removeLineInput, raw);
   const cartId = await requireCart(scope.db, ref);
   await withTransaction(scope, async ({ db }) => {
@@ -54,5 +55,5 @@ export async function removeLine(scope: Scope, ref: BagRef, raw: unknown): Promi
       .returning({ id: cartLines.id });
     if (removed.length === 0) throw cartLineNotFound(lineId);
   });
-  return view(scope.db, ref, cartId);
+  return view(scope.db, ref, cartId, viewer);
 }

@@ -97,6 +97,7 @@ test("a product card carries the lowest price, its sale price, stock, colours an
     categorySlug: "gloves",
     price: 5999,
     compareAtPrice: 7999,
+    memberPrice: null,
     inStock: false,
     colours: [
       { name: "Black", hex: "#000" },

@@ -4,15 +4,17 @@ import { brandDetails, brandList } from "./brand-list.ts";
 import { categoryTree, menuOf } from "./category-tree.ts";
 import { createCustomInformation } from "./custom-information.ts";
 import { createListing } from "./listing/index.ts";
-import { featuredProducts } from "./product-cards.ts";
+import { featuredProducts, productCardsBySlug } from "./product-cards.ts";
 import { cachedByKey } from "./product-cache.ts";
-import { productDetail } from "./product-detail.ts";
+import { productDetail, type ProductDetail } from "./product-detail.ts";
+import { ANY_VISITOR, EARLY_ACCESS, isSellableTo, type Viewer } from "./sellable.ts";
 
 export type { CategoryNode, MenuCategory } from "./category-tree.ts";
 export type { ProductCard } from "./product-cards.ts";
 export type { BrandDetails, BrandSummary } from "./brand-list.ts";
 export type { InformationBlock, InformationFilter, InformationTarget } from "./custom-information.ts";
 export { unknownInformationTarget } from "./custom-information.ts";
+export { ANY_VISITOR, type Viewer } from "./sellable.ts";
 
 /** How many products the home page features. */
 export const FEATURED_COUNT = 8;
@@ -42,11 +44,17 @@ export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
   const brandPages = cachedRead(() => brandDetails(db), ttl);
   const featured = cachedRead(() => featuredProducts(db, FEATURED_COUNT), ttl);
   const listing = createListing(db);
-  const cachedProduct = cachedByKey((slugOrId) => productDetail(db, slugOrId), {
+  const cachedProduct = cachedByKey((slugOrId) => productDetail(db, slugOrId, EARLY_ACCESS), {
     ttlMs: options.cacheMs ?? PRODUCT_CACHE_MS,
     maxEntries: PRODUCT_CACHE_ENTRIES,
   });
-  const customInformation = createCustomInformation(db, { ttlMs: ttl, findProduct: cachedProduct });
+  // Product reads hold members-only products too (one cache for every viewer); each read hands
+  // out only what its viewer may see (sellable.ts, ADR 41).
+  const shownTo = (viewer: Pick<Viewer, "earlyAccess">) => (product: ProductDetail | null) =>
+    product && isSellableTo(viewer, product) ? product : null;
+  const cachedProductFor = (slugOrId: string, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR) =>
+    cachedProduct(slugOrId).then(shownTo(viewer));
+  const customInformation = createCustomInformation(db, { ttlMs: ttl, findProduct: (key) => cachedProductFor(key) });
   return {
     /** Listings with filters and facets, from an in-memory read model of the catalogue. */
     listing,
@@ -61,16 +69,23 @@ export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
      * The products that best match a text being typed, best first, for the search box's
      * suggestions (at most `limit`, itself at most 20). Full results: listing.list with a query.
      */
-    suggest: (text: string, limit: number) => listing.suggest(text, limit),
-    /** One product with its images and variants, by slug or id; null when the shop does not show it. */
-    productDetail: (slugOrId: string) => productDetail(db, slugOrId),
+    suggest: (text: string, limit: number, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR) =>
+      listing.suggest(text, limit, viewer),
+    /** The named products' cards, in that order (a page's product carousel). */
+    cardsBySlug: (slugs: readonly string[]) => productCardsBySlug(db, slugs),
+    /**
+     * One product with its images and variants, by slug or id; null when the shop does not show it
+     * to `viewer` (default: what everyone may see).
+     */
+    productDetail: (slugOrId: string, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR) => productDetail(db, slugOrId, viewer),
     /**
      * The same, from a short in-memory cache (up to PRODUCT_CACHE_MS old): for product pages.
      * Anything that acts on stock (the bag, checkout) reads the database instead.
      */
-    cachedProductDetail: cachedProduct,
-    /** Other products a product page suggests, from the listing's read model. */
-    relatedProducts: (productId: number, count: number) => listing.related(productId, count),
+    cachedProductDetail: cachedProductFor,
+    /** Other products a product page suggests that `viewer` may see, from the listing's read model. */
+    relatedProducts: (productId: number, count: number, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR) =>
+      listing.related(productId, count, viewer),
     /** The owner's information blocks (size guides, care, delivery), from memory. */
     customInformation,
     /** Drops cached catalogue reads; writers call it after a change. */

@@ -13,6 +13,12 @@ export interface ProductCard {
   price: number;
   /** The price before the sale of that cheapest variant, when it is on sale. */
   compareAtPrice: number | null;
+  /**
+   * What members pay for that cheapest variant, when the owner set it (ADR 41); null or absent:
+   * the member's plan discount (membership/member-price.ts). Every viewer's card is the same:
+   * pages work out the viewer's price from this.
+   */
+  memberPrice?: number | null;
   inStock: boolean;
   colours: { name: string; hex: string }[];
   image: { path: string; alt: string; width: number; height: number } | null;
@@ -27,6 +33,7 @@ interface CardRow {
   category_slug: string;
   price: number;
   compare_at_price: number | null;
+  member_price: number | null;
   in_stock: boolean;
   colours: { name: string; hex: string }[];
   image_path: string | null;
@@ -49,7 +56,7 @@ export async function productCards(
     db,
     sql`
     select p.id, p.slug, p.name, b.slug as brand_slug, b.name as brand_name, c.slug as category_slug,
-           v.price, v.compare_at_price, v.in_stock, v.colours,
+           v.price, v.compare_at_price, v.member_price, v.in_stock, v.colours,
            i.path as image_path, i.alt as image_alt, i.width as image_width, i.height as image_height
     from products p
     join brands b on b.id = p.brand_id
@@ -57,6 +64,7 @@ export async function productCards(
     join lateral (
       select min(price)::int as price,
              (array_agg(compare_at_price order by price, id))[1] as compare_at_price,
+             (array_agg(member_price order by price, id))[1] as member_price,
              bool_or(stock > 0) as in_stock,
              (select coalesce(json_agg(json_build_object('name', colour, 'hex', colour_hex) order by colour), '[]'::json)
                 from (select distinct colour, colour_hex from variants cv where cv.product_id = p.id) colours) as colours
@@ -82,6 +90,7 @@ function toCard(row: CardRow): ProductCard {
     categorySlug: row.category_slug,
     price: row.price,
     compareAtPrice: row.compare_at_price,
+    memberPrice: row.member_price,
     inStock: row.in_stock,
     colours: row.colours,
     image:
@@ -89,6 +98,16 @@ function toCard(row: CardRow): ProductCard {
         ? null
         : { path: row.image_path, alt: row.image_alt ?? row.name, width: row.image_width ?? 0, height: row.image_height ?? 0 },
   };
+}
+
+/** The named products' cards, in the order named (those the shop does not show are left out). */
+export function productCardsBySlug(db: Db, slugs: readonly string[]): Promise<ProductCard[]> {
+  const named = JSON.stringify(slugs);
+  return productCards(db, {
+    where: sql`p.slug in (select jsonb_array_elements_text(${named}::jsonb))`,
+    orderBy: sql`(select i from jsonb_array_elements_text(${named}::jsonb) with ordinality as n(slug, i) where n.slug = p.slug)`,
+    limit: slugs.length,
+  });
 }
 
 /** The products the shop owner features on the home page, by rank. */

@@ -82,6 +82,9 @@ test("a product comes with its brand, categories, attributes, ordered images and
     ],
     priceRange: { min: 5999, max: 7999 },
     inStock: true,
+    published: true,
+    membersOnly: false,
+    publicAt: null,
   });
   expect(detail!.variants.every((v) => Number.isInteger(v.id))).toBe(true);
 });

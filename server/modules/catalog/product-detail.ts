@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import type { ProductAttributes } from "../../db/schema/products.ts";
 import type { VariantRow } from "./listing/catalogue-index.ts";
-import { ANY_VISITOR, sellableTo } from "./sellable.ts";
+import { ANY_VISITOR, sellableTo, type Viewer } from "./sellable.ts";
 
 /** One buyable option of a product, as the product page and the shop API show it. Prices in minor units. */
 export interface ProductVariantDetail extends VariantRow {
@@ -35,6 +35,12 @@ export interface ProductDetail {
   priceRange: { min: number; max: number };
   /** True when some variant is in stock. */
   inStock: boolean;
+  /** Always true: an unpublished product is never read. For catalog/sellable.ts. */
+  published: boolean;
+  /** Members-only (ADR 41): who may see it is catalog/sellable.ts's isSellableTo. */
+  membersOnly: boolean;
+  /** When a members-only product opens to everyone (ISO 8601), or null. */
+  publicAt: string | null;
 }
 
 interface DetailRow {
@@ -52,6 +58,8 @@ interface DetailRow {
   sub_name: string | null;
   images: ProductImageDetail[];
   variants: ProductVariantDetail[];
+  members_only: boolean;
+  public_at: string | null;
 }
 
 // Ids are PostgreSQL integers (serial): anything larger names no product.
@@ -59,11 +67,16 @@ const MAX_ID = 2_147_483_647;
 
 /**
  * The product named by its slug, or by its id when `slugOrId` is all digits; null when there is
- * none, or it is unpublished, members-only (hidden until memberships exist) or has no variants
- * (nothing to buy; listings leave such products out too). One query: images and variants are
- * aggregated by lateral joins.
+ * none, or it is unpublished or has no variants (nothing to buy; listings leave such products out
+ * too), or not for `viewer` (sellable.ts). A members-only product comes with its flags, so that a
+ * cache read for viewers with early access can still hand each caller only what it may see
+ * (catalog/index.ts). One query: images and variants are aggregated by lateral joins.
  */
-export async function productDetail(db: Db, slugOrId: string): Promise<ProductDetail | null> {
+export async function productDetail(
+  db: Db,
+  slugOrId: string,
+  viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR,
+): Promise<ProductDetail | null> {
   let match;
   if (/^\d+$/.test(slugOrId)) {
     const id = Number(slugOrId);
@@ -75,7 +88,8 @@ export async function productDetail(db: Db, slugOrId: string): Promise<ProductDe
   const [row] = await queryRows<DetailRow>(
     db,
     sql`
-    select p.id, p.slug, p.name, p.description, p.attributes,
+    select p.id, p.slug, p.name, p.description, p.attributes, p.members_only,
+           to_char(p.public_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as public_at,
            b.slug as brand_slug, b.name as brand_name, b.logo_path as brand_logo_path,
            c.slug as category_slug, c.name as category_name, s.slug as sub_slug, s.name as sub_name,
            i.images, v.variants
@@ -90,11 +104,12 @@ export async function productDetail(db: Db, slugOrId: string): Promise<ProductDe
     ) i
     cross join lateral (
       select json_agg(json_build_object('id', id, 'sku', sku, 'size', size, 'colour', colour, 'colourHex', colour_hex,
-                                        'stock', stock, 'price', price, 'compareAtPrice', compare_at_price)
+                                        'stock', stock, 'price', price, 'compareAtPrice', compare_at_price,
+                                        'memberPrice', member_price)
                       order by position, id) as variants
       from variants where product_id = p.id
     ) v
-    where ${match} and ${sellableTo(ANY_VISITOR)} and v.variants is not null
+    where ${match} and ${sellableTo(viewer)} and v.variants is not null
   `,
   );
   if (!row) return null;
@@ -112,5 +127,8 @@ export async function productDetail(db: Db, slugOrId: string): Promise<ProductDe
     variants: row.variants,
     priceRange: { min: Math.min(...prices), max: Math.max(...prices) },
     inStock: row.variants.some((variant) => variant.stock > 0),
+    published: true,
+    membersOnly: row.members_only,
+    publicAt: row.public_at,
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import { MIN_PREFIX_LENGTH, normaliseSearch, searchWords } from "./search-text.ts";
-import { ANY_VISITOR, sellableTo } from "./sellable.ts";
+import { ANY_VISITOR, EARLY_ACCESS, sellableTo, type Viewer } from "./sellable.ts";
 
 export { MAX_SEARCH_LENGTH, normaliseSearch, searchWords } from "./search-text.ts";
 
@@ -38,10 +38,16 @@ const CATEGORY_WORD_RANK = 0.06;
 const NAMED_WORD_RANK = 0.03;
 
 /**
- * Ids of the products the text finds, best first. Only products the shop lists (published, not
- * members-only, with a variant).
+ * Ids of the products the text finds, best first. Only products the shop lists to `viewer`
+ * (published, with a variant; members-only ones by sellable.ts). The listing's search asks for
+ * everything early access sees: the read model each viewer lists from leaves out what they may
+ * not see (ADR 41).
  */
-export async function searchProductIds(db: Db, text: string): Promise<number[]> {
+export async function searchProductIds(
+  db: Db,
+  text: string,
+  viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR,
+): Promise<number[]> {
   const words = wordQueries(searchWords(text));
   if (words.length === 0) return [];
   const column = (name: string, i: number) => sql.raw(`${name}${i}`);
@@ -76,7 +82,7 @@ export async function searchProductIds(db: Db, text: string): Promise<number[]> 
       cross join t
       -- One index probe per match; an exists() here was planned as a hash of every variant.
       cross join lateral (select 1 from variants v where v.product_id = p.id limit 1) sellable
-      where ${sellableTo(ANY_VISITOR)} and numnode(t.any_q) > 0
+      where ${sellableTo(viewer)} and numnode(t.any_q) > 0
         and ${sql.join(matches, sql` and `)}
     ) p, t
     order by ${sql.join(strong, sql` and `)} desc,
@@ -115,7 +121,7 @@ export function createProductSearch(db: Db, options: { ttlMs?: number; maxEntrie
         entries.set(key, cached);
         return cached.ids;
       }
-      const ids = searchProductIds(db, key);
+      const ids = searchProductIds(db, key, EARLY_ACCESS);
       const entry = { ids, at: now() };
       entries.set(key, entry);
       ids.catch(() => {

@@ -82,13 +82,19 @@ describe.each([0, 1])("a product hidden from guests (%#)", (n) => {
   });
 });
 
-test("the rule in memory: published products for everyone, members-only ones for members only", () => {
-  const guest = { member: false };
-  const member = { member: true };
+test("the rule in memory: published products for everyone, members-only ones for members with early access only", () => {
+  const guest = { earlyAccess: false };
+  const member = { earlyAccess: true };
   expect(isSellableTo(guest, { published: true, membersOnly: false })).toBe(true);
   expect(isSellableTo(guest, { published: true, membersOnly: true })).toBe(false);
   expect(isSellableTo(member, { published: true, membersOnly: true })).toBe(true);
   expect(isSellableTo(member, { published: false, membersOnly: false })).toBe(false);
+  // Early access ends at public_at: from then on everyone may buy it; null keeps it members-only.
+  const now = Date.parse("2026-12-01T12:00:00Z");
+  expect(isSellableTo(guest, { published: true, membersOnly: true, publicAt: "2026-12-01T12:00:00Z" }, now)).toBe(true);
+  expect(isSellableTo(guest, { published: true, membersOnly: true, publicAt: new Date(now + 1) }, now)).toBe(false);
+  expect(isSellableTo(guest, { published: true, membersOnly: true, publicAt: null }, now)).toBe(false);
+  expect(isSellableTo(guest, { published: false, membersOnly: true, publicAt: new Date(now - 1) }, now)).toBe(false);
 });
 
 test("the rule in SQL for a member also sells members-only products, never unpublished ones", async () => {
@@ -99,7 +105,7 @@ test("the rule in SQL for a member also sells members-only products, never unpub
       sql`${inArray(
         products.id,
         hidden.map((h) => h.id),
-      )} and ${sellableTo({ member: true }, sql`${products}`)}`,
+      )} and ${sellableTo({ earlyAccess: true }, sql`${products}`)}`,
     );
   expect(rows.map((r) => r.id)).toEqual([hidden[1]!.id]);
 });

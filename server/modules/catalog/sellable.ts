@@ -1,29 +1,64 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /*
- * Who may see and buy a product (ADR 31): one rule for listings, search, product pages, cards,
- * information blocks and the bag. A product is sold when it is published; a members-only product
- * only to members. The membership programme extends the rule here, nowhere else.
+ * Who may see and buy a product (ADR 31, ADR 41): one rule for listings, search, product pages,
+ * cards, compare, information blocks, the bag and checkout. A product is sold when it is
+ * published; a members-only product only to members whose plan gives early access, and to
+ * everyone once its `public_at` has passed (null: members-only for good). The membership
+ * programme extends the rule here, nowhere else.
  */
 
-/** Who is looking. */
+/**
+ * Who is looking, as far as the shop's rules go: what their membership in force gives them
+ * (membership/benefits.ts reads it once per request). A guest, and a customer who is no member,
+ * is ANY_VISITOR.
+ */
 export interface Viewer {
-  /** A member of the shop's membership programme: members-only products are theirs too. */
+  /** A member now: a membership in force (membership/status.ts inForce). */
   member: boolean;
+  /** The plan of that membership; null for non-members. */
+  planSlug: string | null;
+  /** What the plan takes off list prices of options without a member price, in basis points. */
+  discountBasisPoints: number;
+  /** The plan delivers for free (checkout/quote.ts says which methods). */
+  freeDelivery: boolean;
+  /** The plan opens members-only products before they are public. */
+  earlyAccess: boolean;
 }
 
-/** A guest or a customer who is not a member: what every page sees until memberships exist. */
-export const ANY_VISITOR: Viewer = { member: false };
+/** A guest or a customer who is not a member. */
+export const ANY_VISITOR: Viewer = Object.freeze({
+  member: false,
+  planSlug: null,
+  discountBasisPoints: 0,
+  freeDelivery: false,
+  earlyAccess: false,
+});
 
 /**
  * The rule as SQL over a products row: `product` is the table's alias in the query (`p` in the
  * hand-written queries), or the products table itself (sql`${products}`) in query-builder ones.
  */
-export function sellableTo(viewer: Viewer, product: SQL = sql.raw("p")): SQL {
-  return viewer.member ? sql`${product}.published` : sql`(${product}.published and not ${product}.members_only)`;
+export function sellableTo(viewer: Pick<Viewer, "earlyAccess">, product: SQL = sql.raw("p")): SQL {
+  return viewer.earlyAccess
+    ? sql`${product}.published`
+    : sql`(${product}.published and (not ${product}.members_only or ${product}.public_at <= now()))`;
 }
 
-/** The same rule for a product already in memory. */
-export function isSellableTo(viewer: Viewer, product: { published: boolean; membersOnly: boolean }): boolean {
-  return product.published && (viewer.member || !product.membersOnly);
+/** What the rule reads of a product in memory. `publicAt`: a Date, an ISO text (JSON) or null. */
+export interface Sellable {
+  published: boolean;
+  membersOnly: boolean;
+  publicAt?: Date | string | null;
 }
+
+/** The same rule for a product already in memory, at `now` (milliseconds since the epoch). */
+export function isSellableTo(viewer: Pick<Viewer, "earlyAccess">, product: Sellable, now: number = Date.now()): boolean {
+  if (!product.published) return false;
+  if (!product.membersOnly || viewer.earlyAccess) return true;
+  const publicAt = product.publicAt == null ? null : new Date(product.publicAt).getTime();
+  return publicAt !== null && publicAt <= now;
+}
+
+/** A viewer whose plan gives early access: sees everything published (the read model's members' side). */
+export const EARLY_ACCESS: Pick<Viewer, "earlyAccess"> = Object.freeze({ earlyAccess: true });

@@ -61,9 +61,11 @@ export async function deliveryTo(db: Db, country: string): Promise<{ methods: De
   return { methods: row!.methods, vatRateBasisPoints: row!.vat ?? 0 };
 }
 
-export function deliveryOption(method: DeliveryMethod, items: number): DeliveryOption {
+/** A method as a shopper chooses it; `freeDelivery`: the shopper's plan delivers for free (ADR 41). */
+export function deliveryOption(method: DeliveryMethod, items: number, freeDelivery = false): DeliveryOption {
   const { id, name, speed, freeFrom, minDays, maxDays } = method;
-  return { id, name, speed, price: deliveryPrice(method, items), listPrice: method.price, freeFrom, minDays, maxDays };
+  const price = deliveryPrice(method, items, freeDelivery);
+  return { id, name, speed, price, listPrice: method.price, freeFrom, minDays, maxDays };
 }
 
 /** The method chosen among `methods` (those to `country`), or DELIVERY_UNAVAILABLE naming what is wrong. */

@@ -9,12 +9,13 @@ import { redeemersOf } from "./promo.ts";
 import { priceOrder } from "./quote.ts";
 import { placeOrder, type Buyer, type CheckoutDeps, type PlacedOrder, type PlaceOrderOptions } from "./place-order.ts";
 import { quoteInput } from "./schemas.ts";
+import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
 
 export * from "./errors.ts";
 export * from "./schemas.ts";
 export type { DeliveryOption } from "./delivery.ts";
 export type { Buyer, CheckoutDeps, PlacedOrder, PlaceOrderOptions } from "./place-order.ts";
-export type { CheckoutLine, PricedBag } from "./pricing.ts";
+export type { CheckoutLine, MembershipLine, PricedBag } from "./pricing.ts";
 export type { QuoteLine, QuoteTotals } from "./quote.ts";
 
 /**
@@ -32,10 +33,15 @@ export function createCheckout(
     priceBag(scope.db, read, choices, deps.money, false);
 
   const checkout = {
-    /** The delivery methods to a country, priced for `items` (minor units) of goods. */
-    async deliveryOptions(scope: Scope, raw: unknown, items = 0): Promise<DeliveryOption[]> {
+    /** The delivery methods to a country, priced for `items` (minor units) of goods bought by `viewer` (free delivery). */
+    async deliveryOptions(
+      scope: Scope,
+      raw: unknown,
+      items = 0,
+      viewer: Pick<Viewer, "freeDelivery"> = ANY_VISITOR,
+    ): Promise<DeliveryOption[]> {
       const { country } = parseInput(quoteInput.pick({ country: true }), raw);
-      return (await methodsTo(scope.db, country)).map((method) => deliveryOption(method, items));
+      return (await methodsTo(scope.db, country)).map((method) => deliveryOption(method, items, viewer.freeDelivery));
     },
     /**
      * Places the order (one transaction), then, for a card order, opens its payment page. A
@@ -62,16 +68,17 @@ export function createCheckout(
      * bag with its new choices and their totals, priced once from the one read of the bag.
      */
     async chooseForBag(scope: Scope, buyer: Buyer, raw: unknown): Promise<{ bag: CartWithToken; priced: BagTotals | null }> {
+      const viewer = buyer.viewer ?? ANY_VISITOR;
       const cartId = await cartIdOf(scope.db, buyer.bag);
       if (cartId === null) throw cartNotFound();
       const input = parseInput(quoteInput, raw);
-      const [bag, delivery] = await Promise.all([view(scope.db, buyer.bag, cartId), deliveryTo(scope.db, input.country)]);
+      const [bag, delivery] = await Promise.all([view(scope.db, buyer.bag, cartId, viewer), deliveryTo(scope.db, input.country)]);
       // No method named: the country only has to have one.
       chooseMethod(delivery.methods, input.country, input.deliveryMethod ?? delivery.methods[0]?.id ?? "", "country");
       const priced = await priceRead(
         scope,
         { bag, delivery },
-        { ...input, redeemers: redeemersOf(buyer.customerId, input.email ?? null) },
+        { ...input, redeemers: redeemersOf(buyer.customerId, input.email ?? null), viewer },
       );
       if (priced.promoError) throw priced.promoError;
       const checkout: CheckoutChoices = {
@@ -87,16 +94,21 @@ export function createCheckout(
      * The totals of a bag just read (shop API) for the checkout choices kept with it, priced now:
      * null until it holds something and a country and one of its delivery methods are chosen. A
      * kept promo code that no longer applies (expired, used up) takes nothing off: `promoError`
-     * says why.
+     * says why. `viewer`: whom the bag was read for (cart.get), whose benefits apply.
      */
-    async totalsFor(scope: Scope, bag: CartView & { checkout: CheckoutChoices }, customerId: number | null = null) {
+    async totalsFor(
+      scope: Scope,
+      bag: CartView & { checkout: CheckoutChoices },
+      customerId: number | null = null,
+      viewer: Viewer = ANY_VISITOR,
+    ) {
       const { country, deliveryMethod, promoCode } = bag.checkout;
       if (bag.lines.length === 0 || !country || !deliveryMethod) return null;
       const delivery = await deliveryTo(scope.db, country);
       const priced = await priceRead(
         scope,
         { bag, delivery },
-        { country, deliveryMethod, promoCode: promoCode ?? undefined, redeemers: redeemersOf(customerId, null) },
+        { country, deliveryMethod, promoCode: promoCode ?? undefined, redeemers: redeemersOf(customerId, null), viewer },
       );
       return totalsOf(priced, deliveryMethod);
     },
@@ -106,10 +118,11 @@ export function createCheckout(
      * (and the e-mail the code would be used by). Problems are returned, not thrown, to be shown.
      */
     async quote(scope: Scope, buyer: Buyer, raw: unknown): Promise<PricedBag> {
+      const viewer = buyer.viewer ?? ANY_VISITOR;
       const input = parseInput(quoteInput, raw);
       const cartId = await cartIdOf(scope.db, buyer.bag);
-      if (cartId === null) return emptyQuote(await methodsTo(scope.db, input.country));
-      const choices = { ...input, redeemers: redeemersOf(buyer.customerId, input.email ?? null) };
+      if (cartId === null) return emptyQuote(await methodsTo(scope.db, input.country), viewer);
+      const choices = { ...input, redeemers: redeemersOf(buyer.customerId, input.email ?? null), viewer };
       return priceBag(scope.db, cartId, choices, deps.money, false);
     },
   };
@@ -137,12 +150,14 @@ function totalsOf(priced: PricedBag, deliveryMethod: string | null): BagTotals |
   };
 }
 
-function emptyQuote(methods: DeliveryMethod[]): PricedBag {
+function emptyQuote(methods: DeliveryMethod[], viewer: Viewer): PricedBag {
   const totals = priceOrder({ lines: [], method: null, vatRateBasisPoints: 0, promo: null });
   return {
     lines: [],
+    membership: null,
+    needsDelivery: true,
     problems: [],
-    methods: methods.map((m) => deliveryOption(m, 0)),
+    methods: methods.map((m) => deliveryOption(m, 0, viewer.freeDelivery)),
     method: null,
     promo: null,
     promoError: null,

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
-import { cartLines, orderEvents, orderLines, orders, payments, variants, type Order } from "../../db/schema/index.ts";
+import { cartLines, carts, orderEvents, orderLines, orders, payments, variants, type Order } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
 import { lockBag, type BagRef } from "../cart/bag-rows.ts";
+import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
 import { hashCartToken } from "../cart/token.ts";
 import { mailInsert } from "../mail/jobs.ts";
+import { assertMayBuy, planBySlug, planNotForSale } from "../membership/purchase.ts";
 import { orderConfirmationMail, type BankDetails } from "../orders/mails.ts";
 import { PLACED_NOTE } from "../orders/view.ts";
 import { emptyBag, idempotencyConflict, soldOut } from "./errors.ts";
@@ -39,6 +41,12 @@ export interface CheckoutDeps {
 export interface Buyer {
   customerId: number | null;
   bag: BagRef;
+  /**
+   * What the buyer's membership gives them (ADR 41): the request context's viewer(), read before
+   * the order's transaction. Member prices, free delivery and members-only products follow it;
+   * absent: none of them.
+   */
+  viewer?: Viewer;
 }
 
 export interface PlaceOrderOptions {
@@ -76,6 +84,7 @@ export async function placeOrder(
     throw invalidInput("paymentMethod", "Card payment is not available in this shop: choose bank transfer.");
   }
   const key = options.idempotencyKey == null ? null : parseInput(idempotencyKeyField, options.idempotencyKey, "Idempotency-Key");
+  const viewer = buyer.viewer ?? ANY_VISITOR;
   return withTransaction(scope, async (tx) => {
     // The bag's lock first (as every bag change takes it): two placements of one bag queue here.
     const cartId = await lockBag(tx.db, buyer.bag);
@@ -89,7 +98,7 @@ export async function placeOrder(
           : "bag:none";
     const scopedKey = key === null ? null : `${owner}:${key}`;
     const requestHash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
-    const read = await readForPlacing(tx.db, cartId, scopedKey, input.shippingAddress.country);
+    const read = await readForPlacing(tx.db, cartId, scopedKey, input.shippingAddress.country, viewer);
     if (read.earlier) {
       if (read.earlier.requestHash !== requestHash) throw idempotencyConflict();
       const [earlier] = await tx.db.select().from(orders).where(eq(orders.id, read.earlier.id));
@@ -101,17 +110,31 @@ export async function placeOrder(
     const priced = await priceBag(
       tx.db,
       read,
-      { country: input.shippingAddress.country, deliveryMethod: input.deliveryMethod, promoCode: input.promoCode, redeemers },
+      {
+        country: input.shippingAddress.country,
+        deliveryMethod: input.deliveryMethod,
+        promoCode: input.promoCode,
+        redeemers,
+        viewer: viewer,
+      },
       deps.money,
       true,
     );
-    const { lines, totals, promo, method } = priced;
+    const { lines, totals, promo, method, membership } = priced;
     // The page always sends what it showed (an empty summary too); the API shows nothing.
     if (options.seen != null && options.seen !== priced.fingerprint) {
       throw new ShopError(
         "CHECKOUT_CHANGED",
         "Prices or stock changed since you looked: please check your order below and place it again.",
       );
+    }
+
+    // A membership line: for the customer's own account, a published paid plan, not a second
+    // paid plan beside one in force (membership/purchase.ts), checked again inside this transaction.
+    if (membership) {
+      const plan = await planBySlug(tx.db, membership.slug);
+      if (!plan) throw planNotForSale(membership.slug);
+      await assertMayBuy(tx.db, buyer.customerId, plan);
     }
 
     // Stock, in one order (by option id) so placements that share options never deadlock; each
@@ -135,6 +158,14 @@ export async function placeOrder(
       }
       if (last) ids = { n: taken.n!, id: taken.id! };
     }
+    // No stock taken (a membership alone): the number and id are drawn on their own.
+    if (!ids) {
+      const [drawn] = await queryRows<{ n: string; id: number }>(
+        tx.db,
+        sql`select nextval('order_numbers')::text as n, nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+      );
+      ids = drawn!;
+    }
     const orderId = ids!.id;
     const number = `KS-${ids!.n}`;
     // A card order keeps its stock while its payment page is open (a minute more than the page
@@ -142,9 +173,25 @@ export async function placeOrder(
     const reservedUntil = new Date(
       Date.now() + (card ? (deps.cardPayments!.checkoutMinutes + 1) * 60_000 : deps.reservationDays * 86_400_000),
     );
+    // The membership's line: no product, its plan's price, one of it.
+    const membershipLine: QuoteLine | null = membership
+      ? {
+          variantId: 0,
+          productId: 0,
+          name: membership.name,
+          sku: membership.sku,
+          size: "",
+          colour: "",
+          image: null,
+          quantity: 1,
+          unitPrice: membership.price,
+          lineTotal: membership.price,
+        }
+      : null;
+    const allLines: QuoteLine[] = membershipLine ? [...lines, membershipLine] : lines;
     const writes = [
-      tx.db.insert(orderLines).values(
-        lines.map((line) => ({
+      tx.db.insert(orderLines).values([
+        ...lines.map((line) => ({
           orderId,
           productId: line.productId,
           variantId: line.variantId,
@@ -158,10 +205,24 @@ export async function placeOrder(
           quantity: line.quantity,
           unitPrice: line.unitPrice,
         })),
-      ),
+        ...(membership
+          ? [
+              {
+                orderId,
+                productId: null,
+                variantId: null,
+                productName: membership.name,
+                sku: membership.sku,
+                quantity: 1,
+                unitPrice: membership.price,
+              },
+            ]
+          : []),
+      ]),
       tx.db.insert(orderEvents).values({ orderId, status: "awaiting_payment", note: PLACED_NOTE }),
       // The bag empties only now, with the order in the same commit.
       tx.db.delete(cartLines).where(eq(cartLines.cartId, cartId)),
+      tx.db.update(carts).set({ membershipPlanId: null }).where(eq(carts.id, cartId)),
       // A card payment's page is opened once this commits (payments module), outside the transaction;
       // its order is confirmed by mail once paid. A transfer's mail says how to pay.
       card
@@ -172,9 +233,9 @@ export async function placeOrder(
               siteName: deps.siteName,
               to: input.email,
               number,
-              lines,
+              lines: allLines,
               ...totals,
-              deliveryMethod: method!.name,
+              deliveryMethod: method?.name ?? null,
               link: deps.orderLink(number),
               transfer: { bank: deps.bank, reference: number, payBy: reservedUntil.toISOString().slice(0, 10) },
               money: deps.money,
@@ -194,14 +255,16 @@ export async function placeOrder(
         status: "awaiting_payment",
         currency: deps.currency,
         subtotal: totals.subtotal,
+        memberSavings: totals.memberSavings,
         discount: totals.discount,
         shipping: totals.delivery,
         tax: totals.tax,
         vatRateBasisPoints: totals.vatRateBasisPoints,
         total: totals.total,
         promoCode: promo?.code ?? null,
-        deliveryMethodId: method!.id,
-        deliveryMethodName: method!.name,
+        deliveryMethodId: method?.id ?? null,
+        deliveryMethodName: method?.name ?? null,
+        membershipPlanId: membership?.planId ?? null,
         paymentMethod: input.paymentMethod,
         paymentReference: number,
         reservedUntil,
@@ -213,7 +276,7 @@ export async function placeOrder(
     // The promo's use names the order, so it is written once the order exists.
     if (promo) await redeem(tx.db, promo, redeemers, orderId);
     if (deps.mailsWritten) afterCommit(tx, deps.mailsWritten);
-    return { order: order!, lines, replayed: false };
+    return { order: order!, lines: allLines, replayed: false };
   });
 }
 

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import type { DeliveryMethod } from "../../db/schema/index.ts";
-import { cartLinesJson, cartViewOf, type CartView, type LineRow } from "../cart/read.ts";
+import { bagMembershipJson, cartLinesJson, cartViewOf, type BagMembership, type CartView, type LineRow } from "../cart/read.ts";
 import { methodsJsonTo, vatRateOf } from "./delivery.ts";
+import type { Viewer } from "../catalog/sellable.ts";
 
 /** What placing an order reads once its bag is locked: all of it in one round trip. */
 export interface PlacingReads {
@@ -24,10 +25,13 @@ export async function readForPlacing(
   cartId: number | null,
   scopedKey: string | null,
   country: string,
+  /** Who buys: the lines are priced and checked for them (ADR 41). */
+  viewer: Viewer,
 ): Promise<PlacingReads> {
   const [row] = await queryRows<{
     earlier: PlacingReads["earlier"];
     lines: LineRow[];
+    membership: BagMembership | null;
     methods: DeliveryMethod[];
     vat: number | null;
   }>(
@@ -37,13 +41,14 @@ export async function readForPlacing(
       (select json_build_object('id', o.id, 'requestHash', o.request_hash) from orders o
          where ${scopedKey}::text is not null and o.idempotency_key = ${scopedKey}) as earlier,
       ${cartLinesJson(cartId, false)} as lines,
+      ${bagMembershipJson(cartId)} as membership,
       ${methodsJsonTo(country)} as methods,
       ${vatRateOf(country)} as vat
   `,
   );
   return {
     earlier: row!.earlier,
-    bag: cartViewOf(row!.lines),
+    bag: cartViewOf(row!.lines, viewer, row!.membership),
     delivery: { methods: row!.methods, vatRateBasisPoints: row!.vat ?? 0 },
   };
 }

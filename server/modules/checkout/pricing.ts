@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.ts";
 import type { DeliveryMethod, PromoCode } from "../../db/schema/index.ts";
-import { asShopError, type ShopError } from "../../lib/shop-error.ts";
-import { readCartLines, type CartLineView, type CartView } from "../cart/read.ts";
+import { asShopError, invalidInput, type ShopError } from "../../lib/shop-error.ts";
+import { membershipLineName, readCartLines, type BagMembership, type CartLineView, type CartView } from "../cart/read.ts";
+import { planNotForSale } from "../membership/purchase.ts";
+import type { Viewer } from "../catalog/sellable.ts";
 import { chooseMethod, deliveryOption, deliveryTo, type DeliveryOption } from "./delivery.ts";
 import { emptyBag, soldOut } from "./errors.ts";
 import { usablePromo } from "./promo.ts";
@@ -17,11 +19,35 @@ export interface CheckoutChoices {
   promoCode?: string | undefined;
   /** Who would use the promo code (promo.ts redeemersOf). */
   redeemers: readonly string[];
+  /**
+   * Who buys, as far as benefits go (ADR 41): member prices and free delivery. The bag's lines
+   * read here are priced for them; a bag read already must have been read for them too.
+   */
+  viewer: Viewer;
+}
+
+/** A membership plan bought with the order (ADR 42): one line, no delivery. */
+export interface MembershipLine {
+  planId: number;
+  slug: string;
+  /** "Pro membership (12 months)": the order line's name. */
+  name: string;
+  /** The order line's sku: `membership-<slug>`. */
+  sku: string;
+  months: number | null;
+  price: number;
 }
 
 /** The bag priced for checkout: lines, the delivery methods to the country, the promo, the totals. */
 export interface PricedBag {
   lines: CheckoutLine[];
+  /** The membership plan the bag holds, priced from the plan now; null: none. */
+  membership: MembershipLine | null;
+  /**
+   * Whether the order is delivered: false for a bag holding only a membership, whose checkout
+   * asks for no method and charges no delivery (the address still sets the VAT country).
+   */
+  needsDelivery: boolean;
   /** Lines that cannot be bought as they are, as errors naming them (NOT_ENOUGH_STOCK). */
   problems: ShopError[];
   /** The methods to the country, priced for these items; empty when the shop does not deliver there. */
@@ -49,13 +75,17 @@ export async function priceBag(
   strict: boolean,
 ): Promise<PricedBag> {
   const read = typeof source === "number" ? null : source;
-  const bag = read?.bag ?? (await readCartLines(db, source as number, { withOptions: false }));
+  const bag = read?.bag ?? (await readCartLines(db, source as number, choices.viewer, { withOptions: false }));
   const lines = bag.lines.map(lineOf);
-  if (strict && lines.length === 0) throw emptyBag();
+  const membership = bag.membership ? membershipLineOf(bag.membership) : null;
+  if (strict && lines.length === 0 && !membership) throw emptyBag();
   const problems = bag.lines
     .filter((line) => !line.available || line.stock < line.quantity)
     .map((line) => soldOut(line, line.available ? line.stock : 0));
+  if (bag.membership && !bag.membership.available) problems.push(planNotForSale(bag.membership.slug));
   if (strict && problems.length > 0) throw problems[0]!;
+  const needsDelivery = lines.length > 0;
+  // The promo's minimum spend counts the goods: a code never applies to a membership.
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
 
   let promo: PromoCode | null = null;
@@ -69,24 +99,32 @@ export async function priceBag(
     }
   }
   const { methods: all, vatRateBasisPoints } = read?.delivery ?? (await deliveryTo(db, choices.country));
-  const method: DeliveryMethod | null = strict
-    ? chooseMethod(all, choices.country, choices.deliveryMethod ?? "")
-    : (all.find((m) => m.id === choices.deliveryMethod) ?? all[0] ?? null);
-  const totals = priceOrder({ lines, method, vatRateBasisPoints, promo });
-  const items = totals.subtotal - totals.discount;
+  if (strict && needsDelivery && !choices.deliveryMethod) throw invalidInput("deliveryMethod", "Choose a delivery method.");
+  // Nothing to deliver (a membership alone): no method is chosen or charged.
+  const method: DeliveryMethod | null = !needsDelivery
+    ? null
+    : strict
+      ? chooseMethod(all, choices.country, choices.deliveryMethod ?? "")
+      : (all.find((m) => m.id === choices.deliveryMethod) ?? all[0] ?? null);
+  const { freeDelivery } = choices.viewer;
+  const totals = priceOrder({ lines, method, vatRateBasisPoints, promo, freeDelivery, membershipPrice: membership?.price ?? 0 });
+  const items = subtotal - totals.discount;
   return {
     lines,
+    membership,
+    needsDelivery,
     problems,
-    methods: all.map((m) => deliveryOption(m, items)),
+    methods: needsDelivery ? all.map((m) => deliveryOption(m, items, freeDelivery)) : [],
     method,
     promo,
     promoError,
     totals,
-    fingerprint: fingerprintOf(lines, totals),
+    fingerprint: fingerprintOf(lines, membership, totals),
   };
 }
 
-// The one seam for member prices (issue 12): a line's unit price is decided here.
+// A line's unit price is the bag's, read for the buyer (cart/read.ts: member prices, ADR 41),
+// from the database: never a price a client sent.
 function lineOf(line: CartLineView): CheckoutLine {
   return {
     variantId: line.variantId,
@@ -100,11 +138,27 @@ function lineOf(line: CartLineView): CheckoutLine {
     image: line.image?.path ?? null,
     quantity: line.quantity,
     unitPrice: line.unitPrice,
+    ...(line.listPrice !== line.unitPrice ? { listPrice: line.listPrice } : {}),
     lineTotal: line.unitPrice * line.quantity,
   };
 }
 
-function fingerprintOf(lines: readonly QuoteLine[], totals: QuoteTotals): string {
-  const shown = { lines: lines.map((l) => [l.variantId, l.quantity, l.unitPrice]), totals };
+function membershipLineOf(plan: BagMembership): MembershipLine {
+  return {
+    planId: plan.planId,
+    slug: plan.slug,
+    name: membershipLineName(plan),
+    sku: `membership-${plan.slug}`,
+    months: plan.months,
+    price: plan.price,
+  };
+}
+
+function fingerprintOf(lines: readonly QuoteLine[], membership: MembershipLine | null, totals: QuoteTotals): string {
+  const shown = {
+    lines: lines.map((l) => [l.variantId, l.quantity, l.unitPrice]),
+    ...(membership ? { membership: [membership.planId, membership.price] } : {}),
+    totals,
+  };
   return createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 22);
 }

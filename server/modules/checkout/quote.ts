@@ -16,13 +16,18 @@ export interface QuoteLine {
   colour: string;
   image: string | null;
   quantity: number;
+  /** What the buyer pays for one: a member's price for members (ADR 41). */
   unitPrice: number;
+  /** The option's list price, when it differs from unitPrice (a member price); absent: the same. */
+  listPrice?: number;
   lineTotal: number;
 }
 
 export interface QuoteTotals {
-  /** The items at their prices. */
+  /** The items at their prices (members': their member prices), and a membership plan bought with them. */
   subtotal: number;
+  /** What member prices took off the items' list prices (ADR 41): shown, already out of the subtotal. */
+  memberSavings: number;
   /** What the promo code takes off the items. */
   discount: number;
   /** Delivery, VAT included: 0 when free. */
@@ -34,11 +39,21 @@ export interface QuoteTotals {
   vatRateBasisPoints: number;
 }
 
+/** What delivery's price reads of a method; a method without `speed` is never a standard one. */
+export type PricedMethod = Pick<DeliveryMethod, "price" | "freeFrom"> & { speed?: DeliveryMethod["speed"] };
+
 export interface PricingInput {
-  lines: readonly Pick<QuoteLine, "quantity" | "unitPrice">[];
-  method: Pick<DeliveryMethod, "price" | "freeFrom"> | null;
+  lines: readonly Pick<QuoteLine, "quantity" | "unitPrice" | "listPrice">[];
+  method: PricedMethod | null;
   vatRateBasisPoints: number;
   promo: Pick<PromoCode, "kind" | "value"> | null;
+  /** The buyer's plan delivers for free (ADR 41): standard methods cost nothing. */
+  freeDelivery?: boolean;
+  /**
+   * The price of a membership plan bought with the order (ADR 42): part of the subtotal and the
+   * VAT, but no promo code discounts it and it does not count towards free delivery.
+   */
+  membershipPrice?: number;
 }
 
 /** What a promo code takes off `subtotal`: a share (rounded) or an amount, never more than the items. */
@@ -48,9 +63,14 @@ export function promoDiscount(promo: Pick<PromoCode, "kind" | "value"> | null, s
   return Math.min(off, subtotal);
 }
 
-/** Delivery's price: free once the items (after discount) reach the method's threshold. */
-export function deliveryPrice(method: Pick<DeliveryMethod, "price" | "freeFrom"> | null, items: number): number {
+/**
+ * Delivery's price: free once the items (after discount) reach the method's threshold, and free
+ * on the standard methods for a member whose plan delivers for free (ADR 41: express still costs
+ * what it costs, as it would past the threshold).
+ */
+export function deliveryPrice(method: PricedMethod | null, items: number, freeDelivery = false): number {
   if (!method) return 0;
+  if (freeDelivery && method.speed === "standard") return 0;
   return method.freeFrom !== null && items >= method.freeFrom ? 0 : method.price;
 }
 
@@ -60,12 +80,18 @@ export function includedVat(gross: number, rateBasisPoints: number): number {
 }
 
 export function priceOrder(input: PricingInput): QuoteTotals {
-  const subtotal = input.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-  const discount = promoDiscount(input.promo, subtotal);
-  const delivery = deliveryPrice(input.method, subtotal - discount);
+  const goods = input.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const subtotal = goods + (input.membershipPrice ?? 0);
+  const memberSavings = input.lines.reduce(
+    (sum, line) => sum + Math.max((line.listPrice ?? line.unitPrice) - line.unitPrice, 0) * line.quantity,
+    0,
+  );
+  const discount = promoDiscount(input.promo, goods);
+  const delivery = deliveryPrice(input.method, goods - discount, input.freeDelivery ?? false);
   const total = subtotal - discount + delivery;
   return {
     subtotal,
+    memberSavings,
     discount,
     delivery,
     total,

@@ -26,7 +26,11 @@ export const deliveryMethodField = z
 export const placeOrderInput = z.object({
   email: emailField,
   shippingAddress: deliveryAddressInput,
-  deliveryMethod: deliveryMethodField,
+  /**
+   * Required when the bag holds goods (placing refuses its absence then); a bag holding only a
+   * membership is not delivered, so none is asked (ADR 42).
+   */
+  deliveryMethod: z.preprocess((value) => (value === "" || value === null ? undefined : value), deliveryMethodField.optional()),
   paymentMethod: z
     .enum(PAYMENT_METHODS, { error: `Choose a payment method: ${PAYMENT_METHODS.join(" or ")}.` })
     .default("bank-transfer"),

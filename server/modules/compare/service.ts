@@ -4,6 +4,10 @@ import { buildComparison, differingRows, type Comparison } from "./comparison.ts
 import { parseCompareAction, parseSharedProducts, sharePath, type CompareAction } from "./input.ts";
 import type { CompareNotice } from "./notices.ts";
 import { addToCompare, comparedProducts, keepAsList, removeFromCompare, type ProductLookup } from "./lookups.ts";
+import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
+
+/** Finds a product the shop shows to `viewer` (the catalogue's productDetail). */
+export type ViewerLookup = (slugOrId: string, viewer: Pick<Viewer, "earlyAccess">) => ReturnType<ProductLookup>;
 
 /** What the compare page shows: the visitor's own list, or a comparison shared by its address. */
 export interface ComparePage {
@@ -41,9 +45,19 @@ export interface CompareChange {
  * its one call to apply a compare form. The list itself is the visitor's cookie; products come
  * from the catalogue through `lookup`, so the rules run without a database in tests.
  */
-export function createCompare(lookup: ProductLookup) {
+export function createCompare(lookupFor: ViewerLookup) {
+  // Members-only products are compared only by those who may see them (ADR 41).
+  const as =
+    (viewer: Pick<Viewer, "earlyAccess">): ProductLookup =>
+    (slugOrId) =>
+      lookupFor(slugOrId, viewer);
   return {
-    async show(own: CompareList, address: { products?: string | null; diff?: string | null }): Promise<ComparePage> {
+    async show(
+      own: CompareList,
+      address: { products?: string | null; diff?: string | null },
+      viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR,
+    ): Promise<ComparePage> {
+      const lookup = as(viewer);
       const shared = parseSharedProducts(address.products ?? null);
       const differencesOnly = address.diff === "1";
       const products = await comparedProducts(lookup, shared ?? own);
@@ -70,11 +84,11 @@ export function createCompare(lookup: ProductLookup) {
       };
     },
 
-    async change(list: CompareList, form: FormData): Promise<CompareChange> {
+    async change(list: CompareList, form: FormData, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR): Promise<CompareChange> {
       const input = parseCompareAction(form);
       if (!input) return { input, list, changed: false, notice: { kind: "invalid" }, status: 400 };
       try {
-        const applied = await apply(input, list);
+        const applied = await apply(as(viewer), input, list);
         return { input, ...applied, changed: applied.list !== list, status: 200 };
       } catch (error) {
         const code = shopErrorCode(error);
@@ -85,7 +99,11 @@ export function createCompare(lookup: ProductLookup) {
     },
   };
 
-  async function apply(input: CompareAction, list: CompareList): Promise<{ list: CompareList; notice: CompareNotice }> {
+  async function apply(
+    lookup: ProductLookup,
+    input: CompareAction,
+    list: CompareList,
+  ): Promise<{ list: CompareList; notice: CompareNotice }> {
     switch (input.intent) {
       case "add": {
         const added = await addToCompare(lookup, list, input.productId);

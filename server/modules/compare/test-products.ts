@@ -17,6 +17,9 @@ export function testProduct(id: number, overrides: Partial<ProductDetail> = {}):
     images: [{ path: `products/${id}.webp`, alt: `Product ${id}`, width: 800, height: 800 }],
     priceRange: { min: Math.min(...prices), max: Math.max(...prices) },
     inStock: variants.some((v) => v.stock > 0),
+    published: true,
+    membersOnly: false,
+    publicAt: null,
     ...overrides,
     variants,
   };

@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
-import { queryRows } from "../../db/client.ts";
 import type { Scope } from "../../lib/scope.ts";
+import { isMember } from "../membership/status.ts";
 import { brandsCollection, categoriesCollection, productsCollection } from "./collections/catalogue.ts";
 import { countriesCollection } from "./collections/countries.ts";
 import { featureFlagsCollection } from "./collections/feature-flags.ts";
@@ -20,6 +19,8 @@ export { isVideoAddress, YOUTUBE_VIDEO_PATTERNS } from "./videos.ts";
 export interface ContentConfig {
   /** Addresses a video link must match (the video provider's); YouTube's by default. */
   videoPatterns?: readonly RegExp[];
+  /** Told after an entry of a collection was written or removed (caches of other modules). */
+  onChange?: (apiId: string) => void;
 }
 
 /** Who is asking, as far as content goes: their scopes, and whether they are a member now. */
@@ -48,12 +49,7 @@ export function createContent(config: ContentConfig = {}) {
 
   async function accessOf(scope: Scope, reader: Reader): Promise<Access> {
     if (reader.userId === null) return { scopes: [], member: false, loggedIn: false };
-    const [row] = await queryRows<{ member: boolean }>(
-      scope.db,
-      sql`select exists (select 1 from memberships m where m.user_id = ${reader.userId} and m.active
-            and m.starts_at <= now() and (m.ends_at is null or m.ends_at > now())) as member`,
-    );
-    return { scopes: reader.scopes, member: row?.member === true, loggedIn: true };
+    return { scopes: reader.scopes, member: await isMember(scope.db, reader.userId), loggedIn: true };
   }
 
   /**
@@ -71,6 +67,7 @@ export function createContent(config: ContentConfig = {}) {
     const answer = parseOneQuery(def, collections, { ...query, status: "draft" });
     const access = await accessOf(scope, reader);
     const id = await write(access, status);
+    config.onChange?.(def.apiId);
     return findEntry(scope, def, { id }, answer, { collections, access });
   }
 
@@ -101,6 +98,7 @@ export function createContent(config: ContentConfig = {}) {
     },
     async remove(scope: Scope, reader: Reader, def: CollectionDef, documentId: string): Promise<void> {
       await deleteEntry(scope, def, await accessOf(scope, reader), documentId);
+      config.onChange?.(def.apiId);
     },
   };
   return content;

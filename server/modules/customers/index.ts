@@ -1,7 +1,7 @@
 import { createAddressBook } from "./addresses.ts";
 import { countries, provincesOf } from "./countries.ts";
 import { createOrderHistory } from "./orders.ts";
-import { createPreferences } from "./preferences.ts";
+import { createPreferences, type PreferenceListener } from "./preferences.ts";
 import { createProfiles } from "./profile.ts";
 
 export * from "./errors.ts";
@@ -9,10 +9,12 @@ export * from "./schemas.ts";
 export type { AddressView } from "./addresses.ts";
 export type { Country, Province } from "./countries.ts";
 export type { OrderAddress, OrderDetail, OrderLineView, OrderSummary } from "./orders.ts";
-export { defaultOptIn } from "./preferences.ts";
+export { defaultOptIn, writePreference } from "./preferences.ts";
 export type {
   CommunicationChannel,
   CommunicationTopic,
+  PreferenceChange,
+  PreferenceListener,
   PreferenceChangeView,
   PreferenceSource,
   PreferenceView,
@@ -24,13 +26,14 @@ export type { CustomerProfile } from "./profile.ts";
  * communication preferences and order history. Every function takes the request's scope, then the customer's
  * user id: adapters take it from the authenticated session, never from the client, and records
  * are looked up only among that customer's own. Raw input is parsed here with the module's
- * schemas, so pages, REST and GraphQL share the same rules.
+ * schemas, so pages, REST and GraphQL share the same rules. `onPreferenceChange` hears of each
+ * change of communication preferences a customer makes (the newsletter's list follows one).
  */
-export function createCustomers() {
+export function createCustomers(options: { onPreferenceChange?: PreferenceListener } = {}) {
   return {
     ...createProfiles(),
     ...createAddressBook(),
-    ...createPreferences(),
+    ...createPreferences({ onChange: options.onPreferenceChange }),
     ...createOrderHistory(),
     /** Countries and their provinces for the address form's selects (static: built once). */
     countries,

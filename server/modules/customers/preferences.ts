@@ -1,4 +1,5 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
 import {
   COMMUNICATION_CHANNELS,
   COMMUNICATION_TOPICS,
@@ -14,7 +15,20 @@ export type CommunicationTopic = (typeof COMMUNICATION_TOPICS)[number];
 export type CommunicationChannel = (typeof COMMUNICATION_CHANNELS)[number];
 
 /** Where a change of consent was made; kept with every change in the log. */
-export type PreferenceSource = "account-page" | "api" | "graphql";
+export type PreferenceSource = "account-page" | "api" | "graphql" | "newsletter";
+
+/** One topic on one channel, switched on or off. */
+export interface PreferenceChange {
+  topic: CommunicationTopic;
+  channel: CommunicationChannel;
+  optedIn: boolean;
+}
+
+/**
+ * Told of each real change a customer makes, inside its transaction (the customer's row is
+ * locked): the newsletter's list follows the newsletter-by-e-mail preference (ADR 40).
+ */
+export type PreferenceListener = (scope: Scope, userId: number, change: PreferenceChange) => Promise<void>;
 
 /** One topic on one channel, as the customer has chosen it or as the shop's default has it. */
 export interface PreferenceView {
@@ -43,10 +57,45 @@ export function defaultOptIn(topic: CommunicationTopic, channel: CommunicationCh
 }
 
 /**
- * Communication preferences per topic and channel, with a record of every change of consent
- * (when, what, and through which door) that is only ever added to.
+ * Writes one choice and logs it with `source`, when it is a change; answers whether it was. Runs
+ * in the caller's transaction `tx`, which has locked the customer (lockCustomer). Listeners are
+ * not told: this is also how another module (the newsletter) records a change it made itself.
  */
-export function createPreferences() {
+export async function writePreference(tx: Db, userId: number, change: PreferenceChange, source: PreferenceSource) {
+  const { topic, channel, optedIn } = change;
+  const [row] = await tx
+    .select({ optedIn: communicationPreferences.optedIn })
+    .from(communicationPreferences)
+    .where(
+      and(
+        eq(communicationPreferences.userId, userId),
+        eq(communicationPreferences.topic, topic),
+        eq(communicationPreferences.channel, channel),
+      ),
+    );
+  if ((row?.optedIn ?? defaultOptIn(topic, channel)) === optedIn) return false;
+  await storePreference(tx, userId, change, source);
+  return true;
+}
+
+/** Keeps the choice and adds it to the consent record. */
+async function storePreference(tx: Db, userId: number, { topic, channel, optedIn }: PreferenceChange, source: PreferenceSource) {
+  await tx
+    .insert(communicationPreferences)
+    .values({ userId, topic, channel, optedIn })
+    .onConflictDoUpdate({
+      target: [communicationPreferences.userId, communicationPreferences.topic, communicationPreferences.channel],
+      set: { optedIn, updatedAt: sql`now()` },
+    });
+  await tx.insert(communicationPreferenceLog).values({ userId, topic, channel, optedIn, source });
+}
+
+/**
+ * Communication preferences per topic and channel, with a record of every change of consent
+ * (when, what, and through which door) that is only ever added to. `onChange` hears of each
+ * change a customer makes.
+ */
+export function createPreferences(options: { onChange?: PreferenceListener } = {}) {
   async function preferences(scope: Scope, userId: number): Promise<PreferenceView[]> {
     const rows = await scope.db.select().from(communicationPreferences).where(eq(communicationPreferences.userId, userId));
     const chosen = new Map(rows.map((row) => [`${row.topic}/${row.channel}`, row]));
@@ -74,20 +123,17 @@ export function createPreferences() {
      */
     async updatePreferences(scope: Scope, userId: number, raw: unknown, source: PreferenceSource): Promise<PreferenceView[]> {
       const changes = parseInput(preferencesInput, raw, "preferences");
-      await withTransaction(scope, async ({ db: tx }) => {
+      await withTransaction(scope, async (inTransaction) => {
+        const tx = inTransaction.db;
         await lockCustomer(tx, userId);
         const rows = await tx.select().from(communicationPreferences).where(eq(communicationPreferences.userId, userId));
         const current = new Map(rows.map((row) => [`${row.topic}/${row.channel}`, row.optedIn]));
-        for (const { topic, channel, optedIn } of changes) {
+        for (const change of changes) {
+          const { topic, channel, optedIn } = change;
           if ((current.get(`${topic}/${channel}`) ?? defaultOptIn(topic, channel)) === optedIn) continue;
-          await tx
-            .insert(communicationPreferences)
-            .values({ userId, topic, channel, optedIn })
-            .onConflictDoUpdate({
-              target: [communicationPreferences.userId, communicationPreferences.topic, communicationPreferences.channel],
-              set: { optedIn, updatedAt: sql`now()` },
-            });
-          await tx.insert(communicationPreferenceLog).values({ userId, topic, channel, optedIn, source });
+          current.set(`${topic}/${channel}`, optedIn);
+          await storePreference(tx, userId, change, source);
+          await options.onChange?.(inTransaction, userId, change);
         }
       });
       return preferences(scope, userId);

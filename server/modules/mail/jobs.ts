@@ -28,7 +28,9 @@ export async function enqueueMail(db: Db, mail: Mail): Promise<void> {
 
 /** The statement that writes the mail into the outbox, for a use case that folds it into one of its own. */
 export function mailInsert(db: Db, mail: Mail) {
-  return db.insert(mailJobs).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  return db
+    .insert(mailJobs)
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers ?? null });
 }
 
 /** Claims up to `limit` due mails for this run (see above). */
@@ -93,7 +95,13 @@ export async function sendDueMails(
     };
     for (const job of claimed) {
       try {
-        await mailer.send({ to: job.to, subject: job.subject, text: job.text, html: job.html });
+        await mailer.send({
+          to: job.to,
+          subject: job.subject,
+          text: job.text,
+          html: job.html,
+          ...(job.headers ? { headers: job.headers } : {}),
+        });
         done.push(job.id);
         sent++;
         if (Date.now() - claimedAt > leaseSeconds * 500) await markSent();

@@ -180,6 +180,25 @@ describe("SMTP", () => {
     expect(peer.messages.map((m) => m.to)).toEqual([["dave@example.com"]]);
   });
 
+  test("extra headers (a marketing mail's List-Unsubscribe) arrive as given; one with a line break is refused", async () => {
+    const mailer = createMailer({ smtpUrl: peer.url, outboxDir: newOutbox(), from: FROM });
+    const headers = {
+      "List-Unsubscribe": "<https://shop.example/newsletter/unsubscribe?token=abc.def>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    await mailer.send(mail({ subject: "with headers", headers }));
+    await expect(mailer.send(mail({ headers: { "X-Note": "a\r\nBcc: eve@example.com" } }))).rejects.toBeInstanceOf(
+      MailDeliveryError,
+    );
+    await mailer.close();
+    const received = await peer.waitForMail((m) => m.subject === "with headers");
+    expect(received.headers).toMatchObject({
+      "list-unsubscribe": headers["List-Unsubscribe"],
+      "list-unsubscribe-post": headers["List-Unsubscribe-Post"],
+    });
+    expect(peer.messages).toHaveLength(1);
+  });
+
   test("an unreachable SMTP server is a MailDeliveryError", async () => {
     const gone = await startSmtpPeer();
     await gone.close();

@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as a marketing mail's List-Unsubscribe (newsletter/list-unsubscribe.ts). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -46,6 +48,9 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(mail) {
       if (mail.to.trim() === "" || /[\r\n]/.test(mail.to)) throw new InvalidRecipientError();
+      // The shop writes its headers itself; a line break in one would start a header of its own.
+      if (Object.entries(mail.headers ?? {}).some(([name, value]) => /[\r\n:]/.test(name) || /[\r\n]/.test(value)))
+        throw new MailDeliveryError(new TypeError("A mail header holds a line break."));
       try {
         await deliver.send(mail);
       } catch (error) {
@@ -59,8 +64,8 @@ export function createMailer(options: MailerOptions): Mailer {
 function smtpDelivery(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(withTimeouts(smtpUrl));
   return {
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, headers }) {
+      await transport.sendMail({ from, to, subject, text, html, ...(headers ? { headers } : {}) });
     },
     async close() {
       transport.close();
@@ -70,8 +75,8 @@ function smtpDelivery(smtpUrl: string, from: string): Mailer {
 
 function outboxDelivery(outboxDir: string, from: string): Mailer {
   return {
-    async send({ to, subject, text, html }) {
-      await writeOutboxMail(outboxDir, { from, to, subject, text, html });
+    async send({ to, subject, text, html, headers }) {
+      await writeOutboxMail(outboxDir, { from, to, subject, text, html, ...(headers ? { headers } : {}) });
     },
     async close() {},
   };

@@ -17,6 +17,7 @@ const outboxMail = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
   date: z.iso.datetime(),
 });
 

@@ -18,7 +18,8 @@ export interface ConfirmationFacts {
   delivery: number;
   tax: number;
   total: number;
-  deliveryMethod: string;
+  /** null: nothing is delivered (an order of a membership alone, ADR 42). */
+  deliveryMethod: string | null;
   /** Where the shopper follows the order. */
   link: string;
   /** For bank transfers: where to pay, and until when the items are kept. */
@@ -52,12 +53,15 @@ export function orderConfirmationMail(facts: ConfirmationFacts): Mail {
   const { money } = facts;
   const subject = `Your order ${facts.number} at ${facts.siteName}`;
   const lines = facts.lines.map(
-    (line) => `${line.quantity} × ${line.name} (${line.size}, ${line.colour}): ${money(line.lineTotal)}`,
+    (line) =>
+      `${line.quantity} × ${line.name}${line.size || line.colour ? ` (${line.size}, ${line.colour})` : ""}: ${money(line.lineTotal)}`,
   );
   const totals = [
     `Items: ${money(facts.subtotal)}`,
     ...(facts.discount > 0 ? [`Discount: −${money(facts.discount)}`] : []),
-    `${facts.deliveryMethod}: ${facts.delivery === 0 ? "free" : money(facts.delivery)}`,
+    ...(facts.deliveryMethod === null
+      ? []
+      : [`${facts.deliveryMethod}: ${facts.delivery === 0 ? "free" : money(facts.delivery)}`]),
     `Total: ${money(facts.total)} (VAT included: ${money(facts.tax)})`,
   ];
   const payment = facts.transfer

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { orderEvents, orders, type Order, type OrderStatus } from "../../db/schema/index.ts";
 import { ShopError } from "../../lib/shop-error.ts";
+import { activatePaidMembership, endMembershipOfOrder } from "../membership/activate.ts";
 import { releasePromo, releaseStock } from "./release.ts";
 import { assertMove } from "./state-machine.ts";
 
@@ -32,7 +33,12 @@ export async function lockOrderById(db: Db, id: number): Promise<Order> {
   return order;
 }
 
-/** Moves the order to `to` if its status allows it (INVALID_TRANSITION otherwise), with a history event. */
+/**
+ * Moves the order to `to` if its status allows it (INVALID_TRANSITION otherwise), with a history
+ * event. Every move to paid, cancelled or refunded passes here (staff, webhooks, the sweep), so
+ * here an order's membership starts when it is paid and ends when it is cancelled or refunded
+ * (ADR 42), in the same transaction.
+ */
 export async function move(db: Db, order: Order, to: OrderStatus, changes: Partial<Order>, note: string | null): Promise<Order> {
   assertMove(order.number, order.status, to);
   const [moved] = await db
@@ -41,6 +47,10 @@ export async function move(db: Db, order: Order, to: OrderStatus, changes: Parti
     .where(eq(orders.id, order.id))
     .returning();
   await db.insert(orderEvents).values({ orderId: order.id, status: to, note });
+  if (order.membershipPlanId !== null) {
+    if (to === "paid") await activatePaidMembership(db, order);
+    else if (to === "cancelled" || to === "refunded") await endMembershipOfOrder(db, order.id);
+  }
   return moved!;
 }
 

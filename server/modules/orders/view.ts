@@ -23,7 +23,16 @@ export interface OrderView {
     unitPrice: number;
     lineTotal: number;
   }[];
-  totals: { subtotal: number; discount: number; delivery: number; tax: number; vatRate: number; total: number };
+  totals: {
+    subtotal: number;
+    /** What member prices took off the list prices, already out of the subtotal (ADR 41). */
+    memberSavings: number;
+    discount: number;
+    delivery: number;
+    tax: number;
+    vatRate: number;
+    total: number;
+  };
   promoCode: string | null;
   deliveryMethod: { id: string | null; name: string | null };
   shippingAddress: OrderAddress | null;
@@ -138,6 +147,7 @@ function viewOf(
     lines,
     totals: {
       subtotal: order.subtotal,
+      memberSavings: order.memberSavings,
       discount: order.discount,
       delivery: order.shipping,
       tax: order.tax,

@@ -141,7 +141,7 @@ export function createPayments(deps: PaymentsDeps) {
         delivery: order.shipping,
         tax: order.tax,
         total: order.total,
-        deliveryMethod: order.deliveryMethodName ?? "Delivery",
+        deliveryMethod: order.deliveryMethodName ?? (order.shipping > 0 ? "Delivery" : null),
         link: link(order),
         transfer: null,
         paid: true,

@@ -8,7 +8,7 @@ import { shopApp } from "../../../tests/support/shop-app.ts";
 import { ecommerceApi } from "../../api/rest/ecommerce.ts";
 import { paymentWebhooksApi } from "../../api/rest/payment-webhooks.ts";
 import type { ShopEnv } from "../../context.ts";
-import { mailJobs, orderEvents, orders, payments, variants, type Order } from "../../db/schema/index.ts";
+import { mailJobs, memberships, orderEvents, orders, payments, users, variants, type Order } from "../../db/schema/index.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { stockedOptions } from "../cart/test-support.ts";
@@ -503,4 +503,28 @@ test("a shop without card payments refuses Stripe's webhooks as unknown", async 
   });
   await expect(none.webhook(scope, "{}", "t=1,v1=00")).rejects.toMatchObject({ code: "UNKNOWN_PROVIDER" });
   expect(await none.sweep(scope)).toBe(0);
+});
+
+test("a paid plan paid by card starts with the webhook, once however often it is told (ADR 42)", async () => {
+  buyers += 1;
+  const [user] = await db()
+    .insert(users)
+    .values({ username: `card-member-${buyers}`, email: `card-member-${buyers}@example.com` })
+    .returning({ id: users.id });
+  const bag = { customerId: user!.id };
+  await shop.services.cart.putMembership(scope, bag, { plan: "pro" });
+  const body = { email: `card-member-${buyers}@example.com`, shippingAddress: DUTCH_ADDRESS, paymentMethod: "stripe" };
+  const { order } = await shop.services.checkout.placeOrder(scope, { customerId: user!.id, bag }, body);
+  expect(order).toMatchObject({ total: 4900, shipping: 0, deliveryMethodId: null });
+  const sessionId = await sessionOf(order);
+  expect(stripe.sessions.get(sessionId)!.amount_total).toBe(4900);
+  await stripe.pay(sessionId);
+  await stripe.settled();
+  expect((await orderNamed(order.number)).status).toBe("paid");
+  const completed = stripe.events.find((e) => e.type === "checkout.session.completed" && e.body.includes(sessionId))!;
+  expect(await stripe.resend(completed.id)).toBe(200);
+  const rows = await db().select().from(memberships).where(eq(memberships.userId, user!.id));
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ active: true, orderId: order.id });
+  expect((await shop.services.membership.status(user!.id))?.plan.slug).toBe("pro");
 });

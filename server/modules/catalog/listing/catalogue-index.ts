@@ -4,7 +4,7 @@ import { catalogueRevision } from "../../../db/schema/index.ts";
 import type { ProductCard } from "../product-cards.ts";
 import { LISTING_SORTS, type ListingSort } from "./types.ts";
 import { compareSizes } from "./size-order.ts";
-import { ANY_VISITOR, sellableTo } from "../sellable.ts";
+import { ANY_VISITOR, EARLY_ACCESS, sellableTo, type Viewer } from "../sellable.ts";
 
 /*
  * The in-memory read model that listings are computed from. On PGlite a query costs milliseconds
@@ -22,6 +22,8 @@ export interface VariantRow {
   stock: number;
   price: number;
   compareAtPrice: number | null;
+  /** What members pay for it (ADR 41); null or absent: their plan's discount. */
+  memberPrice?: number | null;
 }
 
 export interface ProductRow {
@@ -36,8 +38,13 @@ export interface ProductRow {
   /** Milliseconds since the epoch. */
   createdAt: number;
   image: ProductCard["image"];
-  /** In id order: the first of the cheapest variants gives the card its compare-at price. */
+  /** In id order: the first of the cheapest variants gives the card its compare-at and member price. */
   variants: VariantRow[];
+  /**
+   * Members-only and not yet public (catalog/sellable.ts): only viewers with early access list it.
+   * Absent: false.
+   */
+  earlyAccessOnly?: boolean;
 }
 
 export interface CatalogueRows {
@@ -151,8 +158,13 @@ export interface CatalogueIndex {
 
 const byName = new Intl.Collator("en");
 
-/** Builds the read model from plain rows; products without variants, brand or category are left out. */
-export function buildCatalogueIndex(rows: CatalogueRows): CatalogueIndex {
+/**
+ * Builds the read model from plain rows; products without variants, brand or category are left out.
+ * `reuse`: a read model of the same rows whose cards this one shares (the early-access read model
+ * and everyone's hold the same card objects, so a card's cached HTML is made once for both).
+ */
+export function buildCatalogueIndex(rows: CatalogueRows, reuse?: CatalogueIndex): CatalogueIndex {
+  const reusable = new Map(reuse?.cards.map((card) => [card.id, card]));
   const topCategories = rows.categories.filter((c) => c.parentId === null);
   const categoryIndex = new Map(topCategories.map((c, i) => [c.id, i]));
   const subRows = rows.categories
@@ -194,6 +206,8 @@ export function buildCatalogueIndex(rows: CatalogueRows): CatalogueIndex {
     products.sub[i] = row.subCategoryId === null ? -1 : (subIndex.get(row.subCategoryId) ?? -1);
     products.brand[i] = brand;
     const colours = products.colours;
+    const shared = reusable.get(row.id);
+    if (shared) return shared;
     return {
       id: row.id,
       slug: row.slug,
@@ -202,6 +216,7 @@ export function buildCatalogueIndex(rows: CatalogueRows): CatalogueIndex {
       categorySlug: categorySlugs[category]!,
       price: summary.price,
       compareAtPrice: summary.compareAtPrice,
+      memberPrice: summary.memberPrice,
       inStock: summary.inStock,
       colours: [...colours.ids.subarray(colours.start[i], colours.start[i + 1])].map((id) => dictionaries.colours[id]!),
       image: row.image,
@@ -263,6 +278,7 @@ function summariseVariants(variants: VariantRow[]) {
     price: cheapest.price,
     // The database only allows a compare-at price above the price; plain rows are held to the same rule.
     compareAtPrice: compareAt !== null && compareAt > cheapest.price ? compareAt : null,
+    memberPrice: cheapest.memberPrice ?? null,
     inStock,
   };
 }
@@ -345,22 +361,53 @@ interface LoadedProductRow {
   attributes: Record<string, string>;
   featured_rank: number | null;
   created_at: number;
-  variants: [size: string, colour: string, colourHex: string, stock: number, price: number, compareAtPrice: number | null][];
+  variants: [
+    size: string,
+    colour: string,
+    colourHex: string,
+    stock: number,
+    price: number,
+    compareAtPrice: number | null,
+    memberPrice: number | null,
+  ][];
+  for_everyone: boolean;
   image_path: string | null;
   image_alt: string | null;
   image_width: number | null;
   image_height: number | null;
 }
 
-/** The read model built from what the database holds now. */
+/** Everyone's read model (members-only products once public) built from what the database holds now. */
 export async function loadCatalogueIndex(db: Db): Promise<CatalogueIndex> {
-  return buildCatalogueIndex(await readCatalogueRows(db));
+  return buildSnapshotIndexes(await readCatalogueRows(db)).index;
 }
 
 /** A read model and the catalogue revision (schema/catalogue-revision.ts) it was read at. */
 export interface CatalogueSnapshot {
+  /** What everyone may see: members-only products only once they are public. */
   index: CatalogueIndex;
+  /**
+   * What a viewer with early access sees (ADR 41): every published product. The same object as
+   * `index` when no members-only product is waiting to be public.
+   */
+  earlyAccess: CatalogueIndex;
   revision: number;
+  /**
+   * When the next members-only product becomes public (milliseconds since the epoch), which
+   * changes what everyone may see without a catalogue write: the snapshot is stale from then on.
+   * Null: none waiting.
+   */
+  changesAt: number | null;
+}
+
+/** The read model a viewer lists from (catalog/sellable.ts: early access sees members-only products). */
+export function indexFor(snapshot: CatalogueSnapshot, viewer: Pick<Viewer, "earlyAccess">): CatalogueIndex {
+  return viewer.earlyAccess ? snapshot.earlyAccess : snapshot.index;
+}
+
+/** Whether the snapshot still shows what it would if read now: the revision is the same and no product has gone public since. */
+export function snapshotCurrent(snapshot: CatalogueSnapshot, revision: number, now: number = Date.now()): boolean {
+  return revision === snapshot.revision && (snapshot.changesAt === null || now < snapshot.changesAt);
 }
 
 /**
@@ -370,12 +417,34 @@ export interface CatalogueSnapshot {
  * raises the revision past the one recorded here, so it is never missed.
  */
 export async function loadCatalogueSnapshot(db: Db): Promise<CatalogueSnapshot> {
-  const { rows, revision } = await db.transaction(
-    async (tx) => ({ revision: await readCatalogueRevision(tx), rows: await readCatalogueRows(tx) }),
+  const { rows, revision, changesAt } = await db.transaction(
+    async (tx) => ({
+      revision: await readCatalogueRevision(tx),
+      rows: await readCatalogueRows(tx),
+      changesAt: await nextPublicAt(tx),
+    }),
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   // Built after the commit, so the transaction does not hold a connection while it computes.
-  return { index: buildCatalogueIndex(rows), revision };
+  return { ...buildSnapshotIndexes(rows), revision, changesAt };
+}
+
+/** Everyone's read model and the early-access one, sharing their cards; one object when they hold the same products. */
+export function buildSnapshotIndexes(rows: CatalogueRows): Pick<CatalogueSnapshot, "index" | "earlyAccess"> {
+  const earlyAccess = buildCatalogueIndex(rows);
+  if (!rows.products.some((p) => p.earlyAccessOnly)) return { index: earlyAccess, earlyAccess };
+  const index = buildCatalogueIndex({ ...rows, products: rows.products.filter((p) => !p.earlyAccessOnly) }, earlyAccess);
+  return { index, earlyAccess };
+}
+
+/** When the next published members-only product becomes public (ms since the epoch), or null. */
+async function nextPublicAt(db: Db): Promise<number | null> {
+  const [row] = await queryRows<{ at: number | null }>(
+    db,
+    sql`select (extract(epoch from min(public_at)) * 1000)::float8 as at
+        from products where published and members_only and public_at > now()`,
+  );
+  return row?.at ?? null;
 }
 
 /** The catalogue's revision now: one single-row read. */
@@ -387,7 +456,8 @@ export async function readCatalogueRevision(db: Db): Promise<number> {
 }
 
 /**
- * Reads every sellable product (published, not members-only, with a variant) in one query, with its
+ * Reads every product some viewer may buy (published, with a variant; members-only ones flagged
+ * `earlyAccessOnly` until they are public) in one query, with its
  * variants aggregated per product in SQL: 20,000 products and 200,000 variants load in about
  * 1.5 s on PGlite (1.2 s of it the query), where reading the variants as rows took 2.6 s alone.
  */
@@ -402,18 +472,19 @@ async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
     sql`
     select p.id, p.slug, p.name, p.brand_id, p.category_id, p.sub_category_id, p.attributes, p.featured_rank,
            (extract(epoch from p.created_at) * 1000)::float8 as created_at, v.variants,
+           ${sellableTo(ANY_VISITOR)} as for_everyone,
            i.path as image_path, i.alt as image_alt, i.width as image_width, i.height as image_height
     from products p
     join (
       select product_id,
-             json_agg(json_build_array(size, colour, colour_hex, stock, price, compare_at_price) order by id) as variants
+             json_agg(json_build_array(size, colour, colour_hex, stock, price, compare_at_price, member_price) order by id) as variants
       from variants group by product_id
     ) v on v.product_id = p.id
     left join (
       select distinct on (product_id) product_id, path, alt, width, height
       from product_images order by product_id, position, id
     ) i on i.product_id = p.id
-    where ${sellableTo(ANY_VISITOR)}
+    where ${sellableTo(EARLY_ACCESS)}
   `,
   );
   return {
@@ -433,14 +504,16 @@ async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
         p.image_path === null
           ? null
           : { path: p.image_path, alt: p.image_alt ?? p.name, width: p.image_width ?? 0, height: p.image_height ?? 0 },
-      variants: p.variants.map(([size, colour, colourHex, stock, price, compareAtPrice]) => ({
+      variants: p.variants.map(([size, colour, colourHex, stock, price, compareAtPrice, memberPrice]) => ({
         size,
         colour,
         colourHex,
         stock,
         price,
         compareAtPrice,
+        memberPrice,
       })),
+      earlyAccessOnly: !p.for_everyone,
     })),
   };
 }

@@ -3,12 +3,19 @@ import { cachedRead } from "../../../lib/cached-read.ts";
 import type { ProductCard } from "../product-cards.ts";
 import { relatedProducts } from "../related-products.ts";
 import { createProductSearch, type ProductSearch } from "../search.ts";
-import { loadCatalogueSnapshot, readCatalogueRevision, type CatalogueIndex } from "./catalogue-index.ts";
+import { ANY_VISITOR, type Viewer } from "../sellable.ts";
+import {
+  indexFor,
+  loadCatalogueSnapshot,
+  readCatalogueRevision,
+  snapshotCurrent,
+  type CatalogueIndex,
+} from "./catalogue-index.ts";
 import { queryListing } from "./listing.ts";
 import { searchHits, type SearchHits } from "./search-hits.ts";
 import type { ListingRequest, ListingResult } from "./types.ts";
 
-export { buildCatalogueIndex, loadCatalogueIndex } from "./catalogue-index.ts";
+export { buildCatalogueIndex, buildSnapshotIndexes, loadCatalogueIndex } from "./catalogue-index.ts";
 export type { CatalogueIndex, CatalogueRows, ProductRow, VariantRow } from "./catalogue-index.ts";
 export { queryListing } from "./listing.ts";
 export { listingUrlInput, noFilters, parseListingParams, parseListingUrlInput, urlName, wholeUnits } from "./params.ts";
@@ -40,31 +47,40 @@ export const MAX_SUGGESTIONS = 20;
  *
  * A request with a query lists only what the search finds (ranked ids from SQL, kept for a
  * while by the search), filtered, counted, sorted and paged by the same read model.
+ *
+ * Every read takes the viewer (ADR 41): viewers with early access list from a read model that
+ * also holds members-only products, everyone else from one without those not yet public. A
+ * snapshot also goes stale when its next members-only product becomes public, so that product
+ * is listed for everyone within a check interval, with no catalogue write.
  */
 export function createListing(db: Db, options: { cacheMs?: number; search?: ProductSearch } = {}) {
   const snapshot = cachedRead(() => loadCatalogueSnapshot(db), options.cacheMs ?? CATALOGUE_CHECK_MS, {
-    stillCurrent: async (loaded) => (await readCatalogueRevision(db)) === loaded.revision,
+    stillCurrent: async (loaded) => snapshotCurrent(loaded, await readCatalogueRevision(db)),
   });
-  const catalogue = async () => (await snapshot()).index;
+  const catalogue = async (viewer: Pick<Viewer, "earlyAccess">) => indexFor(await snapshot(), viewer);
   const search = options.search ?? createProductSearch(db);
-  // Keyed by the search's cached id list, so a search's positions live as long as its ids do.
-  const hitsByIds = new WeakMap<readonly number[], SearchHits>();
+  // Per read model, keyed by the search's cached id list, so a search's positions live as long as its ids do.
+  const hitsByIds = new WeakMap<CatalogueIndex, WeakMap<readonly number[], SearchHits>>();
   // The read model the search's kept answers were made beside. When the catalogue changes the
   // search starts afresh too, so a product added or renamed is found within a check interval,
   // not only once the search's own answers expire.
   let searchedIndex: CatalogueIndex | undefined;
 
-  const found = async (text: string): Promise<SearchHits> => {
-    const index = await catalogue();
-    if (index !== searchedIndex) {
+  const found = async (text: string, viewer: Pick<Viewer, "earlyAccess">): Promise<SearchHits> => {
+    const loaded = await snapshot();
+    // Everyone's read model stands for the snapshot: the early-access one is replaced with it.
+    if (loaded.index !== searchedIndex) {
       if (searchedIndex !== undefined) search.invalidate();
-      searchedIndex = index;
+      searchedIndex = loaded.index;
     }
+    const index = indexFor(loaded, viewer);
     const ids = await search.rankedIds(text);
-    let hits = hitsByIds.get(ids);
-    if (!hits || hits.index !== index) {
+    let byIds = hitsByIds.get(index);
+    if (!byIds) hitsByIds.set(index, (byIds = new WeakMap()));
+    let hits = byIds.get(ids);
+    if (!hits) {
       hits = searchHits(index, ids);
-      hitsByIds.set(ids, hits);
+      byIds.set(ids, hits);
     }
     return hits;
   };
@@ -90,22 +106,25 @@ export function createListing(db: Db, options: { cacheMs?: number; search?: Prod
   };
 
   return {
-    /** A listing; the result is shared between callers and must not be changed. */
-    async list(request: ListingRequest): Promise<ListingResult> {
-      if (!request.query?.trim()) return listed(await catalogue(), request);
-      const hits = await found(request.query);
+    /**
+     * A listing of what `viewer` may see (default: what everyone may); the result is shared
+     * between callers and must not be changed.
+     */
+    async list(request: ListingRequest, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR): Promise<ListingResult> {
+      if (!request.query?.trim()) return listed(await catalogue(viewer), request);
+      const hits = await found(request.query, viewer);
       return queryListing(hits.index, request, hits);
     },
     /** The best matches for a text as it is being typed, for the search box; none for a blank text. */
-    async suggest(text: string, limit: number): Promise<ProductCard[]> {
+    async suggest(text: string, limit: number, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR): Promise<ProductCard[]> {
       const count = Number.isFinite(limit) ? Math.min(Math.max(Math.floor(limit), 0), MAX_SUGGESTIONS) : 0;
       if (!text.trim() || count === 0) return [];
-      const hits = await found(text);
+      const hits = await found(text, viewer);
       return Array.from(hits.byRelevance.subarray(0, count), (i) => hits.index.cards[i]!);
     },
-    /** Up to `count` products like this one, from the same read model (see related-products.ts). */
-    async related(productId: number, count: number): Promise<ProductCard[]> {
-      return relatedProducts(await catalogue(), productId, count);
+    /** Up to `count` products like this one that `viewer` may see, from the same read model (see related-products.ts). */
+    async related(productId: number, count: number, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR): Promise<ProductCard[]> {
+      return relatedProducts(await catalogue(viewer), productId, count);
     },
     invalidate(): void {
       snapshot.invalidate();

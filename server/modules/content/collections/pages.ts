@@ -45,10 +45,13 @@ export function pageBlockSchema(videoPatterns?: readonly RegExp[]) {
         title: text(200),
         text: text(1000).optional(),
         label: text(60),
+        // A path of the shop or an https address; never "//host" or "/\host" (browsers read both as
+        // another site), nor control characters (browsers drop tabs and line breaks: "/\t/host").
         href: z
           .string()
           .max(500)
-          .regex(/^(\/(?!\/)|https:\/\/)/, "Links start with / or https://"),
+          .regex(/^(\/(?![/\\])|https:\/\/)/, "Links start with / or https://")
+          .regex(/^\P{Cc}*$/u, "Links have no control characters"),
       })
       .strict(),
     z.object({ kind: z.literal("countdown"), until: z.iso.datetime({ offset: true }), title: text(200).optional() }).strict(),

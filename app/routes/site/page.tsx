@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import type { Route } from "./+types/page";
+import { pageContext } from "../../../server/http/page-context.ts";
+import { PageBlocks } from "~/components/page-blocks";
+import { PrivatePageModal } from "~/components/membership/private-page-modal";
+import { pageMeta, siteFrom } from "~/lib/meta";
+import { isMemberNow, privatePageOfferFor } from "~/lib/private-page.server";
+import type { RouteHandle } from "~/lib/route-handle";
+
+/** The page's entry is named by the address's one segment (the block-page guard reads it too). */
+export const handle: RouteHandle = { contentPage: true };
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The shop's own pages: /about, /privacy-policy, /returns-policy, /terms-condition,
+ * /the-keepers-call, /xg, /launch, and any other single-segment address that names an entry of
+ * the `pages` collection (SPEC §2's catch-all); anything else is not found. A members-only page
+ * shows non-members its title and the private-page modal, none of its blocks.
+ */
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  const slug = params.page ?? "";
+  if (!SLUG.test(slug)) throw data(null, { status: 404 });
+  const page = await context.services.pages.page(slug, { member: await isMemberNow(context) });
+  if (!page) throw data(null, { status: 404 });
+  const offer = page.locked ? await privatePageOfferFor(context, `/${slug}`) : null;
+  return { page, offer, currency: context.env.currency };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  data
+    ? pageMeta(siteFrom(matches), {
+        title: data.page.title,
+        description: data.page.description || undefined,
+        path: `/${data.page.slug}`,
+      })
+    : [];
+
+export default function ShopPage({ loaderData }: Route.ComponentProps) {
+  const { page, offer, currency } = loaderData;
+  return (
+    <div className="container-page py-10">
+      <div className="mx-auto max-w-4xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
+        {page.description && <p className="mt-3 max-w-prose text-lg text-grey-700">{page.description}</p>}
+        <div className="mt-8">
+          {page.locked ? (
+            offer && <PrivatePageModal key={offer.path} offer={offer} title={page.title} />
+          ) : (
+            <PageBlocks blocks={page.blocks} currency={currency} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

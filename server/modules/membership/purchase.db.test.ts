@@ -1,0 +1,277 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { seededShop } from "../../../tests/support/seeded-shop.ts";
+import { queryRows, type Database } from "../../db/client.ts";
+import { carts, memberships, orderLines, orders, users } from "../../db/schema/index.ts";
+import { systemScope, type Scope } from "../../lib/scope.ts";
+import type { Services } from "../../services.ts";
+import { stockedOptions } from "../cart/test-support.ts";
+import { benefitsOf } from "./benefits.ts";
+
+/*
+ * Buying the paid plan through checkout (issue 12 §3, ADR 42): the bag's membership line, its
+ * price, the order, activation when paid (once), renewal, replacing the free plan, and the end of
+ * it when the order is refunded or cancelled.
+ */
+
+let shop: Awaited<ReturnType<typeof seededShop>>;
+let database: Database;
+let services: Services;
+let scope: Scope;
+let option: number;
+let people = 0;
+
+beforeAll(async () => {
+  shop = await seededShop(8);
+  database = shop.database;
+  services = shop.services;
+  scope = systemScope(database.db);
+  [option] = (await stockedOptions(database.db, 1)) as [number];
+});
+
+afterAll(async () => {
+  await shop?.services.mails.settled();
+  await shop?.close();
+});
+
+async function customer(): Promise<number> {
+  const n = ++people;
+  const [row] = await database.db
+    .insert(users)
+    .values({ username: `buyer${n}`, email: `buyer${n}@example.com`, firstName: `Sam${n}` })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+const bagOf = (customerId: number) => ({ customerId });
+const buyer = (customerId: number) => ({ customerId, bag: bagOf(customerId) });
+
+function orderBody(overrides: Record<string, unknown> = {}) {
+  return {
+    email: `buyer${people}@example.com`,
+    shippingAddress: {
+      firstName: "Iris",
+      lastName: "de Vries",
+      line1: "Keizersgracht 1",
+      city: "Amsterdam",
+      province: "NH",
+      postalCode: "1015 CJ",
+      country: "NL",
+    },
+    paymentMethod: "bank-transfer",
+    ...overrides,
+  };
+}
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as { code: string; message: string; field?: string },
+  );
+
+async function membershipsOf(userId: number) {
+  const rows = await queryRows<{
+    plan: string;
+    active: boolean;
+    startsAt: string;
+    endsAt: string | null;
+    orderId: number | null;
+  }>(
+    database.db,
+    sql`select p.slug as plan, m.active, m.starts_at as "startsAt", m.ends_at as "endsAt", m.order_id as "orderId"
+        from memberships m join membership_plans p on p.id = m.plan_id where m.user_id = ${userId} order by m.id`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    startsAt: new Date(row.startsAt),
+    endsAt: row.endsAt === null ? null : new Date(row.endsAt),
+  }));
+}
+
+/** A customer's bank-transfer order of the pro plan alone, placed. */
+async function proOrder(userId: number) {
+  await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
+  return (await services.checkout.placeOrder(scope, buyer(userId), orderBody())).order;
+}
+
+const monthsBetween = (from: Date, to: Date) =>
+  (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
+
+describe("the bag's membership line", () => {
+  test("holds one plan, read with its price; a guest is sent to log in; a free plan is refused", async () => {
+    const userId = await customer();
+    const bag = await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
+    expect(bag.membership).toMatchObject({ slug: "pro", price: 4900, months: 12, available: true });
+    expect(bag.lines).toHaveLength(0);
+    const again = await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
+    expect(again.membership?.slug).toBe("pro");
+    expect((await failure(services.cart.putMembership(scope, null, { plan: "pro" })))?.code).toBe("UNAUTHENTICATED");
+    expect((await failure(services.cart.putMembership(scope, bagOf(userId), { plan: "club" })))?.code).toBe("PLAN_NOT_FOUND");
+    const removed = await services.cart.removeMembership(scope, bagOf(userId));
+    expect(removed.membership).toBeNull();
+  });
+
+  test("a membership alone is priced with VAT and no delivery, and the promo code leaves it alone", async () => {
+    const userId = await customer();
+    await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
+    const quote = await services.checkout.quote(scope, buyer(userId), { country: "NL", promoCode: "WELCOME10" });
+    expect(quote.needsDelivery).toBe(false);
+    expect(quote.methods).toEqual([]);
+    expect(quote.method).toBeNull();
+    expect(quote.membership).toMatchObject({
+      name: "Keepers' Club Pro membership (12 months)",
+      sku: "membership-pro",
+      price: 4900,
+    });
+    expect(quote.totals).toMatchObject({ subtotal: 4900, discount: 0, delivery: 0, total: 4900, vatRateBasisPoints: 2100 });
+    expect(quote.totals.tax).toBe(Math.round((4900 * 2100) / 12100));
+  });
+
+  test("with goods, delivery is charged for the goods (benefits start only when paid)", async () => {
+    const userId = await customer();
+    await services.cart.addLine(scope, bagOf(userId), { variantId: option, quantity: 1 });
+    await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
+    const quote = await services.checkout.quote(scope, buyer(userId), { country: "NL", deliveryMethod: "home-standard" });
+    const goods = quote.lines[0]!.lineTotal;
+    expect(quote.needsDelivery).toBe(true);
+    expect(quote.lines[0]!.listPrice).toBeUndefined(); // no member price yet
+    const standard = quote.methods.find((m) => m.id === "home-standard")!;
+    expect(quote.totals.delivery).toBe(standard.price);
+    expect(quote.totals.subtotal).toBe(goods + 4900);
+    expect(quote.totals.total).toBe(goods + 4900 + standard.price);
+    // Placing without a method is refused when there are goods.
+    const refused = await failure(services.checkout.placeOrder(scope, buyer(userId), orderBody()));
+    expect(refused).toMatchObject({ code: "INVALID_INPUT", field: "deliveryMethod" });
+    const { order, lines } = await services.checkout.placeOrder(
+      scope,
+      buyer(userId),
+      orderBody({ deliveryMethod: "home-standard" }),
+    );
+    expect(order.shipping).toBe(standard.price);
+    expect(order.total).toBe(goods + 4900 + standard.price);
+    expect(lines.map((line) => line.sku)).toContain("membership-pro");
+  });
+});
+
+describe("placing and paying", () => {
+  test("a membership-only bank-transfer order; paid, it activates for 12 months, once", async () => {
+    const userId = await customer();
+    const order = await proOrder(userId);
+    expect(order).toMatchObject({ status: "awaiting_payment", shipping: 0, deliveryMethodId: null, total: 4900, subtotal: 4900 });
+    expect(order.number).toMatch(/^KS-\d+$/);
+    expect(order.membershipPlanId).not.toBeNull();
+    const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    expect(lines).toEqual([
+      expect.objectContaining({ productId: null, variantId: null, sku: "membership-pro", quantity: 1, unitPrice: 4900 }),
+    ]);
+    expect(lines[0]!.productName).toBe("Keepers' Club Pro membership (12 months)");
+    const [bag] = await database.db.select().from(carts).where(eq(carts.userId, userId));
+    expect(bag!.membershipPlanId).toBeNull();
+    expect(await membershipsOf(userId)).toEqual([]);
+    expect((await benefitsOf(database.db, userId)).member).toBe(false);
+
+    await services.staff.markPaid(scope, order.number);
+    const [active] = await membershipsOf(userId);
+    expect(active).toMatchObject({ plan: "pro", active: true, orderId: order.id });
+    expect(monthsBetween(active!.startsAt, active!.endsAt!)).toBe(12);
+    expect(await benefitsOf(database.db, userId)).toMatchObject({ member: true, planSlug: "pro", freeDelivery: true });
+
+    // Told paid again: refused by the state machine, and nothing more is activated.
+    expect((await failure(services.staff.markPaid(scope, order.number)))?.code).toBe("INVALID_TRANSITION");
+    const { activatePaidMembership } = await import("./activate.ts");
+    await activatePaidMembership(database.db, order);
+    expect(await membershipsOf(userId)).toHaveLength(1);
+  });
+
+  test("renewing the same plan runs on from the current end", async () => {
+    const userId = await customer();
+    await services.staff.markPaid(scope, (await proOrder(userId)).number);
+    const [first] = await membershipsOf(userId);
+    const second = await proOrder(userId);
+    await services.staff.markPaid(scope, second.number);
+    const rows = await membershipsOf(userId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ active: true, orderId: second.id });
+    expect(rows[0]!.endsAt!.getTime()).toBeGreaterThan(first!.endsAt!.getTime());
+    expect(monthsBetween(first!.endsAt!, rows[0]!.endsAt!)).toBe(12);
+  });
+
+  test("the free club membership is replaced when the paid one starts", async () => {
+    const userId = await customer();
+    await services.membership.joinFree(scope, userId, { plan: "club" });
+    const order = await proOrder(userId);
+    // Until paid, the club membership stays.
+    expect((await membershipsOf(userId)).map((m) => [m.plan, m.active])).toEqual([["club", true]]);
+    await services.staff.markPaid(scope, order.number);
+    const rows = await membershipsOf(userId);
+    expect(rows.map((m) => [m.plan, m.active])).toEqual([
+      ["club", false],
+      ["pro", true],
+    ]);
+    expect(rows[0]!.endsAt).not.toBeNull();
+    expect((await services.membership.status(userId))?.plan.slug).toBe("pro");
+  });
+
+  test("a guest's bag, an unpublished plan and a second paid plan are refused", async () => {
+    // A guest's bag never holds a plan: set one by hand, placing still refuses it.
+    const guestBag = (await services.cart.addLine(scope, null, { variantId: option, quantity: 1 })).cart.token!;
+    const [pro] = await queryRows<{ id: number }>(database.db, sql`select id from membership_plans where slug = 'pro'`);
+    await database.db.execute(sql`update carts set membership_plan_id = ${pro!.id} where user_id is null`);
+    const guestQuote = await services.checkout.quote(scope, { customerId: null, bag: guestBag }, { country: "NL" });
+    expect(guestQuote.membership).toBeNull(); // only a customer's bag holds one
+    await database.db.execute(sql`update carts set membership_plan_id = null where user_id is null`);
+
+    const userId = await customer();
+    await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
+    await database.db.execute(sql`update membership_plans set published_at = null where slug = 'pro'`);
+    try {
+      const refused = await failure(services.checkout.placeOrder(scope, buyer(userId), orderBody()));
+      expect(refused?.code).toBe("PLAN_NOT_FOUND");
+    } finally {
+      await database.db.execute(sql`update membership_plans set published_at = now() - interval '1 day' where slug = 'pro'`);
+    }
+
+    // Another paid plan in force: one membership at a time.
+    await database.db.execute(
+      sql`insert into membership_plans (slug, name, price, months, position) values ('elite', 'Elite', 9900, 12, 5)`,
+    );
+    const member = await customer();
+    await services.staff.markPaid(scope, (await proOrder(member)).number);
+    const other = await failure(services.cart.putMembership(scope, bagOf(member), { plan: "elite" }));
+    expect(other?.code).toBe("ALREADY_MEMBER");
+    // Put in before the pro plan was paid: refused at placing.
+    const late = await customer();
+    await services.cart.putMembership(scope, bagOf(late), { plan: "elite" });
+    await services.staff.markPaid(scope, (await proOrder(late)).number);
+    await services.cart.putMembership(scope, bagOf(late), { plan: "pro" });
+    await database.db.execute(
+      sql`update carts set membership_plan_id = (select id from membership_plans where slug = 'elite') where user_id = ${late}`,
+    );
+    expect((await failure(services.checkout.placeOrder(scope, buyer(late), orderBody())))?.code).toBe("ALREADY_MEMBER");
+  });
+
+  test("a refund ends the membership it activated; cancelling an unpaid order activates nothing", async () => {
+    const userId = await customer();
+    const order = await proOrder(userId);
+    await services.staff.markPaid(scope, order.number);
+    await services.staff.refund(scope, order.number);
+    const [ended] = await membershipsOf(userId);
+    expect(ended).toMatchObject({ active: false });
+    expect(ended!.endsAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await benefitsOf(database.db, userId)).member).toBe(false);
+    const [refunded] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(refunded!.status).toBe("refunded");
+
+    const other = await customer();
+    const unpaid = await proOrder(other);
+    await services.staff.cancel(scope, unpaid.number);
+    expect(await membershipsOf(other)).toEqual([]);
+    const paidThenCancelled = await proOrder(other);
+    await services.staff.markPaid(scope, paidThenCancelled.number);
+    await services.staff.cancel(scope, paidThenCancelled.number);
+    expect((await membershipsOf(other)).map((m) => m.active)).toEqual([false]);
+    // memberships.order_id keeps which order it was.
+    const rows = await database.db.select().from(memberships).where(eq(memberships.userId, other));
+    expect(rows[0]!.orderId).toBe(paidThenCancelled.id);
+  });
+});

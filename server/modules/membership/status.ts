@@ -1,0 +1,52 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { isoUtc } from "../../lib/iso-utc.ts";
+import { queryRows } from "../../db/client.ts";
+
+/** A membership in force now: active, begun, not ended. `m` is the memberships row's alias. */
+export function inForce(m: SQL): SQL {
+  return sql`${m}.active and ${m}.starts_at <= now() and (${m}.ends_at is null or ${m}.ends_at > now())`;
+}
+
+/** Whether the customer is a member now: the one rule every benefit and members-only read asks. */
+export async function isMember(db: Db, userId: number): Promise<boolean> {
+  const [row] = await queryRows<{ member: boolean }>(
+    db,
+    sql`select exists (select 1 from memberships m where m.user_id = ${userId} and ${inForce(sql`m`)}) as member`,
+  );
+  return row?.member === true;
+}
+
+/** A customer's membership in force, as the account area shows it. */
+export interface MembershipStatus {
+  plan: { slug: string; name: string; price: number; currency: string; months: number | null };
+  /** ISO times, UTC. */
+  since: string;
+  /** When it ends: null for a plan that never ends. */
+  until: string | null;
+  /** False once the member stopped the renewal: it ends at `until`. */
+  renews: boolean;
+}
+
+export async function membershipStatus(db: Db, userId: number): Promise<MembershipStatus | null> {
+  const [row] = await queryRows<{
+    slug: string;
+    name: string;
+    price: number;
+    currency: string;
+    months: number | null;
+    since: string;
+    until: string | null;
+    renews: boolean;
+  }>(
+    db,
+    sql`select p.slug, p.name, p.price, p.currency, p.months, m.renews,
+          ${isoUtc(sql`m.starts_at`)} as since,
+          ${isoUtc(sql`m.ends_at`)} as until
+        from memberships m join membership_plans p on p.id = m.plan_id
+        where m.user_id = ${userId} and ${inForce(sql`m`)}`,
+  );
+  if (!row) return null;
+  const { since, until, renews, ...plan } = row;
+  return { plan, since, until, renews };
+}

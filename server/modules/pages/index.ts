@@ -1,0 +1,64 @@
+import type { Db } from "../../db/client.ts";
+import type { ProductCard } from "../catalog/index.ts";
+import type { LinkSigner } from "../external-links/leaving-path.ts";
+import { cachedByKey } from "../catalog/product-cache.ts";
+import { renderMarkdown } from "../news/markdown.ts";
+import { createRenderedMarkdown } from "../news/rendered.ts";
+import { mediaRefs, viewBlocks, type ViewBlock } from "./blocks.ts";
+import { mediaByRef, pageRow, sitemapPageSlugs } from "./read.ts";
+
+export type { ViewBlock } from "./blocks.ts";
+
+// A page is read on every visit and changes when an editor saves it: kept this long in memory.
+const PAGE_CACHE_MS = 10_000;
+const PAGE_CACHE_ENTRIES = 500;
+
+/** The shop's own pages (/about, the policies, /launch and any other single-segment page). */
+export type ShopPage = { slug: string; title: string; description: string } & (
+  { locked: false; blocks: ViewBlock[] } | { locked: true; blocks: [] }
+);
+
+export interface PagesConfig {
+  /** Product cards for a page's product block: a category's, or the named products. */
+  products: (block: { category?: string; products?: string[] }) => Promise<ProductCard[]>;
+  /** Signs the page's links to other sites (text and call-to-action blocks) for the external-site notice. */
+  sign?: LinkSigner;
+}
+
+export function createPages(db: Db, config: PagesConfig) {
+  const rendered = createRenderedMarkdown((markdown) => renderMarkdown(markdown, { sign: config.sign }));
+  const rows = cachedByKey((slug) => pageRow(db, slug), { ttlMs: PAGE_CACHE_MS, maxEntries: PAGE_CACHE_ENTRIES });
+  return {
+    /** Whether the owner took the page off the site (the block-page guard asks). */
+    async isBlocked(slug: string): Promise<boolean> {
+      return (await rows(slug))?.blocked === true;
+    },
+    /**
+     * The published page at that slug as this reader may see it, or null. A members-only page is
+     * locked for others: its title and description, none of its blocks. A blocked page is null.
+     */
+    async page(slug: string, reader: { member: boolean }): Promise<ShopPage | null> {
+      const row = await rows(slug);
+      if (!row || row.blocked) return null;
+      const { title, description } = row;
+      if (row.membersOnly && !reader.member) return { slug, title, description, locked: true, blocks: [] };
+      const media = await mediaByRef(db, mediaRefs(row.blocks));
+      return {
+        slug,
+        title,
+        description,
+        locked: false,
+        blocks: await viewBlocks(row.blocks, {
+          media,
+          products: config.products,
+          sign: config.sign,
+          renderText: (markdown, index) => rendered(`page ${slug}@${row.updatedAt}#${index}`, markdown),
+        }),
+      };
+    },
+    sitemapSlugs: () => sitemapPageSlugs(db),
+    invalidate: () => rows.invalidate(),
+  };
+}
+
+export type PagesService = ReturnType<typeof createPages>;
