@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "../support/hydration.ts";
+import { clickLinkToNowhere } from "../support/nowhere-link.ts";
 
 test("an unknown address answers 404 with the not-found page", async ({ page }) => {
   const response = await page.goto("/no-such-page-here");
@@ -19,7 +21,8 @@ test("a deeper unknown address answers 404 too, and so does /404", async ({ page
 
 test("a client-side navigation to an unknown address shows the not-found page", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("link", { name: "Privacy policy" }).click();
+  await hydrated(page.locator("main"));
+  await clickLinkToNowhere(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be found");
   await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
 });

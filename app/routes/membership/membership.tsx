@@ -87,8 +87,8 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Membership</h1>
       <p className="mt-3 max-w-prose text-lg text-grey-700">
-        The keepers' club: exclusives from the newsroom, early access to new gear, and on the yearly plan member prices and free
-        delivery.
+        The keepers' club: exclusives from the newsroom, early access to new gear and member prices. Each plan below says what it
+        gives.
       </p>
       {failure?.formError && (
         <p role="alert" className="form-error mt-6">
