@@ -121,8 +121,9 @@ export async function action({ request, params, context: router }: Route.ActionA
       return redirect(await payments.payPage(context, order.number), 303);
     }
     if (intent !== "cancel") return data(answer("Choose to pay or to cancel the order."), { status: 400 });
-    // The items go back in the buyer's bag (a guest without their bag's cookie has none).
-    const { cancelled, back } = await payments.abandon(context, order.number, bagRefOf(context));
+    // The items go back in the buyer's bag (a guest without their bag's cookie has none), as the
+    // buyer may buy them (a member's early access).
+    const { cancelled, back } = await payments.abandon(context, order.number, bagRefOf(context), await context.viewer());
     // Paid meanwhile, or cancelled already (a second click): the order's page says what it is.
     if (!cancelled) return redirect(here, 303);
     const notice = bagRefillNotice(order.number, back, "cancelled");

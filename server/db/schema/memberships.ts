@@ -84,5 +84,25 @@ export const memberships = pgTable(
   ],
 );
 
+/**
+ * Each paid order that added time to a membership, with the months it added (null: a plan that
+ * never ends). A cancelled or refunded order takes off its own months (`takenBackAt`); the
+ * membership ends once no order is left (ADR 42). Unique per order: a payment told twice counts once.
+ */
+export const membershipOrders = pgTable("membership_orders", {
+  id: serial("id").primaryKey(),
+  membershipId: integer("membership_id")
+    .notNull()
+    .references(() => memberships.id, { onDelete: "cascade" }),
+  orderId: integer("order_id")
+    .notNull()
+    .unique()
+    .references((): AnyPgColumn => orders.id, { onDelete: "cascade" }),
+  months: integer("months"),
+  /** When the order was cancelled or refunded and its months taken off. */
+  takenBackAt: timestamp("taken_back_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type MembershipPlan = typeof membershipPlans.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;

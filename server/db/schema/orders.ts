@@ -40,8 +40,13 @@ export const orders = pgTable(
     promoCode: text("promo_code"),
     deliveryMethodId: text("delivery_method_id"),
     deliveryMethodName: text("delivery_method_name"),
-    /** The membership plan the order buys (its line `membership-<slug>`); activated when the order is paid. */
-    membershipPlanId: integer("membership_plan_id").references(() => membershipPlans.id, { onDelete: "set null" }),
+    /**
+     * The membership plan the order buys (its line `membership-<slug>`); activated when the order is
+     * paid. A plan an order bought cannot be deleted (the content API answers ENTRY_IN_USE).
+     */
+    membershipPlanId: integer("membership_plan_id").references(() => membershipPlans.id, { onDelete: "restrict" }),
+    /** The plan's months when the order was placed (null: a plan that never ends): what paying activates. */
+    membershipMonths: integer("membership_months"),
     paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("bank-transfer"),
     /** What a bank transfer must quote, so the shop can match the payment to the order. */
     paymentReference: text("payment_reference"),

@@ -202,12 +202,14 @@ export async function touch(db: Db, cartId: number) {
 /** Deletes bags idle for longer than the retention, at most 100 at a time. */
 export async function pruneIdleCarts(db: Db) {
   // A bounded delete keeps this cheap however many bags have piled up.
-  // Empty bags (made by the API and never filled) go after a day.
+  // Empty bags (made by the API and never filled) go after a day; one holding only a membership
+  // plan is not empty.
   await db.execute(sql`
     delete from carts where id in (
       select c.id from carts c
       where c.updated_at < now() - make_interval(days => ${CART_RETENTION_DAYS})
-         or (c.updated_at < now() - interval '1 day' and not exists (select 1 from cart_lines l where l.cart_id = c.id))
+         or (c.updated_at < now() - interval '1 day' and c.membership_plan_id is null
+             and not exists (select 1 from cart_lines l where l.cart_id = c.id))
       limit 100
     )`);
 }

@@ -53,12 +53,27 @@ export async function methodsTo(db: Db, country: string): Promise<DeliveryMethod
  * basis points (0 where the table has none), in one query of the same two subqueries placing an
  * order reads with its other facts (placing-reads.ts).
  */
-export async function deliveryTo(db: Db, country: string): Promise<{ methods: DeliveryMethod[]; vatRateBasisPoints: number }> {
+export async function deliveryTo(db: Db, country: string): Promise<DeliveryFacts> {
   const [row] = await queryRows<{ methods: DeliveryMethod[]; vat: number | null }>(
     db,
     sql`select ${methodsJsonTo(country)} as methods, ${vatRateOf(country)} as vat`,
   );
-  return { methods: row!.methods, vatRateBasisPoints: row!.vat ?? 0 };
+  return deliveryFactsOf(row!.methods, row!.vat);
+}
+
+/** What the shop knows of a country for an order: its delivery methods and VAT rate. */
+export interface DeliveryFacts {
+  methods: DeliveryMethod[];
+  vatRateBasisPoints: number;
+  /**
+   * The shop sells there: it delivers there or has its VAT rate. An order with nothing to
+   * deliver (a membership alone) still needs such a country: the address sets its VAT.
+   */
+  sold: boolean;
+}
+
+export function deliveryFactsOf(methods: DeliveryMethod[], vat: number | null): DeliveryFacts {
+  return { methods, vatRateBasisPoints: vat ?? 0, sold: methods.length > 0 || vat !== null };
 }
 
 /** A method as a shopper chooses it; `freeDelivery`: the shopper's plan delivers for free (ADR 41). */

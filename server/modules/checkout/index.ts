@@ -3,7 +3,9 @@ import { parseInput, type ShopError } from "../../lib/shop-error.ts";
 import type { DeliveryMethod, Order } from "../../db/schema/index.ts";
 import { cartIdOf, keepCheckoutChoices, view } from "../cart/bag-rows.ts";
 import { cartNotFound, type CartView, type CartWithToken, type CheckoutChoices } from "../cart/index.ts";
-import { chooseMethod, deliveryOption, deliveryTo, methodsTo, type DeliveryOption } from "./delivery.ts";
+import { chooseMethod, deliveryOption, deliveryTo, methodsTo, type DeliveryFacts, type DeliveryOption } from "./delivery.ts";
+import { noDeliveryTo } from "./errors.ts";
+import { findCountry } from "../customers/countries.ts";
 import { priceBag, type CheckoutChoices as PricingChoices, type PricedBag } from "./pricing.ts";
 import { redeemersOf } from "./promo.ts";
 import { priceOrder } from "./quote.ts";
@@ -73,8 +75,13 @@ export function createCheckout(
       if (cartId === null) throw cartNotFound();
       const input = parseInput(quoteInput, raw);
       const [bag, delivery] = await Promise.all([view(scope.db, buyer.bag, cartId, viewer), deliveryTo(scope.db, input.country)]);
-      // No method named: the country only has to have one.
-      chooseMethod(delivery.methods, input.country, input.deliveryMethod ?? delivery.methods[0]?.id ?? "", "country");
+      if (bag.lines.length === 0 && bag.membership) {
+        // A membership alone is not delivered: the country only has to be one the shop sells to.
+        if (!delivery.sold) throw noDeliveryTo(findCountry(input.country)?.name ?? input.country, "country");
+      } else {
+        // No method named: the country only has to have one.
+        chooseMethod(delivery.methods, input.country, input.deliveryMethod ?? delivery.methods[0]?.id ?? "", "country");
+      }
       const priced = await priceRead(
         scope,
         { bag, delivery },
@@ -103,12 +110,20 @@ export function createCheckout(
       viewer: Viewer = ANY_VISITOR,
     ) {
       const { country, deliveryMethod, promoCode } = bag.checkout;
-      if (bag.lines.length === 0 || !country || !deliveryMethod) return null;
+      // A membership alone is totalled without a method (nothing is delivered).
+      if ((bag.lines.length === 0 && !bag.membership) || !country) return null;
+      if (bag.lines.length > 0 && !deliveryMethod) return null;
       const delivery = await deliveryTo(scope.db, country);
       const priced = await priceRead(
         scope,
         { bag, delivery },
-        { country, deliveryMethod, promoCode: promoCode ?? undefined, redeemers: redeemersOf(customerId, null), viewer },
+        {
+          country,
+          deliveryMethod: deliveryMethod ?? undefined,
+          promoCode: promoCode ?? undefined,
+          redeemers: redeemersOf(customerId, null),
+          viewer,
+        },
       );
       return totalsOf(priced, deliveryMethod);
     },
@@ -138,11 +153,10 @@ export interface BagTotals {
   promoError: ShopError | null;
 }
 
-type DeliveryFacts = Awaited<ReturnType<typeof deliveryTo>>;
-
 function totalsOf(priced: PricedBag, deliveryMethod: string | null): BagTotals | null {
-  // A method no longer offered (or none chosen) leaves nothing to total.
-  if (priced.lines.length === 0 || !deliveryMethod || priced.method?.id !== deliveryMethod) return null;
+  if (priced.lines.length === 0 && !priced.membership) return null;
+  // Goods with a method no longer offered (or none chosen) leave nothing to total.
+  if (priced.needsDelivery && (!deliveryMethod || priced.method?.id !== deliveryMethod)) return null;
   const { subtotal, discount, delivery, tax, total, vatRateBasisPoints } = priced.totals;
   return {
     totals: { subtotal, discount, delivery, tax, vatRate: vatRateBasisPoints / 100, total },

@@ -8,9 +8,9 @@ import { lockBag, type BagRef } from "../cart/bag-rows.ts";
 import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
 import { hashCartToken } from "../cart/token.ts";
 import { mailInsert } from "../mail/jobs.ts";
-import { assertMayBuy, planBySlug, planNotForSale } from "../membership/purchase.ts";
+import { assertMayPlace, planBySlug, planNotForSale } from "../membership/purchase.ts";
 import { orderConfirmationMail, type BankDetails } from "../orders/mails.ts";
-import { PLACED_NOTE } from "../orders/view.ts";
+import { orderLineView, PLACED_NOTE, type OrderView } from "../orders/view.ts";
 import { emptyBag, idempotencyConflict, soldOut } from "./errors.ts";
 import { readForPlacing } from "./placing-reads.ts";
 import { priceBag } from "./pricing.ts";
@@ -58,7 +58,8 @@ export interface PlaceOrderOptions {
 
 export interface PlacedOrder {
   order: Order;
-  lines: QuoteLine[];
+  /** The order's lines as a later read of the order shows them (orders/view.ts). */
+  lines: OrderView["lines"];
   /** True when the key had already made this order: nothing new was done. */
   replayed: boolean;
 }
@@ -103,7 +104,7 @@ export async function placeOrder(
       if (read.earlier.requestHash !== requestHash) throw idempotencyConflict();
       const [earlier] = await tx.db.select().from(orders).where(eq(orders.id, read.earlier.id));
       const lines = await tx.db.select().from(orderLines).where(eq(orderLines.orderId, earlier!.id)).orderBy(orderLines.id);
-      return { order: earlier!, lines: lines.map(quoteLineOf), replayed: true };
+      return { order: earlier!, lines: lines.map(orderLineView), replayed: true };
     }
     if (cartId === null) throw emptyBag();
     const redeemers = redeemersOf(buyer.customerId, input.email);
@@ -134,7 +135,7 @@ export async function placeOrder(
     if (membership) {
       const plan = await planBySlug(tx.db, membership.slug);
       if (!plan) throw planNotForSale(membership.slug);
-      await assertMayBuy(tx.db, buyer.customerId, plan);
+      await assertMayPlace(tx.db, buyer.customerId, plan, deps.currency);
     }
 
     // Stock, in one order (by option id) so placements that share options never deadlock; each
@@ -189,36 +190,41 @@ export async function placeOrder(
         }
       : null;
     const allLines: QuoteLine[] = membershipLine ? [...lines, membershipLine] : lines;
+    // The rows stored, the membership's from its summary line: what the answer and a later read show.
+    const rows: (typeof orderLines.$inferInsert)[] = [
+      ...lines.map((line) => ({
+        orderId,
+        productId: line.productId,
+        variantId: line.variantId,
+        productName: line.name,
+        productSlug: line.slug,
+        categorySlug: line.categorySlug,
+        size: line.size,
+        colour: line.colour,
+        sku: line.sku,
+        image: line.image,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+      })),
+      ...(membershipLine
+        ? [
+            {
+              orderId,
+              productId: null,
+              variantId: null,
+              productName: membershipLine.name,
+              sku: membershipLine.sku,
+              size: null,
+              colour: null,
+              image: null,
+              quantity: membershipLine.quantity,
+              unitPrice: membershipLine.unitPrice,
+            },
+          ]
+        : []),
+    ];
     const writes = [
-      tx.db.insert(orderLines).values([
-        ...lines.map((line) => ({
-          orderId,
-          productId: line.productId,
-          variantId: line.variantId,
-          productName: line.name,
-          productSlug: line.slug,
-          categorySlug: line.categorySlug,
-          size: line.size,
-          colour: line.colour,
-          sku: line.sku,
-          image: line.image,
-          quantity: line.quantity,
-          unitPrice: line.unitPrice,
-        })),
-        ...(membership
-          ? [
-              {
-                orderId,
-                productId: null,
-                variantId: null,
-                productName: membership.name,
-                sku: membership.sku,
-                quantity: 1,
-                unitPrice: membership.price,
-              },
-            ]
-          : []),
-      ]),
+      tx.db.insert(orderLines).values(rows),
       tx.db.insert(orderEvents).values({ orderId, status: "awaiting_payment", note: PLACED_NOTE }),
       // The bag empties only now, with the order in the same commit.
       tx.db.delete(cartLines).where(eq(cartLines.cartId, cartId)),
@@ -265,6 +271,7 @@ export async function placeOrder(
         deliveryMethodId: method?.id ?? null,
         deliveryMethodName: method?.name ?? null,
         membershipPlanId: membership?.planId ?? null,
+        membershipMonths: membership?.months ?? null,
         paymentMethod: input.paymentMethod,
         paymentReference: number,
         reservedUntil,
@@ -276,21 +283,6 @@ export async function placeOrder(
     // The promo's use names the order, so it is written once the order exists.
     if (promo) await redeem(tx.db, promo, redeemers, orderId);
     if (deps.mailsWritten) afterCommit(tx, deps.mailsWritten);
-    return { order: order!, lines: allLines, replayed: false };
+    return { order: order!, lines: rows.map(orderLineView), replayed: false };
   });
-}
-
-function quoteLineOf(row: typeof orderLines.$inferSelect): QuoteLine {
-  return {
-    variantId: row.variantId ?? 0,
-    productId: row.productId ?? 0,
-    name: row.productName,
-    sku: row.sku ?? "",
-    size: row.size ?? "",
-    colour: row.colour ?? "",
-    image: row.image,
-    quantity: row.quantity,
-    unitPrice: row.unitPrice,
-    lineTotal: row.unitPrice * row.quantity,
-  };
 }

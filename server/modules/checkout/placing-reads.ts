@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import type { DeliveryMethod } from "../../db/schema/index.ts";
 import { bagMembershipJson, cartLinesJson, cartViewOf, type BagMembership, type CartView, type LineRow } from "../cart/read.ts";
-import { methodsJsonTo, vatRateOf } from "./delivery.ts";
+import { deliveryFactsOf, methodsJsonTo, vatRateOf, type DeliveryFacts } from "./delivery.ts";
 import type { Viewer } from "../catalog/sellable.ts";
 
 /** What placing an order reads once its bag is locked: all of it in one round trip. */
@@ -10,7 +10,7 @@ export interface PlacingReads {
   /** The order an idempotency key already made, if any. */
   earlier: { id: number; requestHash: string | null } | null;
   bag: CartView;
-  delivery: { methods: DeliveryMethod[]; vatRateBasisPoints: number };
+  delivery: DeliveryFacts;
 }
 
 /**
@@ -49,6 +49,6 @@ export async function readForPlacing(
   return {
     earlier: row!.earlier,
     bag: cartViewOf(row!.lines, viewer, row!.membership),
-    delivery: { methods: row!.methods, vatRateBasisPoints: row!.vat ?? 0 },
+    delivery: deliveryFactsOf(row!.methods, row!.vat),
   };
 }

@@ -5,8 +5,9 @@ import { asShopError, invalidInput, type ShopError } from "../../lib/shop-error.
 import { membershipLineName, readCartLines, type BagMembership, type CartLineView, type CartView } from "../cart/read.ts";
 import { planNotForSale } from "../membership/purchase.ts";
 import type { Viewer } from "../catalog/sellable.ts";
-import { chooseMethod, deliveryOption, deliveryTo, type DeliveryOption } from "./delivery.ts";
-import { emptyBag, soldOut } from "./errors.ts";
+import { chooseMethod, deliveryOption, deliveryTo, type DeliveryFacts, type DeliveryOption } from "./delivery.ts";
+import { findCountry } from "../customers/countries.ts";
+import { emptyBag, noDeliveryTo, soldOut } from "./errors.ts";
 import { usablePromo } from "./promo.ts";
 import { priceOrder, type QuoteLine, type QuoteTotals } from "./quote.ts";
 
@@ -69,7 +70,7 @@ export interface PricedBag {
 export async function priceBag(
   db: Db,
   /** The bag's id, to read it and the delivery facts here; or both, read already (placing an order, a bag's totals). */
-  source: number | { bag: CartView; delivery: { methods: DeliveryMethod[]; vatRateBasisPoints: number } },
+  source: number | { bag: CartView; delivery: DeliveryFacts },
   choices: CheckoutChoices,
   money: (minor: number) => string,
   strict: boolean,
@@ -98,7 +99,13 @@ export async function priceBag(
       promoError = asShopError(error);
     }
   }
-  const { methods: all, vatRateBasisPoints } = read?.delivery ?? (await deliveryTo(db, choices.country));
+  const { methods: all, vatRateBasisPoints, sold } = read?.delivery ?? (await deliveryTo(db, choices.country));
+  // Nothing to deliver still needs a country the shop sells to: the address sets the VAT.
+  if (!needsDelivery && membership && !sold) {
+    const refused = noDeliveryTo(findCountry(choices.country)?.name ?? choices.country);
+    if (strict) throw refused;
+    problems.push(refused);
+  }
   if (strict && needsDelivery && !choices.deliveryMethod) throw invalidInput("deliveryMethod", "Choose a delivery method.");
   // Nothing to deliver (a membership alone): no method is chosen or charged.
   const method: DeliveryMethod | null = !needsDelivery
@@ -157,7 +164,7 @@ function membershipLineOf(plan: BagMembership): MembershipLine {
 function fingerprintOf(lines: readonly QuoteLine[], membership: MembershipLine | null, totals: QuoteTotals): string {
   const shown = {
     lines: lines.map((l) => [l.variantId, l.quantity, l.unitPrice]),
-    ...(membership ? { membership: [membership.planId, membership.price] } : {}),
+    ...(membership ? { membership: [membership.planId, membership.price, membership.months] } : {}),
     totals,
   };
   return createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 22);

@@ -3,9 +3,11 @@ import { queryRows, type Db } from "../../db/client.ts";
 import { inForce } from "./status.ts";
 
 /*
- * A paid plan bought through checkout starts when its order is paid and stops when that order is
- * cancelled or refunded (ADR 42, "Buying a paid plan"). Both run inside the transaction that moves
- * the order (orders/transitions.ts move), so the membership and the order's status change together.
+ * A paid plan bought through checkout starts when its order is paid and gives back the order's
+ * months when that order is cancelled or refunded (ADR 42, "Buying a paid plan"). Both run inside
+ * the transaction that moves the order (orders/transitions.ts move), so the membership and the
+ * order's status change together. Each paying order is recorded in `membership_orders` with the
+ * months it added.
  */
 
 /** What activation reads of an order. */
@@ -13,58 +15,127 @@ export interface MembershipOrder {
   id: number;
   userId: number | null;
   membershipPlanId: number | null;
+  /** The plan's months when the order was placed (null: a plan that never ends). */
+  membershipMonths: number | null;
 }
 
 /**
- * Activates the membership `order` paid for, once: an order already recorded on a membership
- * (`memberships.order_id`, unique) changes nothing. The same plan in force is renewed: it runs on
- * from its current end. Anything else in force (the free plan) ends now and the paid plan starts
- * now, ending after its months. What was paid is activated even if the plan has since been
- * unpublished.
+ * The customer's own row is the lock every change of their membership takes first (join.ts,
+ * leave.ts, here): a row lock on a membership locks nothing when there is none yet.
+ */
+export async function lockMember(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`select 1 from users where id = ${userId} for update`);
+}
+
+const lengthOf = (months: number | null) => (months === null ? null : sql`make_interval(months => ${months})`);
+
+/**
+ * Activates the membership `order` paid for, once (`membership_orders.order_id` is unique). The
+ * months are the order's, as placed, whatever the plan says now. A paid membership in force runs
+ * on from its end with these months, taking the order's plan (the same plan: a renewal; another:
+ * the member has the plan last paid for now and no paid month is lost). Anything else in force
+ * (the free plan) ends now and the paid plan starts now, for its months.
  */
 export async function activatePaidMembership(db: Db, order: MembershipOrder): Promise<void> {
   if (order.membershipPlanId === null || order.userId === null) return;
-  const [plan] = await queryRows<{ id: number; months: number | null; done: boolean }>(
+  await lockMember(db, order.userId);
+  const [done] = await queryRows<{ done: boolean }>(
     db,
-    sql`select id, months, exists (select 1 from memberships where order_id = ${order.id}) as done
-        from membership_plans where id = ${order.membershipPlanId}`,
+    sql`select exists (select 1 from membership_orders where order_id = ${order.id}) as done`,
   );
-  if (!plan || plan.done) return;
-  const length = plan.months === null ? null : sql`make_interval(months => ${plan.months})`;
-  const [current] = await queryRows<{ id: number; planId: number; endsAt: string | null }>(
+  if (done?.done) return;
+  const length = lengthOf(order.membershipMonths);
+  const [current] = await queryRows<{ id: number; paid: boolean }>(
     db,
-    sql`select m.id, m.plan_id as "planId", m.ends_at as "endsAt" from memberships m
-        where m.user_id = ${order.userId} and ${inForce(sql`m`)} for update`,
+    sql`select m.id, exists (select 1 from membership_orders mo where mo.membership_id = m.id and mo.taken_back_at is null) as paid
+        from memberships m where m.user_id = ${order.userId} and ${inForce(sql`m`)} for update`,
   );
-  if (current && current.planId === plan.id && current.endsAt !== null && length !== null) {
-    // A renewal: another period from the current end; offered for renewal and reminded again.
+  let membershipId: number;
+  if (current?.paid) {
+    // Paid time left: another period from its end (none for a plan that never ends); offered for
+    // renewal and reminded again.
     await db.execute(
-      sql`update memberships set ends_at = ends_at + ${length}, renews = true, reminder_sent_at = null, order_id = ${order.id}
+      sql`update memberships set plan_id = ${order.membershipPlanId},
+            ends_at = ${length === null ? null : sql`ends_at + ${length}`},
+            renews = true, reminder_sent_at = null, order_id = ${order.id}
           where id = ${current.id}`,
     );
-    return;
+    membershipId = current.id;
+  } else {
+    // Whatever else is active ends now (a free membership in force; one that ended keeps its end).
+    await db.execute(
+      sql`update memberships set active = false,
+            ends_at = case when ends_at is null or ends_at > now() then now() else ends_at end
+          where user_id = ${order.userId} and active`,
+    );
+    const [created] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into memberships (user_id, plan_id, starts_at, ends_at, renews, order_id)
+          values (${order.userId}, ${order.membershipPlanId}, now(), ${length === null ? null : sql`now() + ${length}`}, true, ${order.id})
+          returning id`,
+    );
+    membershipId = created!.id;
   }
-  // Whatever else is active ends now (a free membership in force; one that ended keeps its end).
   await db.execute(
-    sql`update memberships set active = false,
-          ends_at = case when ends_at is null or ends_at > now() then now() else ends_at end
-        where user_id = ${order.userId} and active`,
-  );
-  await db.execute(
-    sql`insert into memberships (user_id, plan_id, starts_at, ends_at, renews, order_id)
-        values (${order.userId}, ${plan.id}, now(), ${length === null ? null : sql`now() + ${length}`}, true, ${order.id})`,
+    sql`insert into membership_orders (membership_id, order_id, months) values (${membershipId}, ${order.id}, ${order.membershipMonths})`,
   );
 }
 
 /**
- * Ends now the membership `order` activated, when the order is cancelled or refunded (the money
- * went back); nothing when it activated none. A refunded renewal ends the whole membership: the
- * staff refund what they mean to take back.
+ * Takes back what `order` paid for when it is cancelled or refunded (the money went back): its own
+ * months come off the membership's end, and the membership keeps the plan of the latest order
+ * left. With no paid order left it ends now; a free membership the paid plan had replaced is
+ * joined again. Nothing when the order activated nothing.
  */
-export async function endMembershipOfOrder(db: Db, orderId: number): Promise<void> {
+export async function endMembershipOfOrder(db: Db, order: Pick<MembershipOrder, "id" | "userId">): Promise<void> {
+  if (order.userId !== null) await lockMember(db, order.userId);
+  const [taken] = await queryRows<{ membershipId: number; months: number | null }>(
+    db,
+    sql`update membership_orders set taken_back_at = now() where order_id = ${order.id} and taken_back_at is null
+        returning membership_id as "membershipId", months`,
+  );
+  if (!taken) return;
+  const [left] = await queryRows<{ count: number; months: number | null; planId: number | null }>(
+    db,
+    sql`select count(*)::int as count,
+          case when bool_and(mo.months is not null) then sum(mo.months)::int end as months,
+          (array_agg(o.membership_plan_id order by mo.id desc))[1] as "planId"
+        from membership_orders mo join orders o on o.id = mo.order_id
+        where mo.membership_id = ${taken.membershipId} and mo.taken_back_at is null`,
+  );
+  if (left && left.count > 0) {
+    // Its months off the end (a plan that never ends: the months left from the start).
+    const end =
+      taken.months !== null
+        ? sql`ends_at - make_interval(months => ${taken.months})`
+        : left.months === null
+          ? sql`null::timestamptz`
+          : sql`starts_at + make_interval(months => ${left.months})`;
+    await db.execute(
+      sql`update memberships set plan_id = ${left.planId}, ends_at = ${end},
+            active = active and (${end} is null or ${end} > now())
+          where id = ${taken.membershipId}`,
+    );
+    return;
+  }
+  const [ended] = await queryRows<{ userId: number; wasInForce: boolean }>(
+    db,
+    sql`update memberships m set active = false, renews = false,
+          ends_at = case when m.ends_at is null or m.ends_at > now() then now() else m.ends_at end
+        from memberships before
+        where m.id = ${taken.membershipId} and before.id = m.id
+        returning m.user_id as "userId", (${inForce(sql`before`)}) as "wasInForce"`,
+  );
+  if (!ended?.wasInForce) return;
+  // The free membership this one replaced (ended the moment it started), joined again from now.
   await db.execute(
-    sql`update memberships set active = false, renews = false,
-          ends_at = case when ends_at is null or ends_at > now() then now() else ends_at end
-        where order_id = ${orderId} and active`,
+    sql`insert into memberships (user_id, plan_id, starts_at, ends_at, renews)
+        select f.user_id, f.plan_id, now(),
+          case when p.months is null then null else now() + make_interval(months => p.months) end, true
+        from memberships f join membership_plans p on p.id = f.plan_id
+        where f.user_id = ${ended.userId} and f.id < ${taken.membershipId} and p.price = 0
+          and f.ends_at = (select starts_at from memberships where id = ${taken.membershipId})
+          and not exists (select 1 from memberships a where a.user_id = ${ended.userId} and a.active)
+        order by f.id desc limit 1`,
   );
 }

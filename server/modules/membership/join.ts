@@ -4,11 +4,11 @@ import { queryRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { ShopError, parseInput } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
+import { lockMember } from "./activate.ts";
+import { alreadyMember } from "./purchase.ts";
 import { inForce } from "./status.ts";
 
 export const JoinInput = z.object({ plan: z.string({ error: "Choose a plan." }).trim().min(1, "Choose a plan.").max(80) });
-
-const alreadyMember = () => new ShopError("ALREADY_MEMBER", "You are already a member.");
 
 /**
  * Joins a free plan (SPEC §3: one click, an account needed). A paid plan is bought through
@@ -26,9 +26,8 @@ export async function joinFreePlan(scope: Scope, userId: number, input: unknown)
     if (!plan || plan.price > 0) {
       throw new ShopError("PLAN_NOT_FOUND", "There is no free plan by that name.", { details: { plan: slug } });
     }
-    // The customer's own row is the lock every change of their membership takes first: a row
-    // lock on a membership locks nothing when there is none yet.
-    await db.execute(sql`select 1 from users where id = ${userId} for update`);
+    // The customer's own row is the lock every change of their membership takes first.
+    await lockMember(db, userId);
     const [current] = await queryRows<{ id: number }>(
       db,
       sql`select m.id from memberships m where m.user_id = ${userId} and ${inForce(sql`m`)}`,

@@ -3,6 +3,7 @@ import { queryRows } from "../../db/client.ts";
 import { isoUtc } from "../../lib/iso-utc.ts";
 import { ShopError } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
+import { lockMember } from "./activate.ts";
 import { inForce } from "./status.ts";
 
 /** What stopping did: a paid membership runs to its end; a free one (no end) ends now. */
@@ -14,6 +15,7 @@ export type Stopped = { ended: "now" } | { ended: "at-end"; until: string };
  */
 export function stopMembership(scope: Scope, userId: number): Promise<Stopped> {
   return withTransaction(scope, async ({ db }) => {
+    await lockMember(db, userId);
     const [current] = await queryRows<{ id: number; until: string | null }>(
       db,
       sql`select m.id, ${isoUtc(sql`m.ends_at`)} as until
@@ -32,6 +34,7 @@ export function stopMembership(scope: Scope, userId: number): Promise<Stopped> {
 /** Takes back a cancellation while the paid membership still runs: it is offered for renewal again. */
 export function resumeMembership(scope: Scope, userId: number): Promise<void> {
   return withTransaction(scope, async ({ db }) => {
+    await lockMember(db, userId);
     const rows = await queryRows<{ id: number }>(
       db,
       sql`update memberships m set renews = true

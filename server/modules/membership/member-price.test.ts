@@ -19,9 +19,10 @@ describe("a plan's discount", () => {
 });
 
 describe("an option's member price", () => {
-  test("its own member price wins over the plan's discount, whichever is lower", () => {
-    expect(memberPriceOf({ price: 5000, memberPrice: 4800 }, 1000)).toBe(4800);
+  test("the lower of its own member price and the plan's discount", () => {
+    expect(memberPriceOf({ price: 5000, memberPrice: 4800 }, 1000)).toBe(4500);
     expect(memberPriceOf({ price: 5000, memberPrice: 4000 }, 1000)).toBe(4000);
+    expect(memberPriceOf({ price: 5000, memberPrice: 4800 }, 0)).toBe(4800);
   });
 
   test("without one, the plan's discount off the list price (sale prices included)", () => {
@@ -51,7 +52,10 @@ describe("what a viewer pays and is shown", () => {
     expect(membersPay(guest, { price: 5000, memberPrice: 4200 })).toBe(4200);
     expect(membersPay(guest, { price: 5000, memberPrice: null })).toBe(4500);
     expect(membersPay({ member: false, discountBasisPoints: 0 }, { price: 5000, memberPrice: null })).toBeNull();
-    expect(membersPay(guest, { price: 5000, memberPrice: 5000 })).toBeNull();
+    // The best plan's discount beats an own member price above it.
+    expect(membersPay(guest, { price: 5000, memberPrice: 4800 })).toBe(4500);
+    expect(membersPay(guest, { price: 5000, memberPrice: 5000 })).toBe(4500);
+    expect(membersPay({ member: false, discountBasisPoints: 0 }, { price: 5000, memberPrice: 5000 })).toBeNull();
     expect(membersPay(member, { price: 5000, memberPrice: 4200 })).toBeNull();
   });
 

@@ -2,10 +2,10 @@
  * Member prices (ADR 41): one pure rule, used by the bag, checkout and orders on the server and by
  * product cards and the product page in the browser (no imports, so pages may load it).
  *
- * An option's member price is its own `memberPrice` when the owner set one; otherwise the
- * member's plan discount off its list price, rounded to the minor unit, half up. Members pay
- * that; everyone else is shown what members pay ("Members pay X"), at the best published plan's
- * discount when the option has no member price of its own.
+ * An option's member price is the lower of its own `memberPrice` (when the owner set one) and
+ * the member's plan discount off its list price, rounded to the minor unit, half up. Members pay
+ * that (an own member price applies to every member, the free plan's too); everyone else is shown
+ * what members pay ("Members pay X"), at the best published plan's discount.
  */
 
 /** What the rule reads of an option: its list price and its own member price (minor units). */
@@ -28,13 +28,13 @@ export function discounted(price: number, basisPoints: number): number {
 }
 
 /**
- * What a member of a plan with this discount pays for the option: its own member price, else the
- * discounted list price; never more than the list price.
+ * What a member of a plan with this discount pays for the option: the lower of its own member
+ * price and the discounted list price; never more than the list price.
  */
 export function memberPriceOf(option: PricedOption, discountBasisPoints: number): number {
+  const byPlan = discounted(option.price, discountBasisPoints);
   const own = option.memberPrice;
-  if (own != null) return Math.min(own, option.price);
-  return discounted(option.price, discountBasisPoints);
+  return own != null ? Math.min(own, byPlan, option.price) : byPlan;
 }
 
 /** What the viewer pays for the option: members their member price, everyone else the list price. */

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { queryRows, type Database } from "../../db/client.ts";
-import { carts, memberships, orderLines, orders, users } from "../../db/schema/index.ts";
+import { carts, membershipOrders, membershipPlans, memberships, orderLines, orders, users } from "../../db/schema/index.ts";
+import { membershipsCollection } from "../content/collections/memberships.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import type { Services } from "../../services.ts";
 import { stockedOptions } from "../cart/test-support.ts";
@@ -273,5 +274,166 @@ describe("placing and paying", () => {
     // memberships.order_id keeps which order it was.
     const rows = await database.db.select().from(memberships).where(eq(memberships.userId, other));
     expect(rows[0]!.orderId).toBe(paidThenCancelled.id);
+  });
+});
+
+describe("review fixes (ADR 42)", () => {
+  const proPlanId = async () =>
+    (await queryRows<{ id: number }>(database.db, sql`select id from membership_plans where slug = 'pro'`))[0]!.id;
+
+  test("placing is refused while another plan order waits for its payment", async () => {
+    const userId = await customer();
+    const first = await proOrder(userId);
+    await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
+    const refused = await failure(services.checkout.placeOrder(scope, buyer(userId), orderBody()));
+    expect(refused?.code).toBe("ALREADY_MEMBER");
+    expect(refused?.message).toContain(first.number);
+    // Once it is paid, a renewal may be placed.
+    await services.staff.markPaid(scope, first.number);
+    await services.checkout.placeOrder(scope, buyer(userId), orderBody());
+  });
+
+  test("paying an order of another plan keeps the paid plan's months: it runs on from its end", async () => {
+    await database.db
+      .insert(membershipPlans)
+      .values({ slug: "keeper-elite", name: "Elite", price: 9900, months: 12, position: 6 })
+      .onConflictDoNothing();
+    const userId = await customer();
+    await services.staff.markPaid(scope, (await proOrder(userId)).number);
+    const [pro] = await membershipsOf(userId);
+    const older = await proOrder(userId);
+    // An older order of another plan (placed before the rules refused it).
+    await database.db.execute(
+      sql`update orders set membership_plan_id = (select id from membership_plans where slug = 'keeper-elite') where id = ${older.id}`,
+    );
+    await services.staff.markPaid(scope, older.number);
+    const rows = await membershipsOf(userId);
+    expect(rows.filter((m) => m.active)).toHaveLength(1);
+    expect(rows.at(-1)).toMatchObject({ plan: "keeper-elite", active: true });
+    expect(monthsBetween(pro!.endsAt!, rows.at(-1)!.endsAt!)).toBe(12);
+    // Refunding it gives the pro plan back with its own months.
+    await services.staff.refund(scope, older.number);
+    expect((await membershipsOf(userId)).at(-1)).toMatchObject({ plan: "pro", active: true, endsAt: pro!.endsAt });
+  });
+
+  test("refunding the first order after a renewal takes off its months only; the last one ends it", async () => {
+    const userId = await customer();
+    const first = await proOrder(userId);
+    await services.staff.markPaid(scope, first.number);
+    const second = await proOrder(userId);
+    await services.staff.markPaid(scope, second.number);
+    const [renewed] = await membershipsOf(userId);
+    expect(monthsBetween(renewed!.startsAt, renewed!.endsAt!)).toBe(24);
+    await services.staff.refund(scope, first.number);
+    const [afterFirst] = await membershipsOf(userId);
+    expect(afterFirst).toMatchObject({ active: true });
+    expect(monthsBetween(afterFirst!.startsAt, afterFirst!.endsAt!)).toBe(12);
+    expect((await benefitsOf(database.db, userId)).member).toBe(true);
+    await services.staff.refund(scope, second.number);
+    const [ended] = await membershipsOf(userId);
+    expect(ended).toMatchObject({ active: false });
+    expect(ended!.endsAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    const recorded = await queryRows<{ orderId: number; months: number | null; takenBackAt: string | null }>(
+      database.db,
+      sql`select order_id as "orderId", months, taken_back_at as "takenBackAt" from ${membershipOrders}
+          where order_id in (${first.id}, ${second.id}) order by id`,
+    );
+    expect(recorded.map((row) => [row.orderId, row.months, row.takenBackAt !== null])).toEqual([
+      [first.id, 12, true],
+      [second.id, 12, true],
+    ]);
+  });
+
+  test("refunding an upgrade from the free plan gives the free membership back", async () => {
+    const userId = await customer();
+    await services.membership.joinFree(scope, userId, { plan: "club" });
+    const order = await proOrder(userId);
+    await services.staff.markPaid(scope, order.number);
+    await services.staff.refund(scope, order.number);
+    const rows = await membershipsOf(userId);
+    expect(rows.map((m) => [m.plan, m.active])).toEqual([
+      ["club", false],
+      ["pro", false],
+      ["club", true],
+    ]);
+    expect((await services.membership.status(userId))?.plan.slug).toBe("club");
+  });
+
+  test("a membership alone needs a country the shop sells to", async () => {
+    const userId = await customer();
+    await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
+    const address = { ...orderBody().shippingAddress, country: "KE", province: "01", postalCode: "00100" };
+    const refused = await failure(services.checkout.placeOrder(scope, buyer(userId), orderBody({ shippingAddress: address })));
+    expect(refused).toMatchObject({ code: "DELIVERY_UNAVAILABLE", field: "shippingAddress.country" });
+    const quote = await services.checkout.quote(scope, buyer(userId), { country: "KE" });
+    expect(quote.problems.map((p) => p.code)).toContain("DELIVERY_UNAVAILABLE");
+    expect((await failure(services.checkout.chooseForBag(scope, buyer(userId), { country: "KE" })))?.code).toBe(
+      "DELIVERY_UNAVAILABLE",
+    );
+    // A country with a VAT rate but no delivery (none here), or with delivery, is accepted.
+    const chosen = await services.checkout.chooseForBag(scope, buyer(userId), { country: "NL" });
+    expect(chosen.priced?.totals).toMatchObject({ subtotal: 4900, delivery: 0, total: 4900 });
+  });
+
+  test("the order keeps the plan's months and currency rules; a plan ordered cannot be deleted", async () => {
+    const userId = await customer();
+    const order = await proOrder(userId);
+    expect(order.membershipMonths).toBe(12);
+    await database.db.update(membershipPlans).set({ months: 1 }).where(eq(membershipPlans.slug, "pro"));
+    try {
+      await services.staff.markPaid(scope, order.number);
+    } finally {
+      await database.db.update(membershipPlans).set({ months: 12 }).where(eq(membershipPlans.slug, "pro"));
+    }
+    const [active] = await membershipsOf(userId);
+    expect(monthsBetween(active!.startsAt, active!.endsAt!)).toBe(12);
+
+    const [plan] = await database.db.select().from(membershipPlans).where(eq(membershipPlans.slug, "pro"));
+    const removal = await failure(
+      services.content.remove(scope, { userId, scopes: ["settings"] }, membershipsCollection, plan!.documentId),
+    );
+    expect(removal?.code).toBe("ENTRY_IN_USE");
+
+    const other = await customer();
+    await services.cart.putMembership(scope, bagOf(other), { plan: "pro" });
+    await database.db.update(membershipPlans).set({ currency: "USD" }).where(eq(membershipPlans.slug, "pro"));
+    try {
+      expect((await failure(services.checkout.placeOrder(scope, buyer(other), orderBody())))?.code).toBe("PLAN_NOT_FOUND");
+    } finally {
+      await database.db.update(membershipPlans).set({ currency: "EUR" }).where(eq(membershipPlans.slug, "pro"));
+    }
+    expect(await proPlanId()).toBe(plan!.id);
+  });
+
+  test("a free join and a paid activation at once: the payment is recorded", async () => {
+    const userId = await customer();
+    const order = await proOrder(userId);
+    const [join, paid] = await Promise.allSettled([
+      services.membership.joinFree(scope, userId, { plan: "club" }),
+      services.staff.markPaid(scope, order.number),
+    ]);
+    expect(paid.status).toBe("fulfilled");
+    if (join.status === "rejected") expect((join.reason as { code: string }).code).toBe("ALREADY_MEMBER");
+    expect((await services.membership.status(userId))?.plan.slug).toBe("pro");
+  });
+
+  test("a bag holding only a plan is not pruned as empty", async () => {
+    const userId = await customer();
+    await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
+    await database.db.execute(sql`update carts set updated_at = now() - interval '2 days' where user_id = ${userId}`);
+    await services.cart.pruneIdleCarts(scope);
+    const [bag] = await database.db.select().from(carts).where(eq(carts.userId, userId));
+    expect(bag?.membershipPlanId).not.toBeNull();
+  });
+
+  test("the placed answer's lines are those a later read gives", async () => {
+    const userId = await customer();
+    await services.cart.addLine(scope, bagOf(userId), { variantId: option, quantity: 1 });
+    await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
+    const placed = await services.checkout.placeOrder(scope, buyer(userId), orderBody({ deliveryMethod: "home-standard" }));
+    const later = await services.orders.view(scope, placed.order);
+    expect(placed.lines).toEqual(later.lines);
+    expect(placed.lines.at(-1)).toMatchObject({ variantId: null, sku: "membership-pro" });
+    expect(Object.keys(placed.lines[0]!)).not.toContain("productId");
   });
 });

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import { ShopError } from "../../lib/shop-error.ts";
-import { inForce } from "./status.ts";
+import { lockMember } from "./activate.ts";
+import { membershipInForce } from "./status.ts";
 
 /*
  * Buying a paid plan through checkout (ADR 42, "Buying a paid plan"): who may, and which plan. The
@@ -15,6 +16,7 @@ export interface PlanForSale {
   slug: string;
   name: string;
   price: number;
+  currency: string;
   months: number | null;
   /** Published now. */
   published: boolean;
@@ -32,12 +34,16 @@ export const planNotForSale = (slug: string) =>
 export async function planBySlug(db: Db, slug: string): Promise<PlanForSale | null> {
   const [plan] = await queryRows<PlanForSale>(
     db,
-    sql`select id, slug, name, price, months,
+    sql`select id, slug, name, price, currency, months,
           (published_at is not null and published_at <= now()) as published
         from membership_plans where slug = ${slug}`,
   );
   return plan ?? null;
 }
+
+/** One membership at a time: the error joining and buying give. */
+export const alreadyMember = (message = "You are already a member.", plan?: string) =>
+  new ShopError("ALREADY_MEMBER", message, plan === undefined ? undefined : { details: { plan } });
 
 /**
  * Refuses buying `plan` for `userId` (null: a guest): an account is needed, the plan must be a
@@ -48,16 +54,39 @@ export async function planBySlug(db: Db, slug: string): Promise<PlanForSale | nu
 export async function assertMayBuy(db: Db, userId: number | null, plan: PlanForSale): Promise<void> {
   if (userId === null) throw membershipNeedsAccount();
   if (!plan.published || plan.price <= 0) throw planNotForSale(plan.slug);
-  const [current] = await queryRows<{ planId: number; name: string; price: number }>(
+  const current = await membershipInForce(db, userId);
+  if (current && current.planId !== plan.id && current.paid) {
+    throw alreadyMember(
+      `You are a ${current.plan.name} member already: one membership at a time. Buy ${plan.name} once yours has ended.`,
+      plan.slug,
+    );
+  }
+}
+
+/**
+ * What placing an order checks of its plan, in the order's transaction, holding the customer's
+ * lock (the one activation and joining take): all of assertMayBuy, the plan priced in the shop's
+ * currency, and no other order of a plan still waiting for its payment (paying both would stack
+ * two plans on one membership).
+ */
+export async function assertMayPlace(db: Db, userId: number | null, plan: PlanForSale, currency: string): Promise<void> {
+  if (userId !== null) await lockMember(db, userId);
+  await assertMayBuy(db, userId, plan);
+  if (plan.currency !== currency) {
+    throw new ShopError("PLAN_NOT_FOUND", `This membership plan is priced in ${plan.currency}; the shop sells in ${currency}.`, {
+      details: { plan: plan.slug },
+    });
+  }
+  const [unpaid] = await queryRows<{ number: string }>(
     db,
-    sql`select m.plan_id as "planId", p.name, p.price from memberships m join membership_plans p on p.id = m.plan_id
-        where m.user_id = ${userId} and ${inForce(sql`m`)}`,
+    sql`select number from orders
+        where user_id = ${userId} and membership_plan_id is not null and status = 'awaiting_payment'
+        order by id limit 1`,
   );
-  if (current && current.planId !== plan.id && current.price > 0) {
-    throw new ShopError(
-      "ALREADY_MEMBER",
-      `You are a ${current.name} member already: one membership at a time. Buy ${plan.name} once yours has ended.`,
-      { details: { plan: plan.slug } },
+  if (unpaid) {
+    throw alreadyMember(
+      `Your order ${unpaid.number} of a membership is waiting for its payment: pay it or cancel it before ordering another.`,
+      plan.slug,
     );
   }
 }

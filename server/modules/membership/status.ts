@@ -28,8 +28,19 @@ export interface MembershipStatus {
   renews: boolean;
 }
 
-export async function membershipStatus(db: Db, userId: number): Promise<MembershipStatus | null> {
+/** A customer's membership in force with its plan: the one read the account area and buying share. */
+export interface MembershipInForce extends MembershipStatus {
+  id: number;
+  planId: number;
+  /** Some paid order's months are left on it (membership_orders); false for the free plan. */
+  paid: boolean;
+}
+
+export async function membershipInForce(db: Db, userId: number): Promise<MembershipInForce | null> {
   const [row] = await queryRows<{
+    id: number;
+    planId: number;
+    paid: boolean;
     slug: string;
     name: string;
     price: number;
@@ -40,13 +51,21 @@ export async function membershipStatus(db: Db, userId: number): Promise<Membersh
     renews: boolean;
   }>(
     db,
-    sql`select p.slug, p.name, p.price, p.currency, p.months, m.renews,
+    sql`select m.id, m.plan_id as "planId", p.slug, p.name, p.price, p.currency, p.months, m.renews,
           ${isoUtc(sql`m.starts_at`)} as since,
-          ${isoUtc(sql`m.ends_at`)} as until
+          ${isoUtc(sql`m.ends_at`)} as until,
+          exists (select 1 from membership_orders mo where mo.membership_id = m.id and mo.taken_back_at is null) as paid
         from memberships m join membership_plans p on p.id = m.plan_id
         where m.user_id = ${userId} and ${inForce(sql`m`)}`,
   );
   if (!row) return null;
-  const { since, until, renews, ...plan } = row;
+  const { id, planId, paid, since, until, renews, ...plan } = row;
+  return { id, planId, paid, plan, since, until, renews };
+}
+
+export async function membershipStatus(db: Db, userId: number): Promise<MembershipStatus | null> {
+  const current = await membershipInForce(db, userId);
+  if (!current) return null;
+  const { plan, since, until, renews } = current;
   return { plan, since, until, renews };
 }

@@ -49,7 +49,7 @@ export async function move(db: Db, order: Order, to: OrderStatus, changes: Parti
   await db.insert(orderEvents).values({ orderId: order.id, status: to, note });
   if (order.membershipPlanId !== null) {
     if (to === "paid") await activatePaidMembership(db, order);
-    else if (to === "cancelled" || to === "refunded") await endMembershipOfOrder(db, order.id);
+    else if (to === "cancelled" || to === "refunded") await endMembershipOfOrder(db, order);
   }
   return moved!;
 }

@@ -101,17 +101,7 @@ export async function orderView(db: Db, order: Order, bank: BankDetails): Promis
   ]);
   return viewOf(
     order,
-    lines.map((line) => ({
-      variantId: line.variantId,
-      name: line.productName,
-      sku: line.sku,
-      size: line.size,
-      colour: line.colour,
-      image: line.image,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      lineTotal: line.unitPrice * line.quantity,
-    })),
+    lines.map(orderLineView),
     history.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
     bank,
     page[0]?.url ?? null,
@@ -121,6 +111,26 @@ export async function orderView(db: Db, order: Order, bank: BankDetails): Promis
 const awaitingCard = (order: Order) => order.paymentMethod === "stripe" && order.status === "awaiting_payment";
 
 /** A just placed order's view from what placing it wrote: no need to read it back. */
+/** An order line as its buyer sees it, from the row stored (or being stored) for it. */
+export function orderLineView(
+  line: Pick<
+    typeof orderLines.$inferInsert,
+    "variantId" | "productName" | "sku" | "size" | "colour" | "image" | "quantity" | "unitPrice"
+  >,
+): OrderView["lines"][number] {
+  return {
+    variantId: line.variantId ?? null,
+    name: line.productName,
+    sku: line.sku ?? null,
+    size: line.size ?? null,
+    colour: line.colour ?? null,
+    image: line.image ?? null,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    lineTotal: line.unitPrice * line.quantity,
+  };
+}
+
 export function placedOrderView(
   order: Order,
   lines: OrderView["lines"],

@@ -4,6 +4,7 @@ import { orderEvents, orderLines, orders, payments, webhookEvents, type Order, t
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import type { BagRef, ItemToAdd } from "../cart/index.ts";
+import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "../orders/mails.ts";
 import { refundable, refundInput, type StaffOperations } from "../orders/staff.ts";
@@ -26,8 +27,15 @@ export interface PaymentsDeps {
   orderLink: (number: string) => string;
   money: (minor: number, currency: string) => string;
   staff: StaffOperations;
-  /** The buyer's bag: a given-up card order's items go back in it. */
-  bags: { addLines: (scope: Scope, bag: BagRef, items: readonly ItemToAdd[]) => Promise<{ added: number; missed: string[] }> };
+  /** The buyer's bag: a given-up card order's items go back in it, at the buyer's prices and early access. */
+  bags: {
+    addLines: (
+      scope: Scope,
+      bag: BagRef,
+      items: readonly ItemToAdd[],
+      viewer?: Viewer,
+    ) => Promise<{ added: number; missed: string[] }>;
+  };
   mailsWritten?: () => void;
 }
 
@@ -392,13 +400,14 @@ export function createPayments(deps: PaymentsDeps) {
     /**
      * The shopper gives up paying (the order page's "Cancel order" after leaving the payment page):
      * the page is closed at the provider, then the order cancelled and its stock released, and its
-     * items go back in `bag`. If it turns out paid meanwhile, it is paid. Answers the order as it
-     * is now.
+     * items go back in `bag`, by the rules of `viewer` (the buyer: a member's early access and
+     * prices). If it turns out paid meanwhile, it is paid. Answers the order as it is now.
      */
     async abandon(
       scope: Scope,
       ref: Order | string,
       bag: BagRef = null,
+      viewer: Viewer = ANY_VISITOR,
     ): Promise<{ order: Order; cancelled: boolean; back: { added: number; missed: string[] } }> {
       const order = await orderOf(scope.db, ref);
       const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.id));
@@ -428,7 +437,7 @@ export function createPayments(deps: PaymentsDeps) {
       // Its items go back in the buyer's bag, as far as stock and the bag's limits allow.
       const lines = await scope.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
       const items = lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity, name: line.productName }));
-      return { ...now, back: await deps.bags.addLines(scope, bag, items) };
+      return { ...now, back: await deps.bags.addLines(scope, bag, items, viewer) };
     },
 
     /**

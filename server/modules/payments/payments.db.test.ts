@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import { queryRows } from "../../db/client.ts";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { startFakeStripe, signWebhook, type FakeStripe } from "../../../tests/support/fake-stripe.ts";
@@ -527,4 +528,21 @@ test("a paid plan paid by card starts with the webhook, once however often it is
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ active: true, orderId: order.id });
   expect((await shop.services.membership.status(user!.id))?.plan.slug).toBe("pro");
+});
+
+test("a member who gives up paying gets their items back by their own rules (early access)", async () => {
+  const { order, bag } = await cardOrder(1);
+  const [variant] = await db().select({ productId: variants.productId }).from(variants).where(eq(variants.id, option));
+  const publicAt = sql`(select public_at from products where id = ${variant!.productId})`;
+  const [kept] = await queryRows<{ at: string | null }>(db(), sql`select ${publicAt} as at`);
+  // Early access only from now: a guest could not put it in the bag, an early-access member can.
+  await db().execute(sql`update products set public_at = now() + interval '7 days' where id = ${variant!.productId}`);
+  try {
+    const member = { member: true, planSlug: "pro", discountBasisPoints: 0, freeDelivery: false, earlyAccess: true };
+    const { cancelled, back } = await shop.services.payments.abandon(scope, order, bag, member);
+    expect(cancelled).toBe(true);
+    expect(back).toEqual({ added: 1, missed: [] });
+  } finally {
+    await db().execute(sql`update products set public_at = ${kept!.at} where id = ${variant!.productId}`);
+  }
 });
