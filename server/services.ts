@@ -106,6 +106,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       return listing.products;
     },
   });
+  const news = createNews(database.db, { sign: externalLinks.sign });
   const membership = createMembership(database.db, {
     siteName: config.siteName,
     membershipLink: `${config.publicUrl}/membership`,
@@ -197,7 +198,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       await mails.settled();
     },
     site: createSite(database.db),
-    news: createNews(database.db, { sign: externalLinks.sign }),
+    news,
     pages,
     membership,
     // Video links must be the configured provider's (SPEC §5); its lookups and player (§8).
@@ -207,6 +208,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       onChange: (apiId) => {
         if (apiId === "memberships") membership.invalidatePlans();
         if (apiId === "pages") pages.invalidate();
+        if (apiId === "news" || apiId === "news-categories") news.invalidate();
       },
     }),
     videos,

@@ -6,15 +6,9 @@ import { LoadMoreGrid } from "~/components/listing/load-more-grid";
 import { SortSelect } from "~/components/listing/sort-select";
 import { Link } from "~/components/ui/link";
 import { currencySymbol } from "~/lib/money";
+import { pageHref } from "~/lib/page-href";
 
-/** The address of another page of the listing the visitor is on, keeping its filters and sort. */
-export function pageHref(url: { pathname: string; search: string }, page: number): string {
-  const params = new URLSearchParams(url.search);
-  if (page > 1) params.set("page", String(page));
-  else params.delete("page");
-  const query = params.toString();
-  return query ? `${url.pathname}?${query}` : url.pathname;
-}
+export { pageHref } from "~/lib/page-href";
 
 /**
  * Filters beside the results (count, sort, grid with pagination and load more): the body of every

@@ -4,7 +4,7 @@ import { isNewsSection, FEED_PATH } from "../../../server/modules/news/paths.ts"
 import { pageContext } from "../../../server/http/page-context.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/listing/category-chips";
-import { pageHref } from "~/components/listing/listing-body";
+import { pageHref } from "~/lib/page-href";
 import { Pagination } from "~/components/listing/pagination";
 import { NewsTile, newsCategoryPath } from "~/components/news/news-tile";
 import { Link } from "~/components/ui/link";

@@ -2,6 +2,8 @@ import type { Db } from "../../db/client.ts";
 import type { NewsSection } from "../../db/schema/index.ts";
 import type { LinkSigner } from "../external-links/leaving-path.ts";
 import { atomFeed, type FeedSite } from "./feed.ts";
+import { cachedByKey } from "../catalog/product-cache.ts";
+import { isNewsSection } from "./paths.ts";
 import { createRenderedMarkdown } from "./rendered.ts";
 import { renderMarkdown } from "./markdown.ts";
 import {
@@ -24,6 +26,8 @@ export type { NewsCategoryCount, NewsCategoryRef, NewsTile } from "./reads.ts";
 export const NEWS_PAGE_SIZE = 12;
 const RELATED_POSTS = 3;
 const FEED_ENTRIES = 20;
+const NEWS_CACHE_MS = 10_000;
+const NEWS_CACHE_ENTRIES = 500;
 
 /**
  * A post as a reader may see it. Members-only posts are locked for everyone else: the teaser
@@ -51,24 +55,45 @@ export function createNews(db: Db, config: NewsConfig = {}) {
   const rendered = createRenderedMarkdown((markdown) => renderMarkdown(markdown, { sign: config.sign }));
   const htmlOf = (post: NewsPostRow): string => rendered(`news ${post.id}@${post.updatedAt}`, post.body);
 
+  // The pages read these on every view, and an edit or a scheduled post may wait NEWS_CACHE_MS to
+  // show; an edit through the content API drops them at once in this process (invalidate).
+  const cache = { ttlMs: NEWS_CACHE_MS, maxEntries: NEWS_CACHE_ENTRIES };
+  const pages = cachedByKey(async (key) => {
+    const query = JSON.parse(key) as Omit<NewsListQuery, "pageSize">;
+    return newsTiles(db, { ...query, pageSize: NEWS_PAGE_SIZE });
+  }, cache);
+  const categories = cachedByKey((section) => newsCategoryCounts(db, isNewsSection(section) ? section : undefined), cache);
+  const posts = cachedByKey(async (key) => {
+    const [section, slug] = JSON.parse(key) as [NewsSection, string];
+    const row = await newsPostRow(db, section, slug);
+    return row && { row, related: await relatedTiles(db, row, RELATED_POSTS) };
+  }, cache);
+
   return {
     /** One page of tiles; a page past the last answers null (a page that does not exist). */
     async listing(query: Omit<NewsListQuery, "pageSize">): Promise<NewsListing | null> {
-      const { tiles, total } = await newsTiles(db, { ...query, pageSize: NEWS_PAGE_SIZE });
+      const key = JSON.stringify({ section: query.section, category: query.category, page: query.page });
+      const { tiles, total } = await pages(key);
       const pageCount = Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE));
       if (query.page > pageCount) return null;
       return { tiles, page: query.page, pageCount, total };
     },
     /** The categories with published posts, for the chips (in a section, when given). */
-    categories: (section?: NewsSection) => newsCategoryCounts(db, section),
+    categories: (section?: NewsSection) => categories(section ?? "all"),
     /** A post as this reader may see it, or null when no published post has that address. */
     async post(section: NewsSection, slug: string, reader: { member: boolean }): Promise<NewsPost | null> {
-      const row = await newsPostRow(db, section, slug);
-      if (!row) return null;
-      const related = await relatedTiles(db, row, RELATED_POSTS);
+      const found = await posts(JSON.stringify([section, slug]));
+      if (!found) return null;
+      const { row, related } = found;
       const { id: _id, body: _body, videos, ...tile } = row;
       if (row.membersOnly && !reader.member) return { ...tile, related, locked: true, html: null, videos: [] };
       return { ...tile, related, locked: false, html: htmlOf(row), videos };
+    },
+    /** Drops what was read, after an editor's change (the content API tells). */
+    invalidate() {
+      pages.invalidate();
+      categories.invalidate();
+      posts.invalidate();
     },
     /** The Atom feed of public news. */
     async feed(site: FeedSite): Promise<string> {
