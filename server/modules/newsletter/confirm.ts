@@ -3,10 +3,10 @@ import { newsletterSubscriptions } from "../../db/schema/index.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { hashCode, isCodeShaped } from "../accounts/codes.ts";
-import { lockAccountOf, setNewsletterPreference } from "./account-tie.ts";
+import { setNewsletterPreference } from "./account-tie.ts";
 import { expiredConfirmLink, unknownConfirmLink } from "./errors.ts";
 import type { NewsletterKit } from "./kit.ts";
-import { markConfirmed } from "./rows.ts";
+import { markConfirmed, subscriptionByLink } from "./rows.ts";
 import { tokenInput } from "./schemas.ts";
 
 export interface Confirmed {
@@ -25,18 +25,9 @@ export async function confirm(kit: NewsletterKit, scope: Scope, raw: unknown): P
   if (!isCodeShaped(token)) throw unknownConfirmLink();
   const hash = hashCode(token);
   return withTransaction(scope, async (tx) => {
-    const [found] = await tx.db
-      .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email })
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.confirmTokenHash, hash));
+    const found = await subscriptionByLink(tx.db, eq(newsletterSubscriptions.confirmTokenHash, hash));
     if (!found) throw unknownConfirmLink();
-    // The account before the subscription, the order every change of the two takes them in.
-    const userId = await lockAccountOf(tx.db, found.email);
-    const [row] = await tx.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.id, found.id))
-      .for("update");
+    const { row, userId } = found;
     // Unsubscribed or signed up again while this request waited: this link is no longer the one.
     if (!row || row.confirmTokenHash !== hash) throw unknownConfirmLink();
     if (row.status === "confirmed") return { status: "confirmed", email: row.email };

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { newsletterSubscriptions, type NewsletterSubscription } from "../../db/schema/index.ts";
 import { enqueueMail } from "../mail/jobs.ts";
+import { lockAccountOf } from "./account-tie.ts";
 import type { NewsletterKit } from "./kit.ts";
 import { welcomeMail } from "./mails.ts";
 import { newUnsubscribeKey } from "./tokens.ts";
@@ -21,6 +22,25 @@ export async function lockedSubscription(db: Db, email: string, source: string):
     .onConflictDoNothing({ target: newsletterSubscriptions.email });
   const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)).for("update");
   return row!;
+}
+
+/**
+ * The subscription a link names (by its confirmation hash or unsubscribe key), locked in the one
+ * order: its address's account first, then the row itself. Null when no row has it; the row as
+ * it is once locked (it may have changed while this waited), with the account's id.
+ */
+export async function subscriptionByLink(
+  db: Db,
+  where: SQL,
+): Promise<{ row: NewsletterSubscription | undefined; userId: number | null } | null> {
+  const [found] = await db
+    .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email })
+    .from(newsletterSubscriptions)
+    .where(where);
+  if (!found) return null;
+  const userId = await lockAccountOf(db, found.email);
+  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, found.id)).for("update");
+  return { row, userId };
 }
 
 /** Confirmed from now, with `source` as the consent's; the welcome mail (with its unsubscribe link) goes into the outbox. */

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { newsletterSubscriptions } from "../../db/schema/index.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
-import { lockAccountOf, setNewsletterPreference } from "./account-tie.ts";
+import { setNewsletterPreference } from "./account-tie.ts";
 import { unknownUnsubscribeLink } from "./errors.ts";
 import type { NewsletterKit } from "./kit.ts";
-import { markUnsubscribed } from "./rows.ts";
+import { markUnsubscribed, subscriptionByLink } from "./rows.ts";
 import { tokenInput } from "./schemas.ts";
 
 export interface Unsubscribed {
@@ -23,19 +23,10 @@ export async function unsubscribe(kit: NewsletterKit, scope: Scope, raw: unknown
   const unsubscribeKey = kit.unsubscribeTokens.keyOf(token);
   if (unsubscribeKey === null) throw unknownUnsubscribeLink();
   return withTransaction(scope, async (tx) => {
-    const [found] = await tx.db
-      .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email })
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.unsubscribeKey, unsubscribeKey));
+    const found = await subscriptionByLink(tx.db, eq(newsletterSubscriptions.unsubscribeKey, unsubscribeKey));
     // Genuine, but its subscription is gone (the owner deleted it).
-    if (!found) throw unknownUnsubscribeLink();
-    const userId = await lockAccountOf(tx.db, found.email);
-    const [row] = await tx.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.id, found.id))
-      .for("update");
-    if (!row) throw unknownUnsubscribeLink();
+    if (!found?.row) throw unknownUnsubscribeLink();
+    const { row, userId } = found;
     await markUnsubscribed(tx.db, row);
     if (userId !== null) await setNewsletterPreference(tx.db, userId, false);
     return { status: "unsubscribed", email: row.email };
