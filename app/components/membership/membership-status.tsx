@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { MembershipStatus } from "../../../server/modules/membership/index.ts";
 import { calendarDate } from "~/lib/dates";
@@ -44,5 +45,30 @@ export function MembershipStatusView({ status, busy = false }: { status: Members
         </span>
       </Form>
     </div>
+  );
+}
+
+/** The "Your membership" section of the membership pages: the status, and what follows it. */
+export function YourMembership({
+  status,
+  busy,
+  className,
+  children,
+}: {
+  status: MembershipStatus;
+  busy?: boolean;
+  className: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="your-membership" className={className}>
+      <h2 id="your-membership" className="text-xl font-semibold">
+        Your membership
+      </h2>
+      <div className="mt-3">
+        <MembershipStatusView status={status} busy={busy} />
+      </div>
+      {children}
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/membership";
 import { failureOf, successOf } from "~/components/account-page";
-import { MembershipStatusView } from "~/components/membership/membership-status";
+import { YourMembership } from "~/components/membership/membership-status";
 import { planPrice } from "~/components/membership/plan-price";
 import { Link } from "~/components/ui/link";
 import { formFailure, formFields } from "~/lib/forms.server";
@@ -101,19 +101,13 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
         </p>
       )}
       {status && (
-        <section aria-labelledby="your-membership" className="mt-8 rounded-xl border border-mint-200 bg-mint-50 p-6">
-          <h2 id="your-membership" className="text-xl font-semibold">
-            Your membership
-          </h2>
-          <div className="mt-3">
-            <MembershipStatusView status={status} busy={busy} />
-          </div>
+        <YourMembership status={status} busy={busy} className="mt-8 rounded-xl border border-mint-200 bg-mint-50 p-6">
           <p className="mt-3">
             <Link to="/membership-world" className="text-link">
               Go to the members' area
             </Link>
           </p>
-        </section>
+        </YourMembership>
       )}
       <ul className="mt-10 grid gap-6 md:grid-cols-2" aria-label="Plans">
         {plans.map((plan) => {

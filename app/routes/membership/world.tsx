@@ -1,5 +1,5 @@
 import type { Route } from "./+types/world";
-import { MembershipStatusView } from "~/components/membership/membership-status";
+import { YourMembership } from "~/components/membership/membership-status";
 import { NewsTile } from "~/components/news/news-tile";
 import { Link } from "~/components/ui/link";
 import { currentCustomer } from "~/lib/guards.server";
@@ -34,16 +34,7 @@ export default function MembershipWorld({ loaderData }: Route.ComponentProps) {
     <div className="container-page py-10">
       <p className="text-sm font-semibold tracking-wide text-mint-700 uppercase">Membership world</p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">Welcome{firstName ? `, ${firstName}` : ""}</h1>
-      {status && (
-        <section aria-labelledby="your-membership" className="mt-8 max-w-2xl">
-          <h2 id="your-membership" className="text-xl font-semibold">
-            Your membership
-          </h2>
-          <div className="mt-3">
-            <MembershipStatusView status={status} />
-          </div>
-        </section>
-      )}
+      {status && <YourMembership status={status} className="mt-8 max-w-2xl" />}
       <section aria-labelledby="latest-exclusives" className="mt-12">
         <div className="flex items-baseline justify-between gap-4">
           <h2 id="latest-exclusives" className="text-2xl font-bold tracking-tight">
