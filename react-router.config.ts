@@ -2,10 +2,11 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
-  // The whole route manifest comes with the first page: the shop's links are plain anchors
-  // (components/ui/link.tsx), so there is nothing to discover routes from link by link, and a
-  // first navigation needs no extra round trip for the manifest.
-  routeDiscovery: { mode: "initial" },
+  // A first page carries only its own routes' part of the route manifest; the routes its links
+  // lead to are asked for in one request after it has loaded (the shop's links carry
+  // `data-discover`, components/ui/link.tsx). The whole manifest grows with every page the shop
+  // and its back office add, and every shopper's first visit would carry it (ADR 44).
+  routeDiscovery: { mode: "lazy" },
   // React Router 8's behaviour now, so the upgrade is no surprise. Middleware runs the page guards
   // (app/lib/guards.server.ts) before every loader and action.
   future: {

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from "react";
 import { isRouteErrorResponse } from "react-router";
-import { PrivatePageModal } from "./membership/private-page-modal";
 import { Link } from "./ui/link";
+import { LazyPrivatePageModal } from "./membership/lazy-private-page-modal";
 import { privatePageOffer, type PrivatePageOffer } from "~/lib/private-page";
 
 /** The page for an unknown address (SPEC.md §2, §8). */
@@ -26,7 +26,7 @@ function MembersOnlyView({ offer }: { offer: PrivatePageOffer }) {
       <h1 id="members-only-title" className="text-3xl font-semibold">
         Members only
       </h1>
-      <PrivatePageModal offer={offer} title="This page" />
+      <LazyPrivatePageModal offer={offer} title="This page" />
     </section>
   );
 }

@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { MAX_SEARCH_LENGTH } from "../../server/modules/catalog/search-text.ts";
-import { formatMoney } from "~/lib/money";
-import { loadSuggestions, searchHref, suggestionHref, type Suggestion } from "~/lib/search-suggestions";
-import { createSuggestions, type Suggestions } from "~/lib/suggestions";
+import { searchHref } from "~/lib/search-href";
+import type { Suggestions } from "~/lib/suggestions";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { SuggestionAnswer } from "./site-search-list";
 import { Icon } from "./ui/icons";
+
+// Asking for suggestions and showing them is loaded on the first keystroke (site-search-list.tsx).
+const loadSuggestionPart = () => import("./site-search-list");
+const SuggestionOptions = lazy(() => loadSuggestionPart().then((part) => ({ default: part.SuggestionOptions })));
 
 const INPUT_ID = "site-search";
 const LIST_ID = "site-search-suggestions";
@@ -14,7 +18,7 @@ const optionId = (i: number) => `${LIST_ID}-${i}`;
 /**
  * The header's search box. A GET form to /search, so it works without JavaScript. With it, the
  * field is an ARIA combobox that suggests products as the shopper types (debounced, from two
- * characters, over GraphQL loaded on first use): arrow keys move through them, Enter opens the
+ * characters, over GraphQL; the code for it is loaded on the first keystroke): arrow keys move through them, Enter opens the
  * highlighted one (or searches), Escape or a click elsewhere closes them. On the results page
  * the field keeps the search.
  */
@@ -27,7 +31,10 @@ export function SiteSearch() {
   const field = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const suggestions = useRef<Suggestions | null>(null);
-  const [answer, setAnswer] = useState<{ text: string; items: Suggestion[] } | null>(null);
+  // The field's latest text, and whether the suggestions' code is on its way.
+  const latest = useRef("");
+  const loading = useRef(false);
+  const [answer, setAnswer] = useState<SuggestionAnswer | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const shown = open && answer !== null;
@@ -49,7 +56,7 @@ export function SiteSearch() {
   // ...drops what was still coming for it, and puts the page's search in the field, unless the
   // shopper is typing in it.
   useEffect(() => {
-    suggestions.current?.cancel();
+    cancelSuggestions();
     if (field.current && document.activeElement !== field.current) field.current.value = query;
   }, [key, query]);
 
@@ -62,24 +69,42 @@ export function SiteSearch() {
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [shown]);
 
-  useEffect(() => () => suggestions.current?.cancel(), []);
+  useEffect(() => () => cancelSuggestions(), []);
+
+  function cancelSuggestions() {
+    // Code still loading then starts with nothing to ask.
+    latest.current = "";
+    suggestions.current?.cancel();
+  }
 
   const typed = (text: string) => {
-    suggestions.current ??= createSuggestions<Suggestion>({
-      load: loadSuggestions,
-      onResult: (forText, items) => {
-        setAnswer(forText ? { text: forText, items } : null);
-        setOpen(forText !== "");
-        setActive(-1);
-      },
-      // Suggestions are a help: when they fail, the box still offers the full search.
-      onError: (forText) => {
-        setAnswer({ text: forText, items: [] });
-        setOpen(true);
-        setActive(-1);
-      },
-    });
-    suggestions.current.input(text);
+    latest.current = text;
+    if (suggestions.current) return suggestions.current.input(text);
+    if (loading.current) return;
+    loading.current = true;
+    loadSuggestionPart()
+      .then(({ startSuggestions }) => {
+        suggestions.current ??= startSuggestions({
+          onResult: (forText, items) => {
+            setAnswer(forText ? { text: forText, items } : null);
+            setOpen(forText !== "");
+            setActive(-1);
+          },
+          // Suggestions are a help: when they fail, the box still offers the full search.
+          onError: (forText) => {
+            setAnswer({ text: forText, items: [] });
+            setOpen(true);
+            setActive(-1);
+          },
+        });
+        suggestions.current.input(latest.current);
+      })
+      // Code that could not load (offline, a new deploy): the box still searches, and the next
+      // keystroke tries again.
+      .catch(() => undefined)
+      .finally(() => {
+        loading.current = false;
+      });
   };
 
   const optionElement = (i: number) => list.current?.querySelector<HTMLAnchorElement>(`#${optionId(i)}`);
@@ -111,7 +136,7 @@ export function SiteSearch() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Nothing still coming may reopen the list while the page changes.
-    suggestions.current?.cancel();
+    cancelSuggestions();
     const highlighted = shown && active >= 0 ? optionElement(active) : null;
     // A click on the option is a plain link click: the shop's client-side navigation takes it.
     if (highlighted) highlighted.click();
@@ -156,44 +181,9 @@ export function SiteSearch() {
       {hydrated && (
         <div ref={list} id={LIST_ID} role="listbox" aria-label="Suggestions" className="site-search-list" hidden={!shown}>
           {shown && (
-            <>
-              {answer.items.map((item, i) => (
-                <a
-                  key={item.id}
-                  id={optionId(i)}
-                  href={suggestionHref(item)}
-                  role="option"
-                  aria-selected={active === i}
-                  tabIndex={-1}
-                  className="site-search-option"
-                  onMouseEnter={() => setActive(i)}
-                >
-                  {item.image ? (
-                    <img src={item.image.src} srcSet={`${item.image.src2x} 2x`} alt="" width={48} height={48} />
-                  ) : (
-                    <span className="site-search-no-image" />
-                  )}
-                  <span className="min-w-0 flex-1">
-                    <span className="line-clamp-2 font-medium">{item.name}</span>
-                    <span className="block truncate text-xs text-grey-600">{item.brand.name}</span>
-                  </span>
-                  <SuggestionPrice item={item} />
-                </a>
-              ))}
-              <a
-                id={optionId(answer.items.length)}
-                href={searchHref(answer.text)}
-                role="option"
-                aria-selected={active === answer.items.length}
-                tabIndex={-1}
-                className="site-search-option site-search-all"
-                onMouseEnter={() => setActive(answer.items.length)}
-              >
-                {answer.items.length === 0
-                  ? `No suggestions: search for “${answer.text}”`
-                  : `See all results for “${answer.text}”`}
-              </a>
-            </>
+            <Suspense fallback={null}>
+              <SuggestionOptions answer={answer} active={active} optionId={optionId} onHover={setActive} />
+            </Suspense>
           )}
         </div>
       )}
@@ -203,21 +193,5 @@ export function SiteSearch() {
         </p>
       )}
     </form>
-  );
-}
-
-function SuggestionPrice({ item }: { item: Suggestion }) {
-  const { price, compareAtPrice } = item;
-  const onSale = compareAtPrice !== null && compareAtPrice.amount > price.amount;
-  return (
-    <span className="text-right text-sm font-semibold whitespace-nowrap">
-      <span className={onSale ? "text-danger-600" : undefined}>{formatMoney(price.amount, price.currency)}</span>
-      {onSale && (
-        <>
-          <span className="sr-only">, was </span>
-          <s className="block text-xs font-normal text-grey-500">{formatMoney(compareAtPrice.amount, price.currency)}</s>
-        </>
-      )}
-    </span>
   );
 }

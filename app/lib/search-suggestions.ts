@@ -43,8 +43,3 @@ export async function loadSuggestions(text: string, signal: AbortSignal): Promis
 export function suggestionHref(suggestion: Pick<Suggestion, "categorySlug" | "slug">): string {
   return `/shop/${suggestion.categorySlug}/${suggestion.slug}`;
 }
-
-/** The results page for a text. */
-export function searchHref(text: string): string {
-  return `/search?${new URLSearchParams({ q: text.trim() })}`;
-}

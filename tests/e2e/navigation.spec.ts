@@ -53,3 +53,33 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/shop\/footwear$/);
   });
 });
+
+test("a page names only its own routes; the routes its links lead to are learnt once it has loaded, not when a link is followed", async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  const learnt = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest");
+  await page.goto("/");
+  const known = await page.evaluate(() =>
+    Object.keys(
+      (window as unknown as { __reactRouterManifest: { routes: Record<string, unknown> } }).__reactRouterManifest.routes,
+    ),
+  );
+  // The home page and its parent only, not the shop's other pages.
+  expect(known).toEqual(expect.arrayContaining(["root", "routes/site/home"]));
+  expect(known).not.toContain("shop-category");
+  const answer = await learnt;
+  expect(answer.status()).toBe(200);
+  expect(Object.keys((await answer.json()) as object)).toContain("shop-category");
+
+  await hydrated(page.locator("main"));
+  const clickedAt = requested.length;
+  await page.getByRole("navigation", { name: "Shop", exact: true }).getByRole("link", { name: "Gloves", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gloves");
+  // The page's data was the navigation's first request: no route had to be asked for first.
+  const sinceClick = requested.slice(clickedAt);
+  const data = sinceClick.indexOf("/shop/gloves.data");
+  expect(data).toBeGreaterThanOrEqual(0);
+  expect(sinceClick.slice(0, data)).not.toContain("/__manifest");
+});

@@ -49,6 +49,8 @@ export default async function globalSetup() {
   });
   process.env.SHOP_URL = shop.url;
   process.env.SMTP_MAILBOX = mailboxDir;
+  // For tests that start a shop of their own whose mails they read.
+  process.env.SMTP_URL = smtp.url;
   return async () => {
     await shop.stop("SIGTERM");
     await Promise.all([smtp.close(), oidc.close(), stripe.close()]);

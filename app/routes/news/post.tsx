@@ -4,7 +4,7 @@ import { isNewsSection, postPath } from "../../../server/modules/news/paths.ts";
 import { imageSrcSet, imageUrl } from "../../../server/modules/media/image-url.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { PrivatePageModal } from "~/components/membership/private-page-modal";
+import { LazyPrivatePageModal } from "~/components/membership/lazy-private-page-modal";
 import { NewsTile, newsCategoryPath } from "~/components/news/news-tile";
 import { Link } from "~/components/ui/link";
 import { VideoFacade } from "~/components/video/video-facade";
@@ -85,7 +85,7 @@ export default function NewsPost({ loaderData }: Route.ComponentProps) {
           />
         )}
         {post.locked ? (
-          offer && <PrivatePageModal key={offer.path} offer={offer} title={`“${post.title}”`} />
+          offer && <LazyPrivatePageModal key={offer.path} offer={offer} title={`“${post.title}”`} />
         ) : (
           <>
             <div className="rich-text mt-8" data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.html }} />

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/leaving";
-import { LEAVING_TEXT, LeavingNotice } from "~/components/external-link";
+import { LEAVING_TEXT, LeavingNotice } from "~/components/leaving-notice";
 import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { pageContext } from "../../../server/http/page-context.ts";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/page";
 import { pageContext } from "../../../server/http/page-context.ts";
 import { PageBlocks } from "~/components/page-blocks";
-import { PrivatePageModal } from "~/components/membership/private-page-modal";
+import { LazyPrivatePageModal } from "~/components/membership/lazy-private-page-modal";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { isMemberNow, privatePageOfferFor } from "~/lib/private-page.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -46,7 +46,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         {page.description && <p className="mt-3 max-w-prose text-lg text-grey-700">{page.description}</p>}
         <div className="mt-8">
           {page.locked ? (
-            offer && <PrivatePageModal key={offer.path} offer={offer} title={page.title} />
+            offer && <LazyPrivatePageModal key={offer.path} offer={offer} title={page.title} />
           ) : (
             <PageBlocks blocks={page.blocks} currency={currency} />
           )}

@@ -21,3 +21,12 @@ export function leavingPath(url: string, sign?: LinkSigner | string): string {
   const sig = typeof sign === "string" ? sign : sign(url);
   return `${path}&sig=${encodeURIComponent(sig)}`;
 }
+
+/** The host a visitor is sent to, as the notice names it. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
