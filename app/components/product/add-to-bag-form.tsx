@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { BAG_PATH, type BagActionResult } from "~/lib/bag";
 import { formatMoney } from "~/lib/money";
+import { usePriceRule } from "~/lib/price-rule";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { quantityLimit, variantLabel, type Variant } from "./variant-choice";
+import { unitPriceFor } from "../../../server/modules/membership/member-price.ts";
 
 /**
  * The add-to-bag form: `intent=add`, `variantId` and `quantity`, posted to the bag. Without
@@ -30,7 +32,10 @@ export function AddToBagForm({
   // Without JavaScript the select may change the variant, so the field allows the most any variant has.
   const limit = hydrated ? quantityLimit(chosen.stock) : quantityLimit(Math.max(...variants.map((v) => v.stock)));
   const soldOut = hydrated ? chosen.stock <= 0 : !anyInStock;
-  const pricesDiffer = variants.some((v) => v.price !== variants[0]!.price);
+  // What this visitor pays for each option (a member their member price, ADR 41).
+  const rule = usePriceRule();
+  const pay = (variant: Variant) => unitPriceFor(rule, variant);
+  const pricesDiffer = variants.some((v) => pay(v) !== pay(variants[0]!));
 
   // Each answer is shown once, when it arrives.
   const shown = useRef<BagActionResult | undefined>(undefined);
@@ -58,7 +63,7 @@ export function AddToBagForm({
           >
             {variants.map((variant) => (
               <option key={variant.id} value={variant.id} disabled={variant.stock <= 0}>
-                {variantLabel(variant, pricesDiffer ? formatMoney(variant.price, currency) : undefined)}
+                {variantLabel(variant, pricesDiffer ? formatMoney(pay(variant), currency) : undefined)}
               </option>
             ))}
           </select>

@@ -14,7 +14,8 @@ import {
 import { imageUrl } from "../../../server/modules/media/image-url.ts";
 import { CompareForm } from "~/components/compare-form";
 import { CompareToggle } from "~/components/compare-toggle";
-import { Price } from "~/components/price";
+import { MemberAwarePrice } from "~/components/price";
+import { usePriceRule } from "~/lib/price-rule";
 import { Link } from "~/components/ui/link";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -250,6 +251,7 @@ export default function CompareProducts({ loaderData, actionData }: Route.Compon
 }
 
 function Cell({ cell, currency }: { cell: CompareCell; currency: string }) {
+  const rule = usePriceRule();
   switch (cell.kind) {
     case "text":
       return cell.text ?? <NotGiven />;
@@ -257,7 +259,7 @@ function Cell({ cell, currency }: { cell: CompareCell; currency: string }) {
       return (
         <div className="compare-price">
           {cell.from && <span>From</span>}
-          <Price price={cell.price} compareAtPrice={cell.compareAtPrice} currency={currency} />
+          <MemberAwarePrice option={cell} rule={rule} currency={currency} />
         </div>
       );
     case "sizes":

@@ -70,6 +70,8 @@ describe("GET /ecommerce/products", () => {
     const { response, body } = await json("/ecommerce/products");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=60");
+    // A member's products differ (early access, ADR 41): a shared cache keeps one answer per login.
+    expect(response.headers.get("vary")).toContain("Authorization, Cookie");
     const expected = await fromListing("", {});
     expect(body.data).toEqual(JSON.parse(JSON.stringify(expected.products)));
     expect(body.meta.pagination).toEqual({ page: 1, pageSize: 24, pageCount: expected.pageCount, total: expected.total });
@@ -196,6 +198,7 @@ describe("GET /ecommerce/products/{slug or id}", () => {
     const byId = await json<ProductDetail>(`/ecommerce/products/${card.id}`);
     expect(bySlug.response.status).toBe(200);
     expect(bySlug.response.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(bySlug.response.headers.get("vary")).toContain("Authorization, Cookie");
     expect(byId.body).toEqual(bySlug.body);
     expect(bySlug.body.data).toMatchObject({ id: card.id, slug: card.slug, brand: { slug: card.brand.slug } });
     expect(bySlug.body.data.variants.length).toBeGreaterThan(0);

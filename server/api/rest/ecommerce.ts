@@ -29,13 +29,18 @@ export function ecommerceApi(options: { logger?: Logger } = {}) {
     c.header("Cache-Control", personal ? PERSONAL_GETS : CACHE_GETS);
     return c.json({ data, meta });
   };
+  /** Products as the caller sees them: a shared cache keeps one answer per login (token or cookie). */
+  const okForViewer = (c: Context, data: unknown, meta: Record<string, unknown>, member: boolean) => {
+    c.header("Vary", "Authorization, Cookie", { append: true });
+    return ok(c, data, meta, member);
+  };
 
   api.get("/products", async (c) => {
     const request = parseProductsQuery(new URL(c.req.url).searchParams);
     const viewer = await requestContext(c).viewer();
     const result = await catalogOf(c).listing.list(request, viewer);
     const pagination = { page: result.page, pageSize: request.pageSize, pageCount: result.pageCount, total: result.total };
-    return ok(c, result.products, { pagination, facets: result.facets }, viewer.member);
+    return okForViewer(c, result.products, { pagination, facets: result.facets }, viewer.member);
   });
 
   api.get("/products/:key", async (c) => {
@@ -43,7 +48,7 @@ export function ecommerceApi(options: { logger?: Logger } = {}) {
     const viewer = await requestContext(c).viewer();
     const product = PRODUCT_KEY.test(key) && key.length <= 200 ? await catalogOf(c).productDetail(key, viewer) : null;
     if (!product) throw new NotFoundError("Product not found");
-    return ok(c, product, {}, viewer.member);
+    return okForViewer(c, product, {}, viewer.member);
   });
 
   api.get("/categories", async (c) => ok(c, await catalogOf(c).categories()));

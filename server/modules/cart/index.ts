@@ -7,6 +7,7 @@ import { addLines, type ItemToAdd } from "./add-lines.ts";
 import { cartIdOf, countNewBag, ownerOf, pruneIdleCarts, view, type BagRef, type CartWithToken } from "./bag-rows.ts";
 import { membershipLineInput, putMembership, removeMembership } from "./membership-line.ts";
 import { mergeGuestBag } from "./merge-guest-bag.ts";
+import { PLAN_ON_SALE } from "./read.ts";
 import { newCartToken, hashCartToken } from "./token.ts";
 import { removeLine, updateLine } from "./update-line.ts";
 import { ANY_VISITOR, sellableTo, type Viewer } from "../catalog/sellable.ts";
@@ -63,17 +64,27 @@ export function createCarts(options: CartsOptions = {}) {
       return id === null ? null : view(scope.db, ref, id, viewer);
     },
 
-    /** How many items the bag holds that can be bought (as CartView.itemCount), for the header; 0 without a bag. */
+    /**
+     * What the header counts in the bag: the items that can be bought (as CartView.itemCount), and
+     * a membership plan waiting to be bought as one more; 0 without a bag.
+     */
     async count(scope: Scope, ref: BagRef, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR): Promise<number> {
       const owner = ownerOf(ref);
       if (!owner) return 0;
-      const [row] = await scope.db
-        .select({ items: sql<number>`coalesce(sum(least(${cartLines.quantity}, ${variants.stock})), 0)::int` })
+      const goods = scope.db
+        .select({ items: sql`coalesce(sum(least(${cartLines.quantity}, ${variants.stock})), 0)` })
         .from(cartLines)
-        .innerJoin(carts, eq(carts.id, cartLines.cartId))
         .innerJoin(variants, eq(variants.id, cartLines.variantId))
         .innerJoin(products, eq(products.id, variants.productId))
-        .where(and(owner, sellableTo(viewer, sql`${products}`)));
+        .where(and(eq(cartLines.cartId, carts.id), sellableTo(viewer, sql`${products}`)));
+      // The plan only on a customer's bag, and only while it can be bought (as the bag shows it).
+      const plan = sql`exists (select 1 from membership_plans mp
+        where mp.id = ${carts.membershipPlanId} and ${carts.userId} is not null and ${PLAN_ON_SALE})`;
+      const [row] = await scope.db
+        .select({ items: sql<number>`((${goods}) + (${plan})::int)::int` })
+        .from(carts)
+        .where(owner)
+        .limit(1);
       return row?.items ?? 0;
     },
 

@@ -109,6 +109,9 @@ export async function readCartLines(db: Db, cartId: number, viewer: Viewer, { wi
   return cartViewOf(row?.lines ?? [], viewer, row?.membership ?? null);
 }
 
+/** A plan (table alias `mp`) that can be bought now: a paid one the owner has published. */
+export const PLAN_ON_SALE = sql.raw("(mp.price > 0 and mp.published_at is not null and mp.published_at <= now())");
+
 /**
  * The bag's membership line as one JSON object (null: none), a subquery like cartLinesJson. Only a
  * customer's bag holds one; its price is the plan's now.
@@ -116,7 +119,7 @@ export async function readCartLines(db: Db, cartId: number, viewer: Viewer, { wi
 export function bagMembershipJson(cartId: number | null): SQL<BagMembership | null> {
   return sql<BagMembership | null>`(select json_build_object(
       'planId', mp.id, 'slug', mp.slug, 'name', mp.name, 'months', mp.months, 'price', mp.price, 'currency', mp.currency,
-      'available', mp.price > 0 and mp.published_at is not null and mp.published_at <= now())
+      'available', ${PLAN_ON_SALE})
     from carts c join membership_plans mp on mp.id = c.membership_plan_id
     where c.id = ${cartId} and c.user_id is not null)`;
 }

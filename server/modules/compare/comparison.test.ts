@@ -41,8 +41,8 @@ describe("the comparison table", () => {
     });
     const single = testProduct(2, { variants: [testVariant(2, { price: 4500, compareAtPrice: 4500 })] });
     expect(rowOf(buildComparison([sale, single]), "price")!.cells).toEqual([
-      { kind: "price", price: 6000, compareAtPrice: 8000, from: true },
-      { kind: "price", price: 4500, compareAtPrice: null, from: false },
+      { kind: "price", price: 6000, compareAtPrice: 8000, memberPrice: null, from: true },
+      { kind: "price", price: 4500, compareAtPrice: null, memberPrice: null, from: false },
     ]);
   });
 

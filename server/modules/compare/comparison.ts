@@ -20,8 +20,11 @@ export interface ComparedProduct {
 export type CompareCell =
   /** text null: the product has no such fact (shown as a dash). */
   | { kind: "text"; text: string | null }
-  /** The lowest price with its price before the sale; `from` when other options cost more. */
-  | { kind: "price"; price: number; compareAtPrice: number | null; from: boolean }
+  /**
+   * The lowest price with its price before the sale and its own member price (ADR 41: the page
+   * shows it as the visitor's price rule says); `from` when other options cost more.
+   */
+  | { kind: "price"; price: number; compareAtPrice: number | null; memberPrice: number | null; from: boolean }
   | { kind: "sizes"; sizes: { size: string; inStock: boolean }[] }
   | { kind: "colours"; colours: { name: string; hex: string }[] };
 
@@ -93,6 +96,7 @@ function priceCell(product: ProductDetail): CompareCell {
     kind: "price",
     price: cheapest.price,
     compareAtPrice: compareAt !== null && compareAt > cheapest.price ? compareAt : null,
+    memberPrice: cheapest.memberPrice ?? null,
     from: product.variants.some((v) => v.price > cheapest.price),
   };
 }

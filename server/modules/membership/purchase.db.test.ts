@@ -2,7 +2,16 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { queryRows, type Database } from "../../db/client.ts";
-import { carts, membershipOrders, membershipPlans, memberships, orderLines, orders, users } from "../../db/schema/index.ts";
+import {
+  carts,
+  mailJobs,
+  membershipOrders,
+  membershipPlans,
+  memberships,
+  orderLines,
+  orders,
+  users,
+} from "../../db/schema/index.ts";
 import { membershipsCollection } from "../content/collections/memberships.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import type { Services } from "../../services.ts";
@@ -101,15 +110,22 @@ const monthsBetween = (from: Date, to: Date) =>
 describe("the bag's membership line", () => {
   test("holds one plan, read with its price; a guest is sent to log in; a free plan is refused", async () => {
     const userId = await customer();
+    expect(await services.cart.count(scope, bagOf(userId))).toBe(0);
     const bag = await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
     expect(bag.membership).toMatchObject({ slug: "pro", price: 4900, months: 12, available: true });
     expect(bag.lines).toHaveLength(0);
+    // The header counts the plan as one thing in the bag, and the goods besides it.
+    expect(await services.cart.count(scope, bagOf(userId))).toBe(1);
+    const withGoods = await services.cart.addLine(scope, bagOf(userId), { variantId: option, quantity: 2 });
+    expect(await services.cart.count(scope, bagOf(userId))).toBe(3);
+    await services.cart.removeLine(scope, bagOf(userId), { lineId: withGoods.lineId });
     const again = await services.cart.putMembership(scope, bagOf(userId), { plan: "pro" });
     expect(again.membership?.slug).toBe("pro");
     expect((await failure(services.cart.putMembership(scope, null, { plan: "pro" })))?.code).toBe("UNAUTHENTICATED");
     expect((await failure(services.cart.putMembership(scope, bagOf(userId), { plan: "club" })))?.code).toBe("PLAN_NOT_FOUND");
     const removed = await services.cart.removeMembership(scope, bagOf(userId));
     expect(removed.membership).toBeNull();
+    expect(await services.cart.count(scope, bagOf(userId))).toBe(0);
   });
 
   test("a membership alone is priced with VAT and no delivery, and the promo code leaves it alone", async () => {
@@ -172,6 +188,15 @@ describe("placing and paying", () => {
     expect((await benefitsOf(database.db, userId)).member).toBe(false);
 
     await services.staff.markPaid(scope, order.number);
+    // Its mails speak of the membership: nothing is packed or sent.
+    const mails = await database.db.select().from(mailJobs).where(eq(mailJobs.to, order.email)).orderBy(mailJobs.id);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(new RegExp(`^Your order ${order.number} at `)),
+      `We received your payment for order ${order.number}`,
+    ]);
+    expect(mails[0]!.text).toContain("your membership starts as soon as the payment arrives");
+    expect(mails[1]!.text).toContain("Your membership has started.");
+    for (const mail of mails) expect(mail.text).not.toMatch(/packing|your items/);
     const [active] = await membershipsOf(userId);
     expect(active).toMatchObject({ plan: "pro", active: true, orderId: order.id });
     expect(monthsBetween(active!.startsAt, active!.endsAt!)).toBe(12);

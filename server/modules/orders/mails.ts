@@ -29,6 +29,14 @@ export interface ConfirmationFacts {
   money: (minor: number) => string;
 }
 
+/**
+ * Whether an order sends goods, or holds only a membership plan (ADR 42), which starts when it is
+ * paid: the mails then speak of the membership, not of packing and sending.
+ */
+export function deliversGoods(order: { deliveryMethodName: string | null; shipping: number }): boolean {
+  return order.deliveryMethodName !== null || order.shipping > 0;
+}
+
 /** An order mail in both forms: the paragraphs, a button to the order, the small print, signed. */
 function orderMail(facts: {
   siteName: string;
@@ -64,13 +72,20 @@ export function orderConfirmationMail(facts: ConfirmationFacts): Mail {
       : [`${facts.deliveryMethod}: ${facts.delivery === 0 ? "free" : money(facts.delivery)}`]),
     `Total: ${money(facts.total)} (VAT included: ${money(facts.tax)})`,
   ];
+  const goods = facts.deliveryMethod !== null;
   const payment = facts.transfer
     ? [
         `Please transfer ${money(facts.total)} to ${facts.transfer.bank.accountHolder}, IBAN ${facts.transfer.bank.iban}, BIC ${facts.transfer.bank.bic}, quoting ${facts.transfer.reference}.`,
-        `We keep your items until ${facts.transfer.payBy}; we send them as soon as the payment arrives.`,
+        goods
+          ? `We keep your items until ${facts.transfer.payBy}; we send them as soon as the payment arrives.`
+          : `Please pay by ${facts.transfer.payBy}; your membership starts as soon as the payment arrives.`,
       ]
     : facts.paid
-      ? ["Your payment has arrived: we are packing your items now."]
+      ? [
+          goods
+            ? "Your payment has arrived: we are packing your items now."
+            : "Your payment has arrived: your membership has started.",
+        ]
       : ["We will let you know as soon as your payment is confirmed."];
   const paragraphs = [`Thank you for your order ${facts.number}.`, ...lines, ...totals, ...payment];
   const notes = [`Questions about your order? Reply to this mail and quote ${facts.number}.`];
@@ -92,6 +107,8 @@ export function orderUpdateMail(facts: {
   number: string;
   kind: "paid" | "shipped" | "refunded";
   link: string;
+  /** False for an order of a membership alone (deliversGoods). */
+  goods: boolean;
   amount?: string;
   carrier?: string | null;
   trackingUrl?: string | null;
@@ -102,7 +119,9 @@ export function orderUpdateMail(facts: {
     refunded: `We refunded ${facts.amount ?? "your payment"} for order ${facts.number}`,
   };
   const lines = {
-    paid: [`Thank you: your payment for order ${facts.number} has arrived. We are packing your items now.`],
+    paid: [
+      `Thank you: your payment for order ${facts.number} has arrived. ${facts.goods ? "We are packing your items now." : "Your membership has started."}`,
+    ],
     shipped: [
       `Your order ${facts.number} has left our warehouse${facts.carrier ? ` with ${facts.carrier}` : ""}.`,
       ...(facts.trackingUrl ? [`Follow your parcel: ${facts.trackingUrl}`] : []),

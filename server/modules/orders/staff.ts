@@ -4,7 +4,7 @@ import type { Order } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import { enqueueMail } from "../mail/jobs.ts";
-import { orderCancelledMail, orderUpdateMail } from "./mails.ts";
+import { deliversGoods, orderCancelledMail, orderUpdateMail } from "./mails.ts";
 import { assertMove } from "./state-machine.ts";
 import { cancelOrder, lockOrder, move, recordRefund } from "./transitions.ts";
 
@@ -68,6 +68,7 @@ export function createStaffOperations(deps: StaffDeps) {
       number: order.number,
       kind,
       link: deps.orderLink(order.number),
+      goods: deliversGoods(order),
       amount: extra.amount === undefined ? undefined : deps.money(extra.amount, order.currency),
       carrier: order.carrier,
       trackingUrl: order.trackingUrl,

@@ -6,7 +6,7 @@ import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import type { BagRef, ItemToAdd } from "../cart/index.ts";
 import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
 import { enqueueMail } from "../mail/jobs.ts";
-import { orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "../orders/mails.ts";
+import { deliversGoods, orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "../orders/mails.ts";
 import { refundable, refundInput, type StaffOperations } from "../orders/staff.ts";
 import { orderByNumber } from "../orders/view.ts";
 import { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "../orders/transitions.ts";
@@ -149,7 +149,7 @@ export function createPayments(deps: PaymentsDeps) {
         delivery: order.shipping,
         tax: order.tax,
         total: order.total,
-        deliveryMethod: order.deliveryMethodName ?? (order.shipping > 0 ? "Delivery" : null),
+        deliveryMethod: order.deliveryMethodName ?? (deliversGoods(order) ? "Delivery" : null),
         link: link(order),
         transfer: null,
         paid: true,
@@ -187,6 +187,7 @@ export function createPayments(deps: PaymentsDeps) {
           number: order.number,
           kind: "refunded",
           link: link(order),
+          goods: deliversGoods(order),
           amount: deps.money(result.refunded - order.refunded, order.currency),
         }),
       );
