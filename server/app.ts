@@ -12,7 +12,9 @@ import { socialAuthApi } from "./api/rest/social-auth.ts";
 import { subscriptionsApi } from "./api/rest/subscriptions.ts";
 import { videosApi } from "./api/rest/videos.ts";
 import { COST_BUDGET_RULE } from "./api/graphql/limits.ts";
+import { liveUpdates } from "./api/graphql/live.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
+import { createShopYoga } from "./api/graphql/yoga.ts";
 import { createImageRoutes } from "./api/images/routes.ts";
 import { requestContext, type ShopEnv } from "./context.ts";
 import type { Database } from "./db/client.ts";
@@ -48,7 +50,8 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * One Hono app serves everything: health, media, built assets, then the pages. The APIs
- * (/api, /auth, /ecommerce, /graphql) mount here before the pages as they are built.
+ * (/api, /auth, /ecommerce, /graphql) mount here before the pages as they are built. `live` is
+ * GraphQL's WebSocket side (subscriptions), for the HTTP server's upgrades of /graphql.
  */
 export function createApp(deps: AppDeps) {
   const { env, database, services, rateLimits, logger, renderPage, clientDir } = deps;
@@ -122,8 +125,12 @@ export function createApp(deps: AppDeps) {
   });
   app.use("*", (c, next) => (c.req.path.startsWith("/webhooks/") ? next() : formLimit(c, next)));
 
-  // One request context for the APIs and the pages alike (ADR 34).
-  app.use("*", requestContextMiddleware({ db: database.db, services, env: publicEnv(env), trustProxy: env.TRUST_PROXY }));
+  // One request context for the APIs and the pages alike (ADR 34), and for live connections.
+  const contextOptions = { db: database.db, services, env: publicEnv(env) };
+  app.use("*", requestContextMiddleware({ ...contextOptions, trustProxy: env.TRUST_PROXY }));
+  // One GraphQL server for queries (POST /graphql) and live connections (WebSocket on /graphql).
+  const yoga = createShopYoga({ mode: env.NODE_ENV, logger, budget: rateLimit(rateLimits, COST_BUDGET_RULE) });
+  const live = liveUpdates({ yoga, context: contextOptions, trustProxy: env.TRUST_PROXY, logger });
 
   app.route(
     "/images",
@@ -144,7 +151,7 @@ export function createApp(deps: AppDeps) {
   app.route("/customers", customersApi({ logger }));
   app.route("/subscriptions", subscriptionsApi({ logger }));
   app.route("/webhooks", paymentWebhooksApi({ logger }));
-  app.route("/graphql", graphqlApi(env, { logger, budget: rateLimit(rateLimits, COST_BUDGET_RULE) }));
+  app.route("/graphql", graphqlApi(yoga, { graphiql: env.NODE_ENV === "development" }));
   // The video facade's lookup of a video's player (oEmbed), limited per visitor address.
   app.route("/videos", videosApi({ lookups: rateLimit(rateLimits, VIDEO_LOOKUPS_RULE) }));
 
@@ -153,7 +160,9 @@ export function createApp(deps: AppDeps) {
   app.all("*", async (c) => {
     const request = asPublicRequest(c.req.raw, env.PUBLIC_URL);
     const context = requestContext(c);
-    return renderPage(request, { ...context, session: await context.session(), cspNonce: c.get("cspNonce") });
+    // React Router's route manifest (ADR 44) is the same for everyone: no session to look up.
+    const session = c.req.path === "/__manifest" ? null : await context.session();
+    return renderPage(request, { ...context, session, cspNonce: c.get("cspNonce") });
   });
 
   app.onError((error, c) => {
@@ -161,5 +170,5 @@ export function createApp(deps: AppDeps) {
     return c.text("Internal Server Error", 500);
   });
 
-  return app;
+  return { app, live };
 }

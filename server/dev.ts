@@ -12,7 +12,7 @@ async function dev() {
   const env = parseEnv({ NODE_ENV: "development", ...process.env });
   const { logger, database, services, rateLimits, shutdown } = await boot(env);
   const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
-  const app = createApp({
+  const { app, live } = createApp({
     env,
     database,
     services,
@@ -26,6 +26,10 @@ async function dev() {
   });
   const honoListener = getRequestListener(app.fetch);
   const server = createHttpServer((req, res) => vite.middlewares(req, res, () => honoListener(req, res)));
+  // GraphQL subscriptions on /graphql; Vite's own hot-reload socket has its own server in middleware mode.
+  server.on("upgrade", (request, socket, head) => {
+    if (request.url?.startsWith("/graphql")) live.handleUpgrade(request, socket, head);
+  });
   server.listen(env.PORT, env.HOST, () => {
     logger.info("dev server listening", { url: env.PUBLIC_URL });
     services.startBackgroundWork();

@@ -21,7 +21,7 @@ async function main() {
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
 
   const { logger, database, services, rateLimits, shutdown } = await boot(env);
-  const app = createApp({
+  const { app, live } = createApp({
     env,
     database,
     services,
@@ -36,6 +36,8 @@ async function main() {
     // Mails left unsent by an earlier run, and reservations that ended while the shop was down.
     services.startBackgroundWork();
   }) as Server;
+  // GraphQL subscriptions: WebSocket upgrades of /graphql (anything else is refused).
+  server.on("upgrade", live.handleUpgrade);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -43,6 +45,8 @@ async function main() {
     stopping = true;
     logger.info("shutting down", { signal });
     // Stop accepting, let requests in flight finish, then finish mails and close the database.
+    // Live connections are told the server restarts: their clients reconnect to another.
+    void live.close();
     server.close(() => {
       shutdown().then(
         () => process.exit(0),

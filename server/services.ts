@@ -17,6 +17,7 @@ import { createStaffOperations } from "./modules/orders/staff.ts";
 import type { BankDetails } from "./modules/orders/mails.ts";
 import { formatMoney } from "./lib/money.ts";
 import { systemScope } from "./lib/scope.ts";
+import { createShopEvents, type ShopEventTarget } from "./lib/events.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createSite } from "./modules/site/index.ts";
 import { createContent } from "./modules/content/index.ts";
@@ -54,6 +55,8 @@ export interface ServicesConfig {
   cardPayments?: { provider: PaymentProvider; checkoutMinutes: number };
   /** The video provider (VIDEO_OEMBED_URL, VIDEO_HOSTS); YouTube by default. */
   videos?: VideosConfig;
+  /** Where live events travel (Redis, for several processes); this process's memory by default. */
+  eventTarget?: ShopEventTarget;
 }
 
 export interface SellingConfig {
@@ -73,6 +76,8 @@ const BACKGROUND_INTERVAL_MS = 60_000;
 
 /** The domain modules, wired to one database; every adapter (pages, REST, GraphQL) goes through these. */
 export function createServices(database: Database, config: ServicesConfig) {
+  // Stock, orders and bags tell their changes here once committed (GraphQL subscriptions).
+  const events = createShopEvents(database.db, config.eventTarget);
   const cart = createCarts({ newBags: rateLimit(config.rateLimits, NEW_BAGS_RULE) });
   // Every login brings the visitor's guest bag into the customer's, and a confirmed address's guest
   // orders into the account: the accounts module asks the bag and orders modules.
@@ -130,6 +135,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   });
   return {
     catalog,
+    events,
     compare: createCompare(catalog.productDetail),
     cart,
     accounts,

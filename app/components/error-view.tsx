@@ -1,5 +1,6 @@
-import { Component, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { isRouteErrorResponse } from "react-router";
+import { FallbackBoundary } from "./ui/fallback-boundary";
 import { Link } from "./ui/link";
 import { LazyPrivatePageModal } from "./membership/lazy-private-page-modal";
 import { privatePageOffer, type PrivatePageOffer } from "~/lib/private-page";
@@ -71,15 +72,8 @@ export function describeError(error: unknown): { status: number; message: string
 }
 
 /** Shows a last-resort message if rendering the error page itself fails. */
-export class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return <ErrorPageFailed />;
-  }
+export function ErrorPageGuard({ children }: { children: ReactNode }) {
+  return <FallbackBoundary fallback={<ErrorPageFailed />}>{children}</FallbackBoundary>;
 }
 
 export function ErrorPageFailed() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
@@ -17,7 +17,7 @@ export { hostOf, leavingPath };
 // The dialog is loaded when a visitor is about to use a link out (pointer over it, focus on it),
 // so a first visit loads none of it.
 const loadDialog = () => import("./leaving-notice");
-const LeavingDialog = lazy(() => loadDialog().then((notice) => ({ default: notice.LeavingDialog })));
+type LeavingDialog = Awaited<ReturnType<typeof loadDialog>>["LeavingDialog"];
 
 export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "target" | "rel"> {
   /** The destination: an absolute address on a host the notice allows (server/modules/external-links). */
@@ -28,14 +28,20 @@ export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
 /** A link out of the shop, through the external-site notice. */
 export function ExternalLink({ href, children, onClick, onPointerEnter, onFocus, ...rest }: ExternalLinkProps) {
   const siteName = useRouteLoaderData<typeof rootLoader>("root")?.site.siteName ?? "the shop";
-  const [open, setOpen] = useState(false);
+  // The dialog's component once its code has loaded; null: closed.
+  const [Dialog, setDialog] = useState<LeavingDialog | null>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     // Modified clicks (a new tab, a new window) are the browser's: they open the notice's page.
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    setOpen(true);
+    const noticePage = event.currentTarget.href;
+    loadDialog().then(
+      (notice) => setDialog(() => notice.LeavingDialog),
+      // Its code could not be loaded (offline, a new version of the shop): the notice's page instead.
+      () => window.location.assign(noticePage),
+    );
   };
   return (
     <>
@@ -57,25 +63,23 @@ export function ExternalLink({ href, children, onClick, onPointerEnter, onFocus,
       >
         {children}
       </a>
-      {open &&
+      {Dialog &&
         createPortal(
-          <Suspense fallback={null}>
-            <LeavingDialog
-              url={href}
-              siteName={siteName}
-              onClose={() => {
-                setOpen(false);
-                trigger.current?.focus();
-              }}
-            />
-          </Suspense>,
+          <Dialog
+            url={href}
+            siteName={siteName}
+            onClose={() => {
+              setDialog(null);
+              trigger.current?.focus();
+            }}
+          />,
           document.body,
         )}
     </>
   );
 }
 
-/** Starts loading the dialog's code; a failure shows when the dialog is opened (the error page). */
+/** Starts loading the dialog's code; a failure is handled when the link is followed. */
 function preloadDialog() {
   loadDialog().catch(() => undefined);
 }

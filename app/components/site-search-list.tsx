@@ -40,6 +40,7 @@ export function SuggestionOptions({
           key={item.id}
           id={optionId(i)}
           href={suggestionHref(item)}
+          data-discover=""
           role="option"
           aria-selected={active === i}
           tabIndex={-1}
@@ -61,6 +62,7 @@ export function SuggestionOptions({
       <a
         id={optionId(answer.items.length)}
         href={searchHref(answer.text)}
+        data-discover=""
         role="option"
         aria-selected={active === answer.items.length}
         tabIndex={-1}

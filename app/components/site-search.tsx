@@ -145,7 +145,16 @@ export function SiteSearch() {
   };
 
   return (
-    <form ref={form} method="get" action="/search" role="search" className="site-search" onSubmit={onSubmit}>
+    <form
+      ref={form}
+      method="get"
+      action="/search"
+      role="search"
+      className="site-search"
+      // React Router learns the results page's route once the page has loaded (ADR 44).
+      data-discover=""
+      onSubmit={onSubmit}
+    >
       <label htmlFor={INPUT_ID} className="sr-only">
         Search products
       </label>

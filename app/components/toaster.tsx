@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { currentToasts, subscribeToasts, type Toast } from "~/lib/toast";
+import { FallbackBoundary } from "~/components/ui/fallback-boundary";
+import { currentToasts, dismissToast, subscribeToasts, type Toast } from "~/lib/toast";
 
 const noToasts: readonly Toast[] = [];
 
@@ -17,13 +18,30 @@ export function Toaster() {
       {/* The live region wraps the list: a list may not take the status role itself. */}
       <div role="status" aria-live="polite">
         <ol className="flex flex-col gap-2">
-          <Suspense fallback={null}>
-            {toasts.map((t) => (
-              <ToastItem key={t.id} toast={t} />
-            ))}
-          </Suspense>
+          {toasts.map((t) => (
+            // Its code not loaded (offline, a new version of the shop): the message, and a way to close it.
+            <FallbackBoundary key={t.id} fallback={<PlainToast toast={t} />}>
+              <Suspense fallback={null}>
+                <ToastItem toast={t} />
+              </Suspense>
+            </FallbackBoundary>
+          ))}
         </ol>
       </div>
     </section>
+  );
+}
+
+function PlainToast({ toast }: { toast: Toast }) {
+  return (
+    <li
+      data-toast={toast.kind}
+      className="pointer-events-auto rounded-lg border border-grey-200 bg-white px-4 py-3 text-sm shadow-lg"
+    >
+      {toast.message}{" "}
+      <button type="button" className="underline" onClick={() => dismissToast(toast.id)}>
+        Close
+      </button>
+    </li>
   );
 }

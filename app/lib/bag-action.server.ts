@@ -70,7 +70,7 @@ export async function bagAction(request: Request, context: PageContext) {
   // A guest's bag lives behind its cookie, sent again so it lasts 7 days from now; a customer's is theirs.
   const headers = new Headers();
   if (result.cart.token !== null) headers.append("Set-Cookie", cartCookie(result.cart.token, context.cookies));
-  if (withJs) return data<BagActionResult>({ ok: true, message: result.message, bagCount: result.cart.itemCount }, { headers });
+  if (withJs) return data<BagActionResult>({ ok: true, message: result.message }, { headers });
   headers.append("Set-Cookie", flashCookie(BAG_NOTICE_COOKIE, BAG_PATH, { kind: "success", message: result.message }));
   return redirect(BAG_PATH, { status: 303, headers });
 

@@ -5,4 +5,4 @@ export const BAG_PATH = "/bag";
 export const BAG_NOTICE_COOKIE = "bag_notice";
 
 /** What a bag form posted with JavaScript (`js=1`) gets back instead of a redirect. */
-export type BagActionResult = { ok: true; message: string; bagCount: number } | { ok: false; message: string; field?: string };
+export type BagActionResult = { ok: true; message: string } | { ok: false; message: string; field?: string };

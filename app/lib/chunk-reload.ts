@@ -29,17 +29,18 @@ declare global {
   }
 }
 
-/** Wires the guard to Vite's preload errors and to React Router's route module loading. */
+/**
+ * Wires the guard to React Router's route module loading: a page that cannot be shown without
+ * its code. The shop's other lazily loaded parts (search suggestions, the external-site dialog,
+ * toasts, the private-page modal; ADR 44) only add to a page, so when theirs fails (Vite's
+ * `vite:preloadError`) the page goes on without them instead of reloading under the visitor's
+ * typing: each handles its own failure.
+ */
 export function installChunkReloadGuard() {
-  const reload = () =>
+  window.__shopReloadAfterChunkError = () =>
     reloadAfterChunkError({
       now: Date.now,
       storage: window.sessionStorage,
       reload: () => window.location.reload(),
     });
-  window.__shopReloadAfterChunkError = reload;
-  window.addEventListener("vite:preloadError", (event) => {
-    // preventDefault keeps Vite from throwing, because the page is going away anyway.
-    if (reload()) event.preventDefault();
-  });
 }

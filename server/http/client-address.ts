@@ -9,14 +9,23 @@ import type { Context } from "hono";
  * or no header, the connection's own address. "unknown" when there is no connection (app.request()).
  */
 export function clientAddress(c: Context, trustProxy: number): string {
+  return addressBehindProxies(c.req.header("x-forwarded-for"), socketAddress(c), trustProxy);
+}
+
+/** clientAddress from the request's X-Forwarded-For and the connection's own address (a WebSocket's opening has no Hono context). */
+export function addressBehindProxies(
+  forwardedFor: string | null | undefined,
+  socket: string | undefined,
+  trustProxy: number,
+): string {
   if (trustProxy > 0) {
-    const hops = (c.req.header("x-forwarded-for") ?? "")
+    const hops = (forwardedFor ?? "")
       .split(",")
       .map((hop) => hop.trim())
       .filter((hop) => hop !== "");
     if (hops.length > 0) return withoutIpv4Mapping(hops[Math.max(hops.length - trustProxy, 0)]!);
   }
-  return withoutIpv4Mapping(socketAddress(c) ?? "unknown");
+  return withoutIpv4Mapping(socket ?? "unknown");
 }
 
 function socketAddress(c: Context): string | undefined {

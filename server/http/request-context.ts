@@ -8,7 +8,7 @@ import type { Services } from "../services.ts";
 import { ANY_VISITOR, type Viewer } from "../modules/catalog/sellable.ts";
 import { clientAddress } from "./client-address.ts";
 import { isCrossSite } from "./same-origin.ts";
-import { requestToken } from "./session-token.ts";
+import { requestToken, type RequestToken } from "./session-token.ts";
 
 export interface RequestContextOptions {
   db: Db;
@@ -18,35 +18,54 @@ export interface RequestContextOptions {
   trustProxy: number;
 }
 
+/** What a request says about who sends it, read from the HTTP request or a WebSocket's opening. */
+export interface RequestFacts {
+  /** The visitor's address (behind the configured proxies). */
+  ip: string;
+  token: RequestToken | null;
+  /** The cart cookie's token. */
+  guestBag: string | null;
+  crossSite: boolean;
+}
+
 /**
- * Builds the request context once per request (ADR 34), for pages, REST and GraphQL alike: who
- * is asking, their session (looked up when first needed), what their membership gives them (also
- * when first needed, ADR 41), their guest bag, and how cookies are set. Nothing here touches the
- * database until something asks for the session.
+ * The request context (ADR 34) of one request, or of one live connection (GraphQL subscriptions):
+ * who is asking, their session (looked up when first needed), what their membership gives them
+ * (also when first needed, ADR 41), their guest bag, and how cookies are set. Nothing here touches
+ * the database until something asks for the session.
  */
-export function requestContextMiddleware(options: RequestContextOptions): MiddlewareHandler<ShopEnv> {
+export function buildRequestContext(options: Omit<RequestContextOptions, "trustProxy">, facts: RequestFacts): RequestContext {
   const { db, services, env } = options;
-  const cookies = { secure: env.publicUrl.startsWith("https:") };
+  let session: Promise<CurrentSession | null> | undefined;
+  let viewer: Promise<Viewer> | undefined;
+  const context: RequestContext = {
+    db,
+    visitor: { ip: facts.ip },
+    services,
+    env,
+    cookies: { secure: env.publicUrl.startsWith("https:") },
+    guestBag: facts.guestBag,
+    token: facts.token,
+    session: () => (session ??= services.accounts.authenticate(context, facts.token?.token)),
+    viewer: () =>
+      (viewer ??= context
+        .session()
+        .then((current) => (current ? services.membership.benefits(context, current.user.id) : ANY_VISITOR))),
+    crossSite: facts.crossSite,
+  };
+  return context;
+}
+
+/** Builds the request context once per request, for pages, REST and GraphQL alike. */
+export function requestContextMiddleware(options: RequestContextOptions): MiddlewareHandler<ShopEnv> {
   return async (c, next) => {
     const request = c.req.raw;
-    const token = requestToken(request);
-    let session: Promise<CurrentSession | null> | undefined;
-    let viewer: Promise<Viewer> | undefined;
-    const context: RequestContext = {
-      db,
-      visitor: { ip: clientAddress(c, options.trustProxy) },
-      services,
-      env,
-      cookies,
+    const context = buildRequestContext(options, {
+      ip: clientAddress(c, options.trustProxy),
+      token: requestToken(request),
       guestBag: readCartToken(request.headers.get("cookie")) ?? null,
-      token,
-      session: () => (session ??= services.accounts.authenticate(context, token?.token)),
-      viewer: () =>
-        (viewer ??= context
-          .session()
-          .then((current) => (current ? services.membership.benefits(context, current.user.id) : ANY_VISITOR))),
-      crossSite: isCrossSite(request, env.publicUrl),
-    };
+      crossSite: isCrossSite(request, options.env.publicUrl),
+    });
     c.set("ctx", context);
     await next();
   };

@@ -1,3 +1,4 @@
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import type { Visitor } from "../modules/rate-limit/index.ts";
 
@@ -18,7 +19,13 @@ export interface Scope {
 
 interface TransactionState {
   readonly afterCommit: (() => void)[];
+  /** The handle the transaction was begun on (the process's database). */
+  readonly root: Db;
 }
+
+// The state of each transaction withTransaction began, by its handle: code that is handed only the
+// handle (`db`) can still wait for the commit (afterCommitOn).
+const transactions = new WeakMap<Db, TransactionState>();
 
 /**
  * Runs `work` in one database transaction, handing it a scope whose `db` is that transaction.
@@ -31,8 +38,11 @@ interface TransactionState {
  */
 export async function withTransaction<S extends Scope, T>(scope: S, work: (scope: S) => Promise<T>): Promise<T> {
   if (scope.transaction) return work(scope);
-  const state: TransactionState = { afterCommit: [] };
-  const result = await scope.db.transaction((tx) => work({ ...scope, db: tx, transaction: state }));
+  const state: TransactionState = { afterCommit: [], root: scope.db };
+  const result = await scope.db.transaction((tx) => {
+    transactions.set(tx, state);
+    return work({ ...scope, db: tx, transaction: state });
+  });
   for (const task of state.afterCommit) task();
   return result;
 }
@@ -45,6 +55,20 @@ export async function withTransaction<S extends Scope, T>(scope: S, work: (scope
 export function afterCommit(scope: Scope, task: () => void): void {
   if (scope.transaction) scope.transaction.afterCommit.push(task);
   else task();
+}
+
+/**
+ * afterCommit for code that holds only a database handle: `task` gets the process's database
+ * handle and runs once the transaction `db` belongs to has committed, or at once when `db` is not
+ * a transaction. A transaction not begun by withTransaction cannot say when it commits, so it is
+ * refused: a bug to fix where it starts, never an event told too early.
+ */
+export function afterCommitOn(db: Db, task: (root: Db) => void): void {
+  const state = transactions.get(db);
+  if (state) state.afterCommit.push(() => task(state.root));
+  else if (db instanceof PgTransaction)
+    throw new Error("A change that tells others after its commit must run in withTransaction");
+  else task(db);
 }
 
 /** A scope outside any request: scripts, start-up work and tests. */

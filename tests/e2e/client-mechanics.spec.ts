@@ -195,3 +195,34 @@ test("client-side navigations run as a view transition", async ({ page }) => {
   const name = await page.evaluate(() => getComputedStyle(document.querySelector("main")!).viewTransitionName);
   expect(name).toBe("page");
 });
+
+test("a part of a page whose code cannot load leaves the page as it is: no reload, the search box searches, a toast still tells", async ({
+  page,
+  context,
+}) => {
+  // As for a tab left open across a new version of the shop: these files are gone.
+  await page.route(/\/assets\/(site-search-list|toast-item)-[\w-]+\.js$/, (route) => route.abort());
+  let documentLoads = 0;
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documentLoads++;
+  });
+  await page.goto("/");
+  await hydrated(page.locator("main"));
+
+  const box = page.getByRole("combobox", { name: "Search products" });
+  const partAsked = page.waitForRequest(/\/assets\/site-search-list-/);
+  await box.pressSequentially("glove");
+  await partAsked;
+  await expect(box).toHaveValue("glove");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=glove$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("glove");
+
+  await context.setOffline(true);
+  await context.setOffline(false);
+  const toast = page.getByRole("status").locator("[data-toast]");
+  await expect(toast).toContainText("You are back online.");
+  await toast.getByRole("button", { name: "Close" }).click();
+  await expect(toast).toBeHidden();
+  expect(documentLoads).toBe(1);
+});

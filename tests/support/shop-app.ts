@@ -17,16 +17,21 @@ export interface ShopAppOptions {
  */
 export function shopApp(shop: { services: Services; database: Database }, options: ShopAppOptions = {}): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>();
-  const env = {
+  const env = testPublicEnv(options);
+  app.use(
+    "*",
+    requestContextMiddleware({ db: shop.database.db, services: shop.services, env, trustProxy: options.trustProxy ?? 0 }),
+  );
+  return app;
+}
+
+/** The public settings the tests' shop runs with. */
+export function testPublicEnv(options: Pick<ShopAppOptions, "currency" | "publicUrl"> = {}) {
+  return {
     siteName: "Safe Hands",
     productNoun: "keeper",
     tagline: "for every keeper, everywhere, always",
     currency: options.currency ?? "EUR",
     publicUrl: options.publicUrl ?? "http://localhost:3000",
   };
-  app.use(
-    "*",
-    requestContextMiddleware({ db: shop.database.db, services: shop.services, env, trustProxy: options.trustProxy ?? 0 }),
-  );
-  return app;
 }

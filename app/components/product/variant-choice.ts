@@ -1,5 +1,6 @@
 import type { ProductVariantDetail } from "../../../server/modules/catalog/product-detail.ts";
 import { quantityCap } from "../../../server/modules/cart/limits.ts";
+import { LOW_STOCK } from "../../../server/modules/catalog/stock-shown.ts";
 
 /*
  * The rules of a product page's option select, apart from how it looks: which colours and sizes
@@ -14,9 +15,6 @@ import { quantityCap } from "../../../server/modules/cart/limits.ts";
  */
 
 export type Variant = ProductVariantDetail;
-
-/** "Only N left" from this many down. */
-export const LOW_STOCK = 5;
 
 export type Availability = "available" | "sold-out" | "missing";
 

@@ -8,6 +8,8 @@ import {
   isObjectType,
   Kind,
   type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
   type FragmentDefinitionNode,
   type GraphQLNamedType,
   type GraphQLSchema,
@@ -266,45 +268,56 @@ export function shopLimitsPlugin(options: { budget?: RateLimiter } = {}): Plugin
     onValidate({ addValidationRule }) {
       addValidationRule(depthAndAliasLimits);
     },
-    async onExecute({ args, setResultAndStopExecution }) {
-      const operation = selectedOperation(args.document, args.operationName);
-      if (!operation) return;
-      const cost = operationCost(
-        args.schema,
-        operation,
-        fragmentsOf(args.document),
-        (args.variableValues ?? {}) as Record<string, unknown>,
-      );
-      const visitor = (args.contextValue as Partial<GraphQLContext>).visitor;
-      if (options.budget && visitor && cost <= LIMITS.cost) {
-        // Every query spends from its address's budget, at least one step, refused ones included.
-        const verdict = await options.budget.hit(addressKey(visitor.ip), Math.max(1, Math.ceil(cost / COST_STEP)));
-        if (verdict.limited) {
-          setResultAndStopExecution({
-            errors: [
-              shopError("TOO_MANY_REQUESTS", "Too many costly queries from your network. Please wait a minute.", {
-                retryAfterSeconds: verdict.retryAfterSeconds,
-                http: { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-              }),
-            ],
-          });
-          return;
-        }
-      }
-      if (cost > LIMITS.cost) {
-        setResultAndStopExecution({
-          errors: [
-            shopError(
-              "MAX_COST_EXCEEDED",
-              `The query would cost about ${cost}; the limit is ${LIMITS.cost}. Ask for smaller pages or fewer fields.`,
-              {
-                cost,
-                limit: LIMITS.cost,
-              },
-            ),
-          ],
-        });
-      }
-    },
+    onExecute: (payload) => checkCost(options.budget, payload),
+    // Subscriptions (over WebSocket) keep the same rules as queries.
+    onSubscribe: (payload) => checkCost(options.budget, payload),
   };
+}
+
+/**
+ * The cost rule before an operation runs, a query's or a subscription's alike: refused above
+ * LIMITS.cost, and spent from the visitor's budget.
+ */
+async function checkCost(
+  budget: RateLimiter | undefined,
+  { args, setResultAndStopExecution }: { args: ExecutionArgs; setResultAndStopExecution: (result: ExecutionResult) => void },
+): Promise<void> {
+  const operation = selectedOperation(args.document, args.operationName);
+  if (!operation) return;
+  const cost = operationCost(
+    args.schema,
+    operation,
+    fragmentsOf(args.document),
+    (args.variableValues ?? {}) as Record<string, unknown>,
+  );
+  const visitor = (args.contextValue as Partial<GraphQLContext>).visitor;
+  if (budget && visitor && cost <= LIMITS.cost) {
+    // Every query spends from its address's budget, at least one step, refused ones included.
+    const verdict = await budget.hit(addressKey(visitor.ip), Math.max(1, Math.ceil(cost / COST_STEP)));
+    if (verdict.limited) {
+      setResultAndStopExecution({
+        errors: [
+          shopError("TOO_MANY_REQUESTS", "Too many costly queries from your network. Please wait a minute.", {
+            retryAfterSeconds: verdict.retryAfterSeconds,
+            http: { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+          }),
+        ],
+      });
+      return;
+    }
+  }
+  if (cost > LIMITS.cost) {
+    setResultAndStopExecution({
+      errors: [
+        shopError(
+          "MAX_COST_EXCEEDED",
+          `The query would cost about ${cost}; the limit is ${LIMITS.cost}. Ask for smaller pages or fewer fields.`,
+          {
+            cost,
+            limit: LIMITS.cost,
+          },
+        ),
+      ],
+    });
+  }
 }

@@ -1,8 +1,7 @@
 import { Hono, type Context } from "hono";
-import type { Env } from "../../env.ts";
 import { requestContext, type ShopEnv } from "../../context.ts";
 import { errorBody } from "./errors.ts";
-import { createShopYoga, type ShopYogaOptions } from "./yoga.ts";
+import type { ShopYoga } from "./yoga.ts";
 
 /*
  * POST /graphql (SPEC §7). Only JSON POSTs reach GraphQL: other content types are what a plain
@@ -12,8 +11,7 @@ import { createShopYoga, type ShopYogaOptions } from "./yoga.ts";
  * shows GraphiQL.
  */
 
-export function graphqlApi(env: Pick<Env, "NODE_ENV">, options: Pick<ShopYogaOptions, "logger" | "apqStore" | "budget"> = {}) {
-  const yoga = createShopYoga({ ...options, mode: env.NODE_ENV });
+export function graphqlApi(yoga: ShopYoga, options: { graphiql?: boolean } = {}) {
   const api = new Hono<ShopEnv>();
 
   const run = async (c: Context<ShopEnv>) => {
@@ -31,7 +29,7 @@ export function graphqlApi(env: Pick<Env, "NODE_ENV">, options: Pick<ShopYogaOpt
     return run(c);
   });
 
-  if (env.NODE_ENV === "development") {
+  if (options.graphiql) {
     api.get("/", (c, next) => (c.req.header("accept")?.includes("text/html") ? run(c) : next()));
   }
 

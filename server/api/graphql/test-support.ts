@@ -1,13 +1,18 @@
 import type { Hono } from "hono";
 export { seededShop } from "../../../tests/support/seeded-shop.ts";
-import { shopApp } from "../../../tests/support/shop-app.ts";
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { shopApp, testPublicEnv } from "../../../tests/support/shop-app.ts";
 import type { ShopEnv } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../http/logger.ts";
 import type { RateLimiter } from "../../modules/rate-limit/index.ts";
 import type { Services } from "../../services.ts";
+import { liveUpdates } from "./live.ts";
 import { graphqlApi } from "./routes.ts";
+import { createShopYoga } from "./yoga.ts";
 
 /*
  * For the GraphQL API tests: a seeded test database, and Hono apps that mount the endpoint as
@@ -32,7 +37,10 @@ export function graphqlApp(
   const app = shopApp(shop, { publicUrl: options.publicUrl, trustProxy: options.trustProxy });
   app.route(
     "/graphql",
-    graphqlApi({ NODE_ENV: options.mode ?? "test" }, { logger: options.logger ?? recordingLogger(), budget: options.budget }),
+    graphqlApi(
+      createShopYoga({ mode: options.mode ?? "test", logger: options.logger ?? recordingLogger(), budget: options.budget }),
+      { graphiql: options.mode === "development" },
+    ),
   );
   app.all("*", (c) => c.html("<p>page</p>"));
   return app;
@@ -50,4 +58,32 @@ export async function postGraphQL<Data = Record<string, unknown>>(
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return { response, body: (await response.json()) as GraphQLResponseBody<Data> };
+}
+
+/**
+ * The GraphQL endpoint on a real HTTP server on a free port, with its WebSocket side (live.ts) on
+ * the server's upgrades, as server/main.ts runs it: for clients that speak the protocols.
+ */
+export async function liveGraphQLServer(shop: { services: Services; database: Database }, options: { publicUrl?: string } = {}) {
+  const yoga = createShopYoga({ mode: "test", logger: recordingLogger() });
+  const app = shopApp(shop, { publicUrl: options.publicUrl });
+  app.route("/graphql", graphqlApi(yoga));
+  const live = liveUpdates({
+    yoga,
+    context: { db: shop.database.db, services: shop.services, env: testPublicEnv({ publicUrl: options.publicUrl }) },
+    trustProxy: 0,
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  server.on("upgrade", live.handleUpgrade);
+  if (!server.listening) await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `ws://127.0.0.1:${port}/graphql`,
+    httpUrl: `http://127.0.0.1:${port}/graphql`,
+    live,
+    async close() {
+      await live.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -13,6 +13,8 @@ import { customerResolvers } from "./customer-resolvers.ts";
 import { customerTypeDefs } from "./customer-type-defs.ts";
 import { LIMITS, shopLimitsPlugin } from "./limits.ts";
 import { searchResolvers } from "./search-resolvers.ts";
+import { subscriptionResolvers } from "./subscription-resolvers.ts";
+import { subscriptionTypeDefs } from "./subscription-type-defs.ts";
 import { typeDefs } from "./type-defs.ts";
 
 export interface ShopYogaOptions {
@@ -32,8 +34,8 @@ const APQ_TTL_MS = 24 * 60 * 60 * 1000;
 function createShopSchema() {
   // Resolvers see yoga's server context (RequestExtras) merged with the shop's.
   return createSchema<RequestExtras & GraphQLContext>({
-    typeDefs: [typeDefs, customerTypeDefs, checkoutTypeDefs],
-    resolvers: [catalogResolvers, searchResolvers, cartResolvers, customerResolvers, checkoutResolvers],
+    typeDefs: [typeDefs, customerTypeDefs, checkoutTypeDefs, subscriptionTypeDefs],
+    resolvers: [catalogResolvers, searchResolvers, cartResolvers, customerResolvers, checkoutResolvers, subscriptionResolvers],
   });
 }
 
@@ -123,3 +125,5 @@ function yogaLogger(logger: Logger) {
       }),
   };
 }
+
+export type ShopYoga = ReturnType<typeof createShopYoga>;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
+import { publishAfterCommit } from "../../lib/events.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { addressKey, type RateLimiter } from "../rate-limit/index.ts";
 import { cartNotFound, tooManyNewBags, variantNotFound } from "./errors.ts";
@@ -193,10 +194,13 @@ export async function lockBag(db: Db, ref: BagRef): Promise<number | null> {
  * queue per bag and never deadlock, and two adds cannot both take the bag's last free line.
  */
 export async function touch(db: Db, cartId: number) {
-  await db
+  const [bag] = await db
     .update(carts)
     .set({ updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId));
+    .where(eq(carts.id, cartId))
+    .returning({ userId: carts.userId });
+  // Every change to a bag's items touches it first: a customer's other tabs and devices hear of it.
+  if (bag?.userId != null) publishAfterCommit(db, "bag-changed", bag.userId, { at: Date.now() });
 }
 
 /** Deletes bags idle for longer than the retention, at most 100 at a time. */

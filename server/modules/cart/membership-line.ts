@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { carts } from "../../db/schema/index.ts";
 import { parseInput } from "../../lib/shop-error.ts";
@@ -26,10 +26,7 @@ export async function putMembership(scope: Scope, ref: BagRef, raw: unknown, vie
     await assertMayBuy(db, customerId, plan);
     const { id } = await insertCart(db, ref);
     await touch(db, id);
-    await db
-      .update(carts)
-      .set({ membershipPlanId: plan.id, updatedAt: sql`now()` })
-      .where(eq(carts.id, id));
+    await db.update(carts).set({ membershipPlanId: plan.id }).where(eq(carts.id, id));
     return id;
   });
   return view(scope.db, ref, cartId, viewer);
@@ -38,9 +35,7 @@ export async function putMembership(scope: Scope, ref: BagRef, raw: unknown, vie
 /** Takes the membership plan out of the bag (nothing happens when it held none). */
 export async function removeMembership(scope: Scope, ref: BagRef, viewer: Viewer): Promise<CartWithToken> {
   const cartId = await requireCart(scope.db, ref);
-  await scope.db
-    .update(carts)
-    .set({ membershipPlanId: null, updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId));
+  await scope.db.update(carts).set({ membershipPlanId: null }).where(eq(carts.id, cartId));
+  await touch(scope.db, cartId);
   return view(scope.db, ref, cartId, viewer);
 }

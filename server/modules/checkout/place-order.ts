@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
 import { cartLines, carts, orderEvents, orderLines, orders, payments, variants, type Order } from "../../db/schema/index.ts";
+import { publishAfterCommit } from "../../lib/events.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
 import { lockBag, type BagRef } from "../cart/bag-rows.ts";
@@ -146,17 +147,19 @@ export async function placeOrder(
     let ids: { n: string; id: number } | undefined;
     for (const [index, line] of takes.entries()) {
       const last = index === takes.length - 1;
-      const [taken] = await queryRows<{ n: string | null; id: number | null }>(
+      const [taken] = await queryRows<{ n: string | null; id: number | null; productId: number; stock: number }>(
         tx.db,
         sql`update ${variants} set stock = stock - ${line.quantity}
             where id = ${line.variantId} and stock >= ${line.quantity}
-            returning ${last ? sql`nextval('order_numbers')::text` : sql`null::text`} as n,
+            returning product_id as "productId", stock,
+                      ${last ? sql`nextval('order_numbers')::text` : sql`null::text`} as n,
                       ${last ? sql`nextval(pg_get_serial_sequence('orders', 'id'))::int` : sql`null::int`} as id`,
       );
       if (!taken) {
         const [left] = await tx.db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, line.variantId));
         throw soldOut(line, left?.stock ?? 0);
       }
+      publishAfterCommit(tx.db, "stock-changed", taken.productId, { variantId: line.variantId, stock: taken.stock });
       if (last) ids = { n: taken.n!, id: taken.id! };
     }
     // No stock taken (a membership alone): the number and id are drawn on their own.
@@ -283,6 +286,8 @@ export async function placeOrder(
     // The promo's use names the order, so it is written once the order exists.
     if (promo) await redeem(tx.db, promo, redeemers, orderId);
     if (deps.mailsWritten) afterCommit(tx, deps.mailsWritten);
+    // The bag is empty now: the customer's other tabs and devices hear of it.
+    if (buyer.customerId !== null) publishAfterCommit(tx.db, "bag-changed", buyer.customerId, { at: Date.now() });
     return { order: order!, lines: rows.map(orderLineView), replayed: false };
   });
 }

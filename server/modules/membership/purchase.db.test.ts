@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { queryRows, type Database } from "../../db/client.ts";
@@ -17,6 +17,7 @@ import { systemScope, type Scope } from "../../lib/scope.ts";
 import type { Services } from "../../services.ts";
 import { stockedOptions } from "../cart/test-support.ts";
 import { benefitsOf } from "./benefits.ts";
+import { expireReservations } from "../orders/expire-reservations.ts";
 
 /*
  * Buying the paid plan through checkout (issue 12 §3, ADR 42): the bag's membership line, its
@@ -207,6 +208,25 @@ describe("placing and paying", () => {
     const { activatePaidMembership } = await import("./activate.ts");
     await activatePaidMembership(database.db, order);
     expect(await membershipsOf(userId)).toHaveLength(1);
+  });
+
+  test("a membership-only order not paid in time is cancelled with words about the membership, not items", async () => {
+    const userId = await customer();
+    const order = await proOrder(userId);
+    const later = new Date(Date.now() + 30 * 86_400_000);
+    await expireReservations(
+      database.db,
+      { siteName: "Safe Hands", orderLink: (n) => `https://shop.example/orders/${n}` },
+      later,
+    );
+    const [cancelled] = await database.db
+      .select()
+      .from(mailJobs)
+      .where(and(eq(mailJobs.to, order.email), eq(mailJobs.subject, `Your order ${order.number} has been cancelled`)));
+    expect(cancelled!.text).toContain("the payment did not arrive in time.");
+    expect(cancelled!.text).toContain("If you still want the membership, you are welcome to join again.");
+    expect(cancelled!.text).not.toMatch(/items/);
+    expect(await membershipsOf(userId)).toEqual([]);
   });
 
   test("renewing the same plan runs on from the current end", async () => {

@@ -1,8 +1,9 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/index.ts";
+import { systemScope, withTransaction } from "../../lib/scope.ts";
 import { enqueueMail } from "../mail/jobs.ts";
-import { orderCancelledMail } from "./mails.ts";
+import { deliversGoods, itemsBackOnSale, orderCancelledMail } from "./mails.ts";
 import { cancelOrder } from "./transitions.ts";
 
 /**
@@ -22,7 +23,7 @@ export async function expireReservations(
   // One order per transaction: its options are locked in id order, as checkout locks them, so
   // the expiry never holds one order's rows while waiting for another's (no deadlock).
   for (;;) {
-    const done = await db.transaction(async (tx) => {
+    const done = await withTransaction(systemScope(db), async ({ db: tx }) => {
       const [order] = await tx
         .select()
         .from(orders)
@@ -39,7 +40,7 @@ export async function expireReservations(
         .for("update", { skipLocked: true });
       if (!order) return false;
       await cancelOrder(tx, order, "Not paid in time");
-      const reason = "the payment did not arrive in time, so the items went back on sale.";
+      const reason = `the payment did not arrive in time${itemsBackOnSale(order)}.`;
       await enqueueMail(
         tx,
         orderCancelledMail({
@@ -48,6 +49,7 @@ export async function expireReservations(
           number: order.number,
           reason,
           link: shop.orderLink(order.number),
+          goods: deliversGoods(order),
         }),
       );
       return true;

@@ -37,6 +37,11 @@ export function deliversGoods(order: { deliveryMethodName: string | null; shippi
   return order.deliveryMethodName !== null || order.shipping > 0;
 }
 
+/** ", so the items went back on sale" for an order of goods; nothing for a membership alone. */
+export function itemsBackOnSale(order: { deliveryMethodName: string | null; shipping: number }): string {
+  return deliversGoods(order) ? ", so the items went back on sale" : "";
+}
+
 /** An order mail in both forms: the paragraphs, a button to the order, the small print, signed. */
 function orderMail(facts: {
   siteName: string;
@@ -93,10 +98,22 @@ export function orderConfirmationMail(facts: ConfirmationFacts): Mail {
 }
 
 /** Sent when an order is cancelled: why, and that nothing is owed (or what is paid back). */
-export function orderCancelledMail(facts: { siteName: string; to: string; number: string; reason: string; link: string }): Mail {
+export function orderCancelledMail(facts: {
+  siteName: string;
+  to: string;
+  number: string;
+  reason: string;
+  link: string;
+  /** False for an order of a membership alone (deliversGoods). */
+  goods: boolean;
+}): Mail {
   const subject = `Your order ${facts.number} has been cancelled`;
   const paragraphs = [`Your order ${facts.number} at ${facts.siteName} has been cancelled: ${facts.reason}`];
-  const notes = ["If you still want the items, you are welcome to order them again."];
+  const notes = [
+    facts.goods
+      ? "If you still want the items, you are welcome to order them again."
+      : "If you still want the membership, you are welcome to join again.",
+  ];
   return orderMail({ siteName: facts.siteName, to: facts.to, subject, paragraphs, notes, link: facts.link });
 }
 

@@ -1,15 +1,18 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { publishAfterCommit } from "../../lib/events.ts";
 import { orderLines, promoCodes, promoRedemptions, variants, type Order } from "../../db/schema/index.ts";
 
 /** Gives a cancelled order's stock back, option by option in id order, as placing took it (no deadlocks). */
 export async function releaseStock(db: Db, orderId: number): Promise<void> {
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   for (const line of lines.filter((l) => l.variantId !== null).sort((a, b) => a.variantId! - b.variantId!)) {
-    await db
+    const [back] = await db
       .update(variants)
       .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-      .where(eq(variants.id, line.variantId!));
+      .where(eq(variants.id, line.variantId!))
+      .returning({ productId: variants.productId, stock: variants.stock });
+    if (back) publishAfterCommit(db, "stock-changed", back.productId, { variantId: line.variantId!, stock: back.stock });
   }
 }
 

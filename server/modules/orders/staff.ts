@@ -136,6 +136,7 @@ export function createStaffOperations(deps: StaffDeps) {
             number: order.number,
             reason,
             link: deps.orderLink(order.number),
+            goods: deliversGoods(order),
           }),
         );
         return order;

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { orderEvents, orders, type Order, type OrderStatus } from "../../db/schema/index.ts";
+import { publishAfterCommit } from "../../lib/events.ts";
 import { ShopError } from "../../lib/shop-error.ts";
 import { activatePaidMembership, endMembershipOfOrder } from "../membership/activate.ts";
 import { releasePromo, releaseStock } from "./release.ts";
@@ -47,6 +48,8 @@ export async function move(db: Db, order: Order, to: OrderStatus, changes: Parti
     .where(eq(orders.id, order.id))
     .returning();
   await db.insert(orderEvents).values({ orderId: order.id, status: to, note });
+  // The customer's open pages follow their own orders (a guest's order has nobody to tell).
+  if (order.userId !== null) publishAfterCommit(db, "order-updated", order.userId, { number: order.number, status: to });
   if (order.membershipPlanId !== null) {
     if (to === "paid") await activatePaidMembership(db, order);
     else if (to === "cancelled" || to === "refunded") await endMembershipOfOrder(db, order);

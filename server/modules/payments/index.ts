@@ -6,7 +6,7 @@ import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import type { BagRef, ItemToAdd } from "../cart/index.ts";
 import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
 import { enqueueMail } from "../mail/jobs.ts";
-import { deliversGoods, orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "../orders/mails.ts";
+import { deliversGoods, itemsBackOnSale, orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "../orders/mails.ts";
 import { refundable, refundInput, type StaffOperations } from "../orders/staff.ts";
 import { orderByNumber } from "../orders/view.ts";
 import { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "../orders/transitions.ts";
@@ -100,7 +100,14 @@ export function createPayments(deps: PaymentsDeps) {
   async function tellCancelled(db: Db, order: Order, reason: string) {
     await enqueueMail(
       db,
-      orderCancelledMail({ siteName: deps.siteName, to: order.email, number: order.number, reason, link: link(order) }),
+      orderCancelledMail({
+        siteName: deps.siteName,
+        to: order.email,
+        number: order.number,
+        reason,
+        link: link(order),
+        goods: deliversGoods(order),
+      }),
     );
   }
 
@@ -240,7 +247,7 @@ export function createPayments(deps: PaymentsDeps) {
         await tellCancelled(
           db,
           order,
-          "your payment had not arrived in time, so the items went back on sale. If it still arrives, we will refund it.",
+          `your payment had not arrived in time${itemsBackOnSale(order)}. If it still arrives, we will refund it.`,
         );
         break;
       }
@@ -253,7 +260,7 @@ export function createPayments(deps: PaymentsDeps) {
         await cancelOrder(db, order, failed ? "The payment did not go through" : "The card payment was not completed");
         // An abandoned payment page was never confirmed by mail; a failed payment is told.
         if (failed) {
-          await tellCancelled(db, order, "your payment did not go through, so the items went back on sale. Nothing was charged.");
+          await tellCancelled(db, order, `your payment did not go through${itemsBackOnSale(order)}. Nothing was charged.`);
         }
         break;
       }

@@ -11,7 +11,7 @@ import { paymentWebhooksApi } from "../../api/rest/payment-webhooks.ts";
 import type { ShopEnv } from "../../context.ts";
 import { mailJobs, memberships, orderEvents, orders, payments, users, variants, type Order } from "../../db/schema/index.ts";
 import { formatMoney } from "../../lib/money.ts";
-import { systemScope, type Scope } from "../../lib/scope.ts";
+import { systemScope, withTransaction, type Scope } from "../../lib/scope.ts";
 import { stockedOptions } from "../cart/test-support.ts";
 import { cancelOrder, lockOrder } from "../orders/transitions.ts";
 import { createStripeProvider } from "./stripe.ts";
@@ -189,7 +189,9 @@ test("a payment that arrives after the order was cancelled is refunded in full, 
   stripe.hold();
   await stripe.pay(sessionId);
   // The order was cancelled before the payment's webhook came (its reservation ended meanwhile).
-  await db().transaction(async (tx) => cancelOrder(tx, await lockOrder(tx, order.number), "Not paid in time"));
+  await withTransaction(systemScope(db()), async ({ db: tx }) =>
+    cancelOrder(tx, await lockOrder(tx, order.number), "Not paid in time"),
+  );
   await stripe.release({ duplicate: true });
   const late = await orderNamed(order.number);
   expect(late.status).toBe("cancelled");

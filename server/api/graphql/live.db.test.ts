@@ -1,0 +1,207 @@
+import { eq } from "drizzle-orm";
+import { createClient, type Client, type FormattedExecutionResult } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import WebSocket from "ws";
+import { DUTCH_ADDRESS } from "../../../tests/support/orders.ts";
+import { variants } from "../../db/schema/index.ts";
+import { systemScope, type Scope } from "../../lib/scope.ts";
+import { stockedOptions } from "../../modules/cart/test-support.ts";
+import { registeredCustomer } from "../../modules/customers/test-support.ts";
+import { LIMITS } from "./limits.ts";
+import { LIVE_LIMITS } from "./live.ts";
+import { liveGraphQLServer, seededShop } from "./test-support.ts";
+
+/*
+ * GraphQL subscriptions over WebSocket (issue 13 §1), spoken to by the official graphql-ws client
+ * against a real HTTP server: the token in the connection parameters, each subscription's events,
+ * and nobody hearing of another customer's orders or bag.
+ */
+
+let shop: Awaited<ReturnType<typeof seededShop>>;
+let server: Awaited<ReturnType<typeof liveGraphQLServer>>;
+let scope: Scope;
+let people = 0;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  shop = await seededShop(8);
+  scope = systemScope(shop.database.db);
+  server = await liveGraphQLServer(shop);
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.dispose();
+  await server?.close();
+  await shop?.services.mails.settled();
+  await shop?.close();
+});
+
+function client(connectionParams?: Record<string, unknown>): Client {
+  const made = createClient({ url: server.url, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0, lazy: true });
+  clients.push(made);
+  return made;
+}
+
+/** A subscription's results as they come, and its end (an error or the socket's close). */
+function follow<T = Record<string, unknown>>(on: Client, query: string, variables?: Record<string, unknown>) {
+  const results: FormattedExecutionResult<T, unknown>[] = [];
+  let ended: unknown = undefined;
+  const ends = new Promise<unknown>((resolve) => {
+    on.subscribe<T>(
+      { query, variables },
+      {
+        next: (result) => results.push(result),
+        error: (error) => resolve((ended = error ?? "error")),
+        complete: () => resolve((ended = "complete")),
+      },
+    );
+  });
+  return { results, ends, ended: () => ended };
+}
+
+/** Waits until the server follows `count` subscriptions in all (their events can no longer be missed). */
+async function subscribed(count: number) {
+  await vi.waitFor(() => expect(server.live.subscriptions).toBe(count), { timeout: 5_000 });
+}
+
+async function customer() {
+  return registeredCustomer(shop.services, shop.database.db, 5000 + ++people);
+}
+
+async function customerOrder(customerId: number, variantId: number, quantity = 1) {
+  await shop.services.cart.addLine(scope, { customerId }, { variantId, quantity });
+  const body = {
+    email: `keeper${customerId}@example.com`,
+    shippingAddress: DUTCH_ADDRESS,
+    deliveryMethod: "home-standard",
+    paymentMethod: "bank-transfer",
+  };
+  return (await shop.services.checkout.placeOrder(scope, { customerId, bag: { customerId } }, body)).order;
+}
+
+const STOCK = "subscription($id: ID!) { stockChanged(productId: $id) { variantId available left } }";
+const ORDERS = "subscription { orderUpdated { number status } }";
+const BAG = "subscription { bagChanged { itemCount } }";
+
+describe("stockChanged", () => {
+  test("a guest hears the stock of a product's option change when an order takes it, with 'left' only when few are", async () => {
+    const [variantId] = (await stockedOptions(shop.database.db, 1)) as [number];
+    const [option] = await shop.database.db.select().from(variants).where(eq(variants.id, variantId));
+    await shop.database.db.update(variants).set({ stock: 7 }).where(eq(variants.id, variantId));
+    const before = server.live.subscriptions;
+    const stock = follow(client(), STOCK, { id: String(option!.productId) });
+    await subscribed(before + 1);
+
+    const buyer = await customer();
+    await customerOrder(buyer.id, variantId, 1);
+    await vi.waitFor(() => expect(stock.results).toHaveLength(1));
+    expect(stock.results[0]).toEqual({ data: { stockChanged: { variantId: String(variantId), available: true, left: null } } });
+    await customerOrder(buyer.id, variantId, 3);
+    await vi.waitFor(() => expect(stock.results).toHaveLength(2));
+    expect(stock.results[1]!.data!.stockChanged).toEqual({ variantId: String(variantId), available: true, left: 3 });
+    await customerOrder(buyer.id, variantId, 3);
+    await vi.waitFor(() => expect(stock.results).toHaveLength(3));
+    expect(stock.results[2]!.data!.stockChanged).toEqual({ variantId: String(variantId), available: false, left: null });
+  });
+
+  test("an unknown product is an error, not a subscription that never speaks", async () => {
+    const stock = follow(client(), STOCK, { id: "999999" });
+    // As the protocol has it: the execution's errors in one result, then the end.
+    expect(await stock.ends).toBe("complete");
+    expect(stock.results).toEqual([
+      {
+        errors: [
+          expect.objectContaining({ message: "No such product.", extensions: { code: "BAD_USER_INPUT", argument: "productId" } }),
+        ],
+      },
+    ]);
+  });
+});
+
+describe("orderUpdated and bagChanged", () => {
+  test("each customer hears of their own orders and bag only; the token rides in the connection parameters", async () => {
+    const [variantId] = (await stockedOptions(shop.database.db, 1)) as [number];
+    const ann = await customer();
+    const ben = await customer();
+    // Apollo's shape (plain) and Nuxt's (under headers).
+    const annClient = client({ Authorization: `Bearer ${ann.jwt}` });
+    const benClient = client({ headers: { authorization: `Bearer ${ben.jwt}` } });
+    const before = server.live.subscriptions;
+    const annOrders = follow(annClient, ORDERS);
+    const annBag = follow<{ bagChanged: { itemCount: number } }>(annClient, BAG);
+    const benOrders = follow(benClient, ORDERS);
+    const benBag = follow(benClient, BAG);
+    await subscribed(before + 4);
+
+    await shop.services.cart.addLine(scope, { customerId: ann.id }, { variantId, quantity: 2 });
+    await vi.waitFor(() => expect(annBag.results.at(-1)).toEqual({ data: { bagChanged: { itemCount: 2 } } }));
+    const order = await customerOrder(ann.id, variantId, 1);
+    await vi.waitFor(() => expect(annBag.results.at(-1)?.data?.bagChanged.itemCount).toBe(0));
+    await shop.services.staff.markPaid(scope, order.number);
+    await vi.waitFor(() =>
+      expect(annOrders.results).toEqual([{ data: { orderUpdated: { number: order.number, status: "PAID" } } }]),
+    );
+
+    // Ben's streams work, and held nothing of Ann's.
+    const benOrder = await customerOrder(ben.id, variantId, 1);
+    await shop.services.staff.markPaid(scope, benOrder.number);
+    await vi.waitFor(() =>
+      expect(benOrders.results).toEqual([{ data: { orderUpdated: { number: benOrder.number, status: "PAID" } } }]),
+    );
+    expect(benBag.results.every((result) => JSON.stringify(result).includes('"itemCount":'))).toBe(true);
+    expect(annOrders.results).toHaveLength(1);
+  });
+
+  test("a change that is rolled back is told to nobody", async () => {
+    const [variantId] = (await stockedOptions(shop.database.db, 1)) as [number];
+    const cat = await customer();
+    const before = server.live.subscriptions;
+    const bag = follow(client({ Authorization: `Bearer ${cat.jwt}` }), BAG);
+    await subscribed(before + 1);
+    // More than the bag may hold of one option: refused after the bag was locked and touched.
+    await expect(shop.services.cart.addLine(scope, { customerId: cat.id }, { variantId, quantity: 100_000 })).rejects.toThrow();
+    await shop.services.cart.addLine(scope, { customerId: cat.id }, { variantId, quantity: 1 });
+    await vi.waitFor(() => expect(bag.results).toHaveLength(1));
+    expect(bag.results[0]).toEqual({ data: { bagChanged: { itemCount: 1 } } });
+  });
+
+  test("a guest may not follow orders or a bag", async () => {
+    for (const query of [ORDERS, BAG]) {
+      const followed = follow(client(), query);
+      expect(await followed.ends).toBe("complete");
+      expect(followed.results).toEqual([
+        { errors: [expect.objectContaining({ message: "Please log in.", extensions: { code: "UNAUTHENTICATED" } })] },
+      ]);
+    }
+  });
+});
+
+describe("the connection", () => {
+  test("a bad or malformed token closes the socket with 4403; none is a guest", async () => {
+    for (const params of [
+      { Authorization: "Bearer not.a.token" },
+      { Authorization: "Basic abc" },
+      { headers: { authorization: 42 } },
+    ]) {
+      const stock = follow(client(params), STOCK, { id: "1" });
+      expect(await stock.ends).toMatchObject({ code: 4403 });
+    }
+  });
+
+  test("at most LIVE_LIMITS.subscriptionsPerSocket operations at once on one socket", async () => {
+    const [variantId] = (await stockedOptions(shop.database.db, 1)) as [number];
+    const [option] = await shop.database.db.select().from(variants).where(eq(variants.id, variantId));
+    const one = client();
+    const before = server.live.subscriptions;
+    for (let i = 0; i < LIVE_LIMITS.subscriptionsPerSocket; i++) follow(one, STOCK, { id: String(option!.productId) });
+    await subscribed(before + LIVE_LIMITS.subscriptionsPerSocket);
+    const extra = follow(one, STOCK, { id: String(option!.productId) });
+    expect(await extra.ends).toEqual([expect.objectContaining({ extensions: { code: "TOO_MANY_SUBSCRIPTIONS" } })]);
+  });
+
+  test("the same limits as queries: too many aliases are refused before anything runs", async () => {
+    const aliases = Array.from({ length: LIMITS.aliases + 1 }, (_, i) => `a${i}: number`).join(" ");
+    const tooMany = follow(client(), `subscription { orderUpdated { ${aliases} } }`);
+    expect(JSON.stringify(await tooMany.ends)).toMatch(/alias/i);
+  });
+});
