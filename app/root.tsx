@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from "react";
 import type { Route } from "./+types/root";
 import { AnalyticsScript } from "./components/analytics-script";
+import { useLiveBagCount } from "./components/bag/use-live-bag-count";
 import { ClientNavigation } from "./components/client-navigation";
 import { CompareTogglesForm } from "./components/compare-form";
 import { CompareNotice } from "./components/compare-notice";
@@ -121,6 +122,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const error = useRouteError();
   const bare = useMatches().some((m) => handleOf(m).bare);
+  // A customer's bag count follows changes made in their other tabs and devices.
+  const bagCount = useLiveBagCount(data?.bagCount ?? 0, data?.auth != null);
   return (
     <html lang="en">
       <head>
@@ -146,7 +149,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <SiteHeader
               siteName={data?.site.siteName ?? ""}
               categories={data ? deserialize(data.menu) : []}
-              bagCount={data?.bagCount ?? 0}
+              bagCount={bagCount}
               customer={data?.auth?.user ?? null}
             />
             <CompareNotice />

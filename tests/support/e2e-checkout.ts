@@ -13,14 +13,15 @@ export interface Variant {
 /**
  * An option in stock with at least `minStock` left, from the shop API; each test takes its own
  * product. Buying takes stock, which other specs read on the same server at the same time: these
- * come from the end of the protection category, which no other spec shops in.
+ * come from the end of a category no other spec shops in (protection unless told).
  */
 export async function optionInStock(
   request: APIRequestContext,
   minStock: number,
   skip: number,
-): Promise<Variant & { name: string; slug: string }> {
-  const listing = (await (await request.get("/ecommerce/products?in_stock=1&category=protection&page_size=60")).json()) as {
+  category = "protection",
+): Promise<Variant & { name: string; slug: string; categorySlug: string }> {
+  const listing = (await (await request.get(`/ecommerce/products?in_stock=1&category=${category}&page_size=60`)).json()) as {
     data: { slug: string }[];
   };
   let seen = 0;
@@ -29,7 +30,7 @@ export async function optionInStock(
       (await (await request.get(`/ecommerce/products/${slug}`)).json()) as { data: { name: string; variants: Variant[] } }
     ).data;
     const option = product.variants.find((v) => v.stock >= minStock);
-    if (option && seen++ >= skip) return { ...option, name: product.name, slug };
+    if (option && seen++ >= skip) return { ...option, name: product.name, slug, categorySlug: category };
   }
   throw new Error(`no option with ${minStock} in stock`);
 }

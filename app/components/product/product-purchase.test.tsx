@@ -44,7 +44,7 @@ const variants = [red8, red9, black8, black9, black10, ...white];
 async function renderPurchase(initial: Variant) {
   window.history.replaceState(null, "", "/shop/gloves/grip?from=test");
   const router = createMemoryRouter([
-    { path: "/", element: <ProductPurchase variants={variants} initialVariantId={initial.id} currency="EUR" /> },
+    { path: "/", element: <ProductPurchase productId={1} variants={variants} initialVariantId={initial.id} currency="EUR" /> },
   ]);
   const container = document.createElement("div");
   document.body.append(container);
@@ -127,7 +127,7 @@ test("a sold-out variant cannot be added", async () => {
 
 test("before JavaScript runs, the form is a select of every variant with sold-out ones disabled", async () => {
   const handler = createStaticHandler([
-    { path: "/", element: <ProductPurchase variants={variants} initialVariantId={red8.id} currency="EUR" /> },
+    { path: "/", element: <ProductPurchase productId={1} variants={variants} initialVariantId={red8.id} currency="EUR" /> },
   ]);
   const context = await handler.query(new Request("http://shop.test/"));
   if (context instanceof Response) throw new Error("unexpected response");

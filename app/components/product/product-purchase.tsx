@@ -6,19 +6,23 @@ import { usePriceRule } from "~/lib/price-rule";
 import { AddToBagForm } from "./add-to-bag-form";
 import { OptionPicker } from "./option-picker";
 import { StockMessage } from "./stock-message";
+import { useLiveStock } from "./use-live-stock";
 import { withColour, withSize, type Variant } from "./variant-choice";
 
 /**
- * Price, option select, stock message and the add-to-bag form of one product. The chosen variant
+ * Price, option select, stock message and the add-to-bag form of one product, its stock kept
+ * live while the page is open. The chosen variant
  * is state here: it sets the price and the stock message, and goes into the address
  * (`?variant=`) so the choice can be shared or bookmarked.
  */
 export function ProductPurchase({
-  variants,
+  productId,
+  variants: loaded,
   initialVariantId,
   currency,
   children,
 }: {
+  productId: number;
   variants: ProductVariantDetail[];
   initialVariantId: number;
   currency: string;
@@ -27,6 +31,8 @@ export function ProductPurchase({
 }) {
   const hydrated = useHydrated();
   const rule = usePriceRule();
+  // The stock as it changes while the page is open ("Only 2 left", sold out, back in stock).
+  const variants = useLiveStock(productId, loaded);
   const [chosenId, setChosenId] = useState(initialVariantId);
   const chosen = variants.find((v) => v.id === chosenId) ?? variants[0]!;
 

@@ -3,6 +3,7 @@ import {
   colourChoices,
   initialVariant,
   quantityLimit,
+  stockAfter,
   sizeChoices,
   stockMessage,
   variantLabel,
@@ -84,4 +85,12 @@ test("the select's lines name size and colour, the price when asked, and sold-ou
   expect(variantLabel(red8)).toBe("8 · Red");
   expect(variantLabel(red8, "€59.99")).toBe("8 · Red · €59.99");
   expect(variantLabel(red9)).toBe("9 · Red (sold out)");
+});
+
+test("a live stock change: the count when few are left, none when sold out, 'more than a few' when plenty are", () => {
+  expect(stockAfter(9, { available: true, left: 2 })).toBe(2);
+  expect(stockAfter(2, { available: false, left: null })).toBe(0);
+  // Back in stock with plenty: the page's own count if it was plenty too, else more than LOW_STOCK.
+  expect(stockAfter(40, { available: true, left: null })).toBe(40);
+  expect(stockAfter(0, { available: true, left: null })).toBe(6);
 });

@@ -111,3 +111,22 @@ export function variantLabel(variant: Variant, price?: string): string {
   const withPrice = price ? `${name} · ${price}` : name;
   return inStock(variant) ? withPrice : `${withPrice} (sold out)`;
 }
+
+/** A live stock change as the shop tells it (GraphQL's StockChange): the count only when few are left. */
+export interface StockShown {
+  variantId: string;
+  available: boolean;
+  left: number | null;
+}
+
+/**
+ * An option's stock after a live change: the count when few are left, none when sold out; when
+ * plenty are, the page's own count if that was plenty too, else "more than a few" (the count
+ * itself is not told), which is all the stock message and the quantity field need until the next
+ * load, and the bag checks stock again anyway.
+ */
+export function stockAfter(before: number, change: Pick<StockShown, "available" | "left">): number {
+  if (!change.available) return 0;
+  if (change.left !== null) return change.left;
+  return Math.max(before, LOW_STOCK + 1);
+}

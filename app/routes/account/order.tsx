@@ -10,6 +10,7 @@ import { formFailure } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { pageContext } from "../../../server/http/page-context.ts";
+import { useLiveOrder } from "~/components/orders/use-live-order";
 
 export const meta: Route.MetaFunction = ({ matches, data, params }) =>
   pageMeta(siteFrom(matches), {
@@ -49,6 +50,7 @@ export async function action({ context: router, params }: Route.ActionArgs) {
 
 export default function Order({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  useLiveOrder(order.number, true);
   return (
     <section aria-labelledby="order-title" className="account-section">
       <p>

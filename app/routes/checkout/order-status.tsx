@@ -13,6 +13,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { asShopError } from "../../../server/lib/shop-error.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 import type { PageContext } from "../../../server/context.ts";
+import { useLiveOrder } from "~/components/orders/use-live-order";
 
 /*
  * An order's status page (ADR 37, 38): the confirmation after checkout, where a guest's link
@@ -141,6 +142,7 @@ export async function action({ request, params, context: router }: Route.ActionA
 
 export default function OrderStatus({ loaderData, actionData }: Route.ComponentProps) {
   const { order, placed, paymentFailed, confirming, leftPayment, guest } = loaderData;
+  useLiveOrder(order.number, !guest);
   const answer: Answer | null = actionData ?? null;
   const card = order.payment.card;
   const paidByCard = order.payment.method === "stripe" && order.status === "paid";

@@ -106,6 +106,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <h1 className="product-name">{product.name}</h1>
           <ProductPurchase
             key={`${product.id}:${initialVariantId}`}
+            productId={product.id}
             variants={product.variants}
             initialVariantId={initialVariantId}
             currency={currency}
