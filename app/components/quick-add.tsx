@@ -1,11 +1,13 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import type { ProductVariantDetail } from "../../server/modules/catalog/product-detail.ts";
 import { BagForm } from "~/components/bag/bag-form";
+import { useLiveStock } from "~/components/product/use-live-stock";
 import { Link } from "~/components/ui/link";
 import { useHydrated } from "~/lib/use-hydrated";
 
 type Option = Pick<ProductVariantDetail, "id" | "size" | "colour" | "stock">;
-type Options = { state: "closed" } | { state: "loading" } | { state: "ready"; options: Option[] } | { state: "failed" };
+type Options =
+  { state: "closed" } | { state: "loading" } | { state: "ready"; productId: number; options: Option[] } | { state: "failed" };
 
 /**
  * The grid's quick add. Grids repeat it two dozen times, so a card carries only one button: the
@@ -63,8 +65,8 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
         headers: { accept: "application/json" },
       });
       if (!response.ok) throw new Error(String(response.status));
-      const body = (await response.json()) as { data: { variants: Option[] } };
-      next = { state: "ready", options: body.data.variants };
+      const body = (await response.json()) as { data: { id: number; variants: Option[] } };
+      next = { state: "ready", productId: body.data.id, options: body.data.variants };
     } catch {
       next = { state: "failed" };
     }
@@ -97,16 +99,7 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
                 <>
                   <input type="hidden" name="intent" value="add" />
                   <input type="hidden" name="quantity" value="1" />
-                  <ul>
-                    {options.options.map((option) => (
-                      <li key={option.id}>
-                        <button type="submit" name="variantId" value={option.id} disabled={busy || option.stock === 0}>
-                          {option.size} · {option.colour}
-                          {option.stock === 0 && <span className="sr-only"> (sold out)</span>}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
+                  <QuickAddOptions productId={options.productId} options={options.options} busy={busy} />
                 </>
               )}
             </BagForm>
@@ -114,5 +107,22 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
         </div>
       )}
     </div>
+  );
+}
+
+/** The open panel's options, one submit button each, their stock kept live while it is open. */
+function QuickAddOptions({ productId, options, busy }: { productId: number; options: Option[]; busy: boolean }) {
+  const live = useLiveStock(productId, options);
+  return (
+    <ul>
+      {live.map((option) => (
+        <li key={option.id}>
+          <button type="submit" name="variantId" value={option.id} disabled={busy || option.stock === 0}>
+            {option.size} · {option.colour}
+            {option.stock === 0 && <span className="sr-only"> (sold out)</span>}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -13,7 +13,7 @@ import { startShop } from "../support/shop-server.ts";
  * Each test (and each repetition of it) takes a product of its own from the end of the training
  * category, which no other spec shops in; `which` tells this spec's tests apart.
  */
-const ownProduct = (which: number) => test.info().repeatEachIndex * 3 + which;
+const ownProduct = (which: number) => test.info().repeatEachIndex * 4 + which;
 
 /** Buys `quantity` of an option through the shop API, as another shopper would. */
 async function buyThroughApi(request: APIRequestContext, variantId: number, quantity: number) {
@@ -91,6 +91,30 @@ test("two shoppers on one product: when one buys the last unit, the other's page
   await expect(watcher.getByRole("button", { name: "Sold out" })).toBeDisabled();
   expect(documentLoads).toBe(1);
   await Promise.all([watcherContext.close(), buyerContext.close()]);
+});
+
+test("an open quick add marks an option sold out when another shopper buys the last of it", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  const option = await optionInStock(page.request, 1, ownProduct(3), "training");
+  const sent = liveFramesOf(page);
+  await page.goto(`/search?q=${encodeURIComponent(option.name)}`);
+  const card = page
+    .locator("article")
+    .filter({ has: page.getByRole("button", { name: `Quick add ${option.name}` }) })
+    .first();
+  await hydrated(card.getByRole("button", { name: `Quick add ${option.name}` }));
+  await card.getByRole("button", { name: `Quick add ${option.name}` }).click();
+  const choice = card.getByRole("button", { name: new RegExp(`^${option.size} · ${option.colour}`) });
+  await expect(choice).toBeEnabled();
+  await subscribedTo(sent, "stockChanged");
+
+  for (let left = await stockOf(page.request, option); left > 0; left = await stockOf(page.request, option)) {
+    await buyThroughApi(page.request, option.id, Math.min(left, 99));
+  }
+  await expect(choice).toBeDisabled();
+  await expect(choice).toHaveAccessibleName(`${option.size} · ${option.colour} (sold out)`);
+  await context.close();
 });
 
 test("a customer's order page shows the payment arriving, with a toast, while the payment is made in another tab", async ({
