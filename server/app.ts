@@ -15,6 +15,7 @@ import { COST_BUDGET_RULE } from "./api/graphql/limits.ts";
 import { liveUpdates } from "./api/graphql/live.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
 import { createShopYoga } from "./api/graphql/yoga.ts";
+import type { APQStore } from "@graphql-yoga/plugin-apq";
 import { createImageRoutes } from "./api/images/routes.ts";
 import { requestContext, type ShopEnv } from "./context.ts";
 import type { Database } from "./db/client.ts";
@@ -43,6 +44,8 @@ export interface AppDeps {
   renderPage: PageHandler;
   /** Folder of the built browser assets; absent in dev, where Vite serves them. */
   clientDir?: string;
+  /** Where persisted queries are kept (Redis with REDIS_URL); this process's memory by default. */
+  apqStore?: APQStore;
 }
 
 const YEAR = 60 * 60 * 24 * 365;
@@ -54,7 +57,7 @@ const MAX_BODY_BYTES = 64 * 1024;
  * GraphQL's WebSocket side (subscriptions), for the HTTP server's upgrades of /graphql.
  */
 export function createApp(deps: AppDeps) {
-  const { env, database, services, rateLimits, logger, renderPage, clientDir } = deps;
+  const { env, database, services, rateLimits, logger, renderPage, clientDir, apqStore } = deps;
   const app = new Hono<ShopEnv>();
 
   if (env.LOG_LEVEL !== "silent" && env.LOG_LEVEL !== "error") app.use(requestLog(logger));
@@ -129,7 +132,7 @@ export function createApp(deps: AppDeps) {
   const contextOptions = { db: database.db, services, env: publicEnv(env) };
   app.use("*", requestContextMiddleware({ ...contextOptions, trustProxy: env.TRUST_PROXY }));
   // One GraphQL server for queries (POST /graphql) and live connections (WebSocket on /graphql).
-  const yoga = createShopYoga({ mode: env.NODE_ENV, logger, budget: rateLimit(rateLimits, COST_BUDGET_RULE) });
+  const yoga = createShopYoga({ mode: env.NODE_ENV, logger, apqStore, budget: rateLimit(rateLimits, COST_BUDGET_RULE) });
   const live = liveUpdates({ yoga, context: contextOptions, trustProxy: env.TRUST_PROXY, logger });
 
   app.route(

@@ -11,6 +11,10 @@ import { createMailer } from "./modules/mail/index.ts";
 import { createRateLimitStore, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createStripeProvider } from "./modules/payments/index.ts";
 import { createServices, type Services } from "./services.ts";
+import { createRedisEvents } from "./lib/redis-events.ts";
+import type { APQStore } from "@graphql-yoga/plugin-apq";
+import { createRedisAPQStore } from "./api/graphql/apq-redis-store.ts";
+import { APQ_ENTRIES, APQ_TTL_MS } from "./api/graphql/yoga.ts";
 
 export interface Booted {
   env: Env;
@@ -19,6 +23,8 @@ export interface Booted {
   services: Services;
   /** The rate limits' store (Redis with REDIS_URL): adapters keep their own per-address limits in it. */
   rateLimits: RateLimitStore;
+  /** Persisted queries in Redis with REDIS_URL; undefined: each process's memory. */
+  apqStore?: APQStore;
   /** Waits for work still running (mails being sent), then closes connections and the database. */
   shutdown(): Promise<void>;
 }
@@ -56,7 +62,24 @@ export async function boot(env: Env): Promise<Booted> {
     redisUrl: env.REDIS_URL,
     onError: (error) => logger.error("rate limits: Redis unavailable, counting in this process", { error: String(error) }),
   });
+  // With Redis, live events reach every process of the shop (GraphQL subscriptions, ADR 45).
+  const redisEvents = env.REDIS_URL
+    ? createRedisEvents({
+        url: env.REDIS_URL,
+        onError: (error) => logger.error("live events: Redis unavailable", { error: String(error) }),
+      })
+    : null;
+  // With Redis, a query registered on one process runs by its hash on any other (ADR 15).
+  const apqStore = env.REDIS_URL
+    ? createRedisAPQStore({
+        url: env.REDIS_URL,
+        ttlMs: APQ_TTL_MS,
+        maxInMemory: APQ_ENTRIES,
+        onError: (error) => logger.error("persisted queries: Redis unavailable, kept in this process", { error: String(error) }),
+      })
+    : undefined;
   const services = createServices(database, {
+    eventTarget: redisEvents?.eventTarget,
     secret: secrets.sessionSecret,
     publicUrl: env.PUBLIC_URL,
     siteName: env.SITE_NAME,
@@ -91,10 +114,11 @@ export async function boot(env: Env): Promise<Booted> {
     database,
     services,
     rateLimits,
+    apqStore,
     async shutdown() {
       await services.stopBackgroundWork().catch(() => {});
       await services.accounts.settled().catch(() => {});
-      await Promise.allSettled([mailer.close(), rateLimits.close()]);
+      await Promise.allSettled([mailer.close(), rateLimits.close(), redisEvents?.close(), apqStore?.close()]);
       await database.close();
     },
   };

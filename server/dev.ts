@@ -10,13 +10,14 @@ import { pageHandler } from "./http/page-handler.ts";
 /** `npm run dev`: the same app, with Vite serving the pages and assets with hot reload. */
 async function dev() {
   const env = parseEnv({ NODE_ENV: "development", ...process.env });
-  const { logger, database, services, rateLimits, shutdown } = await boot(env);
+  const { logger, database, services, rateLimits, apqStore, shutdown } = await boot(env);
   const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
   const { app, live } = createApp({
     env,
     database,
     services,
     rateLimits,
+    apqStore,
     logger,
     // Loaded per request, so edits to routes take effect without a restart.
     renderPage: async (request, page) => {

@@ -20,12 +20,13 @@ async function main() {
   if (!existsSync(serverBuild)) throw new ConfigError(`No build at ${buildDir}: run npm run build first.`);
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
 
-  const { logger, database, services, rateLimits, shutdown } = await boot(env);
+  const { logger, database, services, rateLimits, apqStore, shutdown } = await boot(env);
   const { app, live } = createApp({
     env,
     database,
     services,
     rateLimits,
+    apqStore,
     logger,
     renderPage: pageHandler(build, env.NODE_ENV),
     clientDir: join(buildDir, "client"),

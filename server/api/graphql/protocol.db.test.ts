@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Hono } from "hono";
 import type { ShopEnv } from "../../context.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -7,6 +7,7 @@ import { createMemoryStore } from "../../modules/rate-limit/memory-store.ts";
 import { rateLimit } from "../../modules/rate-limit/index.ts";
 import { COST_BUDGET_RULE, LIMITS } from "./limits.ts";
 import { graphqlApp, postGraphQL, recordingLogger, seededShop } from "./test-support.ts";
+import { createRedisAPQStore } from "./apq-redis-store.ts";
 
 /*
  * The endpoint as HTTP: automatic persisted queries, the production limits, and clear
@@ -49,6 +50,28 @@ describe("automatic persisted queries", () => {
     expect(again.response.status).toBe(200);
     expect(again.body).toEqual(expected);
   });
+
+  // Only where Redis answers (.ci/run sets TEST_REDIS_URL then): two processes, one Redis.
+  test.each(process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [])(
+    "with Redis, a query registered on one process runs by its hash on another",
+    async (url) => {
+      const keyPrefix = `shop:apq:test:${randomUUID()}:`;
+      const stores = [0, 1].map(() => createRedisAPQStore({ url, keyPrefix, ttlMs: 60_000, maxInMemory: 10 }));
+      try {
+        const [one, two] = stores.map((apqStore) =>
+          graphqlApp({ services, database: shop.database }, { mode: "production", apqStore }),
+        );
+        const query = "query BrandNames { brands { name } }";
+        const registered = await postGraphQL(one!, { operationName: "BrandNames", query, extensions: persisted(query) });
+        expect(registered.response.status).toBe(200);
+        const byHash = await postGraphQL(two!, { operationName: "BrandNames", extensions: persisted(query) });
+        expect(byHash.response.status).toBe(200);
+        expect(byHash.body).toEqual(registered.body);
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    },
+  );
 
   test("a query sent with another query's hash is refused and not stored", async () => {
     const query = "{ categories { slug } }";

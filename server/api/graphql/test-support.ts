@@ -1,3 +1,4 @@
+import type { APQStore } from "@graphql-yoga/plugin-apq";
 import type { Hono } from "hono";
 export { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { once } from "node:events";
@@ -32,13 +33,25 @@ export function recordingLogger(): Logger & { errors: { message: string; fields?
 
 export function graphqlApp(
   shop: { services: Services; database: Database },
-  options: { mode?: Env["NODE_ENV"]; logger?: Logger; publicUrl?: string; budget?: RateLimiter; trustProxy?: number } = {},
+  options: {
+    mode?: Env["NODE_ENV"];
+    logger?: Logger;
+    publicUrl?: string;
+    budget?: RateLimiter;
+    trustProxy?: number;
+    apqStore?: APQStore;
+  } = {},
 ) {
   const app = shopApp(shop, { publicUrl: options.publicUrl, trustProxy: options.trustProxy });
   app.route(
     "/graphql",
     graphqlApi(
-      createShopYoga({ mode: options.mode ?? "test", logger: options.logger ?? recordingLogger(), budget: options.budget }),
+      createShopYoga({
+        mode: options.mode ?? "test",
+        logger: options.logger ?? recordingLogger(),
+        budget: options.budget,
+        apqStore: options.apqStore,
+      }),
       { graphiql: options.mode === "development" },
     ),
   );

@@ -28,8 +28,8 @@ export interface ShopYogaOptions {
 }
 
 /** Persisted queries kept in memory: enough for every query the shop's pages send, many times over. */
-const APQ_ENTRIES = 1_000;
-const APQ_TTL_MS = 24 * 60 * 60 * 1000;
+export const APQ_ENTRIES = 1_000;
+export const APQ_TTL_MS = 24 * 60 * 60 * 1000;
 
 function createShopSchema() {
   // Resolvers see yoga's server context (RequestExtras) merged with the shop's.
