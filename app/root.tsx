@@ -123,7 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const error = useRouteError();
   const bare = useMatches().some((m) => handleOf(m).bare);
   // A customer's bag count follows changes made in their other tabs and devices.
-  const bagCount = useLiveBagCount(data?.bagCount ?? 0, data?.auth != null);
+  const bagCount = useLiveBagCount(data, data?.auth != null);
   return (
     <html lang="en">
       <head>

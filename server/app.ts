@@ -133,7 +133,13 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestContextMiddleware({ ...contextOptions, trustProxy: env.TRUST_PROXY }));
   // One GraphQL server for queries (POST /graphql) and live connections (WebSocket on /graphql).
   const yoga = createShopYoga({ mode: env.NODE_ENV, logger, apqStore, budget: rateLimit(rateLimits, COST_BUDGET_RULE) });
-  const live = liveUpdates({ yoga, context: contextOptions, trustProxy: env.TRUST_PROXY, logger });
+  const live = liveUpdates({
+    yoga,
+    context: contextOptions,
+    trustProxy: env.TRUST_PROXY,
+    logger,
+    production: env.NODE_ENV === "production",
+  });
 
   app.route(
     "/images",

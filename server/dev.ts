@@ -27,15 +27,17 @@ async function dev() {
   });
   const honoListener = getRequestListener(app.fetch);
   const server = createHttpServer((req, res) => vite.middlewares(req, res, () => honoListener(req, res)));
-  // GraphQL subscriptions on /graphql; Vite's own hot-reload socket has its own server in middleware mode.
-  server.on("upgrade", (request, socket, head) => {
-    if (request.url?.startsWith("/graphql")) live.handleUpgrade(request, socket, head);
-  });
+  // GraphQL subscriptions on /graphql (Vite's hot-reload socket has its own port in middleware mode).
+  server.on("upgrade", live.handleUpgrade);
   server.listen(env.PORT, env.HOST, () => {
     logger.info("dev server listening", { url: env.PUBLIC_URL });
     services.startBackgroundWork();
   });
-  const stop = () => server.close(() => void Promise.all([vite.close(), shutdown()]).then(() => process.exit(0)));
+  const stop = () => {
+    // Open pages keep their live connections: closed first, or the server would wait for them.
+    void live.close();
+    server.close(() => void Promise.all([vite.close(), shutdown()]).then(() => process.exit(0)));
+  };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }

@@ -18,6 +18,8 @@ export interface Following {
   onData: (data: Record<string, unknown>) => void;
   /** Ends the subscription on the connection in use, when there is one. */
   stop?: () => void;
+  /** Tries since the connection last failed it (for the wait before the next). */
+  failures: number;
 }
 
 const following = new Set<Following>();
@@ -47,10 +49,18 @@ function start(follow: Following) {
         { query: follow.query, variables: follow.variables },
         {
           next: (result) => {
+            follow.failures = 0;
             if (result.data) follow.onData(result.data);
           },
-          // The server refused it (a product no longer shown, a session ended): it stays ended.
-          error: () => undefined,
+          error: (error) => {
+            follow.stop = undefined;
+            // The server refused the subscription (GraphQL errors: a product no longer shown, a
+            // session ended): it stays ended. Anything else ended the connection in a way the
+            // client does not retry by itself (an error on the server): it is tried again.
+            if (Array.isArray(error) || !following.has(follow)) return;
+            follow.failures += 1;
+            setTimeout(() => start(follow), retryDelayMs(follow.failures));
+          },
           complete: () => undefined,
         },
       );
@@ -83,7 +93,7 @@ function restart() {
 
 /** Follows a subscription until the returned function is called; `onData` gets each event's data. */
 export function follow(query: string, variables: Record<string, unknown> | undefined, onData: Following["onData"]): () => void {
-  const entry: Following = { query, variables, onData };
+  const entry: Following = { query, variables, onData, failures: 0 };
   following.add(entry);
   start(entry);
   return () => {

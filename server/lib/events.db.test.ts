@@ -61,6 +61,17 @@ describe("told after the commit", () => {
     listener.stop();
   });
 
+  test("a subscriber that does not read keeps only the latest events, and the publisher never fails for it", async () => {
+    const stream = events.subscribe("stock-changed", 2);
+    const first = stream.next();
+    for (let stock = 2000; stock > 0; stock--) events.publish("stock-changed", 2, { variantId: 20, stock });
+    expect((await first).value).toEqual({ variantId: 20, stock: 2000 });
+    const kept: number[] = [];
+    for (let i = 0; i < 64; i++) kept.push(((await stream.next()).value as StockChange).stock);
+    expect(kept.at(-1)).toBe(1);
+    await stream.return();
+  });
+
   test("a transaction not begun by withTransaction cannot say when it commits: refused", async () => {
     await expect(
       database.db.transaction(async (tx) => publishAfterCommit(tx, "stock-changed", 1, { variantId: 10, stock: 1 })),

@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import { createPubSub, type PubSub } from "graphql-yoga";
+import { createPubSub, SlidingBuffer, type PubSub } from "graphql-yoga";
 import type { Db } from "../db/client.ts";
 import { afterCommitOn } from "./scope.ts";
 
@@ -30,6 +30,9 @@ export interface StockChange {
 export type ShopEvents = PubSub<ShopTopics>;
 export type ShopEventTarget = NonNullable<Parameters<typeof createPubSub<ShopTopics>>[0]>["eventTarget"];
 
+/** Events kept for a subscriber that has not read them yet; older ones go first. */
+const EVENTS_KEPT_PER_SUBSCRIBER = 64;
+
 // The bus of each database handle the process opened: code that holds only a transaction's handle
 // reaches it through the handle the transaction was begun on.
 const buses = new WeakMap<Db, ShopEvents>();
@@ -42,7 +45,9 @@ export function createShopEvents(db: Db, eventTarget?: ShopEventTarget): ShopEve
     target = new EventTarget() as NonNullable<ShopEventTarget>;
     setMaxListeners(0, target);
   }
-  const events = createPubSub<ShopTopics>({ eventTarget: target });
+  // A subscriber that reads slowly (a stalled client) keeps only its latest events: never an
+  // unbounded queue, never an error thrown into the publisher.
+  const events = createPubSub<ShopTopics>({ eventTarget: target, repeaterBuffer: new SlidingBuffer(EVENTS_KEPT_PER_SUBSCRIBER) });
   buses.set(db, events);
   return events;
 }

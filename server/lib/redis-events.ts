@@ -34,6 +34,12 @@ export function createRedisEvents(options: RedisEventsOptions): { eventTarget: S
   };
   publishClient.on("error", report);
   subscribeClient.on("error", report);
+  // The channels this process follows. A SUBSCRIBE sent while Redis was away is lost (ioredis
+  // re-subscribes only what Redis had accepted), so every reconnection subscribes to them all again.
+  const followed = new Set<string>();
+  subscribeClient.on("ready", () => {
+    if (followed.size > 0) subscribeClient.subscribe(...followed).catch(report);
+  });
   // The event target sends its commands without waiting for them: a failure is reported here,
   // never left as a promise nobody handles (which would end the process).
   const target = createRedisEventTarget({
@@ -42,8 +48,14 @@ export function createRedisEvents(options: RedisEventsOptions): { eventTarget: S
     } as unknown as Redis,
     subscribeClient: {
       on: (event: string, listener: (...args: unknown[]) => void) => subscribeClient.on(event, listener),
-      subscribe: (channel: string) => subscribeClient.subscribe(channel).catch(report),
-      unsubscribe: (channel: string) => subscribeClient.unsubscribe(channel).catch(report),
+      subscribe: (channel: string) => {
+        followed.add(channel);
+        return subscribeClient.subscribe(channel).catch(report);
+      },
+      unsubscribe: (channel: string) => {
+        followed.delete(channel);
+        return subscribeClient.unsubscribe(channel).catch(report);
+      },
     } as unknown as Redis,
   });
   // The shop's topics ("stock-changed:8") become channels under the prefix.

@@ -96,7 +96,7 @@ test("two shoppers on one product: when one buys the last unit, the other's page
 test("an open quick add marks an option sold out when another shopper buys the last of it", async ({ browser }) => {
   const context = await newVisitor(browser);
   const page = await context.newPage();
-  const option = await optionInStock(page.request, 1, ownProduct(3), "training");
+  const option = await optionInStock(page.request, 3, ownProduct(3), "training");
   const sent = liveFramesOf(page);
   await page.goto(`/search?q=${encodeURIComponent(option.name)}`);
   const card = page
@@ -109,8 +109,9 @@ test("an open quick add marks an option sold out when another shopper buys the l
   await expect(choice).toBeEnabled();
   await subscribedTo(sent, "stockChanged");
 
+  // One at a time: the last is bought well after the page's subscription has reached the server.
   for (let left = await stockOf(page.request, option); left > 0; left = await stockOf(page.request, option)) {
-    await buyThroughApi(page.request, option.id, Math.min(left, 99));
+    await buyThroughApi(page.request, option.id, 1);
   }
   await expect(choice).toBeDisabled();
   await expect(choice).toHaveAccessibleName(`${option.size} · ${option.colour} (sold out)`);
@@ -177,7 +178,7 @@ test("the live connection comes back by itself after the server restarts, and th
   const context = await browser.newContext({ baseURL: shop.url });
   try {
     const page = await context.newPage();
-    const option = await optionInStock(page.request, 2, 0, "gloves");
+    const option = await optionInStock(page.request, 3, 0, "gloves");
     const sent = liveFramesOf(page);
     await page.goto(`/shop/gloves/${option.slug}?variant=${option.id}`);
     await hydrated(page.getByRole("button", { name: "Add to bag" }));
@@ -190,10 +191,11 @@ test("the live connection comes back by itself after the server restarts, and th
       .poll(() => sent.filter((frame) => frame.includes('"subscribe"') && frame.includes("stockChanged")).length, {
         timeout: 60_000,
       })
-      .toBe(2);
+      .toBeGreaterThanOrEqual(2);
 
+    // One at a time: the last is bought well after the page's new subscription has reached the server.
     for (let left = await stockOf(page.request, option); left > 0; left = await stockOf(page.request, option)) {
-      await buyThroughApi(page.request, option.id, Math.min(left, 99));
+      await buyThroughApi(page.request, option.id, 1);
     }
     await expect(page.locator(".stock-message")).toHaveText("Out of stock");
   } finally {

@@ -87,7 +87,8 @@ describe.each(deployments)("two processes on PostgreSQL and Redis", ({ databaseS
       const product = (await (await fetch(`${shop.url}/ecommerce/products/${slug}`)).json()) as {
         data: { id: number; variants: { id: number; stock: number }[] };
       };
-      const option = product.data.variants.find((v) => v.stock >= 3);
+      // Enough for every order the tests place of it.
+      const option = product.data.variants.find((v) => v.stock >= 20);
       if (option) return { productId: product.data.id, variantId: option.id, stock: option.stock };
     }
     throw new Error("no option in stock");

@@ -5,7 +5,8 @@ import { Redis } from "ioredis";
  * Persisted queries (ADR 15) shared by every process with REDIS_URL: a query a client registered
  * on one process runs by its hash on any other. The plugin stores a query only after checking that
  * it hashes to its key, so what is kept here is never a stranger's text under a known hash.
- * When Redis fails, this process's memory keeps serving (a client whose hash is unknown there
+ * Entries expire an hour after they were last registered (clients register again when told a
+ * hash is unknown), which bounds what anyone can leave there. When Redis fails, this process's memory keeps serving (a client whose hash is unknown there
  * sends the full query again, as the protocol has it).
  */
 
@@ -21,6 +22,7 @@ export interface RedisAPQStoreOptions {
 }
 
 const REPORT_EVERY_MS = 60_000;
+const REDIS_TTL_MS = 60 * 60 * 1000;
 
 export function createRedisAPQStore(options: RedisAPQStoreOptions): APQStore & { close(): Promise<void> } {
   const prefix = options.keyPrefix ?? "shop:apq:";
@@ -51,7 +53,7 @@ export function createRedisAPQStore(options: RedisAPQStoreOptions): APQStore & {
     async set(hash, query) {
       await memory.set(hash, query);
       try {
-        await redis.set(prefix + hash, query, "PX", options.ttlMs);
+        await redis.set(prefix + hash, query, "PX", Math.min(options.ttlMs, REDIS_TTL_MS));
       } catch (error) {
         report(error);
       }

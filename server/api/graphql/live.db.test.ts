@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { eq } from "drizzle-orm";
 import { createClient, type Client, type FormattedExecutionResult } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -158,11 +159,28 @@ describe("orderUpdated and bagChanged", () => {
     const before = server.live.subscriptions;
     const bag = follow(client({ Authorization: `Bearer ${cat.jwt}` }), BAG);
     await subscribed(before + 1);
-    // More than the bag may hold of one option: refused after the bag was locked and touched.
-    await expect(shop.services.cart.addLine(scope, { customerId: cat.id }, { variantId, quantity: 100_000 })).rejects.toThrow();
+    // More than there is: refused after the bag was locked and touched, inside its transaction.
+    await shop.database.db.update(variants).set({ stock: 2 }).where(eq(variants.id, variantId));
+    await expect(shop.services.cart.addLine(scope, { customerId: cat.id }, { variantId, quantity: 3 })).rejects.toThrow(
+      /left|stock/i,
+    );
     await shop.services.cart.addLine(scope, { customerId: cat.id }, { variantId, quantity: 1 });
     await vi.waitFor(() => expect(bag.results).toHaveLength(1));
     expect(bag.results[0]).toEqual({ data: { bagChanged: { itemCount: 1 } } });
+  });
+
+  test("a customer who logged out elsewhere hears nothing more of their orders", async () => {
+    const [variantId] = (await stockedOptions(shop.database.db, 1)) as [number];
+    const dan = await customer();
+    const before = server.live.subscriptions;
+    const orders = follow(client({ Authorization: `Bearer ${dan.jwt}` }), ORDERS);
+    await subscribed(before + 1);
+    const order = await customerOrder(dan.id, variantId, 1);
+    await shop.services.accounts.logout(scope, dan.jwt);
+    await shop.services.staff.markPaid(scope, order.number);
+    // The event found the session ended: the subscription ends with it, and said nothing.
+    expect(await orders.ends).toBeDefined();
+    expect(orders.results.some((result) => JSON.stringify(result).includes(order.number))).toBe(false);
   });
 
   test("a guest may not follow orders or a bag", async () => {
@@ -186,6 +204,26 @@ describe("the connection", () => {
       const stock = follow(client(params), STOCK, { id: "1" });
       expect(await stock.ends).toMatchObject({ code: 4403 });
     }
+  });
+
+  test("an opening to another path is refused, and a client that resets it takes nothing down", async () => {
+    const { port } = new URL(server.httpUrl);
+    for (let i = 0; i < 5; i++) {
+      const socket = connect(Number(port), "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      socket.write("GET /elsewhere HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n");
+      socket.resetAndDestroy();
+    }
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), "127.0.0.1", () =>
+        socket.write("GET /elsewhere HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n"),
+      );
+      socket.once("data", (data) => resolve(data.toString()));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 404/);
+    // Still serving.
+    const stock = follow(client(), STOCK, { id: "999999" });
+    expect(await stock.ends).toBe("complete");
   });
 
   test("at most LIVE_LIMITS.subscriptionsPerSocket operations at once on one socket", async () => {

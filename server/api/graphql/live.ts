@@ -11,6 +11,7 @@ import { isCrossSite } from "../../http/same-origin.ts";
 import { bearerToken, tokenFrom, type RequestToken } from "../../http/session-token.ts";
 import type { Logger } from "../../http/logger.ts";
 import { readCartToken } from "../../modules/cart/cookie.ts";
+import { addressKey } from "../../modules/rate-limit/index.ts";
 import { LIMITS } from "./limits.ts";
 import type { ShopYoga } from "./yoga.ts";
 
@@ -47,13 +48,15 @@ interface SocketExtra {
 
 export interface LiveUpdatesOptions {
   yoga: ShopYoga;
+  /** Production: errors' own texts never reach clients. */
+  production?: boolean;
   context: Omit<RequestContextOptions, "trustProxy">;
   trustProxy: number;
   logger?: Logger;
 }
 
 export function liveUpdates(options: LiveUpdatesOptions) {
-  const { yoga, context, trustProxy, logger } = options;
+  const { yoga, context, trustProxy, logger, production = true } = options;
   const publicUrl = context.env.publicUrl;
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIVE_LIMITS.messageBytes });
   const socketsByAddress = new Map<string, number>();
@@ -62,9 +65,12 @@ export function liveUpdates(options: LiveUpdatesOptions) {
 
   serveOverWebSocket<Record<string, unknown> | undefined, Partial<SocketExtra>>(
     {
+      isProd: production,
       connectionInitWaitTimeout: LIVE_LIMITS.initWaitMs,
       // Which token, if any, and whose it is: false closes the socket with 4403 Forbidden.
       onConnect: async (ctx) => {
+        // Counted at once: a socket that closes while its session is looked up is forgotten by onClose.
+        connected.add(ctx);
         const request = ctx.extra.request!;
         const given = tokenInParams(ctx.connectionParams);
         if (given === "malformed") return false;
@@ -84,11 +90,13 @@ export function liveUpdates(options: LiveUpdatesOptions) {
           shop = buildRequestContext(context, { ...facts, token: null });
         }
         ctx.extra.shop = shop;
-        connected.add(ctx);
         return true;
       },
       onClose: (ctx) => {
         connected.delete(ctx);
+      },
+      onError: (_ctx, _id, _payload, errors) => {
+        logger?.error("live updates: operation failed", { errors: errors.map((error) => error.message).join("; ") });
       },
       onSubscribe: async (ctx, _id, payload) => {
         if (Object.keys(ctx.subscriptions).length > LIVE_LIMITS.subscriptionsPerSocket) {
@@ -134,9 +142,15 @@ export function liveUpdates(options: LiveUpdatesOptions) {
   return {
     /** The HTTP server's `upgrade` event: /graphql becomes a live connection; anything else is refused. */
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
-      const path = new URL(request.url ?? "/", "http://shop").pathname;
+      // Node's HTTP server stops listening for this socket's errors once it is upgraded: a client
+      // that resets it must not end the process.
+      socket.on("error", () => socket.destroy());
+      const path = URL.canParse(request.url ?? "/", "http://shop") ? new URL(request.url ?? "/", "http://shop").pathname : "";
       if (path !== "/graphql" && path !== "/graphql/") return refuse(socket, 404, "Not Found");
-      const address = addressBehindProxies(headerOf(request, "x-forwarded-for"), request.socket.remoteAddress, trustProxy);
+      // One key per visitor as the rate limits have it (an IPv6 /64 is one visitor).
+      const address = addressKey(
+        addressBehindProxies(headerOf(request, "x-forwarded-for"), request.socket.remoteAddress, trustProxy),
+      );
       const open = socketsByAddress.get(address) ?? 0;
       if (open >= LIVE_LIMITS.socketsPerAddress) {
         logger?.info("live updates: too many sockets from one address", { address });
@@ -167,6 +181,11 @@ export function liveUpdates(options: LiveUpdatesOptions) {
     close(): Promise<void> {
       // 1012, Service Restart: the protocol's clients try again, as they do after a network loss.
       for (const client of wss.clients) client.close(1012, "The server is restarting");
+      // A client that does not answer the close is cut off after a few seconds.
+      const cutOff = setTimeout(() => {
+        for (const client of wss.clients) client.terminate();
+      }, 3_000);
+      cutOff.unref();
       return new Promise((resolve) => wss.close(() => resolve()));
     },
   };
@@ -201,10 +220,11 @@ function originOnly(request: IncomingMessage): Request {
     const value = headerOf(request, name);
     if (value !== null) headers.set(name, value);
   }
-  const host = headerOf(request, "host") ?? "shop.invalid";
-  return new Request(`http://${host}${request.url ?? "/"}`, { headers });
+  const address = `http://${headerOf(request, "host") ?? "shop.invalid"}/graphql`;
+  // A Host that is no address at all is nobody's origin: compared with the public address only.
+  return new Request(URL.canParse(address) ? address : "http://shop.invalid/graphql", { headers });
 }
 
 function refuse(socket: Duplex, status: number, text: string) {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
 }

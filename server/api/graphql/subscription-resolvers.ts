@@ -20,6 +20,31 @@ async function customerId(context: Context): Promise<number> {
   return session.user.id;
 }
 
+/**
+ * A customer's own events go on only while the session the connection opened with still stands:
+ * looked up again (not the connection's remembered answer) for each event, so a logout, an expiry
+ * or a password change elsewhere ends the subscription with its next event.
+ */
+async function stillLoggedIn(context: Context): Promise<void> {
+  const session = await context.services.accounts.authenticate(context, context.token?.token);
+  if (!session) throw notLoggedIn();
+}
+
+// One count per bag change for all of a customer's subscriptions on this process (tabs, devices).
+const counting = new Map<string, Promise<number>>();
+function bagCountAfter(context: Context, customer: number, at: number): Promise<number> {
+  const key = `${customer}:${at}`;
+  let count = counting.get(key);
+  if (!count) {
+    count = context.viewer().then((viewer) => context.services.cart.count(context, { customerId: customer }, viewer));
+    counting.set(key, count);
+    // Kept only while the subscriptions of this change are told.
+    const forget = () => setTimeout(() => counting.delete(key), 1_000).unref();
+    count.then(forget, forget);
+  }
+  return count;
+}
+
 export const subscriptionResolvers = {
   Subscription: {
     stockChanged: {
@@ -40,7 +65,13 @@ export const subscriptionResolvers = {
 
     orderUpdated: {
       async subscribe(_: unknown, __: unknown, context: Context) {
-        return context.services.events.subscribe("order-updated", await customerId(context));
+        return pipe(
+          context.services.events.subscribe("order-updated", await customerId(context)),
+          map(async (update) => {
+            await stillLoggedIn(context);
+            return update;
+          }),
+        );
       },
       resolve: (update: unknown) => update,
     },
@@ -51,9 +82,10 @@ export const subscriptionResolvers = {
         // The count as this customer's header shows it, read when the change is told.
         return pipe(
           context.services.events.subscribe("bag-changed", id),
-          map(async () => ({
-            itemCount: await context.services.cart.count(context, { customerId: id }, await context.viewer()),
-          })),
+          map(async (change) => {
+            await stillLoggedIn(context);
+            return { itemCount: await bagCountAfter(context, id, change.at) };
+          }),
         );
       },
       resolve: (change: unknown) => change,
