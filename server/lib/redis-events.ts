@@ -1,6 +1,7 @@
 import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
 import { Redis } from "ioredis";
 import type { ShopEventTarget } from "./events.ts";
+import { reportAtMostEveryMinute } from "./report-throttle.ts";
 
 /*
  * The event bus across processes (ADR 45): with REDIS_URL, every process publishes the shop's
@@ -17,21 +18,13 @@ export interface RedisEventsOptions {
   channelPrefix?: string;
 }
 
-const REPORT_EVERY_MS = 60_000;
-
 export function createRedisEvents(options: RedisEventsOptions): { eventTarget: ShopEventTarget; close(): Promise<void> } {
   const prefix = options.channelPrefix ?? "shop:events:";
   // Two connections: one subscribed to channels can do nothing else. A command while Redis is
   // down is tried once more, then given up.
   const publishClient = new Redis(options.url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
   const subscribeClient = new Redis(options.url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-  let lastReport = -Infinity;
-  const report = (error: unknown) => {
-    const at = Date.now();
-    if (at - lastReport < REPORT_EVERY_MS) return;
-    lastReport = at;
-    options.onError?.(error);
-  };
+  const report = reportAtMostEveryMinute(options.onError);
   publishClient.on("error", report);
   subscribeClient.on("error", report);
   // The channels this process follows. A SUBSCRIBE sent while Redis was away is lost (ioredis

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "../support/axe.ts";
 import { hydrated } from "../support/hydration.ts";
-import { addToBag, euros, fillAddress, optionInStock } from "../support/e2e-checkout.ts";
+import { addToBag, buyThroughApi, euros, fillAddress, optionInStock } from "../support/e2e-checkout.ts";
 import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 
 /*
@@ -158,25 +158,7 @@ test("an item that sells out while the shopper checks out stops the order with a
 
   // Meanwhile someone else buys one through the shop API.
   const other = await context.browser()!.newContext({ baseURL: test.info().project.use.baseURL });
-  const cart = (await (await other.request.post("/ecommerce/carts")).json()) as { data: { id: string } };
-  await other.request.post(`/ecommerce/carts/${cart.data.id}/lines`, { data: { variantId: option.id, quantity: 1 } });
-  const bought = await other.request.post("/ecommerce/orders", {
-    data: {
-      cartId: cart.data.id,
-      email: "quick@example.com",
-      shippingAddress: {
-        firstName: "Q",
-        lastName: "Uick",
-        line1: "Damrak 1",
-        city: "Amsterdam",
-        province: "NH",
-        postalCode: "1012 LG",
-        country: "NL",
-      },
-      deliveryMethod: "home-standard",
-    },
-  });
-  expect(bought.status()).toBe(201);
+  await buyThroughApi(other.request, option.id, 1);
   await other.close();
 
   await page.getByRole("button", { name: "Place order" }).click();

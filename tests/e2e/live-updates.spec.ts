@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { addToBag, fillAddress, optionInStock, stockOf } from "../support/e2e-checkout.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { addToBag, buyThroughApi, fillAddress, optionInStock, stockOf } from "../support/e2e-checkout.ts";
 import { hydrated } from "../support/hydration.ts";
 import { newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 import { startShop } from "../support/shop-server.ts";
@@ -14,29 +14,6 @@ import { startShop } from "../support/shop-server.ts";
  * category, which no other spec shops in; `which` tells this spec's tests apart.
  */
 const ownProduct = (which: number) => test.info().repeatEachIndex * 4 + which;
-
-/** Buys `quantity` of an option through the shop API, as another shopper would. */
-async function buyThroughApi(request: APIRequestContext, variantId: number, quantity: number) {
-  const cart = (await (await request.post("/ecommerce/carts")).json()) as { data: { id: string } };
-  expect((await request.post(`/ecommerce/carts/${cart.data.id}/lines`, { data: { variantId, quantity } })).status()).toBe(201);
-  const bought = await request.post("/ecommerce/orders", {
-    data: {
-      cartId: cart.data.id,
-      email: `quick-${Date.now()}@example.com`,
-      shippingAddress: {
-        firstName: "Q",
-        lastName: "Uick",
-        line1: "Damrak 1",
-        city: "Amsterdam",
-        province: "NH",
-        postalCode: "1012 LG",
-        country: "NL",
-      },
-      deliveryMethod: "home-standard",
-    },
-  });
-  expect(bought.status()).toBe(201);
-}
 
 /**
  * The frames a page sends on its live connection, from now on: a test waits for its subscribe

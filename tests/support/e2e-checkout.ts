@@ -59,3 +59,26 @@ export async function stockOf(request: APIRequestContext, option: { id: number; 
   const product = (await (await request.get(`/ecommerce/products/${option.slug}`)).json()) as { data: { variants: Variant[] } };
   return product.data.variants.find((v) => v.id === option.id)!.stock;
 }
+
+/** Buys `quantity` of an option through the shop API, as another shopper would. */
+export async function buyThroughApi(request: APIRequestContext, variantId: number, quantity: number) {
+  const cart = (await (await request.post("/ecommerce/carts")).json()) as { data: { id: string } };
+  expect((await request.post(`/ecommerce/carts/${cart.data.id}/lines`, { data: { variantId, quantity } })).status()).toBe(201);
+  const bought = await request.post("/ecommerce/orders", {
+    data: {
+      cartId: cart.data.id,
+      email: `quick-${Date.now()}@example.com`,
+      shippingAddress: {
+        firstName: "Q",
+        lastName: "Uick",
+        line1: "Damrak 1",
+        city: "Amsterdam",
+        province: "NH",
+        postalCode: "1012 LG",
+        country: "NL",
+      },
+      deliveryMethod: "home-standard",
+    },
+  });
+  expect(bought.status()).toBe(201);
+}

@@ -3,6 +3,7 @@ import { createClient, type Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import WebSocket from "ws";
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
+import { DUTCH_ADDRESS } from "../support/orders.ts";
 import { adminQuery } from "../support/test-db.ts";
 import { startShop, type RunningShop } from "../support/shop-server.ts";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer.ts";
@@ -101,15 +102,7 @@ describe.each(deployments)("two processes on PostgreSQL and Redis", ({ databaseS
     const placed = await post(shop, "/ecommerce/orders", {
       cartId,
       email,
-      shippingAddress: {
-        firstName: "Iris",
-        lastName: "Bos",
-        line1: "Dorpsstraat 2",
-        city: "Utrecht",
-        province: "UT",
-        postalCode: "3511 AA",
-        country: "NL",
-      },
+      shippingAddress: DUTCH_ADDRESS,
       deliveryMethod: "home-standard",
     });
     expect(placed.status).toBe(201);

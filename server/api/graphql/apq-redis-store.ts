@@ -1,5 +1,6 @@
 import { createInMemoryAPQStore, type APQStore } from "@graphql-yoga/plugin-apq";
 import { Redis } from "ioredis";
+import { reportAtMostEveryMinute } from "../../lib/report-throttle.ts";
 
 /*
  * Persisted queries (ADR 15) shared by every process with REDIS_URL: a query a client registered
@@ -21,7 +22,6 @@ export interface RedisAPQStoreOptions {
   maxInMemory: number;
 }
 
-const REPORT_EVERY_MS = 60_000;
 const REDIS_TTL_MS = 60 * 60 * 1000;
 
 export function createRedisAPQStore(options: RedisAPQStoreOptions): APQStore & { close(): Promise<void> } {
@@ -29,13 +29,7 @@ export function createRedisAPQStore(options: RedisAPQStoreOptions): APQStore & {
   const memory = createInMemoryAPQStore({ max: options.maxInMemory, ttl: options.ttlMs });
   // A query should never wait long on Redis: fail fast, and the memory answers.
   const redis = new Redis(options.url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 1_000 });
-  let lastReport = -Infinity;
-  const report = (error: unknown) => {
-    const at = Date.now();
-    if (at - lastReport < REPORT_EVERY_MS) return;
-    lastReport = at;
-    options.onError?.(error);
-  };
+  const report = reportAtMostEveryMinute(options.onError);
   redis.on("error", report);
   return {
     async get(hash) {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import { reportAtMostEveryMinute } from "../../lib/report-throttle.ts";
 import { createMemoryStore } from "./memory-store.ts";
 import { PEEK_SCRIPT, RECORD_SCRIPT } from "./redis-scripts.ts";
 import { MAX_EVENTS_PER_KEY, type RateLimitStore, type WindowState } from "./store.ts";
@@ -12,7 +13,6 @@ export interface RedisStoreOptions {
   keyPrefix?: string;
 }
 
-const REPORT_EVERY_MS = 60_000;
 
 type Reply = [count: number, resetInMs: number];
 
@@ -41,13 +41,7 @@ export function createRedisStore(options: RedisStoreOptions): RateLimitStore {
   redis.defineCommand("rateRecord", { numberOfKeys: 1, lua: RECORD_SCRIPT });
   redis.defineCommand("ratePeek", { numberOfKeys: 1, lua: PEEK_SCRIPT });
 
-  let lastReport = -Infinity;
-  function report(error: unknown) {
-    const at = Date.now();
-    if (at - lastReport < REPORT_EVERY_MS) return;
-    lastReport = at;
-    options.onError?.(error);
-  }
+  const report = reportAtMostEveryMinute(options.onError);
   // ioredis prints unhandled "error" events; reconnection failures land here instead.
   redis.on("error", report);
 
