@@ -67,3 +67,22 @@ test("the browser sees only public settings", () => {
   expect(JSON.stringify(visible)).not.toContain("ssss");
   expect(JSON.stringify(visible)).not.toContain("postgres");
 });
+
+test("more than one process is refused on the embedded database, and without Redis, with a clear message", () => {
+  const message = (vars: Record<string, string>) => {
+    try {
+      parseEnv(vars);
+      return "";
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  expect(message({ WEB_CONCURRENCY: "2" })).toMatch(/WEB_CONCURRENCY: more than one process needs DATABASE_URL/);
+  expect(message({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://db/shop" })).toMatch(
+    /WEB_CONCURRENCY: more than one process needs REDIS_URL/,
+  );
+  expect(
+    parseEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://db/shop", REDIS_URL: "redis://cache:6379" }).WEB_CONCURRENCY,
+  ).toBe(2);
+  expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+});

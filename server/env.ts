@@ -143,6 +143,8 @@ export const envSchema = z
     // How many reverse proxies stand in front of the shop: the visitor's address is read from the
     // X-Forwarded-For header that many hops back. 0 (default): the connection's own address.
     TRUST_PROXY: wholeNumber("proxies", 0, 10).default(0),
+    // Worker processes on this machine (node:cluster), which share the port; 1: this process alone.
+    WEB_CONCURRENCY: wholeNumber("processes", 1, 64).default(1),
     DEMO_SHOP: z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("true")
@@ -181,6 +183,20 @@ export const envSchema = z
         code: "custom",
         path: [missing],
         message: "analytics needs both ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID",
+      });
+    }
+    // Several processes share what one keeps in memory only through PostgreSQL and Redis.
+    if (e.WEB_CONCURRENCY > 1 && e.DATABASE_URL === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "more than one process needs DATABASE_URL (PostgreSQL): the embedded database allows one process",
+      });
+    } else if (e.WEB_CONCURRENCY > 1 && e.REDIS_URL === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "more than one process needs REDIS_URL, which carries their rate limits, live events and persisted queries",
       });
     }
     if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {

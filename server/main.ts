@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { boot } from "./boot.ts";
 import { ConfigError, parseEnv } from "./env.ts";
 import { pageHandler } from "./http/page-handler.ts";
 import { rootDir } from "./root-dir.ts";
+import { runWorkers } from "./workers.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -61,7 +63,20 @@ async function main() {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
-main().catch((error: unknown) => {
+/** WEB_CONCURRENCY above 1: the primary starts the workers, each of which runs main(). */
+async function start() {
+  const env = parseEnv(process.env);
+  if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+    const quiet = env.LOG_LEVEL === "silent" || env.LOG_LEVEL === "error";
+    const log = (message: string, fields: Record<string, unknown> = {}) => {
+      if (!quiet) console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: message, ...fields }));
+    };
+    process.exit(await runWorkers(env, log));
+  }
+  await main();
+}
+
+start().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);
   else console.error("The shop could not start:", error instanceof Error ? error.message : error);
   process.exit(1);

@@ -27,6 +27,8 @@ test("a bad setting stops the start with a message naming the variable", async (
     ["PORT", "eighty"],
     ["CURRENCY", "EURO"],
     ["DATABASE_URL", "mysql://localhost/shop"],
+    // More than one process on the embedded database.
+    ["WEB_CONCURRENCY", "2"],
   ] as const) {
     const shop = await startShop({ env: { [name]: value }, waitForHealth: false });
     expect(await shop.exited).toBe(1);

@@ -36,6 +36,7 @@ describe.each(deployments)("two processes on PostgreSQL and Redis", ({ databaseS
   let a: RunningShop;
   let b: RunningShop;
   let databaseUrl: string;
+  let env: Record<string, string>;
   const clients: Client[] = [];
   /** Each request from an address of its own (runs share Redis's rate limits), unless a test means to share one. */
   const fresh = () => `10.${randomBytes(3).join(".")}`;
@@ -48,7 +49,7 @@ describe.each(deployments)("two processes on PostgreSQL and Redis", ({ databaseS
     const url = new URL(databaseServer);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    const env = {
+    env = {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       SMTP_URL: smtp.url,
@@ -168,6 +169,26 @@ describe.each(deployments)("two processes on PostgreSQL and Redis", ({ databaseS
     }
     expect(statuses.slice(0, 5).every((status) => status === 400 || status === 401)).toBe(true);
     expect(statuses[5]).toBe(429);
+  });
+
+  test("WEB_CONCURRENCY=2 serves from two workers on one port, live connections included, and stops them all on SIGTERM", async () => {
+    const pair = await startShop({ env: { ...env, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" } });
+    try {
+      await vi.waitFor(() => expect(pair.output().match(/"msg":"listening"/g)?.length).toBe(2), { timeout: 60_000 });
+      expect((await fetch(`${pair.url}/healthz`)).status).toBe(200);
+      const client = createClient({
+        url: `${pair.url.replace("http", "ws")}/graphql`,
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+      });
+      clients.push(client);
+      const answer = await new Promise<unknown>((resolve, reject) =>
+        client.subscribe({ query: "{ brands { slug } }" }, { next: resolve, error: reject, complete: () => undefined }),
+      );
+      expect(answer).toMatchObject({ data: { brands: expect.any(Array) } });
+    } finally {
+      expect(await pair.stop()).toBe(0);
+    }
   });
 
   test("a login on one process is valid on the other, and a logout on the other ends it on the first", async () => {
