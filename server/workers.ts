@@ -29,7 +29,8 @@ export function runWorkers(env: Env, log: (message: string, fields?: Record<stri
       const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
       startedAt.delete(worker.id);
       if (stopping) {
-        if (Object.keys(cluster.workers ?? {}).length === 0) resolve(0);
+        // Counted here: cluster.workers may still list a worker that has exited but not yet disconnected.
+        if (startedAt.size === 0) resolve(0);
         return;
       }
       youngDeaths = lived < YOUNG_MS ? youngDeaths + 1 : 0;
@@ -41,9 +42,8 @@ export function runWorkers(env: Env, log: (message: string, fields?: Record<stri
       if (stopping) return;
       stopping = true;
       log("stopping the workers", { signal });
-      const workers = Object.values(cluster.workers ?? {});
-      if (workers.length === 0) resolve(0);
-      for (const worker of workers) worker?.process.kill(signal);
+      if (startedAt.size === 0) resolve(0);
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     };
     process.on("SIGTERM", () => stop("SIGTERM"));
     process.on("SIGINT", () => stop("SIGINT"));
