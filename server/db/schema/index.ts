@@ -25,3 +25,4 @@ export * from "./news.ts";
 export * from "./pages.ts";
 export * from "./memberships.ts";
 export * from "./newsletter-subscriptions.ts";
+export * from "./stock-alerts.ts";

@@ -28,6 +28,11 @@ export const users = pgTable(
     lastName: text("last_name"),
     phone: text("phone"),
     /**
+     * The profile picture's source address for the image endpoint, such as
+     * /uploads/pictures/<random>.webp (a re-encoded upload, ADR 46); null: none.
+     */
+    picture: text("picture"),
+    /**
      * What the user may do beyond shopping (SPEC §6: a list of scopes), such as "staff" for the
      * order operations. Customers have none; only the owner grants it (npm run scope).
      */
