@@ -14,6 +14,8 @@ import { videosApi } from "./api/rest/videos.ts";
 import { COST_BUDGET_RULE } from "./api/graphql/limits.ts";
 import { liveUpdates } from "./api/graphql/live.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
+import { errorBody } from "./api/graphql/errors.ts";
+import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "./modules/media/uploads.ts";
 import { createShopYoga } from "./api/graphql/yoga.ts";
 import type { APQStore } from "@graphql-yoga/plugin-apq";
 import { createImageRoutes } from "./api/images/routes.ts";
@@ -50,6 +52,17 @@ export interface AppDeps {
 
 const YEAR = 60 * 60 * 24 * 365;
 const MAX_BODY_BYTES = 64 * 1024;
+
+/** Where a multipart POST may carry a file: GraphQL, and the personal details page (also as React Router's .data). */
+const UPLOAD_PATHS = /^\/(?:graphql|my-account\/personal-details(?:\.data)?)$/;
+
+function isUpload(request: Request, path: string): boolean {
+  return (
+    request.method === "POST" &&
+    UPLOAD_PATHS.test(path) &&
+    /^multipart\/form-data\s*(?:;|$)/i.test(request.headers.get("content-type") ?? "")
+  );
+}
 
 /**
  * One Hono app serves everything: health, media, built assets, then the pages. The APIs
@@ -126,7 +139,19 @@ export function createApp(deps: AppDeps) {
           )
         : c.text("The request body is too large.", 413),
   });
-  app.use("*", (c, next) => (c.req.path.startsWith("/webhooks/") ? next() : formLimit(c, next)));
+  // Uploads (ADR 46): GraphQL's multipart requests and the profile picture's plain form carry a
+  // file, up to the largest the shop takes.
+  const uploadLimit = bodyLimit({
+    maxSize: UPLOAD_REQUEST_BYTES,
+    onError: (c) =>
+      c.req.path === "/graphql"
+        ? c.json(errorBody("REQUEST_ENTITY_TOO_LARGE", "The upload is too large."), 413)
+        : c.text(`The file is too large: pictures may be at most ${UPLOAD_KINDS.picture.maxBytes / 1024 / 1024} MB.`, 413),
+  });
+  app.use("*", (c, next) => {
+    if (c.req.path.startsWith("/webhooks/")) return next();
+    return isUpload(c.req.raw, c.req.path) ? uploadLimit(c, next) : formLimit(c, next);
+  });
 
   // One request context for the APIs and the pages alike (ADR 34), and for live connections.
   const contextOptions = { db: database.db, services, env: publicEnv(env) };

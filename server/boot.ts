@@ -84,6 +84,7 @@ export async function boot(env: Env): Promise<Booted> {
     publicUrl: env.PUBLIC_URL,
     siteName: env.SITE_NAME,
     mailer,
+    dataDir: env.DATA_DIR,
     outboxDir: env.SMTP_URL ? undefined : outboxDir,
     rateLimits,
     onBackgroundError: (error) => logger.error("background task failed", { error: String((error as Error)?.stack ?? error) }),

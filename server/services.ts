@@ -6,6 +6,8 @@ import { createCatalog } from "./modules/catalog/index.ts";
 import { createCheckout } from "./modules/checkout/index.ts";
 import { createCompare } from "./modules/compare/index.ts";
 import { createCustomers } from "./modules/customers/index.ts";
+import { createUploads } from "./modules/media/uploads.ts";
+import { createProductImages } from "./modules/catalog/product-images.ts";
 import { createNewsletter } from "./modules/newsletter/index.ts";
 import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
 import { createMailRunner, takeOverClaims } from "./modules/mail/jobs.ts";
@@ -38,6 +40,8 @@ export interface ServicesConfig {
   publicUrl: string;
   siteName: string;
   mailer: Mailer;
+  /** DATA_DIR: uploads are stored under its uploads folder. Tests that upload nothing may leave it out. */
+  dataDir?: string;
   /** Where mails go when there is no SMTP server (DATA_DIR/outbox); the development outbox page reads it. */
   outboxDir?: string;
   rateLimits: RateLimitStore;
@@ -83,6 +87,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   // orders into the account: the accounts module asks the bag and orders modules.
   const accounts = createAccounts({ db: database.db, ...config, bags: cart, guestOrders: { claim: claimGuestOrders } });
   const catalog = createCatalog(database.db);
+  const uploads = config.dataDir ? createUploads({ dataDir: config.dataDir }) : undefined;
   const videos = createVideos(config.videos);
   const selling = { ...DEMO_SELLING, ...config.selling };
   const mails = createMailRunner(database.db, config.mailer, {
@@ -137,6 +142,8 @@ export function createServices(database: Database, config: ServicesConfig) {
     catalog,
     events,
     compare: createCompare(catalog.productDetail),
+    /** Product images added by staff (adapters check the "staff" scope). */
+    productImages: createProductImages({ uploads }),
     cart,
     accounts,
     social: createSocialLogin({
@@ -147,7 +154,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       onProviderError: config.onSocialProviderError,
     }),
     // The account's newsletter preference and the newsletter's list follow each other.
-    customers: createCustomers({ onPreferenceChange: newsletter.preferenceChanged }),
+    customers: createCustomers({ onPreferenceChange: newsletter.preferenceChanged, uploads, rateLimits: config.rateLimits }),
     newsletter,
     checkout: createCheckout({
       ...shop,

@@ -1,10 +1,8 @@
-import { imageSrcSet, imageUrl } from "../../server/modules/media/image-url.ts";
+import { imageSrcSet, imageUrl, storedImageSource } from "../../server/modules/media/image-url.ts";
 import type { ImageWidth } from "../../server/modules/media/presets.ts";
 
-/** Address of a file in the shop's media folder (generated product and brand images). */
-export function mediaUrl(path: string): string {
-  return `/media/${encodeURI(path)}`;
-}
+/** The image endpoint's source address of a stored image path (media folder or upload). */
+export const mediaUrl = storedImageSource;
 
 /**
  * A brand logo from the shop's media folder through the image endpoint's `logo` preset, at the

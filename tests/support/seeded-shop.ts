@@ -7,26 +7,30 @@ import { createServices, type Services, type ServicesConfig } from "../../server
 import { createTestDatabase } from "./test-db.ts";
 import { testServicesConfig } from "./services-config.ts";
 
-/** A fresh test database holding the demo shop of `products` products, its services, and its clean-up. */
+/**
+ * A fresh test database holding the demo shop of `products` products, its services, and its
+ * clean-up. Its data folder (`dataDir`: media, uploads) is a new temporary one.
+ */
 export async function seededShop(
   products = 60,
   config: Partial<ServicesConfig> = {},
-): Promise<{ database: Database; services: Services; close(): Promise<void> }> {
+): Promise<{ database: Database; services: Services; dataDir: string; close(): Promise<void> }> {
   const database = await createTestDatabase();
-  const mediaDir = mkdtempSync(join(tmpdir(), "shop-seeded-"));
+  const dataDir = mkdtempSync(join(tmpdir(), "shop-seeded-"));
   try {
-    await seedDemoShop(database.db, { products, mediaDir });
+    await seedDemoShop(database.db, { products, mediaDir: join(dataDir, "media") });
   } catch (error) {
     await database.close();
-    rmSync(mediaDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return {
     database,
-    services: createServices(database, testServicesConfig(config)),
+    dataDir,
+    services: createServices(database, testServicesConfig({ dataDir, ...config })),
     async close() {
       await database.close();
-      rmSync(mediaDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,7 +2,7 @@ import type { BrandSummary, CategoryNode, ProductCard } from "../../modules/cata
 import { asShopError } from "../../lib/shop-error.ts";
 import type { ListingRequest, ListingResult } from "../../modules/catalog/listing/types.ts";
 import type { ProductDetail, ProductVariantDetail } from "../../modules/catalog/product-detail.ts";
-import { imageUrl } from "../../modules/media/image-url.ts";
+import { imageUrl, storedImageSource } from "../../modules/media/image-url.ts";
 import { IMAGE_WIDTHS, isImageWidth } from "../../modules/media/presets.ts";
 import type { GraphQLContext } from "./context.ts";
 import { badUserInput, shopError } from "./errors.ts";
@@ -86,9 +86,9 @@ export const catalogResolvers = {
 
   Image: {
     src(image: ImageParent, args: { width?: number | null }) {
-      // As the pages address media files (app/lib/media.ts).
-      const original = `/media/${encodeURI(image.path)}`;
-      if (args.width == null) return original;
+      const original = storedImageSource(image.path);
+      // An upload is only ever served through the image endpoint: its largest rendering stands for it.
+      if (args.width == null) return original.startsWith("/media/") ? original : imageUrl("product", 1200, original);
       if (!isImageWidth(args.width)) throw badUserInput("width", `width must be one of ${IMAGE_WIDTHS.join(", ")}`);
       return imageUrl("product", args.width, original);
     },

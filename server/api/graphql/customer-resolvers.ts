@@ -15,7 +15,7 @@ import { shopCall, shopError } from "./errors.ts";
 type Context = GraphQLContext;
 
 /** The session's user; its profile fields are as fresh as the session lookup of this request. */
-type CustomerParent = PublicUser;
+export type CustomerParent = PublicUser & { picture?: string | null };
 
 const notLoggedIn = () => shopError("UNAUTHENTICATED", "Please log in.");
 
@@ -24,7 +24,7 @@ const notLoggedIn = () => shopError("UNAUTHENTICATED", "Please log in.");
  * refused (GraphQL takes JSON only, which such a page cannot send unasked; this holds even if
  * that ever changes).
  */
-async function changingCustomer(context: Context): Promise<CustomerParent> {
+export async function changingCustomer(context: Context): Promise<CustomerParent> {
   if (context.crossSiteCookie) throw shopError("FORBIDDEN", "Cross-site requests are not allowed.");
   const session = await context.session();
   if (!session) throw notLoggedIn();

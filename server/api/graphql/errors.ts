@@ -30,6 +30,8 @@ export type ErrorCode =
   | "QUERY_TOO_LARGE"
   | "METHOD_NOT_ALLOWED"
   | "UNSUPPORTED_MEDIA_TYPE"
+  | "CSRF_PREVENTED"
+  | "REQUEST_ENTITY_TOO_LARGE"
   | "SERVICE_UNAVAILABLE";
 
 export function shopError(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}): GraphQLError {

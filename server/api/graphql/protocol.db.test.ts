@@ -110,8 +110,8 @@ describe("requests that are not GraphQL over JSON POST", () => {
     }
   });
 
-  test("bodies that are not JSON are 415 before anything runs (another site's form cannot post)", async () => {
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""]) {
+  test("bodies that are neither JSON nor multipart are 415 before anything runs (another site's form cannot post)", async () => {
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/graphql", ""]) {
       const response = await app.request("/graphql", {
         method: "POST",
         headers: type ? { "content-type": type } : {},
@@ -121,7 +121,7 @@ describe("requests that are not GraphQL over JSON POST", () => {
       expect(await response.json()).toEqual({
         errors: [
           {
-            message: "Send GraphQL requests as JSON (content-type application/json).",
+            message: "Send GraphQL requests as JSON (content-type application/json), or uploads as multipart/form-data.",
             extensions: { code: "UNSUPPORTED_MEDIA_TYPE" },
           },
         ],

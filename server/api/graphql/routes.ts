@@ -4,12 +4,25 @@ import { errorBody } from "./errors.ts";
 import type { ShopYoga } from "./yoga.ts";
 
 /*
- * POST /graphql (SPEC §7). Only JSON POSTs reach GraphQL: other content types are what a plain
- * HTML form on another site could send with the shopper's cookies, so they are refused (415)
- * before anything runs; other methods are 405. Both answers are GraphQL-shaped ({ errors }), as
+ * POST /graphql (SPEC §7). JSON POSTs reach GraphQL, and uploads as multipart forms (the GraphQL
+ * multipart request spec, ADR 46). A multipart form is what a plain HTML form on another site
+ * could send with the shopper's cookies, so one is taken only when it carries a header no such
+ * form can set (which makes a browser ask first, and the shop allows no other origin), or when
+ * the browser says it comes from the shop's own pages. Other content types are refused (415)
+ * before anything runs; other methods are 405. Every answer is GraphQL-shaped ({ errors }), as
  * are yoga's own for bad JSON, a missing query or a batch. In development, GET from a browser
  * shows GraphiQL.
  */
+
+/** Headers that make a browser send a preflight first: Apollo Client's, and a plain one for other clients. */
+export const PREFLIGHT_HEADERS = ["apollo-require-preflight", "x-apollo-operation-name", "graphql-preflight"];
+
+/** Whether a multipart request may run: it forced a preflight, or the browser says it is the shop's own page's. */
+function uploadAllowed(c: Context<ShopEnv>): boolean {
+  if (PREFLIGHT_HEADERS.some((name) => (c.req.header(name) ?? "").trim() !== "")) return true;
+  if (requestContext(c).crossSite) return false;
+  return c.req.header("origin") !== undefined || c.req.header("sec-fetch-site") === "same-origin";
+}
 
 export function graphqlApi(yoga: ShopYoga, options: { graphiql?: boolean } = {}) {
   const api = new Hono<ShopEnv>();
@@ -23,8 +36,24 @@ export function graphqlApi(yoga: ShopYoga, options: { graphiql?: boolean } = {})
 
   api.post("/", (c) => {
     const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+    if (type === "multipart/form-data") {
+      if (uploadAllowed(c)) return run(c);
+      return c.json(
+        errorBody(
+          "CSRF_PREVENTED",
+          "Send uploads with an Apollo-Require-Preflight header (any value), or from the shop's own pages.",
+        ),
+        400,
+      );
+    }
     if (type !== "application/json") {
-      return c.json(errorBody("UNSUPPORTED_MEDIA_TYPE", "Send GraphQL requests as JSON (content-type application/json)."), 415);
+      return c.json(
+        errorBody(
+          "UNSUPPORTED_MEDIA_TYPE",
+          "Send GraphQL requests as JSON (content-type application/json), or uploads as multipart/form-data.",
+        ),
+        415,
+      );
     }
     return run(c);
   });

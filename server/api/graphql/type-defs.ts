@@ -25,14 +25,18 @@ export const typeDefs = /* GraphQL */ `
   }
 
   type Image {
-    "Where the original is in the shop's media folder; it is served at /media/{path}."
+    """
+    Where the original is in the shop's media folder (served at /media/{path}), or, for an image
+    uploaded to the shop, its /uploads/ address (served only through the image endpoint).
+    """
     path: String!
     alt: String!
     width: Int!
     height: Int!
     """
     The image resized by the shop's image endpoint (webp, cropped square) to one of the widths
-    96, 160, 240, 320, 480, 640, 800 or 1200; without a width, the original's address.
+    96, 160, 240, 320, 480, 640, 800 or 1200; without a width, the original's address (an upload's
+    largest rendering).
     """
     src(width: Int): String!
   }

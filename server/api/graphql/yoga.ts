@@ -12,6 +12,10 @@ import { createContext, type GraphQLContext, type RequestExtras } from "./contex
 import { customerResolvers } from "./customer-resolvers.ts";
 import { customerTypeDefs } from "./customer-type-defs.ts";
 import { LIMITS, shopLimitsPlugin } from "./limits.ts";
+import { bodySizePlugin } from "./body-size.ts";
+import { UPLOAD_REQUEST_BYTES } from "../../modules/media/uploads.ts";
+import { uploadResolvers } from "./upload-resolvers.ts";
+import { uploadTypeDefs } from "./upload-type-defs.ts";
 import { searchResolvers } from "./search-resolvers.ts";
 import { subscriptionResolvers } from "./subscription-resolvers.ts";
 import { subscriptionTypeDefs } from "./subscription-type-defs.ts";
@@ -34,8 +38,16 @@ export const APQ_TTL_MS = 24 * 60 * 60 * 1000;
 function createShopSchema() {
   // Resolvers see yoga's server context (RequestExtras) merged with the shop's.
   return createSchema<RequestExtras & GraphQLContext>({
-    typeDefs: [typeDefs, customerTypeDefs, checkoutTypeDefs, subscriptionTypeDefs],
-    resolvers: [catalogResolvers, searchResolvers, cartResolvers, customerResolvers, checkoutResolvers, subscriptionResolvers],
+    typeDefs: [typeDefs, customerTypeDefs, checkoutTypeDefs, subscriptionTypeDefs, uploadTypeDefs],
+    resolvers: [
+      catalogResolvers,
+      searchResolvers,
+      cartResolvers,
+      customerResolvers,
+      checkoutResolvers,
+      subscriptionResolvers,
+      uploadResolvers,
+    ],
   });
 }
 
@@ -49,6 +61,7 @@ export function createShopYoga(options: ShopYogaOptions) {
   const production = mode === "production";
   const plugins: Plugin[] = [
     // Before APQ, so a query too long is refused before it is stored.
+    bodySizePlugin({ json: LIMITS.bodyBytes, multipart: UPLOAD_REQUEST_BYTES }),
     shopLimitsPlugin({ budget: options.budget }),
     persistedQueriesPlugin({ store: options.apqStore ?? createInMemoryAPQStore({ max: APQ_ENTRIES, ttl: APQ_TTL_MS }) }),
   ];
@@ -67,8 +80,10 @@ export function createShopYoga(options: ShopYogaOptions) {
     landingPage: false,
     // Same-origin only: the bag is reached by a cookie, so no other site may read answers.
     cors: false,
-    multipart: false,
-    maxRequestBodySize: LIMITS.bodyBytes,
+    // Uploads (the GraphQL multipart request spec); routes.ts lets only preflighted or
+    // same-origin ones through.
+    multipart: true,
+    maxRequestBodySize: false,
     logging: logger ? yogaLogger(logger) : false,
   });
 }

@@ -3,6 +3,9 @@ import { countries, provincesOf } from "./countries.ts";
 import { createOrderHistory } from "./orders.ts";
 import { createPreferences, type PreferenceListener } from "./preferences.ts";
 import { createProfiles } from "./profile.ts";
+import { createPictures } from "./picture.ts";
+import type { Uploads } from "../media/uploads.ts";
+import type { RateLimitStore } from "../rate-limit/index.ts";
 
 export * from "./errors.ts";
 export * from "./schemas.ts";
@@ -20,6 +23,7 @@ export type {
   PreferenceView,
 } from "./preferences.ts";
 export type { CustomerProfile } from "./profile.ts";
+export { PICTURE_UPLOADS_RULE } from "./picture.ts";
 
 /**
  * The account area (issue 4 §7; SPEC §2 my-account): personal details, delivery addresses,
@@ -28,10 +32,14 @@ export type { CustomerProfile } from "./profile.ts";
  * are looked up only among that customer's own. Raw input is parsed here with the module's
  * schemas, so pages, REST and GraphQL share the same rules. `onPreferenceChange` hears of each
  * change of communication preferences a customer makes (the newsletter's list follows one).
+ * `uploads` stores profile pictures; `rateLimits` counts them per account.
  */
-export function createCustomers(options: { onPreferenceChange?: PreferenceListener } = {}) {
+export function createCustomers(
+  options: { onPreferenceChange?: PreferenceListener; uploads?: Uploads; rateLimits?: RateLimitStore } = {},
+) {
   return {
     ...createProfiles(),
+    ...createPictures({ uploads: options.uploads, rateLimits: options.rateLimits }),
     ...createAddressBook(),
     ...createPreferences({ onChange: options.onPreferenceChange }),
     ...createOrderHistory(),

@@ -10,19 +10,28 @@ export interface CustomerProfile {
   firstName: string | null;
   lastName: string | null;
   phone: string | null;
+  /** The profile picture's source address for the image endpoint (/uploads/...); null: none. */
+  picture: string | null;
   /** When the account last changed (ISO 8601). */
   updatedAt: string;
 }
 
-const columns = { firstName: users.firstName, lastName: users.lastName, phone: users.phone, updatedAt: users.updatedAt };
+const columns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  picture: users.picture,
+  updatedAt: users.updatedAt,
+};
 
 function view(row: {
   firstName: string | null;
   lastName: string | null;
   phone: string | null;
+  picture: string | null;
   updatedAt: Date;
 }): CustomerProfile {
-  return { firstName: row.firstName, lastName: row.lastName, phone: row.phone, updatedAt: row.updatedAt.toISOString() };
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
 }
 
 export function createProfiles() {

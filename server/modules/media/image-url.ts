@@ -27,3 +27,11 @@ export function imageSrcSet(preset: ImagePresetName, src: string, widths: readon
     .map((width) => `${imageUrl(preset, width, src)} ${width}w`)
     .join(", ");
 }
+
+/**
+ * The source address of a stored image path: a file in the shop's media folder (generated product
+ * and brand images, stored relative to it), or an upload, stored as its own /uploads/ address (ADR 46).
+ */
+export function storedImageSource(path: string): string {
+  return path.startsWith("/uploads/") ? path : `/media/${encodeURI(path)}`;
+}

@@ -47,6 +47,7 @@ export interface RenderedImage {
  */
 export function createImageService(options: ImageServiceOptions) {
   const mediaDir = join(options.dataDir, "media");
+  const uploadsDir = join(options.dataDir, "uploads");
   const cacheDir = join(options.dataDir, "image-cache");
   const allowedHosts = options.allowedHosts ?? [];
   const fetchOptions = {
@@ -55,19 +56,19 @@ export function createImageService(options: ImageServiceOptions) {
     maxBytes: options.maxSourceBytes ?? MAX_SOURCE_BYTES,
   };
   const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
-  const schema = imageRequestSchema({ mediaDir, allowedHosts });
+  const schema = imageRequestSchema({ mediaDir, uploadsDir, allowedHosts });
   const inflight = new Map<string, Promise<Buffer>>();
   const bound = createCacheBound(cacheDir, options.cacheMaxBytes ?? IMAGE_CACHE_MAX_BYTES);
   const stats = { hits: 0, misses: 0, transforms: 0 };
 
   async function readSource(source: ImageSource): Promise<Buffer> {
     if (source.kind === "remote") return fetchRemoteImage(source.url, fetchOptions);
-    // The path was checked as text; a symbolic link inside the media folder must not lead out of it.
-    const missing = () => new ImageError("not-found", `/media/${source.path} does not exist`);
+    // The path was checked as text; a symbolic link inside the folder must not lead out of it.
+    const missing = () => new ImageError("not-found", `/${source.folder}/${source.path} does not exist`);
     let real: string;
     let root: string;
     try {
-      [real, root] = await Promise.all([realpath(source.file), realpath(mediaDir)]);
+      [real, root] = await Promise.all([realpath(source.file), realpath(source.root)]);
     } catch (error) {
       if (isMissing(error)) throw missing();
       throw error;
@@ -166,7 +167,7 @@ export type ImageService = ReturnType<typeof createImageService>;
 
 /** The cache key: a hash of the preset (its settings too), the width and the source. */
 export function cacheKey(request: ImageRequest): string {
-  const source = request.source.kind === "local" ? `media:${request.source.path}` : request.source.url.href;
+  const source = request.source.kind === "local" ? `${request.source.folder}:${request.source.path}` : request.source.url.href;
   const identity = JSON.stringify([CACHE_VERSION, request.preset, IMAGE_PRESETS[request.preset], request.width, source]);
   return createHash("sha256").update(identity).digest("hex");
 }

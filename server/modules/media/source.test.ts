@@ -4,7 +4,8 @@ import { ImageError } from "./errors.ts";
 import { imageRequestSchema, isAllowedHost, parseImageRequest, type ImageRequest } from "./source.ts";
 
 const mediaDir = "/srv/shop/data/media";
-const schema = imageRequestSchema({ mediaDir, allowedHosts: ["cdn.example.com", "127.0.0.1:8080"] });
+const uploadsDir = "/srv/shop/data/uploads";
+const schema = imageRequestSchema({ mediaDir, uploadsDir, allowedHosts: ["cdn.example.com", "127.0.0.1:8080"] });
 
 function parse(input: { preset?: string; width?: string; src?: string }): ImageRequest {
   return parseImageRequest(schema, { preset: "product", width: "320", ...input });
@@ -28,12 +29,24 @@ describe("image request", () => {
       width: 320,
       source: {
         kind: "local",
+        folder: "media",
         path: "products/glove-red-front.webp",
         file: join(mediaDir, "products/glove-red-front.webp"),
+        root: mediaDir,
       },
     });
     // As mediaUrl() encodes it.
     expect(parse({ src: "/media/brands/safe%20hands.webp" }).source).toMatchObject({ path: "brands/safe hands.webp" });
+  });
+
+  it("reads an /uploads/ path as a file inside the uploads folder", () => {
+    expect(parse({ src: "/uploads/pictures/0f3a.webp" }).source).toEqual({
+      kind: "local",
+      folder: "uploads",
+      path: "pictures/0f3a.webp",
+      file: join(uploadsDir, "pictures/0f3a.webp"),
+      root: uploadsDir,
+    });
   });
 
   it("accepts both presets and every allowed width", () => {
@@ -70,6 +83,11 @@ describe("image request", () => {
       "/media/..\\secrets.json",
       "/media/%5c..%5csecrets.json",
       "/media/a.webp?x=1",
+      "/uploads/../secrets.json",
+      "/uploads/%2e%2e/media/a.webp",
+      "/uploads/",
+      "/uploads//etc/passwd",
+      "/upload/a.webp",
       "/media/%zz.webp",
       "/etc/passwd",
       "/secrets.json",
@@ -97,9 +115,9 @@ describe("image request", () => {
     expect(refusal({ src: "http://127.0.0.1:9090/a.png" })).toMatch(/is not allowed/);
     expect(refusal({ src: "http://localhost:8080/a.png" })).toMatch(/is not allowed/);
     expect(refusal({ src: "https://user:pass@cdn.example.com/a.png" })).toBe("src must not carry credentials");
-    expect(refusal({ src: "ftp://cdn.example.com/a.png" })).toMatch(/^src must be a \/media\/ path/);
-    expect(refusal({ src: "data:image/png;base64,AAAA" })).toMatch(/^src must be a \/media\/ path/);
-    expect(refusal({ src: "javascript:alert(1)" })).toMatch(/^src must be a \/media\/ path/);
+    expect(refusal({ src: "ftp://cdn.example.com/a.png" })).toMatch(/^src must be a \/media\/ or \/uploads\/ path/);
+    expect(refusal({ src: "data:image/png;base64,AAAA" })).toMatch(/^src must be a \/media\/ or \/uploads\/ path/);
+    expect(refusal({ src: "javascript:alert(1)" })).toMatch(/^src must be a \/media\/ or \/uploads\/ path/);
   });
 
   it("refuses a missing, empty or overlong src", () => {
@@ -109,7 +127,7 @@ describe("image request", () => {
   });
 
   it("allows no remote host when none is configured", () => {
-    const strict = imageRequestSchema({ mediaDir, allowedHosts: [] });
+    const strict = imageRequestSchema({ mediaDir, uploadsDir, allowedHosts: [] });
     expect(() => parseImageRequest(strict, { preset: "product", width: "320", src: "https://cdn.example.com/a.png" })).toThrow(
       /is not allowed/,
     );

@@ -5,16 +5,24 @@ import { IMAGE_PRESET_NAMES, IMAGE_WIDTHS, isImageWidth, type ImagePresetName, t
 
 /*
  * The request of the image endpoint: /images/<preset>/<width>?src=<source>. A source is either
- * a file of the shop under /media/ (read from DATA_DIR/media on disk) or an http(s) address
- * whose host is in IMAGE_HOSTS. Everything else is refused before any file or network is touched.
+ * a file of the shop under /media/ (read from DATA_DIR/media on disk), an upload under /uploads/
+ * (DATA_DIR/uploads, ADR 46), or an http(s) address whose host is in IMAGE_HOSTS. Everything else
+ * is refused before any file or network is touched.
  */
 
 export const MEDIA_PREFIX = "/media/";
+export const UPLOADS_PREFIX = "/uploads/";
 const MAX_SRC_LENGTH = 2048;
 
+/** The shop's own folders an image may come from, by the address prefix that names them. */
+export type LocalFolder = "media" | "uploads";
+
 export type ImageSource =
-  /** `path` is relative to the media folder, decoded; `file` is its absolute path inside it. */
-  { kind: "local"; path: string; file: string } | { kind: "remote"; url: URL };
+  /**
+   * `path` is relative to the folder, decoded; `file` is its absolute path inside it; `root` the
+   * folder's absolute path.
+   */
+  { kind: "local"; folder: LocalFolder; path: string; file: string; root: string } | { kind: "remote"; url: URL };
 
 export interface ImageRequest {
   preset: ImagePresetName;
@@ -25,15 +33,17 @@ export interface ImageRequest {
 export interface SourcePolicy {
   /** Absolute or relative folder the /media/ paths live in (DATA_DIR/media). */
   mediaDir: string;
+  /** The folder the /uploads/ paths live in (DATA_DIR/uploads). */
+  uploadsDir: string;
   /** Host names, optionally with a port ("cdn.example.com", "127.0.0.1:8080"), lower case. */
   allowedHosts: readonly string[];
 }
 
-const SOURCE_HINT = "must be a /media/ path of the shop or an http(s) address on an allowed host";
+const SOURCE_HINT = "must be a /media/ or /uploads/ path of the shop or an http(s) address on an allowed host";
 
 /** The one schema of the endpoint's input: the two path parameters and the src query parameter. */
 export function imageRequestSchema(policy: SourcePolicy) {
-  const mediaRoot = resolve(policy.mediaDir);
+  const roots = { media: resolve(policy.mediaDir), uploads: resolve(policy.uploadsDir) };
   return z
     .object({
       preset: z.enum(IMAGE_PRESET_NAMES as [ImagePresetName, ...ImagePresetName[]], {
@@ -50,7 +60,7 @@ export function imageRequestSchema(policy: SourcePolicy) {
         .min(1, "is required")
         .max(MAX_SRC_LENGTH, `must be at most ${MAX_SRC_LENGTH} characters`)
         .transform((value, context): ImageSource => {
-          const source = resolveSource(value, mediaRoot, policy.allowedHosts);
+          const source = resolveSource(value, roots, policy.allowedHosts);
           if (typeof source !== "string") return source;
           context.addIssue({ code: "custom", message: source });
           return z.NEVER;
@@ -73,10 +83,12 @@ export function parseImageRequest(
 }
 
 /** The source, or why it is refused. */
-function resolveSource(src: string, mediaRoot: string, allowedHosts: readonly string[]): ImageSource | string {
+function resolveSource(src: string, roots: Record<LocalFolder, string>, allowedHosts: readonly string[]): ImageSource | string {
   // Control characters (a null byte among them) have no place in a path or an address.
   if (hasControlCharacter(src)) return "must not contain control characters";
-  if (src.startsWith("/")) return resolveLocal(src, mediaRoot);
+  if (src.startsWith(MEDIA_PREFIX)) return resolveLocal(src, "media", roots.media);
+  if (src.startsWith(UPLOADS_PREFIX)) return resolveLocal(src, "uploads", roots.uploads);
+  if (src.startsWith("/")) return SOURCE_HINT;
   if (!URL.canParse(src)) return SOURCE_HINT;
   const url = new URL(src);
   if (url.protocol !== "https:" && url.protocol !== "http:") return SOURCE_HINT;
@@ -86,24 +98,24 @@ function resolveSource(src: string, mediaRoot: string, allowedHosts: readonly st
   return { kind: "remote", url };
 }
 
-function resolveLocal(src: string, mediaRoot: string): ImageSource | string {
-  if (!src.startsWith(MEDIA_PREFIX)) return SOURCE_HINT;
-  if (/[?#\\]/.test(src)) return "must be a plain /media/ path";
+function resolveLocal(src: string, folder: LocalFolder, root: string): ImageSource | string {
+  const prefix = `/${folder}/`;
+  if (/[?#\\]/.test(src)) return `must be a plain ${prefix} path`;
   let path: string;
   try {
-    path = decodeURIComponent(src.slice(MEDIA_PREFIX.length));
+    path = decodeURIComponent(src.slice(prefix.length));
   } catch {
     return "is not a valid path";
   }
   // Decoding may reveal what the raw text hid (%00, %2e%2e, %5c).
-  if (hasControlCharacter(path) || path.includes("\\")) return "must be a plain /media/ path";
+  if (hasControlCharacter(path) || path.includes("\\")) return `must be a plain ${prefix} path`;
   const segments = path.split("/");
   if (segments.some((segment) => segment === "" || segment === "." || segment === "..")) {
     return "must not contain empty, . or .. segments";
   }
-  const file = resolve(mediaRoot, ...segments);
-  if (!file.startsWith(mediaRoot + sep)) return "must stay inside /media/";
-  return { kind: "local", path: segments.join("/"), file };
+  const file = resolve(root, ...segments);
+  if (!file.startsWith(root + sep)) return `must stay inside ${prefix}`;
+  return { kind: "local", folder, path: segments.join("/"), file, root };
 }
 
 function hasControlCharacter(text: string): boolean {

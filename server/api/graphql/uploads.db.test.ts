@@ -1,0 +1,334 @@
+import { existsSync, readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { ApolloClient, ApolloLink, InMemoryCache, gql } from "@apollo/client";
+import UploadHttpLink from "apollo-upload-client/UploadHttpLink.mjs";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { products, users } from "../../db/schema/index.ts";
+import { registeredCustomer } from "../../modules/customers/test-support.ts";
+import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "../../modules/media/uploads.ts";
+import { createImageRoutes } from "../images/routes.ts";
+import { liveGraphQLServer, seededShop } from "./test-support.ts";
+
+/*
+ * Uploads over GraphQL (issue 13 §2): Apollo Client's upload link against the real endpoint over
+ * HTTP, the multipart request spec's refusals, what is stored (re-encoded, no metadata) and that
+ * the image endpoint shows it.
+ */
+
+const PUBLIC_URL = "http://shop.test";
+let shop: Awaited<ReturnType<typeof seededShop>>;
+let server: Awaited<ReturnType<typeof liveGraphQLServer>>;
+let people = 0;
+
+beforeAll(async () => {
+  shop = await seededShop(20);
+  server = await liveGraphQLServer(shop, { publicUrl: PUBLIC_URL });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await shop?.services.accounts.settled();
+  await shop?.close();
+});
+
+const customer = () => registeredCustomer(shop.services, shop.database.db, 7000 + ++people);
+
+/** Apollo Client as a shop's app would set it up: the upload link, the token, and the preflight header. */
+function apollo(headers: Record<string, string>) {
+  return new ApolloClient({
+    cache: new InMemoryCache(),
+    link: ApolloLink.from([
+      new UploadHttpLink({ uri: server.httpUrl, headers: { "Apollo-Require-Preflight": "true", ...headers } }),
+    ]),
+  });
+}
+
+/** A photo as a phone takes it: a JPEG with the camera's metadata (EXIF). */
+async function photo(width = 1600, height = 1200): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: "Ann, at home in Utrecht", Make: "PhoneCam" } })
+    .toBuffer();
+}
+
+const SET_PICTURE = gql`
+  mutation SetPicture($picture: Upload!) {
+    setProfilePicture(picture: $picture) {
+      id
+      picture(width: 240)
+    }
+  }
+`;
+
+/** Where the image endpoint's address says the picture is: its /uploads/ source. */
+function sourceOf(url: string): string {
+  return new URL(url, PUBLIC_URL).searchParams.get("src")!;
+}
+
+const uploadsIn = (folder: string) =>
+  existsSync(join(shop.dataDir, "uploads", folder)) ? readdirSync(join(shop.dataDir, "uploads", folder)) : [];
+
+/** A multipart request as the spec has it, sent without a client library (for the refusals). */
+function multipart(query: string, file: Blob | null, headers: Record<string, string>, variable = "picture"): Promise<Response> {
+  const form = new FormData();
+  form.set("operations", JSON.stringify({ query, variables: { [variable]: null } }));
+  form.set("map", JSON.stringify(file ? { 0: [`variables.${variable}`] } : {}));
+  if (file) form.set("0", file, "file.jpg");
+  return fetch(server.httpUrl, { method: "POST", headers, body: form });
+}
+
+const SET_PICTURE_TEXT = "mutation ($picture: Upload!) { setProfilePicture(picture: $picture) { picture } }";
+
+describe("a customer's profile picture", () => {
+  test("Apollo's upload link sets it: re-encoded as WebP without the photo's metadata, shown by the image endpoint", async () => {
+    const ann = await customer();
+    const client = apollo(ann.bearer);
+    // The name and the declared type say PNG; the bytes are a JPEG, and the bytes decide.
+    const file = new File([await photo()], "holiday.png", { type: "image/png" });
+    const result = await client.mutate<{ setProfilePicture: { id: string; picture: string } }>({
+      mutation: SET_PICTURE,
+      variables: { picture: file },
+    });
+    const picture = result.data!.setProfilePicture.picture;
+    expect(picture).toMatch(/^\/images\/product\/240\?src=%2Fuploads%2Fpictures%2F[0-9a-f]{32}\.webp$/);
+
+    const stored = join(shop.dataDir, sourceOf(picture));
+    const metadata = await sharp(await readFile(stored)).metadata();
+    expect(metadata.format).toBe("webp");
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.icc).toBeUndefined();
+    expect(Math.max(metadata.width, metadata.height)).toBe(UPLOAD_KINDS.picture.maxSide);
+
+    // Shown through the image endpoint, like every image of the shop.
+    const images = createImageRoutes({ dataDir: shop.dataDir, imageHosts: [] });
+    const shown = await images.request(picture.replace(/^\/images/, ""));
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await shown.arrayBuffer())).metadata()).width).toBe(240);
+
+    // Read back on the customer.
+    const me = await client.query<{ me: { picture: string } }>({
+      query: gql`
+        {
+          me {
+            picture(width: 96)
+          }
+        }
+      `,
+    });
+    expect(sourceOf(me.data!.me.picture)).toBe(sourceOf(picture));
+  });
+
+  test("a new picture replaces the old one's file; removing it leaves none", async () => {
+    const ben = await customer();
+    const client = apollo(ben.bearer);
+    const first = await client.mutate<{ setProfilePicture: { picture: string } }>({
+      mutation: SET_PICTURE,
+      variables: { picture: new Blob([await photo(400, 400)]) },
+    });
+    const second = await client.mutate<{ setProfilePicture: { picture: string } }>({
+      mutation: SET_PICTURE,
+      variables: { picture: new Blob([await photo(300, 500)]) },
+    });
+    const [old, current] = [first, second].map((r) => join(shop.dataDir, sourceOf(r.data!.setProfilePicture.picture)));
+    expect(old).not.toBe(current);
+    expect(existsSync(current!)).toBe(true);
+    await expect.poll(() => existsSync(old!)).toBe(false);
+
+    const removed = await client.mutate<{ removeProfilePicture: { picture: string | null } }>({
+      mutation: gql`
+        mutation {
+          removeProfilePicture {
+            picture
+          }
+        }
+      `,
+    });
+    expect(removed.data!.removeProfilePicture.picture).toBeNull();
+    await expect.poll(() => existsSync(current!)).toBe(false);
+  });
+
+  test("what is not a usable image is refused with a clear error, and nothing is stored", async () => {
+    const cara = await customer();
+    const before = uploadsIn("pictures").length;
+    const send = async (file: Blob) => {
+      const response = await multipart(SET_PICTURE_TEXT, file, { ...cara.bearer, "apollo-require-preflight": "true" });
+      const body = (await response.json()) as { errors?: { message: string; extensions: Record<string, unknown> }[] };
+      return body.errors?.[0];
+    };
+
+    // A text file dressed as a JPEG.
+    expect(await send(new Blob(["<script>alert(1)</script>"], { type: "image/jpeg" }))).toMatchObject({
+      message: "The picture must be a JPEG, PNG or WebP image.",
+      extensions: { code: "BAD_USER_INPUT", argument: "picture" },
+    });
+    // A JPEG's first bytes and then nothing an image decoder can read.
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+    expect(await send(new Blob([broken]))).toMatchObject({
+      message: "The picture could not be read as a JPEG image, or it is too large.",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+    // Larger than a picture may be (though the request itself is within the upload limit).
+    const large = Buffer.concat([await photo(64, 64), Buffer.alloc(UPLOAD_KINDS.picture.maxBytes)]);
+    expect(await send(new Blob([large]))).toMatchObject({
+      message: "The picture is larger than 5 MB. Please send a smaller one.",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+    // An empty file.
+    expect(await send(new Blob([]))).toMatchObject({ message: "Choose a picture to upload." });
+    expect(uploadsIn("pictures")).toHaveLength(before);
+  });
+
+  test("an Upload is only a file of a multipart request: not text in the query or the variables", async () => {
+    const dan = await customer();
+    const asJson = await fetch(server.httpUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...dan.bearer },
+      body: JSON.stringify({ query: SET_PICTURE_TEXT, variables: { picture: "/etc/passwd" } }),
+    });
+    expect(((await asJson.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(
+      /Upload takes a file sent in a multipart request/,
+    );
+    const inline = await fetch(server.httpUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...dan.bearer },
+      body: JSON.stringify({ query: 'mutation { setProfilePicture(picture: "x") { picture } }' }),
+    });
+    expect(((await inline.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(
+      /A file cannot be written in the query/,
+    );
+  });
+
+  test("a guest cannot set one", async () => {
+    const response = await multipart(SET_PICTURE_TEXT, new Blob([await photo(64, 64)]), { "apollo-require-preflight": "1" });
+    const body = (await response.json()) as { errors: { extensions: { code: string } }[] };
+    expect(body.errors[0]!.extensions.code).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("the multipart request's guard against other sites", () => {
+  test("without a preflight header, only the shop's own pages may send one", async () => {
+    const eve = await customer();
+    const file = new Blob([await photo(64, 64)]);
+    // A plain form on another site, riding on the customer's cookie.
+    const crossSite = await multipart(SET_PICTURE_TEXT, file, { ...eve.cookie, origin: "https://evil.example" });
+    expect(crossSite.status).toBe(400);
+    expect(await crossSite.json()).toEqual({
+      errors: [
+        {
+          message: "Send uploads with an Apollo-Require-Preflight header (any value), or from the shop's own pages.",
+          extensions: { code: "CSRF_PREVENTED" },
+        },
+      ],
+    });
+    // A program that says nothing of where it comes from must ask for the preflight too.
+    expect((await multipart(SET_PICTURE_TEXT, file, eve.bearer)).status).toBe(400);
+    // Another site cannot get past it by naming the header with an empty value.
+    expect(
+      (await multipart(SET_PICTURE_TEXT, file, { ...eve.cookie, origin: "https://evil.example", "apollo-require-preflight": "" }))
+        .status,
+    ).toBe(400);
+
+    // The shop's own page (its origin), on the cookie.
+    const own = await multipart(SET_PICTURE_TEXT, file, { ...eve.cookie, origin: PUBLIC_URL });
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { data: { setProfilePicture: { picture: string } } }).data.setProfilePicture.picture).toMatch(
+      /^\/images\//,
+    );
+  });
+
+  test("a request larger than the upload limit is refused before it is read", async () => {
+    const fay = await customer();
+    const response = await fetch(server.httpUrl, {
+      method: "POST",
+      headers: {
+        ...fay.bearer,
+        "apollo-require-preflight": "1",
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(UPLOAD_REQUEST_BYTES + 1),
+      },
+      body: "--x--",
+    }).catch((error: unknown) => error as Error);
+    // The server answers 413 at once; fetch may see the answer or the connection it closed.
+    if (response instanceof Response) {
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe(
+        "REQUEST_ENTITY_TOO_LARGE",
+      );
+    } else expect(response.message).toMatch(/fetch failed|other side closed|length/i);
+  });
+});
+
+describe("a product image added by staff", () => {
+  const ADD_IMAGE = gql`
+    mutation AddImage($productId: ID!, $image: Upload!, $alt: String!) {
+      addProductImage(productId: $productId, image: $image, alt: $alt) {
+        path
+        alt
+        width
+        height
+        src(width: 320)
+      }
+    }
+  `;
+
+  async function staffMember() {
+    const staff = await customer();
+    await shop.database.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+    return staff;
+  }
+
+  test("staff add one: it comes after the product's other images, on the product page's data", async () => {
+    const staff = await staffMember();
+    const [product] = await shop.database.db.select({ id: products.id, slug: products.slug }).from(products).limit(1);
+    const client = apollo(staff.bearer);
+    const result = await client.mutate<{ addProductImage: { path: string; alt: string; width: number; src: string } }>({
+      mutation: ADD_IMAGE,
+      variables: {
+        productId: String(product!.id),
+        image: new Blob([await photo(3000, 3000)]),
+        alt: "The glove's palm, close up",
+      },
+    });
+    const added = result.data!.addProductImage;
+    expect(added).toMatchObject({ alt: "The glove's palm, close up", width: UPLOAD_KINDS["product-image"].maxSide });
+    expect(added.path).toMatch(/^\/uploads\/products\/[0-9a-f]{32}\.webp$/);
+    expect(added.src).toBe(`/images/product/320?src=${encodeURIComponent(added.path)}`);
+
+    const detail = await shop.services.catalog.productDetail(product!.slug);
+    expect(detail!.images.at(-1)).toMatchObject({ path: added.path, alt: "The glove's palm, close up" });
+    expect(detail!.images.length).toBeGreaterThan(1);
+  });
+
+  test("a customer may not; an unknown product or a missing text is refused, and no file is left behind", async () => {
+    const before = uploadsIn("products").length;
+    const gus = await customer();
+    const [product] = await shop.database.db.select({ id: products.id }).from(products).limit(1);
+    const image = async () => new Blob([await photo(64, 64)]);
+    const attempt = async (headers: Record<string, string>, variables: Record<string, unknown>) => {
+      const result = await apollo(headers)
+        .mutate({ mutation: ADD_IMAGE, variables: { image: await image(), ...variables } })
+        .then(
+          () => null,
+          (error: { errors?: { message: string; extensions?: Record<string, unknown> }[] }) => error.errors?.[0],
+        );
+      return result;
+    };
+    expect(await attempt(gus.bearer, { productId: String(product!.id), alt: "x" })).toMatchObject({
+      extensions: { code: "FORBIDDEN" },
+    });
+    const staff = await staffMember();
+    expect(await attempt(staff.bearer, { productId: "999999", alt: "x" })).toMatchObject({
+      message: "This product does not exist.",
+      extensions: { code: "NOT_FOUND" },
+    });
+    expect(await attempt(staff.bearer, { productId: String(product!.id), alt: "  " })).toMatchObject({
+      message: "Describe the image for those who cannot see it.",
+      extensions: { code: "BAD_USER_INPUT", argument: "alt" },
+    });
+    expect(uploadsIn("products")).toHaveLength(before);
+  });
+});
