@@ -29,13 +29,18 @@ export function fieldsOf(form: FormData): Record<string, string> {
 
 /** The form's text fields; anything that is not a form (JSON, no body) is answered 400. */
 export async function formFields(request: Request): Promise<Record<string, string>> {
+  return (await formContents(request)).fields;
+}
+
+/** The form's text fields, checked as formFields checks them, and the form itself for its files. */
+export async function formContents(request: Request): Promise<{ fields: Record<string, string>; form: FormData }> {
   const form = await readForm(request);
   if (!form) throw data(failure({}, {}, "Please use the form on this page."), { status: 400 });
   const fields = fieldsOf(form);
   // PostgreSQL cannot store a NUL character in text: such a field is the visitor's error, not ours.
   const bad = Object.entries(fields).find(([, value]) => value.includes("\u0000"));
   if (bad) throw data(failure(fields, { [bad[0]]: "This contains characters that are not allowed." }, null), { status: 400 });
-  return fields;
+  return { fields, form };
 }
 
 function failure(values: Record<string, string>, fieldErrors: Record<string, string>, formError: string | null): FormFailure {

@@ -1,9 +1,12 @@
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/personal-details";
-import { useRef } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { TextField } from "~/components/ui/text-field";
-import { formFailure, formFields } from "~/lib/forms.server";
+import { formContents, formFailure } from "~/lib/forms.server";
+import { mediaUrl } from "~/lib/media";
+import { imageUrl } from "../../../server/modules/media/image-url.ts";
+import { UPLOAD_KINDS } from "../../../server/modules/media/uploads-rules.ts";
 import { sessionRenewed } from "~/lib/auth.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -12,7 +15,7 @@ import { pageContext } from "../../../server/http/page-context.ts";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFrom(matches), {
     title: "Personal details",
-    description: "Your name, phone, e-mail and password.",
+    description: "Your picture, name, phone, e-mail and password.",
     path: "/my-account/personal-details",
   });
 
@@ -23,14 +26,23 @@ export async function loader({ context: router }: Route.LoaderArgs) {
   return { profile, email: user.email, hasPassword, provider: user.provider };
 }
 
-/** Three forms, told apart by `intent`: name and phone; e-mail address; password. */
+/**
+ * The forms, told apart by `intent`: the picture (a multipart form, with or without JavaScript) and
+ * its removal; name and phone; e-mail address; password.
+ */
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
   const { user } = currentCustomer(context);
-  const fields = await formFields(request);
+  const { fields, form } = await formContents(request);
   const intent = fields.intent;
   try {
     switch (intent) {
+      case "picture":
+        await context.services.customers.setPicture(context, user.id, form.get("picture"));
+        return { ok: true as const, intent, message: "Your picture is saved." };
+      case "remove-picture":
+        await context.services.customers.removePicture(context, user.id);
+        return { ok: true as const, intent: "picture", message: "Your picture is removed." };
       case "profile":
         await context.services.customers.updateProfile(context, user.id, {
           firstName: fields.firstName,
@@ -80,6 +92,13 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
 
   return (
     <div className="flex flex-col gap-8" ref={page}>
+      <PictureSection
+        picture={profile.picture}
+        done={done("picture")}
+        failure={failed("picture")}
+        busy={busy("picture") || busy("remove-picture")}
+      />
+
       <section aria-labelledby="profile-title" className="account-section">
         <h2 id="profile-title">Name and phone</h2>
         <Notice done={done("profile")} failure={failed("profile")} />
@@ -214,4 +233,85 @@ function Notice({ done, failure }: { done: string | null; failure: { formError: 
     );
   }
   return null;
+}
+
+const PICTURE_MAX_BYTES = UPLOAD_KINDS.picture.maxBytes;
+const PICTURE_TOO_LARGE = `The picture is larger than ${PICTURE_MAX_BYTES / 1024 / 1024} MB. Please send a smaller one.`;
+
+/**
+ * The profile picture: shown through the image endpoint, replaced by a multipart form that works
+ * without JavaScript (the server checks everything); with JavaScript, a file over the limit is
+ * refused before it is sent.
+ */
+function PictureSection({
+  picture,
+  done,
+  failure,
+  busy,
+}: {
+  picture: string | null;
+  done: string | null;
+  failure: { formError: string | null; fieldErrors: Record<string, string> } | null;
+  busy: boolean;
+}) {
+  const [tooLarge, setTooLarge] = useState(false);
+  const checkSize = (event: FormEvent<HTMLFormElement>) => {
+    const file = (event.currentTarget.elements.namedItem("picture") as HTMLInputElement | null)?.files?.[0];
+    const over = file !== undefined && file.size > PICTURE_MAX_BYTES;
+    setTooLarge(over);
+    if (over) event.preventDefault();
+  };
+  return (
+    <section aria-labelledby="picture-title" className="account-section">
+      <h2 id="picture-title">Picture</h2>
+      <Notice done={tooLarge ? null : done} failure={failure} />
+      <div className="flex flex-wrap items-start gap-6">
+        {picture ? (
+          <img
+            src={imageUrl("product", 160, mediaUrl(picture))}
+            srcSet={`${imageUrl("product", 160, mediaUrl(picture))} 1x, ${imageUrl("product", 320, mediaUrl(picture))} 2x`}
+            alt="Your picture"
+            width={96}
+            height={96}
+            className="size-24 rounded-full object-cover"
+            data-testid="profile-picture"
+          />
+        ) : (
+          <p className="text-grey-700" data-testid="no-picture">
+            You have no picture yet.
+          </p>
+        )}
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="flex max-w-md flex-col gap-4"
+          noValidate
+          onSubmit={checkSize}
+        >
+          <input type="hidden" name="intent" value="picture" />
+          <TextField
+            label={picture ? "New picture" : "Picture"}
+            name="picture"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            hint={`A JPEG, PNG or WebP image of at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB. We keep a copy without the photo's details (camera, place, time).`}
+            error={tooLarge ? PICTURE_TOO_LARGE : failure?.fieldErrors.picture}
+            onChange={() => setTooLarge(false)}
+          />
+          <div>
+            <button type="submit" className="button-primary" disabled={busy}>
+              Upload picture
+            </button>
+          </div>
+        </Form>
+        {picture && (
+          <Form method="post" className="self-end">
+            <button type="submit" name="intent" value="remove-picture" className="button-secondary" disabled={busy}>
+              Remove picture
+            </button>
+          </Form>
+        )}
+      </div>
+    </section>
+  );
 }

@@ -47,11 +47,12 @@ function apollo(headers: Record<string, string>) {
 }
 
 /** A photo as a phone takes it: a JPEG with the camera's metadata (EXIF). */
-async function photo(width = 1600, height = 1200): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+async function photo(width = 1600, height = 1200): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } })
     .jpeg()
     .withExif({ IFD0: { Copyright: "Ann, at home in Utrecht", Make: "PhoneCam" } })
     .toBuffer();
+  return new Uint8Array(bytes);
 }
 
 const SET_PICTURE = gql`
@@ -166,13 +167,13 @@ describe("a customer's profile picture", () => {
       extensions: { code: "BAD_USER_INPUT", argument: "picture" },
     });
     // A JPEG's first bytes and then nothing an image decoder can read.
-    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+    const broken = new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]));
     expect(await send(new Blob([broken]))).toMatchObject({
       message: "The picture could not be read as a JPEG image, or it is too large.",
       extensions: { code: "BAD_USER_INPUT" },
     });
     // Larger than a picture may be (though the request itself is within the upload limit).
-    const large = Buffer.concat([await photo(64, 64), Buffer.alloc(UPLOAD_KINDS.picture.maxBytes)]);
+    const large = new Uint8Array(Buffer.concat([await photo(64, 64), Buffer.alloc(UPLOAD_KINDS.picture.maxBytes)]));
     expect(await send(new Blob([large]))).toMatchObject({
       message: "The picture is larger than 5 MB. Please send a smaller one.",
       extensions: { code: "BAD_USER_INPUT" },

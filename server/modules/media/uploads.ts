@@ -3,7 +3,10 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp, { type OutputInfo } from "sharp";
 import { invalidInput } from "../../lib/shop-error.ts";
+import { UPLOAD_KINDS, UPLOAD_MAX_PIXELS, type UploadKind } from "./uploads-rules.ts";
 import { UPLOADS_PREFIX } from "./source.ts";
+
+export * from "./uploads-rules.ts";
 
 /*
  * Images people send the shop (ADR 46): a customer's profile picture, a product image added by
@@ -13,19 +16,6 @@ import { UPLOADS_PREFIX } from "./source.ts";
  * result is stored under DATA_DIR/uploads with a random name and shown only through the image
  * endpoint (/images/...?src=/uploads/...).
  */
-
-export const UPLOAD_KINDS = {
-  picture: { folder: "pictures", label: "picture", one: "a picture", maxBytes: 5 * 1024 * 1024, maxSide: 1024 },
-  "product-image": { folder: "products", label: "image", one: "an image", maxBytes: 10 * 1024 * 1024, maxSide: 2400 },
-} as const;
-
-export type UploadKind = keyof typeof UPLOAD_KINDS;
-
-/** The most a request carrying an upload may weigh: the largest file plus the form's other fields. */
-export const UPLOAD_REQUEST_BYTES = UPLOAD_KINDS["product-image"].maxBytes + 64 * 1024;
-
-/** A decoded image may have at most this many pixels (a small file can unpack to a huge one). */
-export const UPLOAD_MAX_PIXELS = 40_000_000;
 
 const QUALITY = 85;
 
