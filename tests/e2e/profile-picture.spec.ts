@@ -9,12 +9,19 @@ import { hydrated } from "../support/hydration.ts";
  * not an image or too large, and removed.
  */
 
-/** A photo as a phone makes it, with the camera's details in it. */
+/**
+ * A photo as a phone makes it, with the camera's details in it: grainy, so it weighs far more than
+ * the 64 KB an ordinary form may.
+ */
 async function photo(): Promise<Buffer> {
-  return sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 30, g: 110, b: 200 } } })
-    .jpeg()
+  const bytes = await sharp({
+    create: { width: 1200, height: 900, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 50 } },
+  })
+    .jpeg({ quality: 90 })
     .withExif({ IFD0: { Make: "PhoneCam" } })
     .toBuffer();
+  expect(bytes.byteLength).toBeGreaterThan(256 * 1024);
+  return bytes;
 }
 
 const section = (page: Page) => page.getByRole("region", { name: "Picture" });
@@ -75,6 +82,35 @@ test("without JavaScript: the plain form uploads a picture and shows it", async 
 
   // A reload shows the same picture: it is the account's.
   await page.goto("/my-account/personal-details");
+  await expectPictureShown(page);
+  await context.close();
+});
+
+test("the shop's own page may send a GraphQL multipart upload on its cookie; the picture shows on the page", async ({
+  browser,
+}) => {
+  const { context, page } = await newCustomer(browser);
+  await page.goto("/my-account/personal-details");
+  const base64 = (await photo()).toString("base64");
+  // As a script of the shop's page sends it: the browser adds the page's origin and the cookie.
+  const answer = await page.evaluate(async (encoded) => {
+    const form = new FormData();
+    form.set(
+      "operations",
+      JSON.stringify({
+        query: "mutation ($p: Upload!) { setProfilePicture(picture: $p) { picture(width: 320) } }",
+        variables: { p: null },
+      }),
+    );
+    form.set("map", JSON.stringify({ 0: ["variables.p"] }));
+    const bytes = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0));
+    form.set("0", new File([bytes], "me.jpg", { type: "image/jpeg" }));
+    const response = await fetch("/graphql", { method: "POST", body: form });
+    return { status: response.status, body: await response.json() };
+  }, base64);
+  expect(answer.status).toBe(200);
+  expect(answer.body.data.setProfilePicture.picture).toMatch(/^\/images\/product\/320\?src=%2Fuploads%2Fpictures%2F/);
+  await page.reload();
   await expectPictureShown(page);
   await context.close();
 });
