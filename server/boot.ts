@@ -87,7 +87,12 @@ export async function boot(env: Env): Promise<Booted> {
     dataDir: env.DATA_DIR,
     outboxDir: env.SMTP_URL ? undefined : outboxDir,
     rateLimits,
-    onBackgroundError: (error) => logger.error("background task failed", { error: String((error as Error)?.stack ?? error) }),
+    onBackgroundError: (error) =>
+      logger.error("background task failed", {
+        error: String((error as Error)?.stack ?? error),
+        // A sweep that carried on past some rows' failures says what each was.
+        ...(error instanceof AggregateError ? { each: error.errors.map((one: unknown) => describeFailure(one)) } : {}),
+      }),
     socialProviders: env.socialProviders,
     onSocialProviderError: (error, context) => logger.error("social login provider failed", { ...context, error: String(error) }),
     selling: {
@@ -169,4 +174,10 @@ async function loadDemoContentOnce(db: Db, env: Env, logger: Logger) {
   const counts = await seedDemoContent(db, { mediaDir: join(env.DATA_DIR, "media") });
   await db.insert(siteSettings).values({ key: CONTENT_MARK, value: new Date().toISOString() }).onConflictDoNothing();
   logger.info("demo content loaded", { ...counts });
+}
+
+/** One failure in a line: its message, and what caused it (a failed query's database error). */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message.split("\n")[0]}: ${error.cause.message}` : error.message;
 }

@@ -15,7 +15,7 @@ import { hydrated } from "../support/hydration.ts";
  */
 async function photo(): Promise<Buffer> {
   const bytes = await sharp({
-    create: { width: 1200, height: 900, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 50 } },
+    create: { width: 1200, height: 900, channels: 3, background: "#1e6ec8", noise: { type: "gaussian", mean: 128, sigma: 50 } },
   })
     .jpeg({ quality: 90 })
     .withExif({ IFD0: { Make: "PhoneCam" } })

@@ -71,3 +71,53 @@ test("an order not paid in time is cancelled and its stock released exactly once
   expect(await expireReservations(database.db, site)).toBe(0);
   expect(await stock()).toBe(10);
 });
+
+test("an order that cannot be cancelled now is left for the next run; the others are cancelled all the same", async () => {
+  const scope = systemScope(database.db);
+  const carts = createCarts();
+  const checkout = createCheckout({
+    ...site,
+    currency: "EUR",
+    reservationDays: 7,
+    bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
+    money: (minor) => `€${(minor / 100).toFixed(2)}`,
+  });
+  const [first, second] = (await stockedOptions(database.db, 2)) as [number, number];
+  const stuck = await guestOrder({ cart: carts, checkout }, scope, first, 1, { email: "stuck@example.com" });
+  const fine = await guestOrder({ cart: carts, checkout }, scope, second, 1, { email: "fine@example.com" });
+  // The stuck order's reservation ended first, so it is claimed first.
+  await database.db
+    .update(orders)
+    .set({ reservedUntil: sql`now() - interval '2 minutes'` })
+    .where(eq(orders.id, stuck.id));
+  await database.db
+    .update(orders)
+    .set({ reservedUntil: sql`now() - interval '1 minute'` })
+    .where(eq(orders.id, fine.id));
+  // Writing the stuck order's history fails, as a full disk or a broken row would make it.
+  await database.db.execute(
+    sql.raw(`create function refuse_stuck_order() returns trigger language plpgsql as $$
+      begin
+        if new.order_id = ${stuck.id} then raise exception 'the disk is full'; end if;
+        return new;
+      end $$`),
+  );
+  await database.db.execute(
+    sql`create trigger refuse_stuck_order before insert on order_events for each row execute function refuse_stuck_order()`,
+  );
+  const status = async (id: number) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
+  try {
+    const run = await expireReservations(database.db, site).catch((error: unknown) => error);
+    expect(run).toBeInstanceOf(AggregateError);
+    expect((run as AggregateError).message).toBe("1 orders could not be cancelled now (1 were)");
+    expect(String(((run as AggregateError).errors[0] as Error).cause)).toMatch(/the disk is full/);
+    expect(await status(fine.id)).toBe("cancelled");
+    expect(await status(stuck.id)).toBe("awaiting_payment");
+  } finally {
+    await database.db.execute(sql`drop trigger refuse_stuck_order on order_events`);
+    await database.db.execute(sql`drop function refuse_stuck_order()`);
+  }
+  // The next run cancels it.
+  expect(await expireReservations(database.db, site)).toBe(1);
+  expect(await status(stuck.id)).toBe("cancelled");
+});

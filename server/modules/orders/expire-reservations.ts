@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lte, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/index.ts";
 import { systemScope, withTransaction } from "../../lib/scope.ts";
@@ -11,6 +11,9 @@ import { cancelOrder } from "./transitions.ts";
  * orders per transaction. Each order is claimed with FOR UPDATE SKIP LOCKED and only while it is
  * still awaiting payment, so two processes running this at once release each order's stock once,
  * and a payment marked at the same moment either comes first (the order stays) or waits.
+ *
+ * One order that cannot be cancelled (its transaction fails) is left for the next run and the
+ * others go on: the run ends with an AggregateError of what failed, after everything else is done.
  */
 export async function expireReservations(
   db: Db,
@@ -20,9 +23,12 @@ export async function expireReservations(
   options: { cardOrders?: boolean } = {},
 ): Promise<number> {
   let cancelled = 0;
+  const failed: number[] = [];
+  const failures: unknown[] = [];
   // One order per transaction: its options are locked in id order, as checkout locks them, so
   // the expiry never holds one order's rows while waiting for another's (no deadlock).
   for (;;) {
+    let claimed: number | null = null;
     const done = await withTransaction(systemScope(db), async ({ db: tx }) => {
       const [order] = await tx
         .select()
@@ -33,12 +39,14 @@ export async function expireReservations(
             eq(orders.status, "awaiting_payment"),
             options.cardOrders ? undefined : eq(orders.paymentMethod, "bank-transfer"),
             lte(orders.reservedUntil, now),
+            failed.length > 0 ? notInArray(orders.id, failed) : undefined,
           ),
         )
         .orderBy(asc(orders.reservedUntil), asc(orders.id))
         .limit(1)
         .for("update", { skipLocked: true });
       if (!order) return false;
+      claimed = order.id;
       await cancelOrder(tx, order, "Not paid in time");
       const reason = `the payment did not arrive in time${itemsBackOnSale(order)}.`;
       await enqueueMail(
@@ -53,8 +61,19 @@ export async function expireReservations(
         }),
       );
       return true;
+    }).catch((error: unknown) => {
+      // The claim itself failed: the database is in trouble, not one order.
+      if (claimed === null) throw error;
+      failed.push(claimed);
+      failures.push(error);
+      return null;
     });
-    if (!done) return cancelled;
+    if (done === null) continue;
+    if (!done) break;
     cancelled += 1;
   }
+  if (failures.length > 0) {
+    throw new AggregateError(failures, `${failures.length} orders could not be cancelled now (${cancelled} were)`);
+  }
+  return cancelled;
 }
