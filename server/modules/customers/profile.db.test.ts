@@ -38,6 +38,7 @@ describe("personal details", () => {
       firstName: null,
       lastName: null,
       phone: null,
+      picture: null,
       updatedAt: expect.any(String),
     });
 
