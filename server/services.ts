@@ -16,6 +16,8 @@ import { expireReservations } from "./modules/orders/expire-reservations.ts";
 import { createOrders } from "./modules/orders/index.ts";
 import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
 import { createStaffOperations } from "./modules/orders/staff.ts";
+import { onStockBack } from "./modules/orders/release.ts";
+import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import type { BankDetails } from "./modules/orders/mails.ts";
 import { formatMoney } from "./lib/money.ts";
 import { systemScope } from "./lib/scope.ts";
@@ -96,6 +98,9 @@ export function createServices(database: Database, config: ServicesConfig) {
   });
   // Sign-ups, confirmations and unsubscribes (ADR 40); its mails go through the outbox.
   const newsletter = createNewsletter({ ...config, mailsWritten: mails.wake });
+  // Back-in-stock requests (ADR 47): mailed in the transaction that gives an order's stock back.
+  const stockAlerts = createStockAlerts({ ...config, mailsWritten: mails.wake });
+  onStockBack(database.db, stockAlerts.notify);
   let background: ReturnType<typeof setInterval> | null = null;
   const orders = createOrders({ bank: selling.bank, secret: config.secret, publicUrl: config.publicUrl });
   // The external-site notice; it also signs the links to other sites the shop renders (news, pages).
@@ -156,6 +161,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     // The account's newsletter preference and the newsletter's list follow each other.
     customers: createCustomers({ onPreferenceChange: newsletter.preferenceChanged, uploads, rateLimits: config.rateLimits }),
     newsletter,
+    stockAlerts,
     checkout: createCheckout({
       ...shop,
       ...selling,

@@ -28,10 +28,21 @@ export async function enqueueMail(db: Db, mail: Mail): Promise<void> {
 
 /** The statement that writes the mail into the outbox, for a use case that folds it into one of its own. */
 export function mailInsert(db: Db, mail: Mail) {
-  return db
-    .insert(mailJobs)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers ?? null });
+  return db.insert(mailJobs).values(mailJobRow(mail));
 }
+
+/** Writes several mails into the outbox in one statement (a batch of notices); nothing for none. */
+export async function enqueueMails(db: Db, mails: readonly Mail[]): Promise<void> {
+  if (mails.length > 0) await db.insert(mailJobs).values(mails.map(mailJobRow));
+}
+
+const mailJobRow = (mail: Mail) => ({
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  headers: mail.headers ?? null,
+});
 
 /** Claims up to `limit` due mails for this run (see above). */
 async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<MailJob[]> {

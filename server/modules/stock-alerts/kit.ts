@@ -1,0 +1,60 @@
+import type { Db } from "../../db/client.ts";
+import { afterCommit, afterCommitOn, type Scope } from "../../lib/scope.ts";
+import { rateLimit, type RateLimitRule, type RateLimitStore } from "../rate-limit/index.ts";
+
+/*
+ * What every use case of the back-in-stock requests shares (ADR 47): the settings, the rate
+ * limits, the links the mails carry and the wake-up of the mail runner. Built once by
+ * createStockAlerts; each use case file takes it first.
+ */
+
+export interface StockAlertsDeps {
+  siteName: string;
+  publicUrl: string;
+  rateLimits: RateLimitStore;
+  /** Wakes the mail outbox's runner once mails written in a transaction have committed. */
+  mailsWritten?: () => void;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Requests from one connection: beyond this, 429 (a script filling in addresses). Requests for
+ * one mail address: each new one mails a confirmation, so beyond this nobody can flood a mailbox
+ * through the form (a customer asking for a few sizes stays far below it).
+ */
+export const STOCK_ALERT_RULES = {
+  fromVisitor: { name: "stock-alert-from", limit: 10, windowMs: 15 * MINUTE },
+  toAddress: { name: "stock-alert-to", limit: 5, windowMs: 60 * MINUTE },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Where a mail sends the shopper: the product page, opened on the option asked about. */
+export interface OptionPlace {
+  variantId: number;
+  productSlug: string;
+  categorySlug: string;
+}
+
+export type StockAlertsKit = ReturnType<typeof createKit>;
+
+export function createKit(deps: StockAlertsDeps) {
+  const wake = () => deps.mailsWritten?.();
+  return {
+    deps,
+    limits: {
+      fromVisitor: rateLimit(deps.rateLimits, STOCK_ALERT_RULES.fromVisitor),
+      toAddress: rateLimit(deps.rateLimits, STOCK_ALERT_RULES.toAddress),
+    },
+    cancelLink: (token: string) => `${deps.publicUrl}/back-in-stock/cancel?token=${encodeURIComponent(token)}`,
+    productLink: (place: OptionPlace) =>
+      `${deps.publicUrl}/shop/${encodeURIComponent(place.categorySlug)}/${encodeURIComponent(place.productSlug)}?variant=${place.variantId}`,
+    /** The outbox is sent once the scope's transaction commits. */
+    mailsWritten(scope: Scope) {
+      afterCommit(scope, wake);
+    },
+    /** The same, for code handed only the transaction's handle (stock given back by an order). */
+    mailsWrittenOn(db: Db) {
+      afterCommitOn(db, wake);
+    },
+  };
+}

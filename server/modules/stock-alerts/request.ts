@@ -1,0 +1,103 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { stockAlerts } from "../../db/schema/index.ts";
+import { parseInput } from "../../lib/shop-error.ts";
+import { withTransaction, type Scope } from "../../lib/scope.ts";
+import { hashCode, newCode } from "../accounts/codes.ts";
+import type { Viewer } from "../catalog/sellable.ts";
+import { enqueueMail } from "../mail/jobs.ts";
+import { addressKey } from "../rate-limit/index.ts";
+import { optionInStock, optionNotFound, tooManyForAddress, tooManyFromVisitor } from "./errors.ts";
+import type { StockAlertsKit } from "./kit.ts";
+import { requestConfirmationMail } from "./mails.ts";
+import { sellableOption, type OptionFacts } from "./option.ts";
+import { requestInput } from "./schemas.ts";
+import type { OptionWords } from "./words.ts";
+
+/** Who asks: a logged-in customer asks for their account's address, whatever was typed. */
+export interface Asker {
+  customer: { id: number; email: string } | null;
+  /** What the shop shows them (members-only products to members with early access, ADR 41). */
+  viewer: Pick<Viewer, "earlyAccess">;
+}
+
+export interface RequestAnswer {
+  /** `already-waiting`: the address was on the list for this option before; nothing was sent. */
+  status: "waiting" | "already-waiting";
+  email: string;
+  variantId: number;
+  option: OptionWords;
+}
+
+/**
+ * A shopper asks to be mailed when a sold-out option is back (ADR 47): only for an option the shop
+ * sells them that is sold out now. The request waits with the address (the account's, for a
+ * customer) and a confirmation mail with its cancel link goes out in the same transaction. Asking
+ * again while the request waits answers `already-waiting` and sends nothing. Too many requests
+ * from one connection, or new ones for one address, are refused (429).
+ */
+export async function requestAlert(kit: StockAlertsKit, scope: Scope, raw: unknown, asker: Asker): Promise<RequestAnswer> {
+  const fields = raw !== null && typeof raw === "object" ? raw : {};
+  const { email, variantId } = parseInput(requestInput, asker.customer ? { ...fields, email: asker.customer.email } : fields);
+  const from = await kit.limits.fromVisitor.hit(addressKey(scope.visitor.ip));
+  if (from.limited) throw tooManyFromVisitor(from.retryAfterSeconds);
+
+  const seen = await soldOutOption(scope.db, variantId, asker.viewer);
+  if (await isWaiting(scope.db, variantId, email)) return { status: "already-waiting", email, variantId, option: wordsOf(seen) };
+  // Counted only for a request that will mail, outside the transaction (the store is not the database's).
+  const to = await kit.limits.toAddress.hit(email);
+  if (to.limited) throw tooManyForAddress(to.retryAfterSeconds);
+
+  const answer = await withTransaction(scope, async (tx) => {
+    // Checked again with the option's row share-locked: stock given back from now on waits for
+    // this request's commit and then mails it; stock given back before this shows here.
+    const option = await soldOutOption(tx.db, variantId, asker.viewer, { lock: true });
+    const token = newCode();
+    const [made] = await tx.db
+      .insert(stockAlerts)
+      .values({ variantId, email, userId: asker.customer?.id ?? null, cancelTokenHash: hashCode(token) })
+      .onConflictDoNothing()
+      .returning({ id: stockAlerts.id });
+    // The same request at the same moment (a double click): the other one mailed.
+    if (!made) return { status: "already-waiting" as const, email, variantId, option: wordsOf(option) };
+    const { siteName } = kit.deps;
+    await enqueueMail(
+      tx.db,
+      requestConfirmationMail({
+        siteName,
+        to: email,
+        option,
+        productLink: kit.productLink(option),
+        cancelLink: kit.cancelLink(token),
+      }),
+    );
+    kit.mailsWritten(tx);
+    return { status: "waiting" as const, email, variantId, option: wordsOf(option) };
+  });
+  if (answer.status === "already-waiting") await kit.limits.toAddress.release(email);
+  return answer;
+}
+
+/** The option, when the shop sells it to `viewer` and it is sold out; refused otherwise. */
+async function soldOutOption(
+  db: Db,
+  variantId: number,
+  viewer: Pick<Viewer, "earlyAccess">,
+  options: { lock?: boolean } = {},
+): Promise<OptionFacts> {
+  const option = await sellableOption(db, variantId, viewer, options);
+  if (!option) throw optionNotFound();
+  if (option.stock > 0) throw optionInStock();
+  return option;
+}
+
+async function isWaiting(db: Db, variantId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stockAlerts.id })
+    .from(stockAlerts)
+    .where(and(eq(stockAlerts.variantId, variantId), eq(stockAlerts.email, email), isNull(stockAlerts.notifiedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+const wordsOf = ({ productName, size, colour }: OptionWords): OptionWords => ({ productName, size, colour });
