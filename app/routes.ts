@@ -40,6 +40,8 @@ const routes: RouteConfig = [
   route("newsletter", "routes/newsletter/subscribe.tsx"),
   route("newsletter/confirm", "routes/newsletter/confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter/unsubscribe.tsx"),
+  // The cancel link of a back-in-stock request's mails (ADR 47); not in the sitemap.
+  route("back-in-stock/cancel", "routes/back-in-stock/cancel.tsx"),
   route("my-account", "routes/account/layout.tsx", [
     index("routes/account/overview.tsx"),
     route("personal-details", "routes/account/personal-details.tsx"),

@@ -162,7 +162,9 @@ test.describe("on a touch screen", () => {
   });
 });
 
-test("the option select disables sold-out sizes; price, stock message and address follow the choice", async ({ page }) => {
+test("the option select marks sold-out sizes (they can be chosen, to ask for a mail); price, stock message and address follow the choice", async ({
+  page,
+}) => {
   // A colour with a sold-out size and at least one size with few left and one with many.
   const product = await findProduct(page.request, "gloves", (p) =>
     colours(p).some((colour) => {
@@ -194,9 +196,17 @@ test("the option select disables sold-out sizes; price, stock message and addres
   const stock = page.getByRole("status").filter({ hasText: /stock|left/ });
   await expect(stock).toHaveText("In stock");
 
-  // The sold-out size is disabled and says so.
+  // The sold-out size says so, and can be chosen: the page offers to mail when it is back (ADR 47).
   const soldOutSize = sizes.getByRole("radio", { name: `${soldOut.size}, sold out in ${colour}` });
-  await expect(soldOutSize).toBeDisabled();
+  await expect(soldOutSize).toBeEnabled();
+  await sizes
+    .locator("label")
+    .filter({ has: page.getByRole("radio", { name: `${soldOut.size}, sold out in ${colour}` }) })
+    .click();
+  await expect(soldOutSize).toBeChecked();
+  await expect(stock).toHaveText("Out of stock");
+  await expect(page.getByRole("button", { name: "Sold out" })).toBeDisabled();
+  await expect(page.getByTestId("back-in-stock").getByRole("button", { name: "Email me when it's back" })).toBeVisible();
 
   await sizes.getByText(few.size, { exact: true }).click();
   await expect(sizes.getByRole("radio", { name: few.size, exact: true })).toBeChecked();
@@ -209,7 +219,7 @@ test("the option select disables sold-out sizes; price, stock message and addres
   await expect(page.getByRole("group", { name: "Size" }).getByRole("radio", { name: few.size, exact: true })).toBeChecked();
   await expect(stock).toHaveText(`Only ${few.stock} left`);
 
-  // By keyboard: arrow keys move within the size group, skipping disabled sizes.
+  // By keyboard: arrow keys move within the size group, skipping sizes not made in the colour.
   await page.getByRole("group", { name: "Size" }).getByRole("radio", { name: few.size, exact: true }).focus();
   await page.keyboard.press("ArrowRight");
   const checked = page.getByRole("group", { name: "Size" }).getByRole("radio", { checked: true });

@@ -4,7 +4,11 @@ import { colourChoices, sizeChoices, type Variant } from "./variant-choice";
  * Colour swatches and size buttons: two radio groups, usable with the keyboard (Tab into a group,
  * arrow keys within it). They sit outside the add-to-bag form, so their own fields never reach the
  * bag; the form carries the chosen variant's id. Rendered once JavaScript runs (the form has a
- * plain select of every variant before that). Which options are disabled: variant-choice.ts.
+ * plain select of every variant before that). Which options are marked: variant-choice.ts.
+ *
+ * Sold-out sizes and colours are marked and labelled, but can be chosen: a shopper chooses the
+ * option they want to be told about when it is back (ADR 47, which amends ADR 19). Only a size
+ * the chosen colour is not made in is disabled.
  */
 export function OptionPicker({
   variants,
@@ -40,8 +44,6 @@ export function OptionPicker({
                   name="colour"
                   value={colour.name}
                   checked={colour.name === chosen.colour}
-                  // The chosen option stays enabled, so the group can still be reached with Tab.
-                  disabled={!colour.buyable && colour.name !== chosen.colour}
                   onChange={() => onColour(colour.name)}
                   className="sr-only"
                 />
@@ -62,7 +64,8 @@ export function OptionPicker({
                 name="size"
                 value={size}
                 checked={size === chosen.size}
-                disabled={availability !== "available" && size !== chosen.size}
+                // The chosen option stays enabled, so the group can still be reached with Tab.
+                disabled={availability === "missing" && size !== chosen.size}
                 onChange={() => onSize(size)}
                 className="sr-only"
               />

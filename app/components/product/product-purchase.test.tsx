@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, createStaticHandler, createStaticRouter, RouterProvider, StaticRouterProvider } from "react-router";
-import { afterEach, expect, test } from "vitest";
+import { afterEach, expect, test, vi } from "vitest";
 import type { Variant } from "./variant-choice";
 import { ProductPurchase } from "./product-purchase.tsx";
 
@@ -60,16 +60,17 @@ async function choose(input: HTMLInputElement) {
   await act(async () => input.click());
 }
 
-test("sizes the chosen colour lacks or has sold out are disabled and say why", async () => {
+test("sizes the chosen colour lacks are disabled; sold-out ones can be chosen (to be told when they are back); all say why", async () => {
   const page = await renderPurchase(red8);
   expect(radio(page, "colour", "Red").checked).toBe(true);
   expect(radio(page, "size", "8").checked).toBe(true);
-  expect(radio(page, "size", "9").disabled).toBe(true);
+  expect(radio(page, "size", "9").disabled).toBe(false);
   expect(radio(page, "size", "10").disabled).toBe(true);
+  expect(radio(page, "size", "9").closest("label")!.hasAttribute("data-unavailable")).toBe(true);
   expect(radio(page, "size", "9").closest("label")!.querySelector("span.sr-only")!.textContent).toBe("9, sold out in Red");
   expect(radio(page, "size", "10").closest("label")!.querySelector("span.sr-only")!.textContent).toBe("10, not made in Red");
-  // White has nothing in stock: disabled. Black lacks size 8 but has others: it can be chosen and says so.
-  expect(radio(page, "colour", "White").disabled).toBe(true);
+  // White has nothing in stock: it says so, and can be chosen. Black lacks size 8 but has others: it says so too.
+  expect(radio(page, "colour", "White").disabled).toBe(false);
   expect(radio(page, "colour", "White").closest("label")!.textContent).toContain("sold out");
   expect(radio(page, "colour", "Black").disabled).toBe(false);
   expect(radio(page, "colour", "Black").closest("label")!.textContent).toContain("Black, not in size 8");
@@ -94,8 +95,8 @@ test("the price, the stock message and the form's variant follow the choice, and
   await choose(radio(page, "size", "10"));
   expect(text(page, ".product-price")).toBe("Sale price €79.99 , was €99.99");
   expect(variantField().value).toBe(String(black10.id));
-  // In Black, 8 is sold out; Red has 10 not at all, so Red now says so.
-  expect(radio(page, "size", "8").disabled).toBe(true);
+  // In Black, 8 is sold out (marked, not disabled); Red has 10 not at all, so Red now says so.
+  expect(radio(page, "size", "8").closest("label")!.hasAttribute("data-unavailable")).toBe(true);
   expect(radio(page, "colour", "Red").closest("label")!.textContent).toContain("Red, not in size 10");
 });
 
@@ -137,7 +138,8 @@ test("before JavaScript runs, the form is a select of every variant with sold-ou
   const page = document.createElement("div");
   page.innerHTML = html;
   expect(page.querySelectorAll('input[type="radio"]')).toHaveLength(0);
-  const options = [...page.querySelectorAll<HTMLOptionElement>('select[name="variantId"] option')];
+  const form = page.querySelector<HTMLFormElement>('form[action="/bag"]')!;
+  const options = [...form.querySelectorAll<HTMLOptionElement>('select[name="variantId"] option')];
   expect(options.map((o) => o.textContent)).toEqual([
     "8 · Red · €59.99",
     "9 · Red · €59.99 (sold out)",
@@ -150,11 +152,96 @@ test("before JavaScript runs, the form is a select of every variant with sold-ou
   ]);
   expect(options.filter((o) => o.disabled).map((o) => o.value)).toEqual([red9, black8, ...white].map((v) => String(v.id)));
   expect(options.find((o) => o.selected)?.value).toBe(String(red8.id));
-  const form = page.querySelector("form")!;
   expect(form.getAttribute("method")).toBe("post");
-  expect(form.getAttribute("action")).toBe("/bag");
   expect(form.querySelector<HTMLInputElement>('input[name="intent"]')!.value).toBe("add");
   expect(form.querySelector('input[name="js"]')).toBeNull();
   // Without JavaScript the select can pick any variant: the quantity allows the most any has (Black 9's 20).
   expect(form.querySelector<HTMLInputElement>('input[name="quantity"]')!.max).toBe("20");
+});
+
+/** The component as the server renders it, before JavaScript runs. */
+async function serverRendered(initial: Variant, props: { customerEmail?: string } = {}) {
+  const handler = createStaticHandler([
+    {
+      path: "/",
+      element: <ProductPurchase productId={1} variants={variants} initialVariantId={initial.id} currency="EUR" {...props} />,
+    },
+  ]);
+  const context = await handler.query(new Request("http://shop.test/"));
+  if (context instanceof Response) throw new Error("unexpected response");
+  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />);
+}
+
+test("a sold-out choice offers the back-in-stock form for that option; it posts through a fetcher and says the answer in a live region", async () => {
+  window.history.replaceState(null, "", "/shop/gloves/grip");
+  const sent: Record<string, string>[] = [];
+  const router = createMemoryRouter([
+    {
+      path: "/",
+      element: <ProductPurchase productId={1} variants={variants} initialVariantId={red8.id} currency="EUR" />,
+      action: async ({ request }) => {
+        const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
+        sent.push(fields);
+        return { ok: true, variantId: Number(fields.variantId), message: `On the list: ${fields.email}` };
+      },
+    },
+  ]);
+  const page = document.createElement("div");
+  document.body.append(page);
+  await act(async () => createRoot(page).render(<RouterProvider router={router} />));
+  // In stock: no form.
+  expect(page.querySelector('[data-testid="back-in-stock"]')).toBeNull();
+
+  await choose(radio(page, "size", "9"));
+  expect(text(page, ".stock-message")).toBe("Out of stock");
+  const section = page.querySelector<HTMLElement>('[data-testid="back-in-stock"]')!;
+  const form = section.querySelector("form")!;
+  expect(form.querySelector<HTMLInputElement>('input[name="variantId"]')!.value).toBe(String(red9.id));
+  expect(form.querySelector('select[name="variantId"]')).toBeNull();
+  const email = form.querySelector<HTMLInputElement>('input[name="email"]')!;
+  expect(page.querySelector(`label[for="${email.id}"]`)!.textContent).toBe("Your e-mail");
+  const live = page.querySelector('[data-testid="back-in-stock-message"]')!;
+  expect(live.getAttribute("aria-live")).toBe("polite");
+
+  email.value = "ann@example.com";
+  await act(async () => form.requestSubmit());
+  await act(() => vi.waitFor(() => expect(live.textContent).toBe("On the list: ann@example.com")));
+  expect(sent).toEqual([{ intent: "back-in-stock", js: "1", variantId: String(red9.id), email: "ann@example.com" }]);
+  // Another option starts afresh: White 9, sold out too, has no answer yet.
+  await choose(radio(page, "colour", "White"));
+  expect(page.querySelector('[data-testid="back-in-stock-message"]')!.textContent).toBe("");
+  expect(page.querySelector<HTMLInputElement>('[data-testid="back-in-stock"] input[name="variantId"]')!.value).toBe(
+    String(white[1]!.id),
+  );
+});
+
+test("before JavaScript runs, the back-in-stock form offers every sold-out option: in <noscript> when the page opens on one in stock", async () => {
+  const page = document.createElement("div");
+  const soldOutIds = [red9, black8, ...white].map((v) => String(v.id));
+
+  const onSoldOut = await serverRendered(red9);
+  page.innerHTML = onSoldOut;
+  const form = page.querySelector<HTMLElement>('[data-testid="back-in-stock"] form')!;
+  const choices = [...form.querySelectorAll<HTMLOptionElement>('select[name="variantId"] option')];
+  expect(choices.map((o) => o.value)).toEqual(soldOutIds);
+  expect(choices.find((o) => o.selected)?.value).toBe(String(red9.id));
+  expect(form.getAttribute("method")).toBe("post");
+  expect(form.querySelector('input[name="js"]')).toBeNull();
+  expect(onSoldOut).not.toContain("<noscript>");
+
+  // Opened on an option in stock: the form is there for browsers without scripts alone.
+  const onInStock = await serverRendered(red8);
+  expect(onInStock).toMatch(/<noscript><section[^>]*data-testid="back-in-stock"/);
+  expect(onInStock.match(/<option value="(\d+)"/g)!.slice(-soldOutIds.length)).toEqual(
+    soldOutIds.map((id) => `<option value="${id}"`),
+  );
+});
+
+test("a logged-in customer's form shows their account's address, read-only", async () => {
+  const html = await serverRendered(red9, { customerEmail: "ann@example.com" });
+  const page = document.createElement("div");
+  page.innerHTML = html;
+  const email = page.querySelector<HTMLInputElement>('[data-testid="back-in-stock"] input[name="email"]')!;
+  expect(email.value).toBe("ann@example.com");
+  expect(email.readOnly).toBe(true);
 });

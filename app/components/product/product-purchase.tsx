@@ -3,7 +3,9 @@ import type { ProductVariantDetail } from "../../../server/modules/catalog/produ
 import { useHydrated } from "~/lib/use-hydrated";
 import { MemberAwarePrice } from "../price";
 import { usePriceRule } from "~/lib/price-rule";
+import type { BackInStockResult } from "~/lib/back-in-stock";
 import { AddToBagForm } from "./add-to-bag-form";
+import { BackInStockForm } from "./back-in-stock-form";
 import { OptionPicker } from "./option-picker";
 import { StockMessage } from "./stock-message";
 import { useLiveStock } from "./use-live-stock";
@@ -11,7 +13,7 @@ import { withColour, withSize, type Variant } from "./variant-choice";
 
 /**
  * Price, option select, stock message and the add-to-bag form of one product, its stock kept
- * live while the page is open. The chosen variant
+ * live while the page is open, and the back-in-stock form for sold-out options. The chosen variant
  * is state here: it sets the price and the stock message, and goes into the address
  * (`?variant=`) so the choice can be shared or bookmarked.
  */
@@ -20,12 +22,18 @@ export function ProductPurchase({
   variants: loaded,
   initialVariantId,
   currency,
+  customerEmail = null,
+  backInStock,
   children,
 }: {
   productId: number;
   variants: ProductVariantDetail[];
   initialVariantId: number;
   currency: string;
+  /** A logged-in customer's address: their back-in-stock requests are for it. */
+  customerEmail?: string | null;
+  /** The page action's answer to the back-in-stock form sent without JavaScript. */
+  backInStock?: BackInStockResult;
   /** Shown beside the add-to-bag button (the compare toggle). */
   children?: ReactNode;
 }) {
@@ -62,6 +70,8 @@ export function ProductPurchase({
         <AddToBagForm variants={variants} chosen={chosen} currency={currency} />
         {children}
       </div>
+      {/* Keyed by option: another choice starts with a fresh form and no earlier answer. */}
+      <BackInStockForm key={chosen.id} variants={variants} chosen={chosen} customerEmail={customerEmail} answer={backInStock} />
     </div>
   );
 }

@@ -7,11 +7,10 @@ import { LOW_STOCK } from "../../../server/modules/catalog/stock-shown.ts";
  * can be chosen given the other choice, what a new choice lands on, what the stock message says
  * and how many may go in the bag. Sizes and colours keep the owner's order (the variants' order).
  *
- * Sizes are disabled when the chosen colour does not come in them or has sold out of them.
- * Colours are disabled when nothing of that colour can be bought; a colour that lacks only the
- * chosen size stays choosable (and says so), and choosing it moves to a size it has. Disabling
- * those too could trap a shopper: with only Red 8 and Black 9 in stock, from Red 8 neither Black
- * nor 9 could be chosen. See docs/decisions/0019-product-page-data-and-option-select.md.
+ * Sizes are disabled when the chosen colour does not come in them. Sold-out sizes, and colours
+ * with nothing in stock, are marked but can be chosen, so a shopper can ask to be mailed when
+ * they are back (ADR 47). A colour that lacks only the chosen size says so, and choosing it moves
+ * to a size it has in stock. See docs/decisions/0019-product-page-data-and-option-select.md.
  */
 
 export type Variant = ProductVariantDetail;

@@ -10,7 +10,9 @@ import { jsonForScript, productJsonLd } from "~/components/product/product-json-
 import { RelatedProducts } from "~/components/product/related-products";
 import { initialVariant } from "~/components/product/variant-choice";
 import { Link } from "~/components/ui/link";
+import { BACK_IN_STOCK_INTENT, backInStockMessage, type BackInStockResult } from "~/lib/back-in-stock";
 import { BAG_PATH } from "~/lib/bag";
+import { formFailure, formFields } from "~/lib/forms.server";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deserialize, serialize } from "~/lib/serialized";
@@ -65,16 +67,45 @@ export async function loader({ params, request, context: router }: Route.LoaderA
     related: serialize(related),
     currency: context.env.currency,
     publicUrl: context.env.publicUrl,
+    // A customer's back-in-stock requests are for their account's address (ADR 47).
+    customerEmail: context.session?.user.email ?? null,
   };
 }
 
-// Adding to the bag changes nothing this page shows (the header's count comes from the root loader).
-export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formAction === BAG_PATH ? false : defaultShouldRevalidate;
+/**
+ * The back-in-stock form (ADR 47), the one form posted to this page: with JavaScript through a
+ * fetcher (its answer as data), without it as a plain form answered by the page with the message.
+ */
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
+  // Another site's page must not put visitors' addresses on lists.
+  if (context.crossSite) throw data(null, { status: 403 });
+  const fields = await formFields(request);
+  if (fields.intent !== BACK_IN_STOCK_INTENT) throw data(null, { status: 400 });
+  const session = context.session;
+  const customer = session ? { id: session.user.id, email: session.user.email } : null;
+  const variantId = /^\d{1,10}$/.test(fields.variantId ?? "") ? Number(fields.variantId) : undefined;
+  try {
+    const answer = await context.services.stockAlerts.request(
+      context,
+      { email: fields.email, variantId: fields.variantId },
+      { customer, viewer: await context.viewer() },
+    );
+    return data<BackInStockResult>({ ok: true, variantId: answer.variantId, message: backInStockMessage(answer) });
+  } catch (error) {
+    return formFailure(error, { email: fields.email ?? "" }, { variantId });
+  }
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { initialVariantId, information, currency, publicUrl } = loaderData;
+// Adding to the bag, and asking to be told when an option is back, change nothing this page shows
+// (the header's count comes from the root loader).
+export function shouldRevalidate({ formAction, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === BAG_PATH || formData?.get("intent") === BACK_IN_STOCK_INTENT) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { initialVariantId, information, currency, publicUrl, customerEmail } = loaderData;
   const product = deserialize(loaderData.product);
   const related = deserialize(loaderData.related);
   const categoryPath = `/shop/${product.category.slug}`;
@@ -110,6 +141,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             variants={product.variants}
             initialVariantId={initialVariantId}
             currency={currency}
+            customerEmail={customerEmail}
+            backInStock={actionData}
           >
             <CompareToggle productId={product.id} productName={product.name} />
           </ProductPurchase>
