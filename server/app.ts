@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { Hono } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { bodyLimit } from "hono/body-limit";
 import { collectionsApi } from "./api/rest/collections.ts";
 import { contentAuthApi } from "./api/rest/content-auth.ts";
 import { customersApi } from "./api/rest/customers.ts";
@@ -14,8 +13,7 @@ import { videosApi } from "./api/rest/videos.ts";
 import { COST_BUDGET_RULE } from "./api/graphql/limits.ts";
 import { liveUpdates } from "./api/graphql/live.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
-import { errorBody } from "./api/graphql/errors.ts";
-import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "./modules/media/uploads.ts";
+import { bodyLimits } from "./http/body-limits.ts";
 import { createShopYoga } from "./api/graphql/yoga.ts";
 import type { APQStore } from "@graphql-yoga/plugin-apq";
 import { createImageRoutes } from "./api/images/routes.ts";
@@ -51,19 +49,6 @@ export interface AppDeps {
 }
 
 const YEAR = 60 * 60 * 24 * 365;
-const MAX_BODY_BYTES = 64 * 1024;
-
-/** Where a multipart POST may carry a file: GraphQL, and the personal details page (also as React Router's .data). */
-const UPLOAD_PATHS = /^\/(?:graphql|my-account\/personal-details(?:\.data)?)$/;
-
-function isUpload(request: Request, path: string): boolean {
-  return (
-    request.method === "POST" &&
-    UPLOAD_PATHS.test(path) &&
-    /^multipart\/form-data\s*(?:;|$)/i.test(request.headers.get("content-type") ?? "")
-  );
-}
-
 /**
  * One Hono app serves everything: health, media, built assets, then the pages. The APIs
  * (/api, /auth, /ecommerce, /graphql) mount here before the pages as they are built. `live` is
@@ -124,34 +109,8 @@ export function createApp(deps: AppDeps) {
     app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFile(c, next) : next()));
   }
 
-  // No form or API call of the shop needs more than a few KB: larger bodies are refused before
-  // anything reads them into memory. The payment provider's webhooks have their own limit.
-  const formLimit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) =>
-      /^\/(?:ecommerce|api|auth|customers)\/|^\/subscriptions(?:\/|$)/.test(c.req.path)
-        ? c.json(
-            {
-              data: null,
-              error: { status: 413, name: "PayloadTooLargeError", message: "The request body is too large.", details: {} },
-            },
-            413,
-          )
-        : c.text("The request body is too large.", 413),
-  });
-  // Uploads (ADR 46): GraphQL's multipart requests and the profile picture's plain form carry a
-  // file, up to the largest the shop takes.
-  const uploadLimit = bodyLimit({
-    maxSize: UPLOAD_REQUEST_BYTES,
-    onError: (c) =>
-      c.req.path === "/graphql"
-        ? c.json(errorBody("REQUEST_ENTITY_TOO_LARGE", "The upload is too large."), 413)
-        : c.text(`The file is too large: pictures may be at most ${UPLOAD_KINDS.picture.maxBytes / 1024 / 1024} MB.`, 413),
-  });
-  app.use("*", (c, next) => {
-    if (c.req.path.startsWith("/webhooks/")) return next();
-    return isUpload(c.req.raw, c.req.path) ? uploadLimit(c, next) : formLimit(c, next);
-  });
+  // Bodies are limited before anything reads them: a few KB, or an upload's size (ADR 46).
+  app.use("*", bodyLimits());
 
   // One request context for the APIs and the pages alike (ADR 34), and for live connections.
   const contextOptions = { db: database.db, services, env: publicEnv(env) };

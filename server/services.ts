@@ -12,7 +12,7 @@ import { createNewsletter } from "./modules/newsletter/index.ts";
 import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
 import { createMailRunner, takeOverClaims } from "./modules/mail/jobs.ts";
 import { claimGuestOrders } from "./modules/orders/claim-guest-orders.ts";
-import { expireReservations } from "./modules/orders/expire-reservations.ts";
+import { ExpiryFailures, expireReservations } from "./modules/orders/expire-reservations.ts";
 import { createOrders } from "./modules/orders/index.ts";
 import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
 import { createStaffOperations } from "./modules/orders/staff.ts";
@@ -193,7 +193,11 @@ export function createServices(database: Database, config: ServicesConfig) {
         mails.wake();
         expireReservations(database.db, shop, new Date(), { cardOrders: !payments.enabled }).then(
           (cancelled) => cancelled > 0 && mails.wake(),
-          (error: unknown) => config.onBackgroundError(error),
+          (error: unknown) => {
+            // The orders that were cancelled have mails waiting all the same.
+            if (error instanceof ExpiryFailures && error.cancelled > 0) mails.wake();
+            config.onBackgroundError(error);
+          },
         );
         payments.sweep(systemScope(database.db)).catch((error: unknown) => config.onBackgroundError(error));
         membership.remind(new Date()).then(

@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/personal-details";
 import { useRef, useState, type FormEvent } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
@@ -33,6 +33,8 @@ export async function loader({ context: router }: Route.LoaderArgs) {
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
   const { user } = currentCustomer(context);
+  // Another site's page may not change the account, even one on a sibling address the cookie reaches.
+  if (context.crossSite) throw data(null, { status: 403 });
   const { fields, form } = await formContents(request);
   const intent = fields.intent;
   try {
@@ -95,7 +97,7 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
       <PictureSection
         picture={profile.picture}
         done={done("picture")}
-        failure={failed("picture")}
+        failure={failed("picture") ?? failed("remove-picture")}
         busy={busy("picture") || busy("remove-picture")}
       />
 
@@ -259,7 +261,11 @@ function PictureSection({
     const file = (event.currentTarget.elements.namedItem("picture") as HTMLInputElement | null)?.files?.[0];
     const over = file !== undefined && file.size > PICTURE_MAX_BYTES;
     setTooLarge(over);
-    if (over) event.preventDefault();
+    if (over) {
+      event.preventDefault();
+      // As a refusal from the server is: the field at fault gets the focus, and its error is read out.
+      (event.currentTarget.elements.namedItem("picture") as HTMLInputElement).focus();
+    }
   };
   return (
     <section aria-labelledby="picture-title" className="account-section">
@@ -281,7 +287,9 @@ function PictureSection({
             You have no picture yet.
           </p>
         )}
+        {/* A new picture remounts the form, which empties the file field. */}
         <Form
+          key={picture ?? "none"}
           method="post"
           encType="multipart/form-data"
           className="flex max-w-md flex-col gap-4"

@@ -1,3 +1,4 @@
+import { GraphQLError } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 
 /*
@@ -5,7 +6,14 @@ import { createGraphQLError, type Plugin } from "graphql-yoga";
  * carries a file (ADR 46). Yoga's own limit is one number for both, so it is off and this plugin
  * does its work: a declared length over the limit is refused before reading, and a body without
  * one (chunked) is cut off as soon as it passes the limit.
+ *
+ * A multipart request whose parts are not what the GraphQL multipart request spec says (an
+ * `operations` that is not an object, a `map` whose paths are not lists) is answered 400 here:
+ * yoga's parser would fail on it with a TypeError, which becomes a 500 and an error in the log.
  */
+
+const badMultipart = (message: string) =>
+  createGraphQLError(message, { extensions: { http: { status: 400 }, code: "BAD_REQUEST" } });
 
 const tooLarge = () =>
   createGraphQLError("Request body too large", {
@@ -30,16 +38,18 @@ export function bodySizePlugin(limits: { json: number; multipart: number }): Plu
       const parse = requestParser;
       setRequestParser((original) => {
         let read = 0;
+        let exceeded = false;
         const body = original.body!.pipeThrough(
           new TransformStream<Uint8Array, Uint8Array>({
             transform(chunk, controller) {
               read += chunk.byteLength;
-              if (read > limit) controller.error(tooLarge());
+              exceeded = read > limit;
+              if (exceeded) controller.error(tooLarge());
               else controller.enqueue(chunk);
             },
           }),
         );
-        return parse(
+        const parsed = parse(
           new Request(original.url, {
             method: original.method,
             headers: original.headers,
@@ -48,6 +58,27 @@ export function bodySizePlugin(limits: { json: number; multipart: number }): Plu
             // @ts-expect-error Node's fetch needs it for a streamed body; the DOM types lack it.
             duplex: "half",
           }),
+        );
+        if (!multipart) return parsed;
+        return Promise.resolve(parsed).then(
+          (params) => {
+            // The spec's operations: one request object (the shop takes no batches).
+            if (typeof params !== "object" || params === null || Array.isArray(params)) {
+              throw badMultipart('The multipart field "operations" must hold one GraphQL request as a JSON object.');
+            }
+            return params;
+          },
+          (error: unknown) => {
+            if (exceeded) throw tooLarge();
+            if (error instanceof GraphQLError) {
+              // Yoga's own refusals of a missing or unreadable field carry no status: they are the client's error.
+              if (error.extensions?.http) throw error;
+              throw badMultipart(error.message);
+            }
+            throw badMultipart(
+              'The multipart request is not as the GraphQL multipart request spec has it: "operations" holds the request as JSON, "map" names each file\'s variable paths as lists.',
+            );
+          },
         );
       });
     },

@@ -8,7 +8,8 @@ import type { ShopYoga } from "./yoga.ts";
  * multipart request spec, ADR 46). A multipart form is what a plain HTML form on another site
  * could send with the shopper's cookies, so one is taken only when it carries a header no such
  * form can set (which makes a browser ask first, and the shop allows no other origin), or when
- * the browser says it comes from the shop's own pages. Other content types are refused (415)
+ * the browser says it comes from the shop's own pages, and only from someone logged in (every
+ * upload needs a login, so a guest's files are not read at all). Other content types are refused (415)
  * before anything runs; other methods are 405. Every answer is GraphQL-shaped ({ errors }), as
  * are yoga's own for bad JSON, a missing query or a batch. In development, GET from a browser
  * shows GraphiQL.
@@ -37,6 +38,8 @@ export function graphqlApi(yoga: ShopYoga, options: { graphiql?: boolean } = {})
   api.post("/", (c) => {
     const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
     if (type === "multipart/form-data") {
+      // Every upload needs a login: a guest's files are not read at all.
+      if (!requestContext(c).token) return c.json(errorBody("UNAUTHENTICATED", "Log in to upload files."), 401);
       if (uploadAllowed(c)) return run(c);
       return c.json(
         errorBody(

@@ -35,8 +35,8 @@ export const typeDefs = /* GraphQL */ `
     height: Int!
     """
     The image resized by the shop's image endpoint (webp, cropped square) to one of the widths
-    96, 160, 240, 320, 480, 640, 800 or 1200; without a width, the original's address (an upload's
-    largest rendering).
+    96, 160, 240, 320, 480, 640, 800 or 1200; without a width, the original's address (for an upload,
+    its 1200-pixel rendering).
     """
     src(width: Int): String!
   }

@@ -109,7 +109,7 @@ test("an order that cannot be cancelled now is left for the next run; the others
   try {
     const run = await expireReservations(database.db, site).catch((error: unknown) => error);
     expect(run).toBeInstanceOf(AggregateError);
-    expect((run as AggregateError).message).toBe("1 orders could not be cancelled now (1 were)");
+    expect((run as AggregateError).message).toBe("1 order could not be cancelled now (1 order cancelled)");
     expect(String(((run as AggregateError).errors[0] as Error).cause)).toMatch(/the disk is full/);
     expect(await status(fine.id)).toBe("cancelled");
     expect(await status(stuck.id)).toBe("awaiting_payment");

@@ -62,8 +62,11 @@ export async function expireReservations(
       );
       return true;
     }).catch((error: unknown) => {
-      // The claim itself failed: the database is in trouble, not one order.
-      if (claimed === null) throw error;
+      // The claim itself failed: the database is in trouble, not one order. Whatever failed
+      // before is told with it.
+      if (claimed === null) {
+        throw failures.length > 0 ? new AggregateError([...failures, error], stopped(failures.length, cancelled)) : error;
+      }
       failed.push(claimed);
       failures.push(error);
       return null;
@@ -72,8 +75,20 @@ export async function expireReservations(
     if (!done) break;
     cancelled += 1;
   }
-  if (failures.length > 0) {
-    throw new AggregateError(failures, `${failures.length} orders could not be cancelled now (${cancelled} were)`);
-  }
+  if (failures.length > 0) throw new ExpiryFailures(failures, cancelled);
   return cancelled;
+}
+
+const orderCount = (n: number) => `${n} ${n === 1 ? "order" : "orders"}`;
+const stopped = (failed: number, cancelled: number) =>
+  `${orderCount(failed)} could not be cancelled now, and the expiry stopped (${orderCount(cancelled)} cancelled)`;
+
+/** A run that cancelled what it could; `cancelled` of them have mails waiting. */
+export class ExpiryFailures extends AggregateError {
+  constructor(
+    errors: unknown[],
+    readonly cancelled: number,
+  ) {
+    super(errors, `${orderCount(errors.length)} could not be cancelled now (${orderCount(cancelled)} cancelled)`);
+  }
 }

@@ -1,0 +1,56 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { errorBody } from "../api/graphql/errors.ts";
+import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "../modules/media/uploads-rules.ts";
+
+/*
+ * How much a request body may weigh, decided before anything reads it into memory. No form or API
+ * call of the shop needs more than a few KB; uploads (ADR 46: GraphQL's multipart requests and the
+ * profile picture's plain form) carry a file, up to the largest the shop takes. The payment
+ * provider's webhooks have their own limit (api/rest/payment-webhooks.ts).
+ */
+
+export const FORM_BODY_BYTES = 64 * 1024;
+
+/**
+ * Where a multipart POST may carry a file: GraphQL, and the personal details page, however React
+ * Router addresses it (any case, a trailing slash, its data requests `.data` and `/_.data`).
+ */
+const UPLOAD_PATHS = /^\/(?:graphql\/?|my-account\/personal-details(?:\/|\.data|\/_\.data)?)$/i;
+
+function isUpload(c: Context): boolean {
+  return (
+    c.req.method === "POST" &&
+    UPLOAD_PATHS.test(c.req.path) &&
+    /^multipart\/form-data\s*(?:;|$)/i.test(c.req.header("content-type") ?? "")
+  );
+}
+
+const isGraphQL = (c: Context) => /^\/graphql\/?$/i.test(c.req.path);
+
+/** The answer to a body too large, in the shape of the API asked (GraphQL, the content backend's, or text for pages). */
+function tooLarge(c: Context, message: string) {
+  if (isGraphQL(c)) return c.json(errorBody("REQUEST_ENTITY_TOO_LARGE", message), 413);
+  if (/^\/(?:ecommerce|api|auth|customers)\/|^\/subscriptions(?:\/|$)/.test(c.req.path)) {
+    return c.json({ data: null, error: { status: 413, name: "PayloadTooLargeError", message, details: {} } }, 413);
+  }
+  return c.text(message, 413);
+}
+
+export function bodyLimits(): MiddlewareHandler {
+  const forms = bodyLimit({ maxSize: FORM_BODY_BYTES, onError: (c) => tooLarge(c, "The request body is too large.") });
+  const uploads = bodyLimit({
+    maxSize: UPLOAD_REQUEST_BYTES,
+    onError: (c) =>
+      tooLarge(
+        c,
+        isGraphQL(c)
+          ? "The upload is too large."
+          : `The file is too large: pictures may be at most ${UPLOAD_KINDS.picture.maxBytes / 1024 / 1024} MB.`,
+      ),
+  });
+  return (c, next) => {
+    if (c.req.path.startsWith("/webhooks/")) return next();
+    return isUpload(c) ? uploads(c, next) : forms(c, next);
+  };
+}
