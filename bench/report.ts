@@ -1,4 +1,6 @@
+import { liveReport, type LiveBenchResult } from "./live.ts";
 import { ordersReport, type OrderBenchResult } from "./orders.ts";
+import { processesReport, type ProcessesBenchResult } from "./processes.ts";
 // The bench's results: the shapes written to bench/results/latest.json, and the tables printed
 // to the terminal and written as Markdown to bench/results/latest.md.
 import { cpus, loadavg, totalmem } from "node:os";
@@ -98,6 +100,10 @@ export interface BenchResults {
   error?: string;
   /** The order bench (bench/orders.ts), when it ran. */
   orders?: OrderBenchResult[];
+  /** The live-updates bench (bench/live.ts), when it ran. */
+  live?: LiveBenchResult;
+  /** One process against two on PostgreSQL and Redis (bench/processes.ts), when it ran (or why it was skipped). */
+  processes?: ProcessesBenchResult;
 }
 
 export function machine(): Machine {
@@ -213,6 +219,8 @@ export function textReport(r: BenchResults): string {
     }
   }
   if (r.orders) out.push(...ordersReport(r.orders));
+  if (r.live) out.push(...liveReport(r.live));
+  if (r.processes) out.push(...processesReport(r.processes));
   if (r.acrossCatalogues.length > 0) {
     out.push("", "== Across catalogues (slowdown = smaller catalogue's share of the floor / larger catalogue's) ==");
     out.push(textTable(ACROSS_HEADER, acrossRows(r)), "");
@@ -230,6 +238,24 @@ export function markdownReport(r: BenchResults): string {
       "",
       ...ordersReport(r.orders)
         .slice(1)
+        .map((line) => `- ${line.trim()}`),
+      "",
+    );
+  if (r.live)
+    out.push(
+      "#### Live updates",
+      "",
+      ...liveReport(r.live)
+        .slice(2)
+        .map((line) => `- ${line.trim()}`),
+      "",
+    );
+  if (r.processes)
+    out.push(
+      "#### Processes",
+      "",
+      ...processesReport(r.processes)
+        .slice(2)
         .map((line) => `- ${line.trim()}`),
       "",
     );

@@ -16,6 +16,8 @@
 //   npm run bench -- --products 320        # only the 320-product catalogue (no comparison)
 //   npm run bench -- --products 20000      # only the 20k-product catalogue
 //   npm run bench -- --orders              # only the order bench (bench/orders.ts); the full run ends with it
+//   npm run bench -- --live                # only the live-updates and processes benches (bench/live.ts,
+//                                          # bench/processes.ts); the full run ends with them too
 //
 // Exit code 1 when something failed (a run with errors or non-2xx answers, a server that did
 // not start...). A missed target prints FAIL but exits 0.
@@ -45,7 +47,9 @@ import {
   type Scenario,
 } from "./config.ts";
 import { firstVisitJs } from "./first-visit-js.ts";
+import { benchLive, liveChecks, liveProblems } from "./live.ts";
 import { benchOrders, CHECKOUT_JS_KB_TARGET, ORDERS_PER_SECOND_TARGET } from "./orders.ts";
+import { benchProcesses } from "./processes.ts";
 import { getLocal } from "./local-http.ts";
 import { measureRound, mergeRounds, stopLoad, warmUp, type LoadResult, type MeasuredRound } from "./load.ts";
 import {
@@ -73,6 +77,9 @@ const USAGE = `Usage: npm run bench -- [--duration <s>] [--rounds <n>] [--warmup
               or fewer so a round lasts at least ${MIN_ROUND_S} s; at most ${MAX_ROUNDS})
   --warmup    warm-up seconds per target, once before the rounds, discarded (default ${DEFAULT_WARMUP_S}, at most ${MAX_WARMUP_S})
   --orders    only the order bench (orders per second, the launch); a full run ends with it
+  --live      only the live-updates bench (5,000 subscribers, one stock change, memory per connection) and the
+              processes bench (the product page from one process and from two on PostgreSQL and Redis; uses
+              --duration, --rounds and --warmup); a full run ends with them
   --products  catalogue size(s) to run: ${SCENARIOS.map((s) => s.products).join(", ")} (default: ${SCENARIOS.filter(
     (s) => s.byDefault,
   )
@@ -109,6 +116,7 @@ function parseOptions() {
       warmup: { type: "string" },
       products: { type: "string" },
       orders: { type: "boolean" },
+      live: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -132,7 +140,16 @@ function parseOptions() {
       return known;
     });
   }
-  return { durationS, rounds, warmupS, scenarios: values.orders ? [] : scenarios, ordersOnly: values.orders === true };
+  // --orders and --live each run only their part (both: both parts); neither: everything.
+  const partsOnly = values.orders === true || values.live === true;
+  return {
+    durationS,
+    rounds,
+    warmupS,
+    scenarios: partsOnly ? [] : scenarios,
+    orders: !partsOnly || values.orders === true,
+    live: !partsOnly || values.live === true,
+  };
 }
 
 // ---- cleanup, also on Ctrl-C ------------------------------------------------------------------
@@ -165,6 +182,18 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 process.on("exit", () => {
   for (const fn of lastResorts) fn();
 });
+
+/** Stops what a bench part started (a server, a process, a database) on Ctrl-C too; the answer forgets it. */
+function track(running: { stop(): Promise<void> | void; killNow?(): void }): () => void {
+  const stop = () => running.stop();
+  const kill = running.killNow ? () => running.killNow!() : undefined;
+  cleanups.add(stop);
+  if (kill) lastResorts.add(kill);
+  return () => {
+    cleanups.delete(stop);
+    if (kill) lastResorts.delete(kill);
+  };
+}
 
 // ---- measuring --------------------------------------------------------------------------------
 
@@ -430,10 +459,14 @@ function compareCatalogues(scenarios: ScenarioResult[]): CatalogueComparison[] {
   return comparisons;
 }
 
-function writeResults(results: BenchResults) {
+/** Where the results go: a run of some parts alone (--orders, --live) keeps the last full run's files. */
+function resultsFile(options: { scenarios: Scenario[]; orders: boolean; live: boolean }): string {
+  if (options.scenarios.length > 0) return "latest.json";
+  return `latest-${[options.orders ? "orders" : "", options.live ? "live" : ""].filter((part) => part !== "").join("-")}.json`;
+}
+
+function writeResults(results: BenchResults, name: string) {
   mkdirSync(resultsDir, { recursive: true });
-  // A run of the order bench alone keeps the last full run's files.
-  const name = results.scenarios.length === 0 && results.orders ? "latest-orders.json" : "latest.json";
   writeFileSync(join(resultsDir, name), `${JSON.stringify(results, null, 2)}\n`);
   if (results.scenarios.length > 0) writeFileSync(join(resultsDir, "latest.md"), markdownReport(results));
 }
@@ -464,24 +497,19 @@ async function main(): Promise<number> {
     const buildDir = buildIfStale({ ...process.env, SHOP_BENCH: "1", SHOP_BUILD_DIR: BENCH_BUILD_DIR });
     console.log(`Bench build: ${buildDir}`);
     for (const scenario of options.scenarios) results.scenarios.push(await runScenario(scenario, buildDir, options));
-    results.orders = await benchOrders({
-      rootDir,
-      buildDir,
-      onServer: (server) => {
-        const stop = () => server.stop();
-        const kill = () => server.killNow();
-        cleanups.add(stop);
-        lastResorts.add(kill);
-        return () => {
-          cleanups.delete(stop);
-          lastResorts.delete(kill);
-        };
-      },
-    });
-    const orderTrouble = results.orders.some(
-      (o) => o.failed > 0 || o.launch.ordersMade !== o.launch.units || o.launch.otherFailures > 0,
-    );
-    if (orderTrouble) results.failed = true;
+    if (options.orders) {
+      results.orders = await benchOrders({ rootDir, buildDir, onServer: track });
+      const orderTrouble = results.orders.some(
+        (o) => o.failed > 0 || o.launch.ordersMade !== o.launch.units || o.launch.otherFailures > 0,
+      );
+      if (orderTrouble) results.failed = true;
+    }
+    if (options.live) {
+      results.live = await benchLive({ rootDir, buildDir, track });
+      if (liveProblems(results.live).length > 0) results.failed = true;
+      results.processes = await benchProcesses({ rootDir, buildDir, settings: options, track, interrupted: () => interrupted });
+      if (results.processes.skipped === undefined && results.processes.problems.length > 0) results.failed = true;
+    }
   } catch (error) {
     results.failed = true;
     results.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -493,6 +521,7 @@ async function main(): Promise<number> {
   const targets = results.scenarios.flatMap((s) => s.targets);
   if (targets.some((t) => t.problems.length > 0)) results.failed = true;
   const failedChecks = [
+    ...(results.live ? liveChecks(results.live) : []).filter((c) => !c.pass).map((c) => `${c.name} (${c.detail})`),
     ...(results.orders ?? [])
       .filter((o) => o.database === "PostgreSQL" && o.ordersPerSecond < ORDERS_PER_SECOND_TARGET)
       .map((o) => `orders on PostgreSQL: ${o.ordersPerSecond.toFixed(0)} orders/s (target >= ${ORDERS_PER_SECOND_TARGET})`),
@@ -510,16 +539,20 @@ async function main(): Promise<number> {
     ),
   ];
   results.pass = !results.failed && failedChecks.length === 0;
-  writeResults(results);
+  const file = resultsFile(options);
+  writeResults(results, file);
 
   console.log(`\n${textReport(results)}\n`);
-  console.log(`Results: ${join(resultsDir, "latest.json")} and latest.md`);
+  console.log(`Results: ${join(resultsDir, file)}${results.scenarios.length > 0 ? " and latest.md" : ""}`);
   if (results.failed) {
     console.error("\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
     console.error("!!! BENCH FAILED: the numbers above cannot be trusted.");
     if (results.error) console.error(`!!! ${results.error}`);
     for (const s of results.scenarios)
       for (const t of s.targets) for (const p of t.problems) console.error(`!!! ${s.name} / ${t.name} (${t.path}): ${p}`);
+    for (const p of results.live ? liveProblems(results.live) : []) console.error(`!!! live updates: ${p}`);
+    if (results.processes?.skipped === undefined)
+      for (const p of results.processes?.problems ?? []) console.error(`!!! processes: ${p}`);
     console.error("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
     return 1;
   }

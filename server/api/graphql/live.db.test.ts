@@ -1,5 +1,5 @@
 import { connect } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { createClient, type Client, type FormattedExecutionResult } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import WebSocket from "ws";
@@ -103,6 +103,44 @@ describe("stockChanged", () => {
     await customerOrder(buyer.id, variantId, 3);
     await vi.waitFor(() => expect(stock.results).toHaveLength(3));
     expect(stock.results[2]!.data!.stockChanged).toEqual({ variantId: String(variantId), available: false, left: null });
+  });
+
+  test("subscribers following one product alike share one stream; each hears every change, and one leaving ends only its own", async () => {
+    // An option of another product than the other tests follow (theirs is the first stocked one's).
+    const stocked = await stockedOptions(shop.database.db, 20);
+    const rows = await shop.database.db.select().from(variants).where(inArray(variants.id, stocked));
+    const taken = rows.find((row) => row.id === stocked[0])!.productId;
+    const option = rows.find((row) => row.productId !== taken)!;
+    const variantId = option.id;
+    await shop.database.db.update(variants).set({ stock: 20 }).where(eq(variants.id, variantId));
+    const id = String(option.productId);
+    const [groups, before] = [server.live.sharedStreams, server.live.subscriptions];
+    const [ann, ben] = [client(), client()];
+    const annStock = follow(ann, STOCK, { id });
+    const benStock = follow(ben, STOCK, { id });
+    // Another query of the same product is answered apart: its answers differ.
+    const short = follow(client(), "subscription($id: ID!) { stockChanged(productId: $id) { available } }", { id });
+    await subscribed(before + 3);
+    expect(server.live.sharedStreams).toBe(groups + 2);
+
+    const buyer = await customer();
+    await customerOrder(buyer.id, variantId, 1);
+    const heard = { stockChanged: { variantId: String(variantId), available: true, left: null } };
+    await vi.waitFor(() => expect([annStock.results, benStock.results, short.results].map((r) => r.length)).toEqual([1, 1, 1]));
+    expect(annStock.results[0]!.data).toEqual(heard);
+    expect(benStock.results[0]!.data).toEqual(heard);
+    expect(short.results[0]!.data).toEqual({ stockChanged: { available: true } });
+
+    // Ann, whose subscription started the shared stream, leaves; Ben goes on hearing.
+    await ann.dispose();
+    await subscribed(before + 2);
+    await customerOrder(buyer.id, variantId, 16);
+    await vi.waitFor(() => expect(benStock.results).toHaveLength(2));
+    expect(benStock.results[1]!.data).toEqual({ stockChanged: { variantId: String(variantId), available: true, left: 3 } });
+    expect(annStock.results).toHaveLength(1);
+    expect(server.live.sharedStreams).toBe(groups + 2);
+    await ben.dispose();
+    await vi.waitFor(() => expect(server.live.sharedStreams).toBe(groups + 1));
   });
 
   test("an unknown product is an error, not a subscription that never speaks", async () => {

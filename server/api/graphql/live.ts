@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { GraphQLError, type ExecutionArgs } from "graphql";
+import { GraphQLError, type ExecutionArgs, type ExecutionResult } from "graphql";
 // Renamed: the React hooks lint rule would take use* for a hook.
 import { useServer as serveOverWebSocket } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -13,6 +13,7 @@ import type { Logger } from "../../http/logger.ts";
 import { readCartToken } from "../../modules/cart/cookie.ts";
 import { addressKey } from "../../modules/rate-limit/index.ts";
 import { LIMITS } from "./limits.ts";
+import { createSharedStreams, shareKey } from "./shared-streams.ts";
 import type { ShopYoga } from "./yoga.ts";
 
 /*
@@ -38,6 +39,13 @@ export const LIVE_LIMITS = {
   keepAliveMs: 12_000,
 };
 
+/** What onSubscribe hands to the execution: the operation's own enveloped steps, and its share key. */
+interface LiveRoot {
+  execute: (args: ExecutionArgs) => unknown;
+  subscribe: (args: ExecutionArgs) => unknown;
+  shareKey: string | null;
+}
+
 interface SocketExtra {
   /** The opening request, and who sent it (set before the socket is handed to graphql-ws). */
   request: IncomingMessage & { shopAddress?: string };
@@ -58,6 +66,7 @@ export interface LiveUpdatesOptions {
 export function liveUpdates(options: LiveUpdatesOptions) {
   const { yoga, context, trustProxy, logger, production = true } = options;
   const publicUrl = context.env.publicUrl;
+  const shared = createSharedStreams();
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIVE_LIMITS.messageBytes });
   const socketsByAddress = new Map<string, number>();
   // The connections past their connection_init, for counting what they follow.
@@ -127,13 +136,24 @@ export function liveUpdates(options: LiveUpdatesOptions) {
           operationName: payload.operationName ?? null,
           variableValues: payload.variables ?? null,
           contextValue: await enveloped.contextFactory(),
-          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+          rootValue: {
+            execute: enveloped.execute,
+            subscribe: enveloped.subscribe,
+            shareKey: shareKey(document, payload.query, payload.operationName, payload.variables),
+          } satisfies LiveRoot,
         };
         const errors = enveloped.validate(args.schema, args.document);
         return errors.length > 0 ? errors : args;
       },
-      execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
-      subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
+      execute: (args) => (args.rootValue as LiveRoot).execute(args) as never,
+      // Each subscriber subscribes for itself (validation, cost, who may follow what); those whose
+      // events are the same for all then read one shared stream (shared-streams.ts).
+      subscribe: async (args) => {
+        const root = args.rootValue as LiveRoot;
+        const own = (await root.subscribe(args)) as AsyncIterable<ExecutionResult> | ExecutionResult;
+        if (!root.shareKey || !(Symbol.asyncIterator in own)) return own as never;
+        return shared.join(root.shareKey, own[Symbol.asyncIterator]()) as never;
+      },
     },
     wss,
     LIVE_LIMITS.keepAliveMs,
@@ -176,6 +196,10 @@ export function liveUpdates(options: LiveUpdatesOptions) {
       let count = 0;
       for (const ctx of connected) for (const stream of Object.values(ctx.subscriptions)) if (stream) count += 1;
       return count;
+    },
+    /** How many streams subscribers share now (one per product and query followed alike). */
+    get sharedStreams() {
+      return shared.groups;
     },
     /** Closes every live connection (the server is shutting down): clients reconnect elsewhere. */
     close(): Promise<void> {
