@@ -16,7 +16,6 @@ import { ExpiryFailures, expireReservations } from "./modules/orders/expire-rese
 import { createOrders } from "./modules/orders/index.ts";
 import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
 import { createStaffOperations } from "./modules/orders/staff.ts";
-import { onStockBack } from "./modules/orders/release.ts";
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import type { BankDetails } from "./modules/orders/mails.ts";
 import { formatMoney } from "./lib/money.ts";
@@ -98,10 +97,10 @@ export function createServices(database: Database, config: ServicesConfig) {
   });
   // Sign-ups, confirmations and unsubscribes (ADR 40); its mails go through the outbox.
   const newsletter = createNewsletter({ ...config, mailsWritten: mails.wake });
-  // Back-in-stock requests (ADR 47): mailed in the transaction that gives an order's stock back.
-  const stockAlerts = createStockAlerts({ ...config, mailsWritten: mails.wake });
-  onStockBack(database.db, stockAlerts.notify);
+  // Back-in-stock requests (ADR 47): a claimed sweep mails those whose option is back.
+  const stockAlerts = createStockAlerts({ ...config, db: database.db, mailsWritten: mails.wake });
   let background: ReturnType<typeof setInterval> | null = null;
+  let stopStockBack: (() => void) | null = null;
   const orders = createOrders({ bank: selling.bank, secret: config.secret, publicUrl: config.publicUrl });
   // The external-site notice; it also signs the links to other sites the shop renders (news, pages).
   const externalLinks = createExternalLinks({ videoOrigins: videos.provider.siteOrigins, secret: config.secret });
@@ -204,7 +203,10 @@ export function createServices(database: Database, config: ServicesConfig) {
           (queued) => queued > 0 && mails.wake(),
           (error: unknown) => config.onBackgroundError(error),
         );
+        stockAlerts.wake();
       };
+      // And as soon as stock comes back, here or in another process.
+      stopStockBack ??= stockAlerts.wakeOnStockBack(events);
       // On the embedded database this is the only process: mails a crashed run had claimed go now.
       if (database.kind === "pglite" && !background) {
         takeOverClaims(database.db).then(run, (error: unknown) => {
@@ -218,6 +220,9 @@ export function createServices(database: Database, config: ServicesConfig) {
     async stopBackgroundWork() {
       if (background) clearInterval(background);
       background = null;
+      stopStockBack?.();
+      stopStockBack = null;
+      await stockAlerts.settled();
       await mails.settled();
     },
     site: createSite(database.db),

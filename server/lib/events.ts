@@ -19,6 +19,11 @@ export type ShopTopics = {
   "order-updated": [customerId: number, update: { number: string; status: string }];
   /** Something in a customer's bag changed; followed by customer id. */
   "bag-changed": [customerId: number, change: { at: number }];
+  /**
+   * An option that was sold out is available again (an order gave its stock back); one topic for
+   * every option, followed by the back-in-stock sweep of every process (ADR 47), never by pages.
+   */
+  "stock-back": [change: { variantId: number }];
 };
 
 export interface StockChange {

@@ -71,15 +71,6 @@ export function afterCommitOn(db: Db, task: (root: Db) => void): void {
   else task(db);
 }
 
-/**
- * The process's database handle that `db` belongs to: the handle a transaction begun by
- * withTransaction was begun on, or `db` itself. For code handed only a transaction's handle that
- * must find what was set up for its database (a listener registered at start-up).
- */
-export function rootDatabase(db: Db): Db {
-  return transactions.get(db)?.root ?? db;
-}
-
 /** A scope outside any request: scripts, start-up work and tests. */
 export function systemScope(db: Db, visitor: Visitor = { ip: "127.0.0.1" }): Scope {
   return { db, visitor };

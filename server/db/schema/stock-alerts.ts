@@ -5,8 +5,8 @@ import { variants } from "./variants.ts";
 
 /**
  * A shopper's request to be mailed when a sold-out option is back in stock. It is answered once:
- * the mail is written to the outbox in the same transaction that gives the stock back, and
- * `notified_at` ends the request. Cancelled requests are deleted.
+ * a sweep claims it once its option is in stock, writes its mail to the outbox and sets
+ * `notified_at`, which ends the request, in one transaction (ADR 47). Cancelled requests are deleted.
  *
  * - The address is stored lower-cased and trimmed; one address waits once per option.
  * - The cancel link's token is stored as its SHA-256 only, like the accounts' mailed codes.

@@ -10,6 +10,7 @@ export { rateLimit, type RateLimitRule, type RateLimiter, type Verdict } from ".
  * otherwise memory, which is right for a single process.
  */
 export { addressKey, type Visitor } from "./address-key.ts";
+export { mailboxKey } from "./mailbox-key.ts";
 
 export function createRateLimitStore(options: { redisUrl?: string; onError?: (error: unknown) => void }): RateLimitStore {
   return options.redisUrl ? createRedisStore({ url: options.redisUrl, onError: options.onError }) : createMemoryStore();

@@ -1,4 +1,5 @@
 import { ShopError } from "../../lib/shop-error.ts";
+import { stockShown } from "../catalog/stock-shown.ts";
 
 /*
  * The back-in-stock requests' refusals, as ShopErrors (ADR 34). Each says what to do instead;
@@ -8,10 +9,11 @@ import { ShopError } from "../../lib/shop-error.ts";
 export const optionNotFound = () =>
   new ShopError("VARIANT_NOT_FOUND", "This option is not in the shop (any more).", { field: "variantId" });
 
-export const optionInStock = () =>
+/** `details` say what a page should show of the option now (as a live stock change does: the count only when few are left). */
+export const optionInStock = (stock: number) =>
   new ShopError("INVALID_INPUT", "This option is in stock now: you can add it to your bag.", {
     field: "variantId",
-    details: { reason: "in-stock" },
+    details: { reason: "in-stock", ...stockShown(stock) },
   });
 
 export const tooManyFromVisitor = (retryAfterSeconds: number) =>
@@ -25,6 +27,13 @@ export const tooManyForAddress = (retryAfterSeconds: number) =>
     "This address has asked to be told about many options in the last hour. Please try again later.",
     { retryAfterSeconds },
   );
+
+/** The shop-wide ceiling of confirmation mails an hour: nobody's fault in particular, so said as the shop's. */
+export const tooManyForShop = (retryAfterSeconds: number) =>
+  new ShopError("TOO_MANY_REQUESTS", "We are taking too many back-in-stock requests at the moment. Please try again later.", {
+    retryAfterSeconds,
+    details: { reason: "shop-busy" },
+  });
 
 /** Cancelled requests are deleted and an answered one's first link stops working: one answer for all. */
 export const unknownCancelLink = () =>
