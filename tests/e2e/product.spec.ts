@@ -227,7 +227,7 @@ test("the option select marks sold-out sizes (they can be chosen, to ask for a m
   await expect(checked).toBeEnabled();
 });
 
-test("choosing a colour that lacks the chosen size moves to a size it has", async ({ page }) => {
+test("choosing a colour that has the chosen size sold out moves to a size it has", async ({ page }) => {
   // Colour A's size S is in stock, colour B's size S is sold out but B has another size in stock.
   let pair: { from: Variant; colour: string } | undefined;
   const product = await findProduct(page.request, "gloves", (p) => {
@@ -245,11 +245,11 @@ test("choosing a colour that lacks the chosen size moves to a size it has", asyn
   const { from, colour } = pair!;
   await page.goto(`${pathOf(product)}?variant=${from.id}`);
   const colourGroup = page.getByRole("group", { name: /^Colour/ });
-  const option = colourGroup.getByRole("radio", { name: `${colour}, not in size ${from.size}` });
+  const option = colourGroup.getByRole("radio", { name: `${colour}, sold out in size ${from.size}` });
   await expect(option).toBeEnabled();
   await colourGroup
     .locator("label")
-    .filter({ has: page.getByRole("radio", { name: `${colour}, not in size ${from.size}` }) })
+    .filter({ has: page.getByRole("radio", { name: `${colour}, sold out in size ${from.size}` }) })
     .click();
   // Now in a size it has, the colour no longer needs the note.
   await expect(colourGroup.getByRole("radio", { name: colour, exact: true })).toBeChecked();

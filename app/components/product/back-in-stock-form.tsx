@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { TextField } from "~/components/ui/text-field";
-import { BACK_IN_STOCK_INTENT, type BackInStockResult } from "~/lib/back-in-stock";
+import { BACK_IN_STOCK_INTENT, type BackInStockResult, type StockTold } from "~/lib/back-in-stock";
 import { useHydrated } from "~/lib/use-hydrated";
 import { variantLabel, type Variant } from "./variant-choice";
 
@@ -17,18 +17,23 @@ import { variantLabel, type Variant } from "./variant-choice";
  *   it, and no page shifts when it hydrates.
  *
  * A logged-in customer's request is for their account's address: the field shows it, read-only.
+ * Refused because the option is in stock now, the answer's stock goes to `onStockTold`, so the page
+ * offers it for sale at once.
  */
 export function BackInStockForm({
   variants,
   chosen,
   customerEmail,
   answer,
+  onStockTold,
 }: {
   variants: readonly Variant[];
   chosen: Variant;
   customerEmail: string | null;
   /** The action's answer to a form sent without JavaScript (the page's action data). */
   answer: BackInStockResult | undefined;
+  /** The stock of an option the action found in stock now. */
+  onStockTold?: (variantId: number, stock: StockTold) => void;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<BackInStockResult>();
@@ -44,6 +49,10 @@ export function BackInStockForm({
   // A refused address gets the focus back, so the message beside it is read out.
   useEffect(() => {
     if (sent && !sent.ok && sent.fieldErrors.email) form.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+  }, [sent]);
+  const tellStock = useEffectEvent((variantId: number, stock: StockTold) => onStockTold?.(variantId, stock));
+  useEffect(() => {
+    if (sent && !sent.ok && sent.stock && sent.variantId !== undefined) tellStock(sent.variantId, sent.stock);
   }, [sent]);
 
   const soldOut = variants.filter((v) => v.stock <= 0);

@@ -1,4 +1,4 @@
-import { colourChoices, sizeChoices, type Variant } from "./variant-choice";
+import { colourChoices, sizeChoices, type Availability, type Variant } from "./variant-choice";
 
 /**
  * Colour swatches and size buttons: two radio groups, usable with the keyboard (Tab into a group,
@@ -8,7 +8,9 @@ import { colourChoices, sizeChoices, type Variant } from "./variant-choice";
  *
  * Sold-out sizes and colours are marked and labelled, but can be chosen: a shopper chooses the
  * option they want to be told about when it is back (ADR 47, which amends ADR 19). Only a size
- * the chosen colour is not made in is disabled.
+ * the chosen colour is not made in is disabled. The two look different: a sold-out size is
+ * crossed out in its usual border; a size not made has a dashed border and is not crossed out.
+ * A colour says which it is in the chosen size: "sold out in size 8" or "not in size 8".
  */
 export function OptionPicker({
   variants,
@@ -31,7 +33,7 @@ export function OptionPicker({
         </legend>
         <div className="option-swatches">
           {colours.map((colour) => {
-            const note = !colour.buyable ? "sold out" : colour.inChosenSize !== "available" ? `not in size ${chosen.size}` : null;
+            const note = colourNote(colour.buyable, colour.inChosenSize, chosen.size);
             return (
               <label
                 key={colour.name}
@@ -58,7 +60,7 @@ export function OptionPicker({
         <legend>Size</legend>
         <div className="option-sizes">
           {sizes.map(({ size, availability }) => (
-            <label key={size} className="option-size" data-unavailable={availability === "available" ? undefined : ""}>
+            <label key={size} className="option-size" data-availability={availability}>
               <input
                 type="radio"
                 name="size"
@@ -83,4 +85,12 @@ export function OptionPicker({
       </fieldset>
     </div>
   );
+}
+
+/** What a colour's swatch says beside its name; null when the chosen size is there to buy. */
+function colourNote(buyable: boolean, inChosenSize: Availability, size: string): string | null {
+  if (!buyable) return "sold out";
+  if (inChosenSize === "sold-out") return `sold out in size ${size}`;
+  if (inChosenSize === "missing") return `not in size ${size}`;
+  return null;
 }

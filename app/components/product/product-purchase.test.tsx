@@ -2,7 +2,14 @@
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { createMemoryRouter, createStaticHandler, createStaticRouter, RouterProvider, StaticRouterProvider } from "react-router";
+import {
+  createMemoryRouter,
+  createStaticHandler,
+  createStaticRouter,
+  data,
+  RouterProvider,
+  StaticRouterProvider,
+} from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
 import type { Variant } from "./variant-choice";
 import { ProductPurchase } from "./product-purchase.tsx";
@@ -66,14 +73,18 @@ test("sizes the chosen colour lacks are disabled; sold-out ones can be chosen (t
   expect(radio(page, "size", "8").checked).toBe(true);
   expect(radio(page, "size", "9").disabled).toBe(false);
   expect(radio(page, "size", "10").disabled).toBe(true);
-  expect(radio(page, "size", "9").closest("label")!.hasAttribute("data-unavailable")).toBe(true);
+  // Marked apart (styles/app.css: sold out crossed out, not made dashed).
+  expect(radio(page, "size", "9").closest("label")!.dataset.availability).toBe("sold-out");
+  expect(radio(page, "size", "10").closest("label")!.dataset.availability).toBe("missing");
+  expect(radio(page, "size", "8").closest("label")!.dataset.availability).toBe("available");
   expect(radio(page, "size", "9").closest("label")!.querySelector("span.sr-only")!.textContent).toBe("9, sold out in Red");
   expect(radio(page, "size", "10").closest("label")!.querySelector("span.sr-only")!.textContent).toBe("10, not made in Red");
-  // White has nothing in stock: it says so, and can be chosen. Black lacks size 8 but has others: it says so too.
+  // White has nothing in stock: it says so, and can be chosen. Black has size 8 sold out but others in stock: it says so too.
   expect(radio(page, "colour", "White").disabled).toBe(false);
-  expect(radio(page, "colour", "White").closest("label")!.textContent).toContain("sold out");
+  expect(radio(page, "colour", "White").closest("label")!.textContent).toBe("White, sold out");
   expect(radio(page, "colour", "Black").disabled).toBe(false);
-  expect(radio(page, "colour", "Black").closest("label")!.textContent).toContain("Black, not in size 8");
+  expect(radio(page, "colour", "Black").closest("label")!.textContent).toBe("Black, sold out in size 8");
+  expect(radio(page, "colour", "Black").closest("label")!.title).toBe("Black (sold out in size 8)");
 });
 
 test("the price, the stock message and the form's variant follow the choice, and so does the address", async () => {
@@ -96,7 +107,7 @@ test("the price, the stock message and the form's variant follow the choice, and
   expect(text(page, ".product-price")).toBe("Sale price €79.99 , was €99.99");
   expect(variantField().value).toBe(String(black10.id));
   // In Black, 8 is sold out (marked, not disabled); Red has 10 not at all, so Red now says so.
-  expect(radio(page, "size", "8").closest("label")!.hasAttribute("data-unavailable")).toBe(true);
+  expect(radio(page, "size", "8").closest("label")!.dataset.availability).toBe("sold-out");
   expect(radio(page, "colour", "Red").closest("label")!.textContent).toContain("Red, not in size 10");
 });
 
@@ -244,4 +255,74 @@ test("a logged-in customer's form shows their account's address, read-only", asy
   const email = page.querySelector<HTMLInputElement>('[data-testid="back-in-stock"] input[name="email"]')!;
   expect(email.value).toBe("ann@example.com");
   expect(email.readOnly).toBe(true);
+});
+
+test("refused because the option is in stock now: the page shows its stock and offers it, instead of 'Sold out'", async () => {
+  window.history.replaceState(null, "", "/shop/gloves/grip");
+  const router = createMemoryRouter([
+    {
+      path: "/",
+      element: <ProductPurchase productId={1} variants={variants} initialVariantId={red9.id} currency="EUR" />,
+      action: async ({ request }) => {
+        const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
+        return data(
+          {
+            ok: false,
+            fieldErrors: { variantId: "This option is in stock now: you can add it to your bag." },
+            formError: null,
+            values: { email: fields.email! },
+            variantId: Number(fields.variantId),
+            stock: { available: true, left: 2 },
+          },
+          { status: 400 },
+        );
+      },
+    },
+  ]);
+  const page = document.createElement("div");
+  document.body.append(page);
+  await act(async () => createRoot(page).render(<RouterProvider router={router} />));
+  expect(text(page, ".stock-message")).toBe("Out of stock");
+  const form = page.querySelector<HTMLFormElement>('[data-testid="back-in-stock"] form')!;
+  form.querySelector<HTMLInputElement>('input[name="email"]')!.value = "ann@example.com";
+  await act(async () => form.requestSubmit());
+  await act(() => vi.waitFor(() => expect(text(page, ".stock-message")).toBe("Only 2 left")));
+  expect(page.querySelector<HTMLButtonElement>('form[action="/bag"] button[type=submit]')!.disabled).toBe(false);
+  expect(page.querySelector('[data-testid="back-in-stock"]')).toBeNull();
+  expect(text(page, '[data-testid="back-in-stock-message"]')).toBe("This option is in stock now: you can add it to your bag.");
+  expect(radio(page, "size", "9").closest("label")!.dataset.availability).toBe("available");
+});
+
+test("without JavaScript, the same answer comes back with the page: it shows the option's stock", async () => {
+  const handler = createStaticHandler([
+    {
+      path: "/",
+      element: (
+        <ProductPurchase
+          productId={1}
+          variants={variants}
+          initialVariantId={red9.id}
+          currency="EUR"
+          backInStock={{
+            ok: false,
+            fieldErrors: { variantId: "This option is in stock now: you can add it to your bag." },
+            formError: null,
+            values: { email: "ann@example.com" },
+            variantId: red9.id,
+            stock: { available: true, left: null },
+          }}
+        />
+      ),
+    },
+  ]);
+  const context = await handler.query(new Request("http://shop.test/"));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const page = document.createElement("div");
+  page.innerHTML = renderToString(
+    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
+  );
+  expect(text(page, ".stock-message")).toBe("In stock");
+  expect(text(page, '[data-testid="back-in-stock-message"]')).toBe("This option is in stock now: you can add it to your bag.");
+  // No longer among the sold-out options offered.
+  expect(page.querySelector(`[data-testid="back-in-stock"] option[value="${red9.id}"]`)).toBeNull();
 });

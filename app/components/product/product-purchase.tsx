@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import type { ProductVariantDetail } from "../../../server/modules/catalog/product-detail.ts";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MemberAwarePrice } from "../price";
@@ -8,8 +8,8 @@ import { AddToBagForm } from "./add-to-bag-form";
 import { BackInStockForm } from "./back-in-stock-form";
 import { OptionPicker } from "./option-picker";
 import { StockMessage } from "./stock-message";
-import { useLiveStock } from "./use-live-stock";
-import { withColour, withSize, type Variant } from "./variant-choice";
+import { useToldStock } from "./use-live-stock";
+import { stockAfter, withColour, withSize, type Variant } from "./variant-choice";
 
 /**
  * Price, option select, stock message and the add-to-bag form of one product, its stock kept
@@ -39,8 +39,11 @@ export function ProductPurchase({
 }) {
   const hydrated = useHydrated();
   const rule = usePriceRule();
-  // The stock as it changes while the page is open ("Only 2 left", sold out, back in stock).
-  const variants = useLiveStock(productId, loaded);
+  // The stock as it changes while the page is open ("Only 2 left", sold out, back in stock), and
+  // as the back-in-stock form's answer tells it: an option refused because it is in stock now
+  // shows so, with or without JavaScript, instead of the loaded (up to 10 s old) "Sold out".
+  const answered = useMemo(() => withStockTold(loaded, backInStock), [loaded, backInStock]);
+  const [variants, tellStock] = useToldStock(productId, answered);
   const [chosenId, setChosenId] = useState(initialVariantId);
   const chosen = variants.find((v) => v.id === chosenId) ?? variants[0]!;
 
@@ -71,7 +74,21 @@ export function ProductPurchase({
         {children}
       </div>
       {/* Keyed by option: another choice starts with a fresh form and no earlier answer. */}
-      <BackInStockForm key={chosen.id} variants={variants} chosen={chosen} customerEmail={customerEmail} answer={backInStock} />
+      <BackInStockForm
+        key={chosen.id}
+        variants={variants}
+        chosen={chosen}
+        customerEmail={customerEmail}
+        answer={backInStock}
+        onStockTold={tellStock}
+      />
     </div>
   );
+}
+
+/** The variants with the stock a back-in-stock answer told of (an option in stock now). */
+function withStockTold(variants: ProductVariantDetail[], answer: BackInStockResult | undefined): ProductVariantDetail[] {
+  if (!answer || answer.ok || !answer.stock || answer.variantId === undefined) return variants;
+  const { variantId, stock } = answer;
+  return variants.map((v) => (v.id === variantId ? { ...v, stock: stockAfter(v.stock, stock) } : v));
 }

@@ -12,11 +12,12 @@ import { initialVariant } from "~/components/product/variant-choice";
 import { Link } from "~/components/ui/link";
 import { BACK_IN_STOCK_INTENT, backInStockMessage, type BackInStockResult } from "~/lib/back-in-stock";
 import { BAG_PATH } from "~/lib/bag";
-import { formFailure, formFields } from "~/lib/forms.server";
+import { fieldsOf, formFailure, readForm } from "~/lib/forms.server";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deserialize, serialize } from "~/lib/serialized";
 import { pageContext } from "../../../server/http/page-context.ts";
+import { asShopError } from "../../../server/lib/shop-error.ts";
 
 /** How many related products the page suggests. */
 const RELATED_COUNT = 4;
@@ -75,17 +76,25 @@ export async function loader({ params, request, context: router }: Route.LoaderA
 /**
  * The back-in-stock form (ADR 47), the one form posted to this page: with JavaScript through a
  * fetcher (its answer as data), without it as a plain form answered by the page with the message.
+ * Every refusal is an answer the form shows (never the error page): another site's form (403),
+ * something that is not this form (400), a field the module refuses. Refused because the option is
+ * in stock now, the answer carries its stock, so the page shows it can be bought.
  */
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
+  const form = await readForm(request);
+  const fields = form ? fieldsOf(form) : {};
+  const variantId = /^\d{1,10}$/.test(fields.variantId ?? "") ? Number(fields.variantId) : undefined;
+  const values = { email: fields.email ?? "" };
+  const refused = (status: number, formError: string) =>
+    data<BackInStockResult>({ ok: false, fieldErrors: {}, formError, values, variantId }, { status });
   // Another site's page must not put visitors' addresses on lists.
-  if (context.crossSite) throw data(null, { status: 403 });
-  const fields = await formFields(request);
-  if (fields.intent !== BACK_IN_STOCK_INTENT) throw data(null, { status: 400 });
+  if (context.crossSite) return refused(403, "Please use the form on this page.");
+  if (fields.intent !== BACK_IN_STOCK_INTENT) return refused(400, "Please use the form on this page.");
   const session = context.session;
   const customer = session ? { id: session.user.id, email: session.user.email } : null;
-  const variantId = /^\d{1,10}$/.test(fields.variantId ?? "") ? Number(fields.variantId) : undefined;
   try {
+    // The module refuses text it cannot store (NUL) beside its field, as any other bad input.
     const answer = await context.services.stockAlerts.request(
       context,
       { email: fields.email, variantId: fields.variantId },
@@ -93,7 +102,12 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     );
     return data<BackInStockResult>({ ok: true, variantId: answer.variantId, message: backInStockMessage(answer) });
   } catch (error) {
-    return formFailure(error, { email: fields.email ?? "" }, { variantId });
+    const details = asShopError(error)?.details;
+    const stock =
+      details?.reason === "in-stock"
+        ? { available: details.available === true, left: typeof details.left === "number" ? details.left : null }
+        : undefined;
+    return formFailure(error, values, { variantId, ...(stock && { stock }) });
   }
 }
 
