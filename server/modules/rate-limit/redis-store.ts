@@ -13,7 +13,6 @@ export interface RedisStoreOptions {
   keyPrefix?: string;
 }
 
-
 type Reply = [count: number, resetInMs: number];
 
 /** The client with the store's scripts, which ioredis sends by SHA and re-sends when Redis lost them. */
