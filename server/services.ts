@@ -100,6 +100,8 @@ export function createServices(database: Database, config: ServicesConfig) {
   // Back-in-stock requests (ADR 47): a claimed sweep mails those whose option is back.
   const stockAlerts = createStockAlerts({ ...config, db: database.db, mailsWritten: mails.wake });
   let background: ReturnType<typeof setInterval> | null = null;
+  // False once stopped: a run whose start was still on its way (the embedded database's take-over) does nothing.
+  let working = false;
   let stopStockBack: (() => void) | null = null;
   const orders = createOrders({ bank: selling.bank, secret: config.secret, publicUrl: config.publicUrl });
   // The external-site notice; it also signs the links to other sites the shop renders (news, pages).
@@ -188,7 +190,9 @@ export function createServices(database: Database, config: ServicesConfig) {
      * and unpaid orders whose reservation ended, now and then every minute.
      */
     startBackgroundWork() {
+      working = true;
       const run = () => {
+        if (!working) return;
         mails.wake();
         expireReservations(database.db, shop, new Date(), { cardOrders: !payments.enabled }).then(
           (cancelled) => cancelled > 0 && mails.wake(),
@@ -218,6 +222,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       background.unref();
     },
     async stopBackgroundWork() {
+      working = false;
       if (background) clearInterval(background);
       background = null;
       stopStockBack?.();

@@ -53,8 +53,16 @@ export function createShopEvents(db: Db, eventTarget?: ShopEventTarget): ShopEve
   // A subscriber that reads slowly (a stalled client) keeps only its latest events: never an
   // unbounded queue, never an error thrown into the publisher.
   const events = createPubSub<ShopTopics>({ eventTarget: target, repeaterBuffer: new SlidingBuffer(EVENTS_KEPT_PER_SUBSCRIBER) });
-  buses.set(db, events);
+  tellThrough(db, events);
   return events;
+}
+
+/**
+ * Makes `events` the bus that changes on `db` are told through (the latest bus made for a database
+ * is; a test that made another for the same database gives it back with this).
+ */
+export function tellThrough(db: Db, events: ShopEvents): void {
+  buses.set(db, events);
 }
 
 /**

@@ -66,7 +66,9 @@ export interface LiveUpdatesOptions {
 export function liveUpdates(options: LiveUpdatesOptions) {
   const { yoga, context, trustProxy, logger, production = true } = options;
   const publicUrl = context.env.publicUrl;
-  const shared = createSharedStreams();
+  const shared = createSharedStreams({
+    onError: (error) => logger?.error("live updates: a shared stream failed", { error: String(error) }),
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIVE_LIMITS.messageBytes });
   const socketsByAddress = new Map<string, number>();
   // The connections past their connection_init, for counting what they follow.

@@ -11,7 +11,11 @@ import { Kind, type DocumentNode, type ExecutionResult, type OperationDefinition
  * the same answer to every one of them (the same query text, operation name and variables, on a
  * root field whose answer does not depend on who asks) share one stream: the first one's stream
  * is kept and its results handed to all; a joiner's own stream is closed at once. The group ends
- * when its last member leaves, or with its stream.
+ * when its last member leaves, or with its stream (its error, if it failed, reaches every member,
+ * as an unshared stream's would).
+ *
+ * The first subscriber's context runs every event of the group, even after it has left: only root
+ * fields whose resolvers read nothing of the context or of who asks may be shared.
  */
 
 /** Root fields whose events are the same for everyone allowed to follow them. */
@@ -47,8 +51,9 @@ export function shareKey(
 /** One member's view of a group's results: an async iterator as graphql-ws reads it. */
 class Member implements AsyncIterableIterator<Result> {
   private readonly queue: Result[] = [];
-  private waiting: ((result: IteratorResult<Result>) => void) | null = null;
+  private waiting: { resolve: (result: IteratorResult<Result>) => void; reject: (error: unknown) => void } | null = null;
   private done = false;
+  private failure: { error: unknown } | null = null;
 
   constructor(private readonly leave: (member: Member) => void) {}
 
@@ -57,25 +62,34 @@ class Member implements AsyncIterableIterator<Result> {
     if (this.waiting) {
       const waiting = this.waiting;
       this.waiting = null;
-      waiting({ value: result, done: false });
+      waiting.resolve({ value: result, done: false });
       return;
     }
     this.queue.push(result);
     if (this.queue.length > KEPT_PER_MEMBER) this.queue.shift();
   }
 
-  end(): void {
+  /** No more results; with `failure`, the stream failed and the member's reader is told so after the rest. */
+  end(failure?: { error: unknown }): void {
     if (this.done) return;
     this.done = true;
-    this.waiting?.({ value: undefined, done: true });
+    this.failure = failure ?? null;
+    const waiting = this.waiting;
     this.waiting = null;
+    if (!waiting) return;
+    if (this.failure) waiting.reject(this.failure.error);
+    else waiting.resolve({ value: undefined, done: true });
   }
 
   next(): Promise<IteratorResult<Result>> {
     const result = this.queue.shift();
     if (result) return Promise.resolve({ value: result, done: false });
-    if (this.done) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve) => (this.waiting = resolve));
+    if (this.done) {
+      const failure = this.failure;
+      this.failure = null;
+      return failure ? Promise.reject(failure.error) : Promise.resolve({ value: undefined, done: true });
+    }
+    return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
   }
 
   return(): Promise<IteratorResult<Result>> {
@@ -100,7 +114,7 @@ interface Group {
   source: AsyncIterator<Result>;
 }
 
-export function createSharedStreams() {
+export function createSharedStreams(options: { onError?: (error: unknown) => void } = {}) {
   const groups = new Map<string, Group>();
 
   function leave(key: string, group: Group, member: Member): void {
@@ -111,17 +125,19 @@ export function createSharedStreams() {
   }
 
   async function pump(key: string, group: Group): Promise<void> {
+    let failure: { error: unknown } | undefined;
     try {
       for (;;) {
         const next = await group.source.next();
         if (next.done) break;
         for (const member of group.members) member.push(next.value);
       }
-    } catch {
-      // The stream failed: its members end, and their clients subscribe again if they wish.
+    } catch (error) {
+      failure = { error };
+      options.onError?.(error);
     } finally {
       if (groups.get(key) === group) groups.delete(key);
-      for (const member of group.members) member.end();
+      for (const member of group.members) member.end(failure);
     }
   }
 

@@ -263,7 +263,11 @@ describe("the multipart request's guard against other sites", () => {
           let body = "";
           response.setEncoding("utf8");
           response.on("data", (chunk: string) => (body += chunk));
-          response.on("end", () => resolve({ status: response.statusCode!, body }));
+          response.on("end", () => {
+            // The body was never finished: the connection is closed, not left to the server's shutdown.
+            sent.destroy();
+            resolve({ status: response.statusCode!, body });
+          });
         },
       );
       sent.on("error", reject);

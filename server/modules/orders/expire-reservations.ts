@@ -65,7 +65,7 @@ export async function expireReservations(
       // The claim itself failed: the database is in trouble, not one order. Whatever failed
       // before is told with it.
       if (claimed === null) {
-        throw failures.length > 0 ? new AggregateError([...failures, error], stopped(failures.length, cancelled)) : error;
+        throw failures.length > 0 || cancelled > 0 ? new ExpiryFailures([...failures, error], cancelled, "stopped") : error;
       }
       failed.push(claimed);
       failures.push(error);
@@ -80,15 +80,19 @@ export async function expireReservations(
 }
 
 const orderCount = (n: number) => `${n} ${n === 1 ? "order" : "orders"}`;
-const stopped = (failed: number, cancelled: number) =>
-  `${orderCount(failed)} could not be cancelled now, and the expiry stopped (${orderCount(cancelled)} cancelled)`;
-
 /** A run that cancelled what it could; `cancelled` of them have mails waiting. */
 export class ExpiryFailures extends AggregateError {
   constructor(
     errors: unknown[],
     readonly cancelled: number,
+    /** "stopped": the last error is the database's, and the orders after it were not tried. */
+    how: "skipped" | "stopped" = "skipped",
   ) {
-    super(errors, `${orderCount(errors.length)} could not be cancelled now (${orderCount(cancelled)} cancelled)`);
+    super(
+      errors,
+      how === "stopped"
+        ? `The expiry stopped: the database failed after ${orderCount(cancelled)} cancelled and ${orderCount(errors.length - 1)} that could not be`
+        : `${orderCount(errors.length)} could not be cancelled now (${orderCount(cancelled)} cancelled)`,
+    );
   }
 }

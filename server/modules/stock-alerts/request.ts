@@ -56,19 +56,22 @@ export async function requestAlert(kit: StockAlertsKit, scope: Scope, raw: unkno
   });
 
   const seen = await soldOutOption(scope.db, variantId, asker.viewer);
-  if (await isWaiting(scope.db, variantId, email)) return answer(seen, false);
-  // Counted before the request is made, so parallel ones cannot all slip past a limit, and outside
-  // the transaction (the store is not the database's); given back below when nothing is mailed.
+  // Counted before anything else, whether or not the address already waits, so the answer and
+  // the refusals are the same either way (a guest learns nothing of who waits). Outside the
+  // transaction (the store is not the database's); given back below when nothing is mailed.
   const { toMailbox, confirmations } = kit.limits;
   const mailbox = mailboxKey(email);
   const to = await toMailbox.hit(mailbox);
   if (to.limited) throw tooManyForAddress(to.retryAfterSeconds);
-  const all = await confirmations.hit(ALL_CONFIRMATIONS);
   let mailed = false;
+  let counted = false;
   try {
+    const all = await confirmations.hit(ALL_CONFIRMATIONS);
+    counted = true;
     // Only confirmations sent count toward the shop's ceiling: a flood refused there does not
     // keep it shut, nor does it count against the mailbox it named.
     if (all.limited) throw tooManyForShop(all.retryAfterSeconds);
+    if (await isWaiting(scope.db, variantId, email)) return answer(seen, false);
     return await withTransaction(scope, async (tx) => {
       // Checked again with the option's row share-locked: stock given back from now on waits for
       // this request's commit, and the sweep it wakes then mails it; stock given back before
@@ -101,7 +104,9 @@ export async function requestAlert(kit: StockAlertsKit, scope: Scope, raw: unkno
     mailed = false;
     throw error;
   } finally {
-    if (!mailed) await Promise.all([toMailbox.release(mailbox), confirmations.release(ALL_CONFIRMATIONS)]);
+    if (!mailed) {
+      await Promise.all([toMailbox.release(mailbox), counted ? confirmations.release(ALL_CONFIRMATIONS) : null]);
+    }
   }
 }
 
