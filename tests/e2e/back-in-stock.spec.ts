@@ -20,35 +20,46 @@ const BACK = /is back in stock$/;
 const TESTS = 2;
 
 /**
- * The product of test `which` in this repetition, counted from the end of the bags category in its
- * featured order, which does not change as stock does; no other spec buys there. With more
- * repetitions than products, they take the products again from the first: a repetition leaves its
- * option with one unit, which the next one on that product sells again (repetitions far apart in
- * the order, never at once on two workers).
+ * The products test `which` may use in this repetition, in the order to try them, counted from the
+ * end of the bags category in its featured order (which does not change as stock does; no other
+ * spec buys there). Each worker (parallelIndex) has products of its own, so no two tests ever use
+ * one product at the same time; each repetition starts at another of them. A test leaves its
+ * option with one unit, which a later one on that product sells again.
  */
-const ownProduct = (which: number, products: number) => {
-  const rounds = Math.floor(products / TESTS);
-  if (rounds === 0) throw new Error(`The ${CATEGORY} category has fewer than ${TESTS} products: this spec needs one per test`);
-  return (test.info().repeatEachIndex % rounds) * TESTS + which;
-};
+function ownProducts(which: number, products: number): number[] {
+  const { config, parallelIndex, repeatEachIndex } = test.info();
+  const workers = Math.max(config.workers, parallelIndex + 1);
+  const rounds = Math.floor(products / (TESTS * workers));
+  if (rounds === 0) {
+    throw new Error(`The ${CATEGORY} category has fewer than ${TESTS * workers} products: this spec needs ${TESTS} per worker`);
+  }
+  return Array.from({ length: rounds }, (_, k) => (((repeatEachIndex + k) % rounds) * workers + parallelIndex) * TESTS + which);
+}
 
 interface OwnOption extends Variant {
   name: string;
   slug: string;
 }
 
-/** The option of the product with the fewest units left (1 or more): selling it out takes few orders. */
+/**
+ * The option with the fewest units left (1 or more) of the first of the test's products that has
+ * one: the demo shop has products sold out from the start, and a product shows stock up to 10 s
+ * old (ADR 19), so the unit a test just gave back may not show yet. Selling it out takes few orders.
+ */
 async function ownOption(request: APIRequestContext, which: number): Promise<OwnOption> {
   const listing = (await (await request.get(`/ecommerce/products?category=${CATEGORY}&page_size=60`)).json()) as {
     data: { slug: string }[];
   };
-  const { slug } = [...listing.data].reverse()[ownProduct(which, listing.data.length)]!;
-  const product = (
-    (await (await request.get(`/ecommerce/products/${slug}`)).json()) as { data: { name: string; variants: Variant[] } }
-  ).data;
-  const [option] = product.variants.filter((v) => v.stock > 0).sort((a, b) => a.stock - b.stock);
-  if (!option) throw new Error(`${slug} has nothing in stock: choose another product for this test`);
-  return { ...option, name: product.name, slug };
+  const slugs = [...listing.data].reverse().map((product) => product.slug);
+  for (const index of ownProducts(which, slugs.length)) {
+    const slug = slugs[index]!;
+    const product = (
+      (await (await request.get(`/ecommerce/products/${slug}`)).json()) as { data: { name: string; variants: Variant[] } }
+    ).data;
+    const [option] = product.variants.filter((v) => v.stock > 0).sort((a, b) => a.stock - b.stock);
+    if (option) return { ...option, name: product.name, slug };
+  }
+  throw new Error(`None of this test's ${CATEGORY} products has anything in stock`);
 }
 
 /**
