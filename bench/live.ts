@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { PAGES } from "./config.ts";
+import { DUTCH_ADDRESS } from "../tests/support/orders.ts";
 import type { FromClients, LiveChange, LivePlan, ToClients } from "./live-clients.ts";
 import { assertLocal } from "./local-http.ts";
 import { rssBytes, untilIdle } from "./proc-stats.ts";
@@ -129,15 +130,7 @@ async function prepareChange(base: string) {
     body: JSON.stringify({
       cartId: cart.body.data.id,
       email: "bench-live@example.com",
-      shippingAddress: {
-        firstName: "Bench",
-        lastName: "Live",
-        line1: "Damrak 1",
-        city: "Amsterdam",
-        province: "NH",
-        postalCode: "1012 LG",
-        country: "NL",
-      },
+      shippingAddress: DUTCH_ADDRESS,
       deliveryMethod: "home-standard",
     }),
     variantId: String(option.id),

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expectNoViolations } from "../support/axe.ts";
 import { buyThroughApi, stockOf, type Variant } from "../support/e2e-checkout.ts";
+import { DUTCH_ADDRESS } from "../support/orders.ts";
 import { hydrated } from "../support/hydration.ts";
 import { mailsTo, mailTo, newCustomer, newPerson, newVisitor } from "../support/e2e-visitors.ts";
 import type { ReceivedMail } from "../support/smtp-peer.ts";
@@ -94,15 +95,7 @@ async function buyByCard(request: APIRequestContext, variantId: number): Promise
     data: {
       cartId: cart.data.id,
       email: `card-${Date.now()}@example.com`,
-      shippingAddress: {
-        firstName: "La",
-        lastName: "St",
-        line1: "Damrak 1",
-        city: "Amsterdam",
-        province: "NH",
-        postalCode: "1012 LG",
-        country: "NL",
-      },
+      shippingAddress: DUTCH_ADDRESS,
       deliveryMethod: "home-standard",
       paymentMethod: "stripe",
     },

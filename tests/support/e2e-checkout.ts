@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { DUTCH_ADDRESS } from "./orders.ts";
 
 /* What the shopping specs share: an option to buy, putting it in the bag, a Dutch address typed in, prices read. */
 
@@ -68,15 +69,7 @@ export async function buyThroughApi(request: APIRequestContext, variantId: numbe
     data: {
       cartId: cart.data.id,
       email: `quick-${Date.now()}@example.com`,
-      shippingAddress: {
-        firstName: "Q",
-        lastName: "Uick",
-        line1: "Damrak 1",
-        city: "Amsterdam",
-        province: "NH",
-        postalCode: "1012 LG",
-        country: "NL",
-      },
+      shippingAddress: DUTCH_ADDRESS,
       deliveryMethod: "home-standard",
     },
   });
