@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
@@ -68,7 +68,10 @@ export async function startSmtpPeer(options: { mailboxDir?: string } = {}): Prom
           };
           messages.push(mail);
           if (options.mailboxDir) {
-            writeFileSync(join(options.mailboxDir, `${String(messages.length).padStart(6, "0")}.json`), JSON.stringify(mail));
+            // Written aside, then renamed: a test reading the mailbox never reads half a mail.
+            const file = join(options.mailboxDir, `${String(messages.length).padStart(6, "0")}.json`);
+            writeFileSync(`${file}.partial`, JSON.stringify(mail));
+            renameSync(`${file}.partial`, file);
           }
           for (const waiter of waiters) waiter(mail);
           callback();
