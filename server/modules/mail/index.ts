@@ -10,3 +10,5 @@ export {
   type MailContent,
 } from "./templates.ts";
 export { escapeHtml } from "./html-layout.ts";
+export { buttonMail } from "./button-mail.ts";
+export { linkTokenInput } from "./link-token.ts";

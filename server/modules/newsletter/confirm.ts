@@ -7,7 +7,7 @@ import { setNewsletterPreference } from "./account-tie.ts";
 import { expiredConfirmLink, unknownConfirmLink } from "./errors.ts";
 import type { NewsletterKit } from "./kit.ts";
 import { markConfirmed, subscriptionByLink } from "./rows.ts";
-import { tokenInput } from "./schemas.ts";
+import { linkTokenInput } from "../mail/index.ts";
 
 export interface Confirmed {
   status: "confirmed";
@@ -21,7 +21,7 @@ export interface Confirmed {
  * that has unsubscribed since is refused (INVALID_CODE with `details.reason`).
  */
 export async function confirm(kit: NewsletterKit, scope: Scope, raw: unknown): Promise<Confirmed> {
-  const { token } = parseInput(tokenInput, raw);
+  const { token } = parseInput(linkTokenInput, raw);
   if (!isCodeShaped(token)) throw unknownConfirmLink();
   const hash = hashCode(token);
   return withTransaction(scope, async (tx) => {

@@ -1,20 +1,5 @@
-import type { Mail } from "../mail/index.ts";
-import { mailHtml } from "../mail/html-layout.ts";
+import { buttonMail, type Mail } from "../mail/index.ts";
 import { listUnsubscribeHeaders } from "./list-unsubscribe.ts";
-
-/** A mail of the newsletter in both forms: paragraphs, one link to follow, the small print, signed. */
-function newsletterMail(content: {
-  siteName: string;
-  to: string;
-  subject: string;
-  paragraphs: string[];
-  button: { label: string; href: string };
-  notes: string[];
-}): Mail {
-  const { siteName, to, subject, paragraphs, button, notes } = content;
-  const text = [...paragraphs, `${button.label}: ${button.href}`, ...notes, `The ${siteName} team`].join("\n\n");
-  return { to, subject, text, html: mailHtml({ siteName, title: subject, paragraphs, button, notes }) };
-}
 
 /**
  * The confirmation link after a sign-up (transactional: it goes whatever the address's choices,
@@ -22,7 +7,7 @@ function newsletterMail(content: {
  */
 export function confirmSubscriptionMail(input: { siteName: string; to: string; link: string; days: number }): Mail {
   const { siteName, link, days } = input;
-  return newsletterMail({
+  return buttonMail({
     siteName,
     to: input.to,
     subject: `Confirm your subscription to the ${siteName} newsletter`,
@@ -44,21 +29,19 @@ export function confirmSubscriptionMail(input: { siteName: string; to: string; l
  */
 export function welcomeMail(input: { siteName: string; to: string; shopLink: string; unsubscribeLink: string }): Mail {
   const { siteName, shopLink, unsubscribeLink } = input;
-  return {
-    ...newsletterMail({
-      siteName,
-      to: input.to,
-      subject: `Welcome to the ${siteName} newsletter`,
-      paragraphs: [
-        `Thank you for confirming: you are on the ${siteName} newsletter.`,
-        `Expect new gear, offers and goalkeeping tips, never more than a few times a month.`,
-      ],
-      button: { label: "Visit the shop", href: shopLink },
-      notes: [
-        `You get this mail because you subscribed to the ${siteName} newsletter.`,
-        `Unsubscribe with one click: ${unsubscribeLink}`,
-      ],
-    }),
+  return buttonMail({
+    siteName,
+    to: input.to,
+    subject: `Welcome to the ${siteName} newsletter`,
+    paragraphs: [
+      `Thank you for confirming: you are on the ${siteName} newsletter.`,
+      `Expect new gear, offers and goalkeeping tips, never more than a few times a month.`,
+    ],
+    button: { label: "Visit the shop", href: shopLink },
+    notes: [
+      `You get this mail because you subscribed to the ${siteName} newsletter.`,
+      `Unsubscribe with one click: ${unsubscribeLink}`,
+    ],
     headers: listUnsubscribeHeaders(unsubscribeLink),
-  };
+  });
 }

@@ -15,12 +15,3 @@ export const subscribeInput = z.object({
   email: emailField,
   source: z.enum(NEWSLETTER_SOURCES, { error: `Choose a source: ${NEWSLETTER_SOURCES.join(", ")}.` }).default("api"),
 });
-
-/** A link's token, from a page's query or a form's field, or an API body. */
-export const tokenInput = z.object({
-  token: z
-    .string({ error: "The link has no token." })
-    .trim()
-    .min(1, "The link has no token.")
-    .max(200, "This is not a link's token."),
-});

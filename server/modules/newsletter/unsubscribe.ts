@@ -6,7 +6,7 @@ import { setNewsletterPreference } from "./account-tie.ts";
 import { unknownUnsubscribeLink } from "./errors.ts";
 import type { NewsletterKit } from "./kit.ts";
 import { markUnsubscribed, subscriptionByLink } from "./rows.ts";
-import { tokenInput } from "./schemas.ts";
+import { linkTokenInput } from "../mail/index.ts";
 
 export interface Unsubscribed {
   status: "unsubscribed";
@@ -19,7 +19,7 @@ export interface Unsubscribed {
  * turned off. The token is all the authority needed; using it again answers the same.
  */
 export async function unsubscribe(kit: NewsletterKit, scope: Scope, raw: unknown): Promise<Unsubscribed> {
-  const { token } = parseInput(tokenInput, raw);
+  const { token } = parseInput(linkTokenInput, raw);
   const unsubscribeKey = kit.unsubscribeTokens.keyOf(token);
   if (unsubscribeKey === null) throw unknownUnsubscribeLink();
   return withTransaction(scope, async (tx) => {

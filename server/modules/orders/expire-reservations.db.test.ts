@@ -30,18 +30,22 @@ const site = {
   orderLink: (number: string) => `http://shop.test/orders/${number}`,
 };
 
-test("an order not paid in time is cancelled and its stock released exactly once, though two processes run the expiry at once", async () => {
-  const scope = systemScope(database.db);
-  const carts = createCarts();
-  const checkout = createCheckout({
+/** The bag and checkout as the shop has them, for placing the orders that expire. */
+const shopping = {
+  cart: createCarts(),
+  checkout: createCheckout({
     ...site,
     currency: "EUR",
     reservationDays: 7,
     bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
     money: (minor) => `€${(minor / 100).toFixed(2)}`,
-  });
+  }),
+};
+
+test("an order not paid in time is cancelled and its stock released exactly once, though two processes run the expiry at once", async () => {
+  const scope = systemScope(database.db);
   const [option] = (await stockedOptions(database.db, 1)) as [number];
-  const order = await guestOrder({ cart: carts, checkout }, scope, option, 3, { email: "late-payer@example.com" });
+  const order = await guestOrder(shopping, scope, option, 3, { email: "late-payer@example.com" });
   const stock = async () =>
     (await database.db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, option)))[0]!.stock;
   expect(await stock()).toBe(7);
@@ -74,17 +78,9 @@ test("an order not paid in time is cancelled and its stock released exactly once
 
 test("an order that cannot be cancelled now is left for the next run; the others are cancelled all the same", async () => {
   const scope = systemScope(database.db);
-  const carts = createCarts();
-  const checkout = createCheckout({
-    ...site,
-    currency: "EUR",
-    reservationDays: 7,
-    bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
-    money: (minor) => `€${(minor / 100).toFixed(2)}`,
-  });
   const [first, second] = (await stockedOptions(database.db, 2)) as [number, number];
-  const stuck = await guestOrder({ cart: carts, checkout }, scope, first, 1, { email: "stuck@example.com" });
-  const fine = await guestOrder({ cart: carts, checkout }, scope, second, 1, { email: "fine@example.com" });
+  const stuck = await guestOrder(shopping, scope, first, 1, { email: "stuck@example.com" });
+  const fine = await guestOrder(shopping, scope, second, 1, { email: "fine@example.com" });
   // The stuck order's reservation ended first, so it is claimed first.
   await database.db
     .update(orders)

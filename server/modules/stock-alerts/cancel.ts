@@ -5,7 +5,7 @@ import type { Scope } from "../../lib/scope.ts";
 import { hashCode, isCodeShaped } from "../accounts/codes.ts";
 import { unknownCancelLink } from "./errors.ts";
 import { optionWords } from "./option.ts";
-import { tokenInput } from "./schemas.ts";
+import { linkTokenInput } from "../mail/index.ts";
 import type { OptionWords } from "./words.ts";
 
 export interface Cancelled {
@@ -21,7 +21,7 @@ export interface Cancelled {
  * unknown, the link is refused (INVALID_CODE) with words that fit every case.
  */
 export async function cancelAlert(scope: Scope, raw: unknown): Promise<Cancelled> {
-  const { token } = parseInput(tokenInput, raw);
+  const { token } = parseInput(linkTokenInput, raw);
   if (!isCodeShaped(token)) throw unknownCancelLink();
   const [gone] = await scope.db
     .delete(stockAlerts)

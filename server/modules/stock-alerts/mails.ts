@@ -1,5 +1,4 @@
-import type { Mail } from "../mail/index.ts";
-import { mailHtml } from "../mail/html-layout.ts";
+import { buttonMail, type Mail } from "../mail/index.ts";
 import { listUnsubscribeHeaders } from "../newsletter/index.ts";
 import { optionName, type OptionWords } from "./words.ts";
 
@@ -19,31 +18,10 @@ interface RequestMail {
   cancelLink: string;
 }
 
-/** A mail of the requests in both forms: paragraphs, one link to follow, the small print, signed. */
-function alertMail(content: {
-  siteName: string;
-  to: string;
-  subject: string;
-  paragraphs: string[];
-  button: { label: string; href: string };
-  notes: string[];
-  cancelLink: string;
-}): Mail {
-  const { siteName, to, subject, paragraphs, button, notes, cancelLink } = content;
-  const text = [...paragraphs, `${button.label}: ${button.href}`, ...notes, `The ${siteName} team`].join("\n\n");
-  return {
-    to,
-    subject,
-    text,
-    html: mailHtml({ siteName, title: subject, paragraphs, button, notes }),
-    headers: listUnsubscribeHeaders(cancelLink),
-  };
-}
-
 /** Sent when a request is made: what was asked for, that one mail will come, and how to cancel. */
 export function requestConfirmationMail(input: RequestMail): Mail {
   const name = optionName(input.option);
-  return alertMail({
+  return buttonMail({
     siteName: input.siteName,
     to: input.to,
     subject: `We will tell you when ${input.option.productName} is back`,
@@ -56,14 +34,14 @@ export function requestConfirmationMail(input: RequestMail): Mail {
       `Did not ask for this, or changed your mind? Cancel the request: ${input.cancelLink}`,
       `You get this mail because this address was given on ${input.siteName} to be told about this option.`,
     ],
-    cancelLink: input.cancelLink,
+    headers: listUnsubscribeHeaders(input.cancelLink),
   });
 }
 
 /** The one mail a request gets, written when the option comes back: the request has ended. */
 export function backInStockMail(input: RequestMail): Mail {
   const name = optionName(input.option);
-  return alertMail({
+  return buttonMail({
     siteName: input.siteName,
     to: input.to,
     subject: `${input.option.productName} is back in stock`,
@@ -76,6 +54,6 @@ export function backInStockMail(input: RequestMail): Mail {
       `This is the one mail you asked for: your request has ended, and we will not write about it again.`,
       `To have us forget the request now: ${input.cancelLink}`,
     ],
-    cancelLink: input.cancelLink,
+    headers: listUnsubscribeHeaders(input.cancelLink),
   });
 }

@@ -14,12 +14,3 @@ export const requestInput = z.object({
     .positive("Choose an option.")
     .max(2_147_483_647, "Choose an option."),
 });
-
-/** A cancel link's token, from the page's address or its form, or a mail client's one-click POST. */
-export const tokenInput = z.object({
-  token: z
-    .string({ error: "The link has no token." })
-    .trim()
-    .min(1, "The link has no token.")
-    .max(200, "This is not a link's token."),
-});
