@@ -4,8 +4,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { TextField } from "~/components/ui/text-field";
 import { formContents, formFailure } from "~/lib/forms.server";
-import { mediaUrl } from "~/lib/media";
-import { imageUrl } from "../../../server/modules/media/image-url.ts";
+import { pictureImageSources } from "~/lib/media";
 import { UPLOAD_KINDS } from "../../../server/modules/media/uploads-rules.ts";
 import { sessionRenewed } from "~/lib/auth.server";
 import { currentCustomer } from "~/lib/guards.server";
@@ -274,8 +273,7 @@ function PictureSection({
       <div className="flex flex-wrap items-start gap-6">
         {picture ? (
           <img
-            src={imageUrl("product", 160, mediaUrl(picture))}
-            srcSet={`${imageUrl("product", 160, mediaUrl(picture))} 1x, ${imageUrl("product", 320, mediaUrl(picture))} 2x`}
+            {...pictureImageSources(picture)}
             alt="Your picture"
             width={96}
             height={96}
