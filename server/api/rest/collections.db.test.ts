@@ -506,23 +506,49 @@ describe("writing", () => {
     expect((await call("GET", "/api/countries?filters[code]=TR")).body.data).toEqual([]);
   });
 
-  test("a members-only product's description and price are for members", async () => {
-    const [first] = await database.db.select({ id: products.id }).from(products).orderBy(products.id).limit(1);
+  test("a members-only product's description and price follow the shop's one rule (catalog/sellable.ts)", async () => {
+    // A member whose plan opens members-only products early (the test club's does not).
+    const early = await register("customer");
+    const [plan] = await database.db
+      .insert(membershipPlans)
+      .values({ slug: "early-club", name: "Early club", earlyAccess: true })
+      .returning();
+    await database.db.insert(memberships).values({ userId: early.user.id, planId: plan!.id });
+    const [first, second] = await database.db.select({ id: products.id }).from(products).orderBy(products.id).limit(2);
+    // Members-only for good, and members-only until a moment that has passed.
     const [hidden] = await database.db
       .update(products)
-      .set({ membersOnly: true })
+      .set({ membersOnly: true, publicAt: null })
       .where(eq(products.id, first!.id))
       .returning({ slug: products.slug });
-    const read = async (token?: string) =>
-      (await call("GET", `/api/products?filters[slug]=${hidden!.slug}`, { token })).body.data[0]!;
-    for (const token of [undefined, tokens.customer]) {
-      const teaser = await read(token);
-      expect(teaser).toMatchObject({ slug: hidden!.slug, membersOnly: true });
-      expect(teaser).not.toHaveProperty("price");
-      expect(teaser).not.toHaveProperty("description");
+    const [opened] = await database.db
+      .update(products)
+      .set({ membersOnly: true, publicAt: new Date(Date.now() - 60_000) })
+      .where(eq(products.id, second!.id))
+      .returning({ slug: products.slug });
+    const read = async (slug: string, token?: string) =>
+      (await call("GET", `/api/products?filters[slug]=${slug}`, { token })).body.data[0]!;
+    try {
+      // A member without early access is sold it no sooner than a guest: the teaser.
+      for (const token of [undefined, tokens.customer, tokens.member]) {
+        const teaser = await read(hidden!.slug, token);
+        expect(teaser).toMatchObject({ slug: hidden!.slug, membersOnly: true });
+        expect(teaser).not.toHaveProperty("price");
+        expect(teaser).not.toHaveProperty("description");
+        // Nor does a filter on the hidden price find it.
+        expect((await call("GET", `/api/products?filters[slug]=${hidden!.slug}&filters[price][$gt]=0`, { token })).body.data).toEqual(
+          [],
+        );
+      }
+      expect(await read(hidden!.slug, early.jwt)).toMatchObject({ price: expect.any(Number), description: expect.any(String) });
+      // Once public, it is everyone's, guests' included.
+      for (const token of [undefined, tokens.customer, tokens.member, early.jwt]) {
+        expect(await read(opened!.slug, token)).toMatchObject({ price: expect.any(Number), description: expect.any(String) });
+      }
+    } finally {
+      await database.db.update(products).set({ membersOnly: false, publicAt: null }).where(eq(products.id, first!.id));
+      await database.db.update(products).set({ membersOnly: false, publicAt: null }).where(eq(products.id, second!.id));
     }
-    expect(await read(tokens.member)).toMatchObject({ price: expect.any(Number), description: expect.any(String) });
-    await database.db.update(products).set({ membersOnly: false }).where(eq(products.slug, hidden!.slug));
   });
 
   test("a plan with members cannot be deleted", async () => {

@@ -4,7 +4,7 @@ import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { products, variants } from "../../db/schema/index.ts";
 import { systemScope } from "../../lib/scope.ts";
 import { noFilters } from "./listing/params.ts";
-import { isSellableTo, sellableTo } from "./sellable.ts";
+import { alertAskerAccess, isSellableTo, sellableTo } from "./sellable.ts";
 
 /*
  * ADR 31: one rule says who may see and buy a product. An unpublished product and a members-only
@@ -108,4 +108,28 @@ test("the rule in SQL for a member also sells members-only products, never unpub
       )} and ${sellableTo({ earlyAccess: true }, sql`${products}`)}`,
     );
   expect(rows.map((r) => r.id)).toEqual([hidden[1]!.id]);
+});
+
+test("the rule in SQL at a given moment, and for back-in-stock askers row by row (a customer's request as early access)", async () => {
+  const { db } = shop.database;
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.published, true)).limit(1);
+  const publicAt = new Date("2026-12-01T12:00:00Z");
+  await db.update(products).set({ membersOnly: true, publicAt }).where(eq(products.id, row!.id));
+  try {
+    const sold = async (viewer: Parameters<typeof sellableTo>[0], at: Date) => {
+      const [answer] = await db
+        .select({ sold: sql<boolean>`${sellableTo(viewer, sql`${products}`, at)}` })
+        .from(products)
+        .where(eq(products.id, row!.id));
+      return answer!.sold;
+    };
+    const before = new Date(publicAt.getTime() - 1);
+    expect(await sold({ earlyAccess: false }, before)).toBe(false);
+    expect(await sold({ earlyAccess: false }, publicAt)).toBe(true);
+    expect(await sold(alertAskerAccess(sql`null::int`), before)).toBe(false);
+    expect(await sold(alertAskerAccess(sql`${1}::int`), before)).toBe(true);
+    expect(await sold(alertAskerAccess(sql`null::int`), publicAt)).toBe(true);
+  } finally {
+    await db.update(products).set({ membersOnly: false, publicAt: null }).where(eq(products.id, row!.id));
+  }
 });

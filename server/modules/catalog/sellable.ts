@@ -38,11 +38,32 @@ export const ANY_VISITOR: Viewer = Object.freeze({
 /**
  * The rule as SQL over a products row: `product` is the table's alias in the query (`p` in the
  * hand-written queries), or the products table itself (sql`${products}`) in query-builder ones.
+ * `viewer.earlyAccess` may be SQL, for a query over many visitors' rows at once (see
+ * alertAskerAccess). `at`: the moment the rule is read for (the database's now() by default).
  */
-export function sellableTo(viewer: Pick<Viewer, "earlyAccess">, product: SQL = sql.raw("p")): SQL {
-  return viewer.earlyAccess
-    ? sql`${product}.published`
-    : sql`(${product}.published and (not ${product}.members_only or ${product}.public_at <= now()))`;
+export function sellableTo(
+  viewer: { earlyAccess: boolean | SQL },
+  product: SQL = sql.raw("p"),
+  at: Date | null = null,
+): SQL {
+  const { earlyAccess } = viewer;
+  if (earlyAccess === true) return sql`${product}.published`;
+  const now = at === null ? sql`now()` : sql`${at.toISOString()}::timestamptz`;
+  const open = sql`not ${product}.members_only or ${product}.public_at <= ${now}`;
+  return earlyAccess === false
+    ? sql`(${product}.published and (${open}))`
+    : sql`(${product}.published and (${earlyAccess} or ${open}))`;
+}
+
+/**
+ * Who a back-in-stock request (ADR 47) is read for, as SQL over its `user_id`: a guest is
+ * ANY_VISITOR; a customer is taken to have early access. That is the one exception to reading a
+ * visitor's own membership, kept because a customer's request was refused unless they could buy
+ * the product when they asked, and the product page checks their membership again when they
+ * follow the mail's link; a membership that ended meanwhile costs one mail, not a sale.
+ */
+export function alertAskerAccess(userId: SQL): { earlyAccess: SQL } {
+  return { earlyAccess: sql`(${userId} is not null)` };
 }
 
 /** What the rule reads of a product in memory. `publicAt`: a Date, an ISO text (JSON) or null. */

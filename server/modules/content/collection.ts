@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Scope } from "../../lib/scope.ts";
+import type { Viewer } from "../catalog/sellable.ts";
 
 /*
  * A collection of the content backend (SPEC §3, §7), shaped like Strapi 5's REST API: what its
@@ -46,8 +47,12 @@ export interface MediaDef {
 export interface Access {
   /** The scopes of the user asking (SPEC §6); empty for guests. */
   scopes: readonly string[];
-  /** A member reads members-only entries in full; others get their teaser. */
-  member: boolean;
+  /**
+   * What the reader's membership in force gives them (membership/benefits.ts; ANY_VISITOR for
+   * guests): a member reads members-only posts and pages in full, and a product's gated fields
+   * follow the shop's rule (catalog/sellable.ts).
+   */
+  viewer: Pick<Viewer, "member" | "earlyAccess">;
   loggedIn: boolean;
 }
 
@@ -75,8 +80,11 @@ export interface CollectionDef {
   draftAndPublish: boolean;
   /** The entry's publishedAt; for collections without drafts, when it was made. */
   publishedAt?: Expr;
-  /** Members-only entries: the column that says so. Non-members read their fields that are not `gated`. */
-  membersOnly?: Expr;
+  /**
+   * Members-only entries: when a row's `gated` fields are not this reader's (SQL over the row), or
+   * null when every row's are. Such a reader reads the entry's other fields (its teaser).
+   */
+  locked?: (row: Alias, access: Access) => SQL | null;
   /** The scope that lets a user write (and read drafts); absent: read-only here. */
   writeScope?: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each collection has its own input
@@ -98,7 +106,17 @@ export function mayWrite(def: CollectionDef, access: Access): boolean {
   return def.writeScope !== undefined && access.scopes.includes(def.writeScope);
 }
 
-/** Writers read members-only entries in full too: they wrote them. */
-export function readsInFull(def: CollectionDef, access: Access): boolean {
-  return access.member || mayWrite(def, access);
+/** Posts and pages marked members-only (their `members_only` column) are for every member. */
+export const lockedForNonMembers = (row: Alias, access: Access): SQL | null =>
+  access.viewer.member ? null : sql`${row}.members_only`;
+
+/**
+ * When a row's gated fields are not the reader's, as SQL over the row; null when every row's are.
+ * Writers read members-only entries in full: they wrote them.
+ */
+export function lockedFor(def: CollectionDef, row: Alias, access: Access): SQL | null {
+  if (!def.locked || mayWrite(def, access)) return null;
+  const locked = def.locked(row, access);
+  // SQL's unknown (a null public_at) must lock, never open.
+  return locked === null ? null : sql`coalesce(${locked}, true)`;
 }

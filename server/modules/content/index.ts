@@ -1,5 +1,6 @@
 import type { Scope } from "../../lib/scope.ts";
-import { isMember } from "../membership/status.ts";
+import { ANY_VISITOR } from "../catalog/sellable.ts";
+import { benefitsOf } from "../membership/benefits.ts";
 import { brandsCollection, categoriesCollection, productsCollection } from "./collections/catalogue.ts";
 import { countriesCollection } from "./collections/countries.ts";
 import { featureFlagsCollection } from "./collections/feature-flags.ts";
@@ -23,7 +24,7 @@ export interface ContentConfig {
   onChange?: (apiId: string) => void;
 }
 
-/** Who is asking, as far as content goes: their scopes, and whether they are a member now. */
+/** Who is asking, as far as content goes: their scopes; their membership now is read from it. */
 export interface Reader {
   userId: number | null;
   scopes: readonly string[];
@@ -48,8 +49,8 @@ export function createContent(config: ContentConfig = {}) {
   const collections: ReadonlyMap<string, CollectionDef> = new Map(list.map((def) => [def.apiId, def]));
 
   async function accessOf(scope: Scope, reader: Reader): Promise<Access> {
-    if (reader.userId === null) return { scopes: [], member: false, loggedIn: false };
-    return { scopes: reader.scopes, member: await isMember(scope.db, reader.userId), loggedIn: true };
+    if (reader.userId === null) return { scopes: [], viewer: ANY_VISITOR, loggedIn: false };
+    return { scopes: reader.scopes, viewer: await benefitsOf(scope.db, reader.userId), loggedIn: true };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { readsInFull, type Access, type Alias, type CollectionDef, type FieldDef, type FieldType } from "./collection.ts";
+import { lockedFor, type Access, type Alias, type CollectionDef, type FieldDef, type FieldType } from "./collection.ts";
 
 /*
  * What a query's keys read in SQL, for filters (where.ts), sorts and the select list (read.ts):
@@ -19,8 +19,9 @@ export function visibility(def: CollectionDef, row: Alias, status: "published" |
  */
 export function visibleExpr(def: CollectionDef, row: Alias, field: FieldDef, access: Access): SQL {
   const expr = field.expr(row);
-  if (!field.gated || !def.membersOnly || readsInFull(def, access)) return expr;
-  return sql`(case when ${def.membersOnly(row)} then null else ${expr} end)`;
+  const locked = field.gated ? lockedFor(def, row, access) : null;
+  if (locked === null) return expr;
+  return sql`(case when ${locked} then null else ${expr} end)`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { queryRows } from "../../db/client.ts";
 import { ShopError } from "../../lib/shop-error.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { mediaEntry, MEDIA_SELECT } from "./media.ts";
-import { mayWrite, readsInFull, type Access, type Alias, type CollectionDef } from "./collection.ts";
+import { lockedFor, mayWrite, type Access, type Alias, type CollectionDef } from "./collection.ts";
 import type { EntryQuery, Populate } from "./query.ts";
 import { keyExpr, visibility, visibleExpr } from "./keys.ts";
 import { whereOf, type WhereContext } from "./where.ts";
@@ -59,7 +59,8 @@ function selection(def: CollectionDef, row: Alias, fields: string[] | null, popu
     const foreignKey = def.relations?.[key]?.foreignKey ?? def.media?.[key]?.foreignKey;
     if (foreignKey) parts.push(sql`${foreignKey(row)} as ${sql.identifier(FOREIGN + key)}`);
   }
-  if (def.membersOnly) parts.push(sql`${def.membersOnly(row)} as ${sql.identifier(GATED)}`);
+  const locked = lockedFor(def, row, access);
+  if (locked !== null) parts.push(sql`${locked} as ${sql.identifier(GATED)}`);
   return sql.join(parts, sql`, `);
 }
 
@@ -148,7 +149,6 @@ async function shape(
   status: "published" | "draft",
   context: ReadContext,
 ): Promise<Entry[]> {
-  const inFull = readsInFull(def, context.access);
   const populated = new Map<string, Map<number, Entry>>();
   for (const [key, options] of Object.entries(populate)) {
     const ids = [...new Set(rows.map((r) => r[FOREIGN + key]).filter((id): id is number => typeof id === "number"))];
@@ -161,7 +161,7 @@ async function shape(
   }
   return rows.map((r) => {
     const entry: Entry = {};
-    const gated = !inFull && r[GATED] === true;
+    const gated = r[GATED] === true;
     for (const [key, value] of Object.entries(r)) {
       if (key.startsWith(FOREIGN) || key === GATED) continue;
       if (gated && def.fields[key]?.gated) continue;

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, stockAlerts, variants } from "../../db/schema/index.ts";
+import { alertAskerAccess, sellableTo } from "../catalog/sellable.ts";
 import { systemScope, withTransaction } from "../../lib/scope.ts";
 import { hashCode, newCode } from "../accounts/codes.ts";
 import { enqueueMails } from "../mail/jobs.ts";
@@ -18,9 +19,9 @@ export const NOTIFY_BATCH = 200;
  * processes at once share the work and never mail one request twice, and a cancel at the same
  * moment either deletes the request first (no mail) or finds it ended.
  *
- * Whom the shop sells to is read at `now`: a guest's request waits while its product is unpublished
- * or members-only (guests have no early access); a customer's waits while it is unpublished (they
- * could buy it when they asked; the product page checks again when they follow the link). So a
+ * Whom the shop sells to is read at `now`, by the shop's one rule (catalog/sellable.ts, with its
+ * exception for customers' requests, alertAskerAccess): a guest's request waits while its product
+ * is unpublished or members-only and not yet public; a customer's while it is unpublished. So a
  * request whose product is published again later is mailed then.
  *
  * Each mail carries a new cancel link (the first one's token is stored as a hash only and cannot
@@ -50,13 +51,8 @@ export async function notifyDue(kit: StockAlertsKit, db: Db, now = new Date(), b
           and(
             isNull(stockAlerts.notifiedAt),
             gt(variants.stock, 0),
-            eq(products.published, true),
-            // The rule of catalog/sellable.ts for a guest, at `now`.
-            or(
-              isNotNull(stockAlerts.userId),
-              eq(products.membersOnly, false),
-              sql`${products.publicAt} <= ${now.toISOString()}::timestamptz`,
-            ),
+            // The shop's one rule (catalog/sellable.ts), for the request's asker, at `now`.
+            sellableTo(alertAskerAccess(sql`${stockAlerts.userId}`), sql`${products}`, now),
           ),
         )
         .orderBy(asc(stockAlerts.id))

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
+import { sellableTo } from "../../catalog/sellable.ts";
 import { field, type CollectionDef } from "../collection.ts";
 
 /*
  * The catalogue as the content backend reads it: brands, categories and products, read-only here
- * (they are written through the shop API). Products follow the shop's rule: unpublished ones are
- * not there, and a members-only product's description and price are for members.
+ * (they are written through the shop API). Products follow the shop's one rule (catalog/sellable.ts,
+ * ADR 31, 41): unpublished ones are not there, and a product the shop does not sell the reader yet
+ * (members-only, not public yet, and no early access) is its teaser: no description, no price.
  */
 
 export const brandsCollection: CollectionDef = {
@@ -51,5 +53,5 @@ export const productsCollection: CollectionDef = {
   },
   draftAndPublish: true,
   publishedAt: (row) => sql`(case when ${row}.published then ${row}.created_at end)`,
-  membersOnly: (row) => sql`${row}.members_only`,
+  locked: (row, access) => sql`not ${sellableTo(access.viewer, row)}`,
 };

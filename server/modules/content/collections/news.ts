@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { NEWS_SECTIONS, newsPosts } from "../../../db/schema/index.ts";
-import { field, type CollectionDef } from "../collection.ts";
+import { field, lockedForNonMembers, type CollectionDef } from "../collection.ts";
 import { isVideoAddress } from "../videos.ts";
 import { present, relationRef, resolveRef, tableWriter } from "../write.ts";
 import { slug } from "./common.ts";
@@ -27,7 +27,7 @@ export function newsCollection(videoPatterns?: readonly RegExp[]): CollectionDef
     media: { cover: { foreignKey: (row) => sql`${row}.cover_id` } },
     draftAndPublish: true,
     publishedAt: (row) => sql`${row}.published_at`,
-    membersOnly: (row) => sql`${row}.members_only`,
+    locked: lockedForNonMembers,
     writeScope: "content",
     write: tableWriter(
       newsPosts,

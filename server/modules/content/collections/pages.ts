@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { pages } from "../../../db/schema/index.ts";
-import { field, type CollectionDef } from "../collection.ts";
+import { field, lockedForNonMembers, type CollectionDef } from "../collection.ts";
 import { isVideoAddress } from "../videos.ts";
 import { tableWriter } from "../write.ts";
 import { slug } from "./common.ts";
@@ -77,7 +77,7 @@ export function pagesCollection(videoPatterns?: readonly RegExp[]): CollectionDe
     },
     draftAndPublish: true,
     publishedAt: (row) => sql`${row}.published_at`,
-    membersOnly: (row) => sql`${row}.members_only`,
+    locked: lockedForNonMembers,
     writeScope: "content",
     write: tableWriter(pages, {
       slug,
