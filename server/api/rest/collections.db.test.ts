@@ -536,9 +536,9 @@ describe("writing", () => {
         expect(teaser).not.toHaveProperty("price");
         expect(teaser).not.toHaveProperty("description");
         // Nor does a filter on the hidden price find it.
-        expect((await call("GET", `/api/products?filters[slug]=${hidden!.slug}&filters[price][$gt]=0`, { token })).body.data).toEqual(
-          [],
-        );
+        expect(
+          (await call("GET", `/api/products?filters[slug]=${hidden!.slug}&filters[price][$gt]=0`, { token })).body.data,
+        ).toEqual([]);
       }
       expect(await read(hidden!.slug, early.jwt)).toMatchObject({ price: expect.any(Number), description: expect.any(String) });
       // Once public, it is everyone's, guests' included.

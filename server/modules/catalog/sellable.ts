@@ -41,11 +41,7 @@ export const ANY_VISITOR: Viewer = Object.freeze({
  * `viewer.earlyAccess` may be SQL, for a query over many visitors' rows at once (see
  * alertAskerAccess). `at`: the moment the rule is read for (the database's now() by default).
  */
-export function sellableTo(
-  viewer: { earlyAccess: boolean | SQL },
-  product: SQL = sql.raw("p"),
-  at: Date | null = null,
-): SQL {
+export function sellableTo(viewer: { earlyAccess: boolean | SQL }, product: SQL = sql.raw("p"), at: Date | null = null): SQL {
   const { earlyAccess } = viewer;
   if (earlyAccess === true) return sql`${product}.published`;
   const now = at === null ? sql`now()` : sql`${at.toISOString()}::timestamptz`;
