@@ -30,7 +30,7 @@ import { Toaster } from "./components/toaster";
 import { handleOf } from "./lib/route-handle";
 import { deserialize, serialize } from "./lib/serialized";
 import { SESSION_ENDED_MESSAGE } from "./lib/auth-state";
-import { bagRefOf } from "./lib/auth.server";
+import { whoseBag } from "../server/modules/cart/whose-bag.ts";
 import { pageGuards } from "./lib/guards.server";
 import { clearSiteNoticeCookie, readSiteNotice } from "./lib/site-notice";
 import { clearedSessionCookies, readSessionCookie, readTokenExpiration } from "../server/modules/accounts/cookies.ts";
@@ -68,7 +68,7 @@ export async function loader({ context: router, request }: Route.LoaderArgs) {
     services.catalog.categoryMenu(),
     // Only visitors with a bag cost a query; the count changes with bag actions (POSTs), after
     // which this loader runs again (shouldRevalidate below).
-    services.cart.count(context, bagRefOf(context), viewer),
+    services.cart.count(context, whoseBag(context), viewer),
     // How prices are shown to this visitor: per visitor, so never part of a shared answer.
     services.membership.priceRule(viewer),
   ]);

@@ -8,7 +8,7 @@ import {
 } from "../../server/modules/accounts/cookies.ts";
 import type { OpenedSession } from "../../server/modules/accounts/index.ts";
 import { clearedCartCookie } from "../../server/modules/cart/cookie.ts";
-import type { BagRef, MergeNote } from "../../server/modules/cart/index.ts";
+import type { MergeNote } from "../../server/modules/cart/index.ts";
 import { MAX_BAG_LINES } from "../../server/modules/cart/limits.ts";
 import { siteNoticeCookie } from "./site-notice";
 
@@ -33,11 +33,6 @@ export function pageAddress(requestUrl: string): string {
   url.searchParams.delete("_routes");
   const search = url.searchParams.toString();
   return path + (search ? `?${search}` : "");
-}
-
-/** Whose bag the visitor's requests change: the customer's own when logged in, else the cookie's. */
-export function bagRefOf(context: Pick<PageContext, "session" | "guestBag">): BagRef {
-  return context.session ? { customerId: context.session.user.id } : context.guestBag;
 }
 
 /**

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { PageContext } from "../../server/context.ts";
 import { asShopError } from "../../server/lib/shop-error.ts";
 import { cartCookie } from "../../server/modules/cart/cookie.ts";
-import { bagRefOf } from "./auth.server";
+import { whoseBag } from "../../server/modules/cart/whose-bag.ts";
 import type { CartWithToken } from "../../server/modules/cart/index.ts";
 import { BAG_NOTICE_COOKIE, BAG_PATH, type BagActionResult } from "./bag";
 import { flashCookie } from "./flash";
@@ -20,7 +20,7 @@ export async function bagAction(request: Request, context: PageContext) {
   if (!form) return data<BagActionResult>({ ok: false, message: "That is not something the bag can do." }, { status: 400 });
   const fields = fieldsOf(form);
   const withJs = fields.js === "1";
-  const bag = bagRefOf(context);
+  const bag = whoseBag(context);
   const { cart } = context.services;
   // What the visitor may buy, at what price (members, ADR 41).
   const viewer = await context.viewer();

@@ -5,7 +5,7 @@ import { BagMembershipLine } from "~/components/bag/bag-membership-line";
 import { Link } from "~/components/ui/link";
 import { BAG_NOTICE_COOKIE, BAG_PATH } from "~/lib/bag";
 import { bagAction } from "~/lib/bag-action.server";
-import { bagRefOf } from "~/lib/auth.server";
+import { whoseBag } from "../../../server/modules/cart/whose-bag.ts";
 import { clearFlashCookie, readFlash } from "~/lib/flash";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
@@ -22,7 +22,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const cookieHeader = request.headers.get("cookie");
-  const bag = await context.services.cart.get(context, bagRefOf(context), await context.viewer());
+  const bag = await context.services.cart.get(context, whoseBag(context), await context.viewer());
   const notice = readFlash(cookieHeader, BAG_NOTICE_COOKIE);
   const body = {
     lines: bag?.lines ?? [],

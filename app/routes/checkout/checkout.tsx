@@ -6,7 +6,7 @@ import { AddressFields } from "~/components/account/address-form";
 import { PostalAddress } from "~/components/account/postal-address";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { TextField } from "~/components/ui/text-field";
-import { bagRefOf } from "~/lib/auth.server";
+import { whoseBag } from "../../../server/modules/cart/whose-bag.ts";
 import { checkoutSummary, checkoutAddress, checkoutFailure, pricedForPage } from "~/lib/checkout.server";
 import { formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 async function buyerOf(context: PageContext): Promise<Buyer> {
-  return { customerId: context.session?.user.id ?? null, bag: bagRefOf(context), viewer: await context.viewer() };
+  return { customerId: context.session?.user.id ?? null, bag: whoseBag(context, null, "order"), viewer: await context.viewer() };
 }
 
 export async function loader({ request, context: router }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import type { Route } from "./+types/order-status";
 import { orderDate, orderDateTime, orderStatusLabel } from "~/components/account/order-table";
 import { OrderDetails } from "~/components/orders/order-details";
 import { Link } from "~/components/ui/link";
-import { bagRefOf } from "~/lib/auth.server";
+import { whoseBag } from "../../../server/modules/cart/whose-bag.ts";
 import { BAG_NOTICE_COOKIE, BAG_PATH } from "~/lib/bag";
 import { bagRefillNotice } from "~/lib/bag-refill-notice";
 import { flashCookie } from "~/lib/flash";
@@ -124,7 +124,7 @@ export async function action({ request, params, context: router }: Route.ActionA
     if (intent !== "cancel") return data(answer("Choose to pay or to cancel the order."), { status: 400 });
     // The items go back in the buyer's bag (a guest without their bag's cookie has none), as the
     // buyer may buy them (a member's early access).
-    const { cancelled, back } = await payments.abandon(context, order.number, bagRefOf(context), await context.viewer());
+    const { cancelled, back } = await payments.abandon(context, order.number, whoseBag(context), await context.viewer());
     // Paid meanwhile, or cancelled already (a second click): the order's page says what it is.
     if (!cancelled) return redirect(here, 303);
     const notice = bagRefillNotice(order.number, back, "cancelled");

@@ -5,6 +5,7 @@ import {
   type BagRef,
   type CartLineView,
   type CartWithToken,
+  requestBag,
 } from "../../modules/cart/index.ts";
 import { money } from "./catalog-resolvers.ts";
 import type { GraphQLContext } from "./context.ts";
@@ -22,12 +23,8 @@ import { asGraphQLError, shopCall } from "./errors.ts";
 
 type Context = GraphQLContext;
 
-/** The bag a call acts on: the one named by id, else the customer's, else the cookie's. */
-async function bagOf(args: { cartId?: string | null }, context: Context): Promise<BagRef> {
-  if (args.cartId != null) return args.cartId;
-  const session = await context.session();
-  return session ? { customerId: session.user.id } : context.guestBag;
-}
+/** The bag a call acts on: the one named by id, else the customer's, else the cookie's (cart/whose-bag.ts). */
+const bagOf = (args: { cartId?: string | null }, context: Context): Promise<BagRef> => requestBag(context, args.cartId);
 
 /** A cartId must name an existing bag: making a new one would hand back a different id unasked. */
 async function requireNamedCart(cartId: string, context: Context) {

@@ -1,4 +1,4 @@
-import type { BagRef } from "../../modules/cart/index.ts";
+import { requestBag } from "../../modules/cart/index.ts";
 import { shopErrorCode } from "../../lib/shop-error.ts";
 import type { OrderView } from "../../modules/orders/index.ts";
 import type { GraphQLContext } from "./context.ts";
@@ -6,17 +6,11 @@ import { asGraphQLError, shopCall, shopError } from "./errors.ts";
 
 /*
  * Checkout's resolvers: thin, over the checkout and orders modules (which validate, price and
- * decide who may see what). The bag is the one named by cartId, else the customer's, else the
- * cart cookie's, as the cart's own resolvers choose it.
+ * decide who may see what). Whose bag is cart/whose-bag.ts's one rule: prices are for the bag named
+ * by cartId, else the customer's, else the cart cookie's; a customer orders from their own bag.
  */
 
 type Context = GraphQLContext;
-
-async function bagOf(cartId: string | null | undefined, context: Context): Promise<BagRef> {
-  if (cartId != null) return cartId;
-  const session = await context.session();
-  return session ? { customerId: session.user.id } : context.guestBag;
-}
 
 const money = (amount: number, currency: string) => ({ amount, currency });
 const PAYMENT_METHODS: Record<string, string> = { BANK_TRANSFER: "bank-transfer", STRIPE: "stripe" };
@@ -45,7 +39,7 @@ function placedOrder(order: OrderView) {
 export const checkoutResolvers = {
   Query: {
     async deliveryMethods(_: unknown, args: { country: string; cartId?: string | null }, context: Context) {
-      const bag = await bagOf(args.cartId, context);
+      const bag = await requestBag(context, args.cartId);
       // Priced for who asks: member prices in the items, a plan's free delivery (ADR 41).
       const viewer = await context.viewer();
       const items = bag == null ? 0 : ((await context.services.cart.get(context, bag, viewer))?.subtotal ?? 0);
@@ -88,7 +82,8 @@ export const checkoutResolvers = {
       if (context.crossSiteCookie) throw shopError("FORBIDDEN", "Cross-site requests are not allowed.");
       const { cartId, paymentMethod, ...input } = args.input;
       const session = await context.session();
-      const bag = await bagOf(cartId, context);
+      // A customer's own bag, whatever cartId names, as over REST and on the checkout page.
+      const bag = await requestBag(context, cartId, "order");
       const viewer = await context.viewer();
       const placed = await shopCall(
         () =>

@@ -3,8 +3,9 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/support/fake-stripe.ts";
 import type { ShopEnv } from "../../context.ts";
-import { variants } from "../../db/schema/index.ts";
+import { orderLines, orders, variants } from "../../db/schema/index.ts";
 import { stockedOptions } from "../../modules/cart/test-support.ts";
+import { registeredCustomer } from "../../modules/customers/test-support.ts";
 import { createStripeProvider } from "../../modules/payments/stripe.ts";
 import { graphqlApp, postGraphQL, seededShop } from "./test-support.ts";
 
@@ -194,5 +195,47 @@ describe("checkout over GraphQL", () => {
       wanted: 3,
       available: 1,
     });
+  });
+});
+
+describe("whose bag an order takes", () => {
+  test("a logged-in customer orders their own bag, not the guest bag a cartId names (as over REST)", async () => {
+    const [, own, guests] = (await stockedOptions(shop.database.db, 3)) as [number, number, number];
+    const customer = await registeredCustomer(shop.services, shop.database.db, 2201);
+    const add = (variantId: number, quantity: number, cartId: string | null, headers: Record<string, string> = {}) =>
+      postGraphQL(
+        app,
+        {
+          query: `mutation($cartId: ID, $variantId: ID!, $quantity: Int) {
+            addCartLine(cartId: $cartId, variantId: $variantId, quantity: $quantity) { id lines { quantity } } }`,
+          variables: { cartId, variantId: String(variantId), quantity },
+        },
+        headers,
+      );
+    expect((await add(own, 1, null, customer.bearer)).body.errors).toBeUndefined();
+    const created = await postGraphQL<{ createCart: { id: string } }>(app, { query: "mutation { createCart { id } }" });
+    const guestCart = created.body.data!.createCart.id;
+    expect((await add(guests, 2, guestCart)).body.errors).toBeUndefined();
+
+    const placed = await postGraphQL<{ placeOrder: { email: string; lines: { quantity: number }[] } }>(
+      app,
+      { query: PLACE, variables: { input: input(guestCart), key: "gql-own-bag-1" } },
+      customer.bearer,
+    );
+    expect(placed.body.errors).toBeUndefined();
+    // The customer's one line of 1, not the guest's line of 2.
+    expect(placed.body.data!.placeOrder.lines.map((line) => line.quantity)).toEqual([1]);
+    const [ordered] = await shop.database.db
+      .select({ variantId: orderLines.variantId })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(eq(orders.number, (placed.body.data!.placeOrder as unknown as { number: string }).number));
+    expect(ordered!.variantId).toBe(own);
+    // The guest's bag is untouched.
+    const guestBag = await postGraphQL<{ cart: { lines: { quantity: number }[] } }>(app, {
+      query: "query($id: ID) { cart(id: $id) { lines { quantity } } }",
+      variables: { id: guestCart },
+    });
+    expect(guestBag.body.data!.cart.lines.map((line) => line.quantity)).toEqual([2]);
   });
 });

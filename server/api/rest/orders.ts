@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { requestContext, type ShopEnv } from "../../context.ts";
-import { isCartToken } from "../../modules/cart/index.ts";
+import { isCartToken, requestBag } from "../../modules/cart/index.ts";
 import { hasScope } from "../../modules/accounts/index.ts";
 import { ForbiddenError, UnauthorizedError, ValidationError, answerOtherRequests } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
@@ -25,8 +25,7 @@ export function deliveryMethodsApi() {
   api.get("/", async (c) => {
     const context = requestContext(c);
     const cartId = c.req.query("cartId");
-    const session = await context.session();
-    const bag = cartId && isCartToken(cartId) ? cartId : session ? { customerId: session.user.id } : null;
+    const bag = await requestBag(context, cartId && isCartToken(cartId) ? cartId : null);
     // Priced for who asks: member prices in the items, a plan's free delivery (ADR 41).
     const viewer = await context.viewer();
     const items = bag ? ((await context.services.cart.get(context, bag, viewer))?.subtotal ?? 0) : 0;
@@ -54,15 +53,11 @@ export function ordersApi() {
     const context = requestContext(c);
     const body = await readJsonObject(c);
     const session = await context.session();
-    // A customer orders from their own bag; a guest names theirs by its id (the token).
-    let bag: string | { customerId: number };
-    if (session) bag = { customerId: session.user.id };
-    else {
-      const cartId = body.cartId;
-      if (typeof cartId !== "string" || !isCartToken(cartId))
-        throw new ValidationError("cartId", "Give the id of the cart to order.");
-      bag = cartId;
-    }
+    const cartId = typeof body.cartId === "string" && isCartToken(body.cartId) ? body.cartId : null;
+    // A guest names their bag by its id (the token); a customer orders from their own, whatever
+    // it names (cart/whose-bag.ts, as GraphQL and the checkout page).
+    if (!session && cartId === null) throw new ValidationError("cartId", "Give the id of the cart to order.");
+    const bag = await requestBag(context, cartId, "order");
     const key = c.req.header("idempotency-key") ?? null;
     const { cartId: _, ...order } = body;
     const buyer = { customerId: session?.user.id ?? null, bag, viewer: await context.viewer() };

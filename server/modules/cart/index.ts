@@ -21,6 +21,7 @@ export { CART_RETENTION_DAYS, type BagRef, type CartWithToken, type CheckoutChoi
 export type { MergeNote } from "./merge-guest-bag.ts";
 export type { ItemToAdd } from "./add-lines.ts";
 export { isCartToken } from "./token.ts";
+export { requestBag, whoseBag, type BagHolder, type BagPurpose } from "./whose-bag.ts";
 export { CART_COOKIE, CART_COOKIE_MAX_AGE, cartCookie, readCartToken } from "./cookie.ts";
 
 /**
