@@ -22,6 +22,7 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { analyticsOrigins, publicEnv } from "./env.ts";
 import { compression } from "./http/compression.ts";
+import { crossSiteWrites } from "./http/cross-site-writes.ts";
 import { requestLog, type Logger } from "./http/logger.ts";
 import { pageCache } from "./http/page-cache.ts";
 import type { PageHandler } from "./http/page-handler.ts";
@@ -115,6 +116,8 @@ export function createApp(deps: AppDeps) {
   // One request context for the APIs and the pages alike (ADR 34), and for live connections.
   const contextOptions = { db: database.db, services, env: publicEnv(env) };
   app.use("*", requestContextMiddleware({ ...contextOptions, trustProxy: env.TRUST_PROXY }));
+  // Writes another site's page sends with the visitor's cookies, on every adapter (ADR 51).
+  app.use("*", crossSiteWrites());
   // One GraphQL server for queries (POST /graphql) and live connections (WebSocket on /graphql).
   const yoga = createShopYoga({ mode: env.NODE_ENV, logger, apqStore, budget: rateLimit(rateLimits, COST_BUDGET_RULE) });
   const live = liveUpdates({

@@ -256,9 +256,10 @@ test("without JavaScript: the page's form asks and the page answers; the mailed 
     );
   }
 
-  // Refusals come back as the page with the form's message, never its error page: another site's
-  // form, a post that is not this form, text the shop cannot store. (A post whose Origin is another
-  // site's React Router refuses itself, before the action; this one says so by Sec-Fetch-Site.)
+  // Another site's form is refused before any page runs (server/http/cross-site-writes.ts), whether
+  // its Origin or its Sec-Fetch-Site says so. Refusals of the form itself come back as the page
+  // with the form's message, never its error page: a post that is not this form, text the shop
+  // cannot store.
   const post = (form: Record<string, string>, headers: Record<string, string> = {}) =>
     context.request.post(productPath(option), { form, headers, maxRedirects: 0 });
   const fromElsewhere = await post(
@@ -266,7 +267,7 @@ test("without JavaScript: the page's form asks and the page answers; the mailed 
     { "sec-fetch-site": "same-site" },
   );
   expect(fromElsewhere.status()).toBe(403);
-  expect(await fromElsewhere.text()).toContain("Please use the form on this page.");
+  expect(await fromElsewhere.text()).toBe("Cross-site requests are not allowed.");
   const notThisForm = await post({ intent: "add", variantId: String(option.id) });
   expect(notThisForm.status()).toBe(400);
   expect(await notThisForm.text()).toContain("Please use the form on this page.");

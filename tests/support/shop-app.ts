@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { ShopEnv } from "../../server/context.ts";
 import type { Database } from "../../server/db/client.ts";
+import { crossSiteWrites } from "../../server/http/cross-site-writes.ts";
 import { requestContextMiddleware } from "../../server/http/request-context.ts";
 import type { Services } from "../../server/services.ts";
 
@@ -12,8 +13,8 @@ export interface ShopAppOptions {
 }
 
 /**
- * A Hono app with the shop's request context middleware, as server/app.ts has it, for tests that
- * mount one API router on it.
+ * A Hono app with the shop's request context middleware and its guard against cross-site writes,
+ * as server/app.ts has them, for tests that mount one API router on it.
  */
 export function shopApp(shop: { services: Services; database: Database }, options: ShopAppOptions = {}): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>();
@@ -22,6 +23,7 @@ export function shopApp(shop: { services: Services; database: Database }, option
     "*",
     requestContextMiddleware({ db: shop.database.db, services: shop.services, env, trustProxy: options.trustProxy ?? 0 }),
   );
+  app.use("*", crossSiteWrites());
   return app;
 }
 

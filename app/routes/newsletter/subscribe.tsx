@@ -26,9 +26,8 @@ const FORM_SOURCES = ["footer", "launch"] as const;
 
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
-  // A route without a page is not covered by React Router's origin check for actions: a page on
-  // another site must not sign visitors up (nor pick the consent's source).
-  if (context.crossSite) throw data(null, { status: 403 });
+  // Another site's page cannot sign visitors up (nor pick the consent's source):
+  // http/cross-site-writes.ts refuses its post before React Router.
   const form = await readForm(request);
   const fields = form ? fieldsOf(form) : {};
   const withJs = fields.js === "1";

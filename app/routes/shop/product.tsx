@@ -88,8 +88,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const values = { email: fields.email ?? "" };
   const refused = (status: number, formError: string) =>
     data<BackInStockResult>({ ok: false, fieldErrors: {}, formError, values, variantId }, { status });
-  // Another site's page must not put visitors' addresses on lists.
-  if (context.crossSite) return refused(403, "Please use the form on this page.");
+  // Another site's page cannot put visitors' addresses on lists: http/cross-site-writes.ts refuses its post.
   if (fields.intent !== BACK_IN_STOCK_INTENT) return refused(400, "Please use the form on this page.");
   const session = context.session;
   const customer = session ? { id: session.user.id, email: session.user.email } : null;

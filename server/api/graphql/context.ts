@@ -19,8 +19,6 @@ export interface GraphQLContext extends RequestContext {
   /** Brands and categories by slug, read once per request from the catalogue's memory cache. */
   brandBySlug(slug: string): Promise<BrandDetails | undefined>;
   categoryBySlug(slug: string): Promise<CategoryNode | undefined>;
-  /** True when the session token rides on the cookie of a request sent by another site's page. */
-  crossSiteCookie: boolean;
 }
 
 /** Per request; passed to yoga as its server context by routes.ts. */
@@ -55,6 +53,5 @@ export function createContext(extras: RequestExtras): GraphQLContext {
       categories ??= catalog.categories().then((list) => new Map(list.map((category) => [category.slug, category])));
       return (await categories).get(slug);
     },
-    crossSiteCookie: shop.token?.via === "cookie" && shop.crossSite,
   };
 }

@@ -217,22 +217,39 @@ describe("the multipart request's guard against other sites", () => {
   test("without a preflight header, only the shop's own pages may send one", async () => {
     const eve = await customer();
     const file = new Blob([await photo(64, 64)]);
-    // A plain form on another site, riding on the customer's cookie.
+    // A plain form on another site, riding on the customer's cookie: the one guard against
+    // cross-site writes (http/cross-site-writes.ts) refuses it before GraphQL, whatever it carries.
     const crossSite = await multipart(SET_PICTURE_TEXT, file, { ...eve.cookie, origin: "https://evil.example" });
-    expect(crossSite.status).toBe(400);
+    expect(crossSite.status).toBe(403);
     expect(await crossSite.json()).toEqual({
+      errors: [{ message: "Cross-site requests are not allowed.", extensions: { code: "FORBIDDEN" } }],
+    });
+    expect(
+      (
+        await multipart(SET_PICTURE_TEXT, file, {
+          ...eve.cookie,
+          origin: "https://evil.example",
+          "apollo-require-preflight": "1",
+        })
+      ).status,
+    ).toBe(403);
+    // Without the cookie, the multipart rule speaks: another site's page must force a preflight.
+    const preflight = {
       errors: [
         {
           message: "Send uploads with an Apollo-Require-Preflight header (any value), or from the shop's own pages.",
           extensions: { code: "CSRF_PREVENTED" },
         },
       ],
-    });
+    };
+    const fromElsewhere = await multipart(SET_PICTURE_TEXT, file, { ...eve.bearer, origin: "https://evil.example" });
+    expect(fromElsewhere.status).toBe(400);
+    expect(await fromElsewhere.json()).toEqual(preflight);
     // A program that says nothing of where it comes from must ask for the preflight too.
     expect((await multipart(SET_PICTURE_TEXT, file, eve.bearer)).status).toBe(400);
     // Another site cannot get past it by naming the header with an empty value.
     expect(
-      (await multipart(SET_PICTURE_TEXT, file, { ...eve.cookie, origin: "https://evil.example", "apollo-require-preflight": "" }))
+      (await multipart(SET_PICTURE_TEXT, file, { ...eve.bearer, origin: "https://evil.example", "apollo-require-preflight": "" }))
         .status,
     ).toBe(400);
 

@@ -4,7 +4,7 @@ import { requestContext, type RequestContext, type ShopEnv } from "../../context
 import type { Logger } from "../../http/logger.ts";
 import type { CurrentSession } from "../../modules/accounts/index.ts";
 import { MAX_ADDRESSES, type CustomerProfile } from "../../modules/customers/index.ts";
-import { ForbiddenError, answerOtherRequests, UnauthorizedError, toErrorResponse } from "./errors.ts";
+import { answerOtherRequests, UnauthorizedError, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
 /*
@@ -36,17 +36,12 @@ type Env = { Variables: ShopEnv["Variables"] & { session: CurrentSession } };
 
 /** The country list changes only with the dataset package, that is with a release of the shop. */
 const COUNTRIES_CACHE = "public, max-age=86400";
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function customersApi(options: CustomersApiOptions = {}) {
   const api = new Hono<Env>();
 
   const signedIn: MiddlewareHandler<Env> = async (c, next) => {
     const context = requestContext(c);
-    // A change riding on the cookie from another site's page would act for the customer unasked.
-    if (!SAFE_METHODS.has(c.req.method) && context.token?.via === "cookie" && context.crossSite) {
-      throw new ForbiddenError("Cross-site requests are not allowed.");
-    }
     const session = await context.session();
     if (!session) throw new UnauthorizedError();
     c.set("session", session);

@@ -3,7 +3,7 @@ import { requestContext, type ShopEnv } from "../../context.ts";
 import { LOGIN_API_STRATEGY } from "../../modules/accounts/cookies.ts";
 import { clearedCartCookie } from "../../modules/cart/cookie.ts";
 import type { AuthApiOptions } from "./content-auth.ts";
-import { ForbiddenError, UnauthorizedError, answerOtherRequests, toErrorResponse } from "./errors.ts";
+import { UnauthorizedError, answerOtherRequests, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
 /**
@@ -28,10 +28,6 @@ export function loginApi(options: AuthApiOptions = {}) {
 
   api.post("/logout", async (c) => {
     const context = requestContext(c);
-    // A logout riding on the cookie from another site's page would log the visitor out unasked.
-    if (context.token?.via === "cookie" && context.crossSite) {
-      throw new ForbiddenError("Cross-site requests are not allowed.");
-    }
     await context.services.accounts.logout(context, context.token?.token);
     noStore(c);
     return c.json({ ok: true });

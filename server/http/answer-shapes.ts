@@ -1,0 +1,44 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { errorBody, type ErrorCode } from "../api/graphql/errors.ts";
+
+/*
+ * Which adapter a path belongs to, as server/app.ts mounts them, for answers given before any
+ * adapter runs (a body too large, a cross-site write): each in the shape its clients read.
+ */
+
+export type Adapter = "graphql" | "rest" | "server" | "pages";
+
+const GRAPHQL = /^\/graphql\/?$/i;
+/** The REST APIs: the content backend's (/api), the login API (/auth), the shop's. */
+const REST = /^\/(?:ecommerce|api|auth|customers)\/|^\/subscriptions(?:\/|$)/;
+/** The server's own endpoints outside the APIs and the pages: webhooks, media, the image and video endpoints. */
+const SERVER = /^\/(?:webhooks|images|media|assets|videos)(?:\/|$)|^\/healthz$/;
+
+/** The adapter serving `path`; React Router's pages serve everything the others do not. */
+export function adapterOf(path: string): Adapter {
+  if (GRAPHQL.test(path)) return "graphql";
+  if (REST.test(path)) return "rest";
+  if (SERVER.test(path)) return "server";
+  return "pages";
+}
+
+/**
+ * An error answered in the shape of the adapter `c`'s path belongs to: GraphQL's `{ errors }`
+ * with `code`, the REST APIs' `{ data: null, error }` with `name` (ADR 13), text for the rest.
+ */
+export function errorAnswer(
+  c: Context,
+  status: ContentfulStatusCode,
+  error: { code: ErrorCode; name: string },
+  message: string,
+): Response {
+  switch (adapterOf(c.req.path)) {
+    case "graphql":
+      return c.json(errorBody(error.code, message), status);
+    case "rest":
+      return c.json({ data: null, error: { status, name: error.name, message, details: {} } }, status);
+    default:
+      return c.text(message, status);
+  }
+}
