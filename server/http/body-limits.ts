@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { errorBody } from "../api/graphql/errors.ts";
+import { errorInShape } from "./api-shape.ts";
 import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "../modules/media/uploads-rules.ts";
 
 /*
@@ -30,11 +30,7 @@ const isGraphQL = (c: Context) => /^\/graphql\/?$/i.test(c.req.path);
 
 /** The answer to a body too large, in the shape of the API asked (GraphQL, the content backend's, or text for pages). */
 function tooLarge(c: Context, message: string) {
-  if (isGraphQL(c)) return c.json(errorBody("REQUEST_ENTITY_TOO_LARGE", message), 413);
-  if (/^\/(?:ecommerce|api|auth|customers)\/|^\/subscriptions(?:\/|$)/.test(c.req.path)) {
-    return c.json({ data: null, error: { status: 413, name: "PayloadTooLargeError", message, details: {} } }, 413);
-  }
-  return c.text(message, 413);
+  return errorInShape(c, 413, { name: "PayloadTooLargeError", message }, () => c.text(message, 413));
 }
 
 export function bodyLimits(): MiddlewareHandler {
