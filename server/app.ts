@@ -14,6 +14,7 @@ import { COST_BUDGET_RULE } from "./api/graphql/limits.ts";
 import { liveUpdates } from "./api/graphql/live.ts";
 import { graphqlApi } from "./api/graphql/routes.ts";
 import { bodyLimits } from "./http/body-limits.ts";
+import { nulGuard } from "./http/nul-guard.ts";
 import { createShopYoga } from "./api/graphql/yoga.ts";
 import type { APQStore } from "@graphql-yoga/plugin-apq";
 import { createImageRoutes } from "./api/images/routes.ts";
@@ -112,6 +113,8 @@ export function createApp(deps: AppDeps) {
 
   // Bodies are limited before anything reads them: a few KB, or an upload's size (ADR 46).
   app.use("*", bodyLimits());
+  // A NUL in the path, query or a text body is refused here, once for every route (issue 22 §6).
+  app.use("*", nulGuard());
 
   // One request context for the APIs and the pages alike (ADR 34), and for live connections.
   const contextOptions = { db: database.db, services, env: publicEnv(env) };

@@ -18,7 +18,7 @@ export interface Suggestion {
 /** How many products the box suggests. */
 export const SUGGESTION_COUNT = 6;
 
-const SUGGESTIONS_QUERY = `query SearchSuggestions($text: String!, $limit: Int) {
+export const SUGGESTIONS_QUERY = `query SearchSuggestions($text: String!, $limit: Int) {
   searchSuggestions(text: $text, limit: $limit) {
     id slug name categorySlug
     brand { name }

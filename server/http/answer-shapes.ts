@@ -4,7 +4,7 @@ import { errorBody, type ErrorCode } from "../api/graphql/errors.ts";
 
 /*
  * Which adapter a path belongs to, as server/app.ts mounts them, for answers given before any
- * adapter runs (a body too large, a cross-site write): each in the shape its clients read.
+ * adapter runs (a body too large, a cross-site write, a NUL): each in the shape its clients read.
  */
 
 export type Adapter = "graphql" | "rest" | "server" | "pages";
@@ -25,20 +25,22 @@ export function adapterOf(path: string): Adapter {
 
 /**
  * An error answered in the shape of the adapter `c`'s path belongs to: GraphQL's `{ errors }`
- * with `code`, the REST APIs' `{ data: null, error }` with `name` (ADR 13), text for the rest.
+ * with `code`, the REST APIs' `{ data: null, error }` with `name` (ADR 13), and for the rest
+ * `other()` when given, else the message as text.
  */
 export function errorAnswer(
   c: Context,
   status: ContentfulStatusCode,
-  error: { code: ErrorCode; name: string },
+  error: { code: ErrorCode; name: string; details?: Record<string, unknown> },
   message: string,
+  other?: () => Response,
 ): Response {
   switch (adapterOf(c.req.path)) {
     case "graphql":
       return c.json(errorBody(error.code, message), status);
     case "rest":
-      return c.json({ data: null, error: { status, name: error.name, message, details: {} } }, status);
+      return c.json({ data: null, error: { status, name: error.name, message, details: error.details ?? {} } }, status);
     default:
-      return c.text(message, status);
+      return other ? other() : c.text(message, status);
   }
 }

@@ -8,6 +8,7 @@ import { asShopError, type ShopError, type ShopErrorCode } from "../../lib/shop-
 
 export type ErrorCode =
   | "BAD_USER_INPUT"
+  | "BAD_REQUEST"
   | "NOT_FOUND"
   | "UNAUTHENTICATED"
   | "FORBIDDEN"

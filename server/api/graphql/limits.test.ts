@@ -3,7 +3,20 @@ import { createSchema } from "graphql-yoga";
 import { describe, expect, test } from "vitest";
 import { customerTypeDefs } from "./customer-type-defs.ts";
 import { typeDefs } from "./type-defs.ts";
-import { DEFAULT_LIST_SIZE, depthAndAliasLimits, LIMITS, LIST_SIZES, operationCost } from "./limits.ts";
+import { SUGGESTION_COUNT, SUGGESTIONS_QUERY } from "../../../app/lib/search-suggestions.ts";
+import { checkoutTypeDefs } from "./checkout-type-defs.ts";
+import { subscriptionTypeDefs } from "./subscription-type-defs.ts";
+import {
+  COST_BUDGET_PER_MINUTE,
+  COST_BUDGET_RULE,
+  COST_STEP,
+  costSteps,
+  DEFAULT_LIST_SIZE,
+  depthAndAliasLimits,
+  LIMITS,
+  LIST_SIZES,
+  operationCost,
+} from "./limits.ts";
 
 // A schema that nests without end, as the shop's may one day (a product's related products...).
 const schema = buildSchema(`
@@ -140,5 +153,63 @@ describe("the shop's own lists", () => {
       "{ a: countries { code name provinces { code name } } b: countries { code name provinces { code name } } }",
     );
     expect(operationCost(shopSchema, twice.definitions[0] as OperationDefinitionNode, {}, {})).toBeGreaterThan(LIMITS.cost);
+  });
+});
+
+describe("the budget of cost a minute (ADR 29, issue 22 §5)", () => {
+  const shopSchema = createSchema({ typeDefs: [typeDefs, customerTypeDefs, checkoutTypeDefs, subscriptionTypeDefs] });
+  const costOf = (query: string, variables: Record<string, unknown> = {}) =>
+    operationCost(shopSchema, parse(query).definitions[0] as OperationDefinitionNode, {}, variables);
+
+  // What a headless storefront on Apollo Client asks for, field for field as its pages show them.
+  const listing = `query Listing($category: String) { products(scope: { category: $category }, pageSize: 24) {
+    total page pageSize pageCount
+    items { id slug name categorySlug brand { slug name } price { amount currency } compareAtPrice { amount currency }
+      onSale inStock colours { name hex } image { alt width height src(width: 320) } }
+    facets { price { min { amount } max { amount } } sizes { value label count selected }
+      colours { value label count selected hex } brands { value label count selected }
+      subCategories { value label count selected } attributes { name options { value label count selected } } inStock }
+  } }`;
+  const product = `query Product($slug: String) { product(slug: $slug) { id slug name description
+    brand { slug name logoPath } category { slug name } subCategory { slug name } attributes { name value }
+    images { path alt width height src(width: 640) }
+    variants { id sku size colour colourHex stock inStock price { amount currency } compareAtPrice { amount currency } }
+    priceRange { min { amount currency } max { amount currency } } inStock } }`;
+  const bag = `query Bag { cart { id itemCount subtotal { amount currency } savings { amount currency }
+    lines { id variantId productId slug categorySlug name brand sku size colour colourHex image { alt src(width: 96) }
+      quantity unitPrice { amount currency } compareAtPrice { amount } lineTotal { amount currency } stock available problem
+      options { variantId size colour colourHex stock } } } }`;
+
+  test("the rule counts steps of COST_STEP that add up to the budget in units", () => {
+    expect(COST_BUDGET_RULE.limit * COST_STEP).toBe(COST_BUDGET_PER_MINUTE);
+    expect(costSteps(0)).toBe(1);
+    expect(costSteps(100)).toBe(1);
+    expect(costSteps(101)).toBe(2);
+    expect(costSteps(LIMITS.cost)).toBe(LIMITS.cost / COST_STEP);
+  });
+
+  test("a person browsing an Apollo storefront as fast as they can spends under three quarters of it", () => {
+    const suggestions = costOf(SUGGESTIONS_QUERY, { text: "glo", limit: SUGGESTION_COUNT });
+    // The shop's own pages: suggestions are their costliest GraphQL (subscriptions cost a few units).
+    expect(suggestions).toBe(91);
+    expect(costOf("subscription StockChanged($id: ID!) { stockChanged(productId: $id) { variantId available left } }")).toBe(4);
+    const minute =
+      12 * costSteps(costOf(listing)) + // a listing with facets every five seconds
+      6 * costSteps(costOf(product)) +
+      6 * costSteps(costOf(bag)) + // the bag read again after each change (priced at its 50-line limit)
+      40 * costSteps(suggestions); // forty keystrokes of suggestions
+    expect(minute * COST_STEP).toBeLessThan(COST_BUDGET_PER_MINUTE * 0.75);
+    expect(minute * COST_STEP).toBeGreaterThan(COST_BUDGET_PER_MINUTE / 2);
+  });
+
+  test("the most costly queries the limits allow: twelve a minute, where the probe had 53 of 9,214", () => {
+    expect(Math.floor(COST_BUDGET_RULE.limit / costSteps(LIMITS.cost))).toBe(12);
+    const probe = costOf("{ countries { code name provinces { code name } } }");
+    expect(probe).toBe(9_214);
+    expect(Math.floor(COST_BUDGET_RULE.limit / costSteps(probe))).toBe(12);
+  });
+
+  test("a subscription is priced by the Subscription type's fields, not as nothing", () => {
+    expect(costOf("subscription { bagChanged { itemCount } }")).toBe(2);
   });
 });

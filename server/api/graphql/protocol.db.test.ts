@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Services } from "../../services.ts";
 import { createMemoryStore } from "../../modules/rate-limit/memory-store.ts";
 import { rateLimit } from "../../modules/rate-limit/index.ts";
-import { COST_BUDGET_RULE, LIMITS } from "./limits.ts";
+import { parse, type OperationDefinitionNode } from "graphql";
+import { createSchema } from "graphql-yoga";
+import { COST_BUDGET_PER_MINUTE, COST_BUDGET_RULE, LIMITS, operationCost } from "./limits.ts";
+import { checkoutTypeDefs } from "./checkout-type-defs.ts";
+import { customerTypeDefs } from "./customer-type-defs.ts";
+import { typeDefs } from "./type-defs.ts";
 import { graphqlApp, postGraphQL, recordingLogger, seededShop } from "./test-support.ts";
 import { createRedisAPQStore } from "./apq-redis-store.ts";
 
@@ -249,26 +254,55 @@ describe("limits", () => {
 });
 
 describe("each visitor's budget of cost per minute", () => {
-  test("past it, queries from that address are 429 TOO_MANY_REQUESTS with Retry-After; other addresses go on", async () => {
-    // A budget of 5 steps (500 of cost) a minute: this page of 24 cards costs about 120, 2 steps.
-    const budget = rateLimit(createMemoryStore(), { ...COST_BUDGET_RULE, limit: 5 });
+  // The most costly query the limits allow: every country with its provinces (9,214) and a page
+  // of 98 cards of eight fields (1 + 1 + 98 × 8 = 786), exactly LIMITS.cost.
+  const costliest = `{
+    countries { code name provinces { code name } }
+    products(pageSize: 98) { items { id slug name categorySlug onSale inStock price { amount } } }
+  }`;
+  const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+  test(`is ${COST_BUDGET_PER_MINUTE.toLocaleString("en")} units: the last query within it passes, the next is 429 TOO_MANY_REQUESTS with Retry-After; other addresses go on`, async () => {
+    const schema = createSchema({ typeDefs: [typeDefs, customerTypeDefs, checkoutTypeDefs] });
+    const document = parse(costliest);
+    expect(operationCost(schema, document.definitions[0] as OperationDefinitionNode, {}, {})).toBe(LIMITS.cost);
+    // The production rule, as server/app.ts builds it.
+    const budget = rateLimit(createMemoryStore(), COST_BUDGET_RULE);
     const limited = graphqlApp({ services, database: shop.database }, { mode: "production", budget, trustProxy: 1 });
-    const page = `{ products(pageSize: 24) { items { id slug name price { amount } } } }`;
-    const from = (ip: string) => ({ "x-forwarded-for": ip });
-    const answers = [];
-    for (let i = 0; i < 4; i++) answers.push(await postGraphQL(limited, { query: page }, from("203.0.113.80")));
-    const refused = answers.find((a) => a.response.status === 429);
-    expect(answers[0]!.response.status).toBe(200);
-    expect(answers.map((a) => a.response.status)).toEqual([200, 200, 429, 429]);
-    expect(Number(refused!.response.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(refused!.body.errors![0]).toMatchObject({
-      message: "Too many costly queries from your network. Please wait a minute.",
-      extensions: expect.objectContaining({ code: "TOO_MANY_REQUESTS" }),
+    const allowed = COST_BUDGET_PER_MINUTE / LIMITS.cost;
+    expect(allowed).toBe(12);
+    for (let i = 1; i <= allowed; i++) {
+      const { response, body } = await postGraphQL(limited, { query: costliest }, from("203.0.113.80"));
+      expect({ query: i, status: response.status, errors: body.errors }).toEqual({ query: i, status: 200, errors: undefined });
+    }
+    // The budget is spent to the unit: even the cheapest query is refused now.
+    const refused = await postGraphQL(limited, { query: "{ brands { slug } }" }, from("203.0.113.80"));
+    expect(refused.response.status).toBe(429);
+    const retryAfter = Number(refused.response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.body.data).toBeUndefined();
+    expect(refused.body.errors![0]).toMatchObject({
+      message: `Too many costly queries from your network: each address may spend 120,000 cost units a minute. Please try again in ${retryAfter} second${retryAfter === 1 ? "" : "s"}.`,
+      extensions: expect.objectContaining({ code: "TOO_MANY_REQUESTS", budgetPerMinute: COST_BUDGET_PER_MINUTE }),
     });
-    expect(refused!.body.data).toBeUndefined();
-    const other = await postGraphQL(limited, { query: page }, from("198.51.100.80"));
+    const other = await postGraphQL(limited, { query: costliest }, from("198.51.100.80"));
     expect(other.response.status).toBe(200);
     expect(other.body.errors).toBeUndefined();
+  });
+
+  test("a query spends its cost rounded up to a step of 100, at least one", async () => {
+    const budget = rateLimit(createMemoryStore(), COST_BUDGET_RULE);
+    const limited = graphqlApp({ services, database: shop.database }, { mode: "production", budget, trustProxy: 1 });
+    // Eleven of the costliest leave 120,000 - 110,000 = 10,000: a hundred steps of one.
+    for (let i = 0; i < 11; i++)
+      expect((await postGraphQL(limited, { query: costliest }, from("203.0.113.81"))).response.status).toBe(200);
+    const cheap = "{ brands { slug } }";
+    for (let i = 1; i <= 100; i++) {
+      const { response } = await postGraphQL(limited, { query: cheap }, from("203.0.113.81"));
+      expect({ query: i, status: response.status }).toEqual({ query: i, status: 200 });
+    }
+    expect((await postGraphQL(limited, { query: cheap }, from("203.0.113.81"))).response.status).toBe(429);
   });
 });
 

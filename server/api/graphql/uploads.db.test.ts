@@ -322,6 +322,82 @@ describe("the multipart request's guard against other sites", () => {
   });
 });
 
+describe("the parts of a multipart request", () => {
+  test("are operations, map and the one file the map names: unnamed, extra or out-of-order parts are a clear 400, and nothing is stored", async () => {
+    const ivy = await customer();
+    const headers = { ...ivy.bearer, "apollo-require-preflight": "1" };
+    const operations = JSON.stringify({ query: SET_PICTURE_TEXT, variables: { picture: null } });
+    const mapped = JSON.stringify({ 0: ["variables.picture"] });
+    const picture = new Blob([await photo(32, 32)]);
+    const send = async (parts: [string, string | Blob][]) => {
+      const form = new FormData();
+      for (const [name, value] of parts) {
+        if (typeof value === "string") form.append(name, value);
+        else form.append(name, value, `${name}.jpg`);
+      }
+      const response = await fetch(server.httpUrl, { method: "POST", headers, body: form });
+      const body = (await response.json()) as { errors?: { message: string; extensions: { code: string } }[] };
+      return { status: response.status, error: body.errors?.[0] };
+    };
+    const tiny = new Blob([new Uint8Array([1, 2, 3])]);
+    // The probe's request: the one file the map names, then 2,000 more it does not.
+    const flood: [string, string | Blob][] = [
+      ["operations", operations],
+      ["map", mapped],
+      ["0", picture],
+      ...Array.from({ length: 2_000 }, (_, i): [string, Blob] => [`x${i}`, tiny]),
+    ];
+    const cases: { parts: [string, string | Blob][]; message: string }[] = [
+      { parts: flood, message: 'A request may carry "operations", "map" and at most 1 file.' },
+      {
+        parts: [
+          ["operations", operations],
+          ["map", "{}"],
+          ["0", picture],
+        ],
+        message: 'The file part "0" is not named by the map.',
+      },
+      {
+        parts: [
+          ["operations", operations],
+          ["map", mapped],
+          ["extra", "text"],
+        ],
+        message: 'The multipart field "extra" is not expected: send "operations", then "map", then the files the map names.',
+      },
+      {
+        parts: [
+          ["operations", operations],
+          ["0", picture],
+          ["map", mapped],
+        ],
+        message: 'A file came before "operations" and "map": send them first, as the GraphQL multipart request spec says.',
+      },
+      {
+        parts: [
+          ["operations", operations],
+          ["map", JSON.stringify({ 0: ["variables.picture"], 1: ["variables.picture"] })],
+          ["0", picture],
+        ],
+        message: "The map names 2 files; a request may carry at most 1.",
+      },
+    ];
+    for (const { parts, message } of cases) {
+      const answer = await send(parts);
+      expect(answer).toEqual({ status: 400, error: { message, extensions: { code: "BAD_REQUEST" } } });
+    }
+    const [row] = await shop.database.db.select({ picture: users.picture }).from(users).where(eq(users.id, ivy.id));
+    expect(row!.picture).toBeNull();
+    // As the spec has it, it goes through.
+    const good = await send([
+      ["operations", operations],
+      ["map", mapped],
+      ["0", picture],
+    ]);
+    expect(good).toEqual({ status: 200, error: undefined });
+  });
+});
+
 describe("a product image added by staff", () => {
   const ADD_IMAGE = gql`
     mutation AddImage($productId: ID!, $image: Upload!, $alt: String!) {

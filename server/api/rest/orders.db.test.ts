@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { shopApp } from "../../../tests/support/shop-app.ts";
 import type { ShopEnv } from "../../context.ts";
-import { users, variants } from "../../db/schema/index.ts";
+import { orders, users, variants } from "../../db/schema/index.ts";
 import { stockedOptions } from "../../modules/cart/test-support.ts";
 import type { OrderView } from "../../modules/orders/index.ts";
 import { contentAuthApi } from "./content-auth.ts";
@@ -208,5 +208,51 @@ describe("the staff's order operations", () => {
     expect((await call("POST", "/ecommerce/orders/KS-1/paid", {}, clerk)).status).toBe(404);
     const me = await call<{ scope: string[] }>("GET", "/api/users/me", undefined, clerk);
     expect((me.body as unknown as { scope: string[] }).scope).toEqual(["staff"]);
+  });
+
+  test("a refund's amount is a whole number of cents or a decimal text with two decimals at most; anything else is 400 and refunds nothing", async () => {
+    const placed = await call("POST", "/ecommerce/orders", order(await guestCart(1)));
+    const number = placed.body.data.number;
+    const clerk = await customer();
+    await shop.database.db
+      .update(users)
+      .set({ scope: ["staff"] })
+      .where(eq(users.username, `apibuyer${people}`));
+    expect((await call("POST", `/ecommerce/orders/${number}/paid`, undefined, clerk)).status).toBe(200);
+    const refund = (amount: unknown) => call("POST", `/ecommerce/orders/${number}/refund`, { amount }, clerk);
+    // z.coerce once read true, [1] and "1" alike as 1 cent, "" and null as 0, "1e2" as 100.
+    for (const amount of [
+      true,
+      false,
+      [1],
+      ["150"],
+      {},
+      null,
+      "",
+      " ",
+      "1e2",
+      "0x10",
+      "12.345",
+      "1,50",
+      "-1",
+      12.5,
+      0,
+      -3,
+      "0.00",
+    ]) {
+      const answer = await refund(amount);
+      expect({ amount, status: answer.status }).toEqual({ amount, status: 400 });
+      expect(answer.body.error).toMatchObject({ name: "ValidationError", details: { param: "amount" } });
+    }
+    expect((await refund(true)).body.error!.message).toBe(
+      'Give the amount as a whole number of cents (1250) or as a decimal text with at most two decimals ("12.50").',
+    );
+    expect((await refund(0)).body.error!.message).toBe("Refund at least 1 cent.");
+    expect((await refund(150)).body.data).toMatchObject({ status: "paid", totals: expect.anything() });
+    expect((await refund("1.5")).status).toBe(200);
+    const last = await refund("0.07");
+    expect(last.status).toBe(200);
+    const [row] = await shop.database.db.select({ refunded: orders.refunded }).from(orders).where(eq(orders.number, number));
+    expect(row!.refunded).toBe(150 + 150 + 7);
   });
 });

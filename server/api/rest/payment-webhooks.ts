@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestContext, type ShopEnv } from "../../context.ts";
 import type { Logger } from "../../http/logger.ts";
-import { WebhookSignatureError } from "../../modules/payments/index.ts";
+import { WebhookPayloadError, WebhookSignatureError } from "../../modules/payments/index.ts";
 import { ApiError, answerOtherRequests, toErrorResponse } from "./errors.ts";
 
 /*
@@ -10,7 +10,9 @@ import { ApiError, answerOtherRequests, toErrorResponse } from "./errors.ts";
  * its `Stripe-Signature`. The body is read as it came (the signature covers its exact bytes).
  *
  *   200 {received: true}   handled, a duplicate, or an event the shop has no use for
- *   400                    the signature does not verify (not Stripe's, altered, or too old)
+ *   400                    the signature does not verify (not Stripe's, altered, or too old), or the
+ *                          signed event cannot be read (no id, no data.object): telling it again
+ *                          would change nothing (Stripe gives up on an event after three days)
  *   404                    the shop takes no card payments
  *   500                    not applied now: Stripe tells it again later
  */
@@ -29,14 +31,20 @@ export function paymentWebhooksApi(options: { logger?: Logger } = {}) {
     async (c) => {
       const context = requestContext(c);
       const raw = await c.req.text();
+      let result;
       try {
-        await context.services.payments.webhook(context, raw, c.req.header("stripe-signature"));
+        result = await context.services.payments.webhook(context, raw, c.req.header("stripe-signature"));
       } catch (error) {
         if (error instanceof WebhookSignatureError) {
           throw new ApiError(400, "ValidationError", "The webhook's signature does not verify.", { param: "Stripe-Signature" });
         }
+        if (error instanceof WebhookPayloadError) {
+          throw new ApiError(400, "ValidationError", `The webhook's event cannot be read: ${error.message}`, { param: "body" });
+        }
         throw error;
       }
+      // Taken for another amount or currency than the order's: not paid, held, and told to whoever watches the log.
+      if (result.mismatch) options.logger?.error("card payment does not match its order", { ...result.mismatch });
       c.header("Cache-Control", "no-store");
       return c.json({ received: true });
     },

@@ -1,8 +1,12 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { orders, PAYMENT_METHODS } from "./orders.ts";
 
-/** `processing`: completed with a method that settles later (a bank debit); the order waits for it once. */
-export const PAYMENT_STATUSES = ["pending", "processing", "paid", "failed", "expired", "refunded"] as const;
+/**
+ * `processing`: completed with a method that settles later (a bank debit); the order waits for it once.
+ * `mismatch`: the provider took an amount or currency other than the order's total (issue 22 §7):
+ * the order is not paid by it; its amount and currency are then what was taken, for the staff.
+ */
+export const PAYMENT_STATUSES = ["pending", "processing", "paid", "failed", "expired", "refunded", "mismatch"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** One attempt to be paid for an order through a provider (a Stripe Checkout Session). */

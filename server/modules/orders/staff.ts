@@ -44,13 +44,37 @@ export const shipInput = z.object({
   note,
 });
 export const noteInput = z.object({ note });
+const AMOUNT_FORMS =
+  'Give the amount as a whole number of cents (1250) or as a decimal text with at most two decimals ("12.50").';
+/** "12.50", "12.5", "12": an amount in the currency's main unit, read exactly (no floating point). */
+const DECIMAL_AMOUNT = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
+
+/**
+ * A refund's amount in minor units (cents), from a JSON whole number of cents or a decimal text
+ * in the currency's main unit. Nothing else is read as a number (issue 22 §7): z.coerce took
+ * `true` and `[1]` for 1 cent, and "" for none.
+ */
+export const refundAmount = z.unknown().transform((value, context) => {
+  let cents: number | null = null;
+  if (typeof value === "number" && Number.isSafeInteger(value)) cents = value;
+  else if (typeof value === "string") {
+    const match = DECIMAL_AMOUNT.exec(value.trim());
+    if (match) cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  }
+  if (cents === null) {
+    context.addIssue({ code: "custom", message: AMOUNT_FORMS });
+    return z.NEVER;
+  }
+  if (cents < 1) {
+    context.addIssue({ code: "custom", message: "Refund at least 1 cent." });
+    return z.NEVER;
+  }
+  return cents;
+});
+
 export const refundInput = z.object({
   /** Minor units; absent: everything not yet refunded. */
-  amount: z.coerce
-    .number({ error: "The amount is a whole number of cents." })
-    .int("The amount is a whole number of cents.")
-    .min(1, "Refund at least 1 cent.")
-    .optional(),
+  amount: refundAmount.optional(),
   note,
 });
 

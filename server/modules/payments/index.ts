@@ -10,10 +10,24 @@ import { deliversGoods, itemsBackOnSale, orderCancelledMail, orderConfirmationMa
 import { refundable, refundInput, type StaffOperations } from "../orders/staff.ts";
 import { orderByNumber } from "../orders/view.ts";
 import { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "../orders/transitions.ts";
-import { PaymentProviderError, type PaymentEvent, type PaymentProvider } from "./provider.ts";
+import { PaymentProviderError, type Charged, type PaymentEvent, type PaymentProvider } from "./provider.ts";
 
 export { createStripeProvider, type StripeSettings } from "./stripe.ts";
-export { PaymentProviderError, WebhookSignatureError, type PaymentProvider } from "./provider.ts";
+export { PaymentProviderError, WebhookPayloadError, WebhookSignatureError, type PaymentProvider } from "./provider.ts";
+
+/** A card payment the provider took for another amount or currency than its order's total: held for the staff. */
+export interface PaymentMismatch {
+  order: string;
+  sessionId: string;
+  expected: Charged;
+  charged: Charged;
+}
+
+/** What a webhook did; `mismatch` when it told of a payment that does not match its order (logged by the adapter). */
+export interface WebhookResult {
+  outcome: "handled" | "duplicate" | "ignored";
+  mismatch?: PaymentMismatch;
+}
 
 export interface PaymentsDeps {
   /** The card payment provider; null when the shop takes bank transfers only. */
@@ -44,6 +58,9 @@ const nothingBack = { added: 0, missed: [] as string[] };
 /** The history note that a shopper gave up paying: written once, so their items go back to the bag once. */
 const GAVE_UP_NOTE = "The shopper gave up paying; the items went back to the bag";
 
+/** The start of the history note of a card payment that does not match its order (the staff look for it). */
+export const MISMATCH_NOTE = "Card payment does not match the order";
+
 /** A payment arrived for an order that was cancelled meanwhile: it must go back before it is recorded. */
 class LatePayment extends Error {
   constructor(
@@ -54,6 +71,14 @@ class LatePayment extends Error {
     super("a payment arrived for a cancelled order");
   }
 }
+
+/** The error a staff action or the sweep meets on a payment held as a mismatch: the staff settle it with Stripe. */
+const mismatchError = (mismatch: PaymentMismatch) =>
+  new ShopError(
+    "INVALID_TRANSITION",
+    `Order ${mismatch.order}: the card payment does not match the order's total, so it is held for the staff to check with Stripe.`,
+    { details: { expected: mismatch.expected, charged: mismatch.charged } },
+  );
 
 const noProvider = () =>
   new ShopError("PROVIDER_UNAVAILABLE", "Card payments are not set up in this shop now, so a card payment cannot be refunded.");
@@ -87,6 +112,45 @@ export function createPayments(deps: PaymentsDeps) {
       .from(payments)
       .where(and(eq(payments.provider, "stripe"), eq(payments.providerRef, sessionId)));
     return payment ?? null;
+  }
+
+  /** The history note of a held payment given back (by the staff's cancel or Stripe's own refund, whichever is recorded first). */
+  const heldRefundNote = (amount: number, currency: string) => `Refunded the ${deps.money(amount, currency)} Stripe took for it`;
+
+  /** Whether a payment is for the order's total (one held as a mismatch holds what was taken instead). */
+  const paysOrder = (payment: Payment, order: Order) =>
+    payment.amount === order.total && payment.currency.toUpperCase() === order.currency.toUpperCase();
+
+  /**
+   * The staff cancel an order whose card payment was held as a mismatch: the order is cancelled
+   * (its stock back at once), then all Stripe took is refunded, once (the refund's key is the
+   * order's), and recorded on the payment, not as a refund of the order it never paid.
+   */
+  async function cancelHeld(scope: Scope, order: Order, held: Payment, raw: unknown): Promise<Order> {
+    const cancelled = order.status === "cancelled" ? order : await deps.staff.cancel(scope, order.number, raw);
+    if (held.providerPaymentRef) {
+      try {
+        await provider!.refund(held.providerPaymentRef, held.amount, `mismatch-${order.number}`);
+      } catch (error) {
+        throw unavailable(error);
+      }
+    }
+    await withTransaction(scope, async (tx) => {
+      // The order first, then its payment, as lockBoth does (Stripe's refund webhook may be here at once).
+      await lockOrderById(tx.db, order.id);
+      const [still] = await tx.db
+        .update(payments)
+        .set({ status: "refunded", updatedAt: sql`now()` })
+        .where(and(eq(payments.id, held.id), eq(payments.status, "mismatch")))
+        .returning({ id: payments.id });
+      if (!still) return;
+      await tx.db.insert(orderEvents).values({
+        orderId: order.id,
+        status: "cancelled",
+        note: heldRefundNote(held.amount, held.currency),
+      });
+    });
+    return cancelled;
   }
 
   /** Locks the order, then its payment, in that order (as the staff's operations lock the order first). */
@@ -135,6 +199,34 @@ export function createPayments(deps: PaymentsDeps) {
     });
   }
 
+  /**
+   * A payment that does not match its order: recorded as taken (its amount and currency are what
+   * the provider took, for the staff to refund or settle), the order left as it is, with its stock
+   * kept past its reservation (reservedUntil cleared: no expiry or sweep cancels it meanwhile), and
+   * a history event the staff see in the order's answers.
+   */
+  async function holdMismatch(db: Db, order: Order, payment: Payment, paymentRef: string | null, charged: Charged) {
+    await setPayment(db, payment, {
+      status: "mismatch",
+      providerPaymentRef: paymentRef,
+      amount: charged.amount,
+      currency: charged.currency,
+    });
+    if (order.status === "awaiting_payment") {
+      await db
+        .update(orders)
+        .set({ reservedUntil: null, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id));
+    }
+    const took = deps.money(charged.amount, charged.currency);
+    const total = deps.money(payment.amount, payment.currency);
+    await db.insert(orderEvents).values({
+      orderId: order.id,
+      status: order.status,
+      note: `${MISMATCH_NOTE}: Stripe took ${took} where the order's total is ${total}. Not marked paid; staff must check it.`,
+    });
+  }
+
   async function confirmPaid(db: Db, order: Order) {
     const paid = await move(db, order, "paid", { reservedUntil: null }, "Paid by card");
     const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
@@ -170,7 +262,11 @@ export function createPayments(deps: PaymentsDeps) {
    * Applies one event in the caller's transaction. `lateRefunded`: the payment of a cancelled
    * order has just been refunded at the provider, so it is recorded as paid and paid back.
    */
-  async function apply(scope: Scope, event: PaymentEvent, options: { lateRefunded?: boolean } = {}): Promise<void> {
+  async function apply(
+    scope: Scope,
+    event: PaymentEvent,
+    options: { lateRefunded?: boolean } = {},
+  ): Promise<PaymentMismatch | undefined> {
     const db = scope.db;
     if (event.kind === "other") return;
     if (event.kind === "refunded") {
@@ -180,7 +276,18 @@ export function createPayments(deps: PaymentsDeps) {
         if (event.orderNumber) throw new Error(`refund of ${event.orderNumber} came before its payment`);
         return;
       }
-      const { order } = await lockBoth(db, found);
+      const { order, payment } = await lockBoth(db, found);
+      // A payment held as a mismatch never paid the order: its refund is the payment's, not the order's.
+      if (payment.status === "mismatch") {
+        await setPayment(db, payment, { status: "refunded" });
+        await db.insert(orderEvents).values({
+          orderId: order.id,
+          status: order.status,
+          note: heldRefundNote(event.refundedTotal, payment.currency),
+        });
+        return;
+      }
+      if (payment.status === "refunded" && !paysOrder(payment, order)) return;
       const result = await recordRefund(db, order, event.refundedTotal, "Refunded through Stripe");
       if (!result) return;
       await markRefundedWhenFull(db, result);
@@ -205,10 +312,19 @@ export function createPayments(deps: PaymentsDeps) {
     const found = await paymentOf(db, event.sessionId);
     if (!found) return; // Not a page this shop opened.
     const { order, payment } = await lockBoth(db, found);
-    if (payment.status === "paid" || payment.status === "refunded") return; // Settled: later news changes nothing.
+    // Settled, or held for the staff: later news changes nothing.
+    if (payment.status === "paid" || payment.status === "refunded" || payment.status === "mismatch") return;
 
     switch (event.kind) {
       case "paid": {
+        // Signed by the provider is not enough: the page must have taken the order's total, in its
+        // currency (issue 22 §7). Otherwise the order is not paid by it; the staff decide.
+        const expected = { amount: payment.amount, currency: payment.currency.toUpperCase() };
+        const charged = event.charged;
+        if (charged && (charged.amount !== expected.amount || charged.currency !== expected.currency)) {
+          await holdMismatch(db, order, payment, event.paymentRef, charged);
+          return { order: order.number, sessionId: event.sessionId, expected, charged };
+        }
         if (order.status === "awaiting_payment") {
           await setPayment(db, payment, { status: "paid", providerPaymentRef: event.paymentRef });
           await confirmPaid(db, order);
@@ -277,25 +393,26 @@ export function createPayments(deps: PaymentsDeps) {
       state.status === "expired"
         ? { id: "", kind: "expired", sessionId }
         : state.paid
-          ? { id: "", kind: "paid", sessionId, paymentRef: state.paymentRef }
+          ? { id: "", kind: "paid", sessionId, paymentRef: state.paymentRef, charged: state.charged }
           : { id: "", kind: "processing", sessionId };
-    await applyOnce(scope, event, false);
+    const mismatch = await applyOnce(scope, event, false);
+    if (mismatch.mismatch) throw mismatchError(mismatch.mismatch);
   }
 
   /** Applies an event in its own transaction; a webhook's id is recorded with it (a duplicate does nothing). */
-  async function applyOnce(scope: Scope, event: PaymentEvent, record: boolean): Promise<"handled" | "duplicate"> {
+  async function applyOnce(scope: Scope, event: PaymentEvent, record: boolean): Promise<WebhookResult> {
     const run = (lateRefunded: boolean) =>
-      withTransaction(scope, async (tx) => {
+      withTransaction(scope, async (tx): Promise<WebhookResult> => {
         if (record) {
           const fresh = await tx.db
             .insert(webhookEvents)
             .values({ id: event.id, provider: "stripe", type: event.kind })
             .onConflictDoNothing()
             .returning({ id: webhookEvents.id });
-          if (fresh.length === 0) return "duplicate" as const;
+          if (fresh.length === 0) return { outcome: "duplicate" };
         }
-        await apply(tx, event, { lateRefunded });
-        return "handled" as const;
+        const mismatch = await apply(tx, event, { lateRefunded });
+        return mismatch ? { outcome: "handled", mismatch } : { outcome: "handled" };
       });
     try {
       return await run(false);
@@ -398,10 +515,10 @@ export function createPayments(deps: PaymentsDeps) {
      * A webhook: verified (WebhookSignatureError otherwise), then applied once. Anything thrown
      * else means "tell me again later", which the provider does.
      */
-    async webhook(scope: Scope, rawBody: string, signature: string | undefined): Promise<"handled" | "duplicate" | "ignored"> {
+    async webhook(scope: Scope, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
       if (!provider) throw new ShopError("UNKNOWN_PROVIDER", "This shop takes no card payments.");
       const event = provider.parseWebhook(rawBody, signature);
-      if (event.kind === "other") return "ignored";
+      if (event.kind === "other") return { outcome: "ignored" };
       return applyOnce(scope, event, true);
     },
 
@@ -483,6 +600,11 @@ export function createPayments(deps: PaymentsDeps) {
         if (order.status === "awaiting_payment") return deps.staff.cancel(scope, number, raw);
         throw noProvider();
       }
+      const [held] = await scope.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, "mismatch")));
+      if (held) return cancelHeld(scope, order, held, raw);
       if (order.status === "awaiting_payment") {
         const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id));
         if (payment?.providerRef) {
@@ -491,7 +613,13 @@ export function createPayments(deps: PaymentsDeps) {
           });
           // Paid meanwhile: recorded as paid, then cancelled below as a paid order (refunded).
           if (state.status === "complete" && state.paid) {
-            await applyOnce(scope, { id: "", kind: "paid", sessionId: payment.providerRef, paymentRef: state.paymentRef }, false);
+            const applied = await applyOnce(
+              scope,
+              { id: "", kind: "paid", sessionId: payment.providerRef, paymentRef: state.paymentRef, charged: state.charged },
+              false,
+            );
+            // Paid with another amount: held for the staff, who see why (not cancelled blind).
+            if (applied.mismatch) throw mismatchError(applied.mismatch);
             return api.cancel(scope, number, raw);
           }
         }

@@ -15,6 +15,7 @@ import { systemScope, withTransaction, type Scope } from "../../lib/scope.ts";
 import { stockedOptions } from "../cart/test-support.ts";
 import { cancelOrder, lockOrder } from "../orders/transitions.ts";
 import { createStripeProvider } from "./stripe.ts";
+import { MISMATCH_NOTE } from "./index.ts";
 
 /*
  * Card payments against a local fake of Stripe spoken to by the official client (issue 11 §2, §5):
@@ -29,6 +30,8 @@ let app: Hono<ShopEnv>;
 let scope: Scope;
 let option: number;
 let buyers = 0;
+/** What the webhook adapter logged as errors. */
+const logged: { message: string; fields?: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
   stripe = await startFakeStripe({
@@ -49,7 +52,10 @@ beforeAll(async () => {
     },
   });
   app = shopApp(shop);
-  app.route("/webhooks", paymentWebhooksApi());
+  app.route(
+    "/webhooks",
+    paymentWebhooksApi({ logger: { info: () => {}, error: (message, fields) => logged.push({ message, fields }) } }),
+  );
   app.route("/ecommerce", ecommerceApi());
   scope = systemScope(shop.database.db);
   [option] = (await stockedOptions(shop.database.db, 1)) as [number];
@@ -250,6 +256,104 @@ test("a webhook without a valid signature is refused with 400 and changes nothin
   expect((await orderNamed(order.number)).status).toBe("awaiting_payment");
   const answer = await app.request("/webhooks/stripe", { method: "POST", body, headers: { "stripe-signature": "t=1,v1=00" } });
   expect(await answer.json()).toMatchObject({ data: null, error: { status: 400, name: "ValidationError" } });
+});
+
+test("a signed completed page that took another amount or currency does not pay the order: held for the staff, in its history, logged", async () => {
+  const cases = [
+    { change: { amount_total: 1 }, took: "€0.01" },
+    { change: { currency: "usd" }, took: null },
+  ];
+  for (const { change, took } of cases) {
+    const { order, email } = await cardOrder(1);
+    const sessionId = await sessionOf(order);
+    // Stripe's page took something else than the shop asked for (as if the session were altered).
+    Object.assign(stripe.sessions.get(sessionId)!, change);
+    logged.length = 0;
+    await stripe.pay(sessionId);
+    await stripe.settled();
+    const completed = stripe.deliveries.filter((d) => d.type === "checkout.session.completed").at(-1)!;
+    expect(completed.status).toBe(200);
+    const after = await orderNamed(order.number);
+    expect(after.status).toBe("awaiting_payment");
+    // Its stock stays held for the staff's decision: no expiry or sweep cancels it meanwhile.
+    expect(after.reservedUntil).toBeNull();
+    const payment = await paymentOf(order);
+    expect(payment.status).toBe("mismatch");
+    expect(await subjects(email)).toEqual([]);
+    const expected = { amount: order.total, currency: "EUR" };
+    const charged = { amount: change.amount_total ?? order.total, currency: change.currency?.toUpperCase() ?? "EUR" };
+    expect(logged).toEqual([
+      { message: "card payment does not match its order", fields: { order: order.number, sessionId, expected, charged } },
+    ]);
+    // The staff see it in the order's answer (its history).
+    const view = await shop.services.orders.view(scope, after);
+    expect(view.history.at(-1)!.note).toMatch(
+      new RegExp(`^${MISMATCH_NOTE}: Stripe took .+ where the order's total is .+\\. Not marked paid`),
+    );
+    if (took) expect(view.history.at(-1)!.note).toContain(`took ${took} `);
+    // Told again (Stripe's retry) or settled by the sweep, nothing changes.
+    const event = stripe.events.filter((e) => e.type === "checkout.session.completed").at(-1)!;
+    expect(await stripe.resend(event.id)).toBe(200);
+    expect((await orderNamed(order.number)).status).toBe("awaiting_payment");
+    // The staff give it back (the next test looks at that): its stock is free for the tests after.
+    await shop.services.payments.cancel(scope, order.number);
+    await stripe.settled();
+  }
+});
+
+test("the staff cancel an order whose payment was held as a mismatch: cancelled, stock back, all Stripe took refunded once", async () => {
+  const before = await stock();
+  const { order } = await cardOrder(1);
+  const sessionId = await sessionOf(order);
+  stripe.sessions.get(sessionId)!.amount_total = order.total - 100;
+  await stripe.pay(sessionId);
+  await stripe.settled();
+  expect((await paymentOf(order)).status).toBe("mismatch");
+  const cancelled = await shop.services.payments.cancel(scope, order.number);
+  await stripe.settled();
+  expect(cancelled.status).toBe("cancelled");
+  expect(await stock()).toBe(before);
+  expect((await paymentOf(order)).status).toBe("refunded");
+  const paymentRef = (await paymentOf(order)).providerPaymentRef!;
+  const refunds = stripe.events.filter((e) => e.type === "charge.refunded" && e.body.includes(paymentRef));
+  expect(refunds).toHaveLength(1);
+  expect(JSON.parse(refunds[0]!.body).data.object.amount_refunded).toBe(order.total - 100);
+  const final = await orderNamed(order.number);
+  expect(final.refunded).toBe(0);
+  expect((await history(final)).at(-1)).toBe(
+    `cancelled: Refunded the ${formatMoney(order.total - 100, "EUR")} Stripe took for it`,
+  );
+  await expect(shop.services.payments.cancel(scope, order.number)).rejects.toMatchObject({ code: "INVALID_TRANSITION" });
+});
+
+test("a signed event that cannot be read (no data, no id) is 400, not 500, and changes nothing", async () => {
+  const { order } = await cardOrder(1);
+  const bodies = [
+    { id: "evt_test_nodata", object: "event", type: "checkout.session.completed" },
+    { id: "evt_test_nullobject", object: "event", type: "checkout.session.expired", data: { object: null } },
+    { id: "evt_test_nocharge", object: "event", type: "charge.refunded", data: {} },
+    {
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: { id: await sessionOf(order), payment_status: "paid" } },
+    },
+  ];
+  logged.length = 0;
+  for (const event of bodies) {
+    const body = JSON.stringify(event);
+    const answer = await app.request("/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signWebhook(body, WEBHOOK_SECRET) },
+      body,
+    });
+    expect({ event: event.id, status: answer.status }).toEqual({ event: event.id, status: 400 });
+    expect(await answer.json()).toMatchObject({
+      data: null,
+      error: { status: 400, name: "ValidationError", message: expect.stringMatching(/^The webhook's event cannot be read: /) },
+    });
+  }
+  expect((await orderNamed(order.number)).status).toBe("awaiting_payment");
+  expect(logged).toEqual([]);
 });
 
 test("the staff's refunds go through Stripe; its webhook afterwards counts nothing twice", async () => {

@@ -33,6 +33,14 @@ export interface SessionState {
   paid: boolean;
   /** The provider's id of the payment (refunds name it). */
   paymentRef: string | null;
+  /** What the page charged: minor units and ISO currency (upper case); null when the provider does not say. */
+  charged: Charged | null;
+}
+
+/** An amount the provider charged, in minor units of an ISO 4217 currency (upper case). */
+export interface Charged {
+  amount: number;
+  currency: string;
 }
 
 /**
@@ -40,7 +48,8 @@ export interface SessionState {
  * it. The rest is what the shop acts on; anything else is `other` and changes nothing.
  */
 export type PaymentEvent =
-  | { id: string; kind: "paid"; sessionId: string; paymentRef: string | null }
+  /** `charged`: what the provider took, compared with the order's total before it counts as paid. */
+  | { id: string; kind: "paid"; sessionId: string; paymentRef: string | null; charged: Charged | null }
   | { id: string; kind: "processing"; sessionId: string }
   | { id: string; kind: "failed"; sessionId: string }
   | { id: string; kind: "expired"; sessionId: string }
@@ -64,6 +73,14 @@ export interface PaymentProvider {
 /** A webhook whose signature does not verify: not from the provider, altered, or too old. */
 export class WebhookSignatureError extends Error {
   override name = "WebhookSignatureError";
+}
+
+/**
+ * A correctly signed webhook whose content is not an event the shop can read (no id, or no
+ * `data.object` where its type has one): answered 400, since telling it again changes nothing.
+ */
+export class WebhookPayloadError extends Error {
+  override name = "WebhookPayloadError";
 }
 
 /** The provider could not be reached or refused the request. */

@@ -1,7 +1,9 @@
 import Stripe from "stripe";
 import {
   PaymentProviderError,
+  WebhookPayloadError,
   WebhookSignatureError,
+  type Charged,
   type CheckoutRequest,
   type HostedCheckout,
   type PaymentEvent,
@@ -121,7 +123,21 @@ function stateOf(session: Stripe.Checkout.Session): SessionState {
     status: session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open",
     paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
     paymentRef: refOf(session.payment_intent),
+    charged: chargedBy(session),
   };
+}
+
+/**
+ * What a checkout session charged, in the currency the shop asked for: with Stripe's adaptive
+ * pricing the buyer may pay in their own currency (`currency`, `amount_total`), and
+ * `currency_conversion` then holds the amount in the shop's.
+ */
+function chargedBy(session: Stripe.Checkout.Session): Charged | null {
+  const conversion = session.currency_conversion;
+  const amount = conversion ? conversion.amount_total : session.amount_total;
+  const currency = conversion ? conversion.source_currency : session.currency;
+  if (typeof amount !== "number" || typeof currency !== "string") return null;
+  return { amount, currency: currency.toUpperCase() };
 }
 
 function refOf(value: string | { id: string } | null | undefined): string | null {
@@ -132,22 +148,37 @@ function refOf(value: string | { id: string } | null | undefined): string | null
 /** What the shop makes of a Stripe event (ADR 38). */
 function meaningOf(event: Stripe.Event): PaymentEvent {
   const id = event.id;
+  // Signed, so Stripe's (or someone holding the secret's), but not necessarily whole: an event the
+  // shop cannot read is refused as such (400), rather than failing on a missing field (500).
+  if (typeof id !== "string" || id === "") throw new WebhookPayloadError("The event has no id.");
+  const object = (event as { data?: { object?: unknown } }).data?.object;
+  const readable = (kind: "checkout.session" | "charge") => {
+    const value = object as { id?: unknown; object?: unknown } | null | undefined;
+    if (!value || typeof value !== "object" || typeof value.id !== "string")
+      throw new WebhookPayloadError(`The ${event.type} event has no ${kind} in data.object.`);
+  };
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
+      readable("checkout.session");
       const session = event.data.object;
       // Completed but unpaid: a payment method that settles later (a bank debit); its own event follows.
       if (session.payment_status === "unpaid") return { id, kind: "processing", sessionId: session.id };
-      return { id, kind: "paid", sessionId: session.id, paymentRef: refOf(session.payment_intent) };
+      return { id, kind: "paid", sessionId: session.id, paymentRef: refOf(session.payment_intent), charged: chargedBy(session) };
     }
     case "checkout.session.async_payment_failed":
+      readable("checkout.session");
       return { id, kind: "failed", sessionId: event.data.object.id };
     case "checkout.session.expired":
+      readable("checkout.session");
       return { id, kind: "expired", sessionId: event.data.object.id };
     case "charge.refunded": {
+      readable("charge");
       const charge = event.data.object;
       const paymentRef = refOf(charge.payment_intent);
       if (!paymentRef) return { id, kind: "other", type: event.type };
+      if (typeof charge.amount_refunded !== "number")
+        throw new WebhookPayloadError("The charge.refunded event has no amount_refunded.");
       return {
         id,
         kind: "refunded",
