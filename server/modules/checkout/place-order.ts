@@ -90,7 +90,9 @@ export interface PlacedOrder {
  * longer there refuses the whole order), the promo code's use taken, the order with its lines,
  * first status and confirmation mail written, and the bag emptied. Any refusal rolls all of it
  * back. With an idempotency key, the same request again answers the order it made; the same key
- * with another request is IDEMPOTENCY_CONFLICT.
+ * with another request is IDEMPOTENCY_CONFLICT. What one visitor may take is limited here, for
+ * every adapter alike (ADR 50): orders per client address, order mails per mailbox, promo codes
+ * tried, and the items unpaid orders of one buyer or address hold at once.
  */
 export async function placeOrder(
   deps: PlacingDeps,
