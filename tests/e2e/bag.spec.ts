@@ -139,7 +139,9 @@ test.describe("without JavaScript", () => {
 
     await lines(page).first().getByRole("spinbutton").fill("500");
     await lines(page).first().getByRole("button", { name: "Update" }).click();
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText(`You can order at most ${MAX_LINE_QUANTITY} of one option.`);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+      `You can order at most ${MAX_LINE_QUANTITY} of one option.`,
+    );
 
     await lines(page)
       .first()
