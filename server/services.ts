@@ -170,6 +170,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       // Mails written with an order go out as soon as it commits.
       mailsWritten: mails.wake,
       cardPayments: config.cardPayments ? { checkoutMinutes: config.cardPayments.checkoutMinutes } : null,
+      rateLimits: config.rateLimits,
       openPayment: (scope, order) =>
         payments.payPage(scope, order).catch((error: unknown) => {
           config.onBackgroundError(error);

@@ -63,7 +63,9 @@ describe("withTransaction", () => {
     const failed = withTransaction(scope, async (tx) => {
       await shop.services.customers.addAddress(tx, customerId, AMSTERDAM);
       // The bag module opens its own transaction for this add; here it runs in the use case's.
-      await shop.services.cart.addLine(tx, { customerId }, { variantId, quantity: 99 });
+      // Its whole stock of 10, then one more than there is.
+      await shop.services.cart.addLine(tx, { customerId }, { variantId, quantity: 10 });
+      await shop.services.cart.addLine(tx, { customerId }, { variantId, quantity: 1 });
     });
     await expect(failed).rejects.toMatchObject({ code: "NOT_ENOUGH_STOCK" });
     expect(await addressesOf(customerId)).toEqual([]);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { MAX_LINE_QUANTITY } from "../../server/modules/cart/limits.ts";
 import { addToBag, euros, type Variant } from "../support/e2e-checkout.ts";
 import { holdRequests } from "../support/held-requests.ts";
 import { hydrated } from "../support/hydration.ts";
@@ -80,7 +81,7 @@ test("quantities step, are typed and stay within the stock; totals come from the
   await expect(line.getByRole("button", { name: `One fewer ${product.name}` })).toBeDisabled();
 
   // More than the stock: a clear message, and the bag unchanged.
-  const tooMany = Math.min(product.first.stock + 1, 99);
+  const tooMany = Math.min(product.first.stock + 1, MAX_LINE_QUANTITY);
   await quantity.fill(String(tooMany));
   await quantity.press("Enter");
   if (tooMany > product.first.stock) {
@@ -138,7 +139,9 @@ test.describe("without JavaScript", () => {
 
     await lines(page).first().getByRole("spinbutton").fill("500");
     await lines(page).first().getByRole("button", { name: "Update" }).click();
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Quantity can be at most 99.");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+      `You can order at most ${MAX_LINE_QUANTITY} of one option.`,
+    );
 
     await lines(page)
       .first()

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "../support/axe.ts";
 import { hydrated } from "../support/hydration.ts";
+import { MAX_LINE_QUANTITY } from "../../server/modules/cart/limits.ts";
 import { addToBag, buyThroughApi, euros, fillAddress, optionInStock } from "../support/e2e-checkout.ts";
 import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 
@@ -150,15 +151,17 @@ test("an item that sells out while the shopper checks out stops the order with a
   const context = await newVisitor(browser);
   const page = await context.newPage();
   const option = await optionInStock(page.request, 2, 3);
-  await addToBag(context, option.id, option.stock);
+  // As many as there are, or as the bag takes of one option.
+  const inBag = Math.min(option.stock, MAX_LINE_QUANTITY);
+  await addToBag(context, option.id, inBag);
   await page.goto("/checkout");
   await hydrated(page.getByRole("button", { name: "Place order" }));
   await page.getByLabel("E-mail address").fill(`late-${Date.now()}@example.com`);
   await fillAddress(page);
 
-  // Meanwhile someone else buys one through the shop API.
+  // Meanwhile others buy through the shop API, until fewer are left than the bag holds.
   const other = await context.browser()!.newContext({ baseURL: test.info().project.use.baseURL });
-  await buyThroughApi(other.request, option.id, 1);
+  await buyThroughApi(other.request, option.id, option.stock - inBag + 1);
   await other.close();
 
   await page.getByRole("button", { name: "Place order" }).click();

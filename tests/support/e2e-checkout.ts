@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { MAX_LINE_QUANTITY } from "../../server/modules/cart/limits.ts";
 import { DUTCH_ADDRESS } from "./orders.ts";
 
 /* What the shopping specs share: an option to buy, putting it in the bag, a Dutch address typed in, prices read. */
@@ -61,17 +62,32 @@ export async function stockOf(request: APIRequestContext, option: { id: number; 
   return product.data.variants.find((v) => v.id === option.id)!.stock;
 }
 
-/** Buys `quantity` of an option through the shop API, as another shopper would. */
+let shoppers = 0;
+
+/**
+ * Buys `quantity` of an option through the shop API, as other shoppers would: orders of at most
+ * what one order may hold of an option, each from a shopper of its own (their own address and
+ * mailbox), so that the shop's per-address and per-buyer limits (ADR 50) never refuse them.
+ */
 export async function buyThroughApi(request: APIRequestContext, variantId: number, quantity: number) {
-  const cart = (await (await request.post("/ecommerce/carts")).json()) as { data: { id: string } };
-  expect((await request.post(`/ecommerce/carts/${cart.data.id}/lines`, { data: { variantId, quantity } })).status()).toBe(201);
-  const bought = await request.post("/ecommerce/orders", {
-    data: {
-      cartId: cart.data.id,
-      email: `quick-${Date.now()}@example.com`,
-      shippingAddress: DUTCH_ADDRESS,
-      deliveryMethod: "home-standard",
-    },
-  });
-  expect(bought.status()).toBe(201);
+  for (let left = quantity; left > 0; left -= MAX_LINE_QUANTITY) {
+    shoppers += 1;
+    // An IPv6 network of its own per shopper (keyed by /64), per worker and process.
+    const from = `2001:db8:${(Number(process.env.TEST_WORKER_INDEX ?? 0) % 65536).toString(16)}:${(shoppers % 65536).toString(16)}::1`;
+    const headers = { "x-forwarded-for": from };
+    const cart = (await (await request.post("/ecommerce/carts", { headers })).json()) as { data: { id: string } };
+    const units = Math.min(left, MAX_LINE_QUANTITY);
+    const added = await request.post(`/ecommerce/carts/${cart.data.id}/lines`, { data: { variantId, quantity: units }, headers });
+    expect(added.status()).toBe(201);
+    const bought = await request.post("/ecommerce/orders", {
+      data: {
+        cartId: cart.data.id,
+        email: `quick-${process.pid}-${shoppers}-${Date.now()}@example.com`,
+        shippingAddress: DUTCH_ADDRESS,
+        deliveryMethod: "home-standard",
+      },
+      headers,
+    });
+    expect(bought.status()).toBe(201);
+  }
 }

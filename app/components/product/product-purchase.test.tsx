@@ -11,6 +11,7 @@ import {
   StaticRouterProvider,
 } from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
+import { MAX_LINE_QUANTITY } from "../../../server/modules/cart/limits.ts";
 import type { Variant } from "./variant-choice";
 import { ProductPurchase } from "./product-purchase.tsx";
 
@@ -115,10 +116,11 @@ test("the quantity stays within the variant's stock, as the bag's does", async (
   const page = await renderPurchase(black9);
   const quantity = () => page.querySelector<HTMLInputElement>('input[name="quantity"]')!;
   const button = (label: string) => page.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
-  expect(quantity().max).toBe("20");
+  // Black 9 has 20: more than one order may hold of an option, so the cap is the limit.
+  expect(quantity().max).toBe(String(MAX_LINE_QUANTITY));
   expect(button("One fewer").disabled).toBe(true);
   for (let i = 0; i < 22; i++) await act(async () => button("One more").click());
-  expect(quantity().value).toBe("20");
+  expect(quantity().value).toBe(String(MAX_LINE_QUANTITY));
   expect(button("One more").disabled).toBe(true);
 
   // Red 8 has 3: the quantity comes down with it.
@@ -166,8 +168,9 @@ test("before JavaScript runs, the form is a select of every variant with sold-ou
   expect(form.getAttribute("method")).toBe("post");
   expect(form.querySelector<HTMLInputElement>('input[name="intent"]')!.value).toBe("add");
   expect(form.querySelector('input[name="js"]')).toBeNull();
-  // Without JavaScript the select can pick any variant: the quantity allows the most any has (Black 9's 20).
-  expect(form.querySelector<HTMLInputElement>('input[name="quantity"]')!.max).toBe("20");
+  // Without JavaScript the select can pick any variant: the quantity allows the most any may have
+  // (Black 9's 20, capped at the most of one option).
+  expect(form.querySelector<HTMLInputElement>('input[name="quantity"]')!.max).toBe(String(MAX_LINE_QUANTITY));
 });
 
 /** The component as the server renders it, before JavaScript runs. */

@@ -78,7 +78,7 @@ test("the stock message and the quantity limit follow the variant's stock", () =
   expect(stockMessage(1)).toEqual({ text: "Only 1 left", level: "low" });
   expect(stockMessage(5)).toEqual({ text: "Only 5 left", level: "low" });
   expect(stockMessage(6)).toEqual({ text: "In stock", level: "in" });
-  expect([0, 2, 10, 40, 500].map(quantityLimit)).toEqual([0, 2, 10, 40, 99]);
+  expect([0, 2, 9, 10, 40, 500].map(quantityLimit)).toEqual([0, 2, 9, 10, 10, 10]);
 });
 
 test("the select's lines name size and colour, the price when asked, and sold-out ones", () => {

@@ -213,9 +213,9 @@ describe("a bag named by its id", () => {
       ],
       [
         MUTATIONS.add,
-        { cartId, variantId: String(first.id), quantity: 100 },
+        { cartId, variantId: String(first.id), quantity: 11 },
         { code: "BAD_USER_INPUT", argument: "quantity" },
-        "Quantity can be at most 99.",
+        "You can order at most 10 of one option.",
       ],
       [
         MUTATIONS.add,

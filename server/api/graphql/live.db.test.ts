@@ -112,7 +112,7 @@ describe("stockChanged", () => {
     const taken = rows.find((row) => row.id === stocked[0])!.productId;
     const option = rows.find((row) => row.productId !== taken)!;
     const variantId = option.id;
-    await shop.database.db.update(variants).set({ stock: 20 }).where(eq(variants.id, variantId));
+    await shop.database.db.update(variants).set({ stock: 12 }).where(eq(variants.id, variantId));
     const id = String(option.productId);
     const [groups, before] = [server.live.sharedStreams, server.live.subscriptions];
     const [ann, ben] = [client(), client()];
@@ -134,7 +134,7 @@ describe("stockChanged", () => {
     // Ann, whose subscription started the shared stream, leaves; Ben goes on hearing.
     await ann.dispose();
     await subscribed(before + 2);
-    await customerOrder(buyer.id, variantId, 16);
+    await customerOrder(buyer.id, variantId, 8);
     await vi.waitFor(() => expect(benStock.results).toHaveLength(2));
     expect(benStock.results[1]!.data).toEqual({ stockChanged: { variantId: String(variantId), available: true, left: 3 } });
     expect(annStock.results).toHaveLength(1);

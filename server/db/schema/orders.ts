@@ -62,6 +62,13 @@ export const orders = pgTable(
     refunded: integer("refunded").notNull().default(0),
     /** The delivery address as it was when ordering (JSON text), so later edits do not rewrite history. */
     deliveryAddress: text("delivery_address"),
+    /**
+     * Whom an unpaid order's held stock counts against (ADR 50): the client address it was placed
+     * from (addressKey: IPv6 by /64; null for orders placed before it was kept) and the mailbox of
+     * its e-mail address (mailboxKey: `+tags` and Gmail's dots are one mailbox).
+     */
+    placedFrom: text("placed_from"),
+    mailbox: text("mailbox"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +78,13 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_unique").on(t.idempotencyKey),
     index("orders_reserved_idx")
       .on(t.reservedUntil)
+      .where(sql`${t.status} = 'awaiting_payment'`),
+    // What unpaid orders hold, per address and per mailbox (checkout/holding-limits.ts).
+    index("orders_unpaid_from_idx")
+      .on(t.placedFrom)
+      .where(sql`${t.status} = 'awaiting_payment'`),
+    index("orders_unpaid_mailbox_idx")
+      .on(t.mailbox)
       .where(sql`${t.status} = 'awaiting_payment'`),
     check("orders_refunded_range", sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.total}`),
   ],

@@ -119,7 +119,9 @@ describe("a guest bag", () => {
   test("bad input is refused with a message naming what is wrong", async () => {
     await expect(cart.addLine(scope, null, { variantId: "abc" })).rejects.toThrow("The option must be a number.");
     await expect(cart.addLine(scope, null, { variantId: optionA, quantity: 0 })).rejects.toThrow("Quantity must be at least 1.");
-    await expect(cart.addLine(scope, null, { variantId: optionA, quantity: 100 })).rejects.toThrow("Quantity can be at most 99.");
+    await expect(cart.addLine(scope, null, { variantId: optionA, quantity: 11 })).rejects.toThrow(
+      "You can order at most 10 of one option.",
+    );
     await expect(cart.addLine(scope, null, { variantId: optionA, quantity: 1.5 })).rejects.toThrow(
       "Quantity must be a whole number.",
     );
@@ -272,11 +274,11 @@ describe("steps, caps and what counts", () => {
     ]);
   });
 
-  test("past 99 of one option, the message names the bag's limit, not the stock", async () => {
+  test("past 10 of one option, the message names the per-option cap, not the stock", async () => {
     await setStock(optionA, 500);
-    const { cart: bag } = await cart.addLine(scope, null, { variantId: optionA, quantity: 99 });
+    const { cart: bag } = await cart.addLine(scope, null, { variantId: optionA, quantity: 10 });
     await expect(cart.addLine(scope, bag.token, { variantId: optionA, quantity: 1 })).rejects.toThrow(
-      "Sorry, a bag holds at most 99 of one option.",
+      "Sorry, you can order at most 10 of one option.",
     );
   });
 });

@@ -20,7 +20,7 @@ export const variantNotFound = (variantId: number) =>
 export const notEnoughStock = (available: number, inBag: number, capped = false) =>
   new ShopError(
     "NOT_ENOUGH_STOCK",
-    capped ? `Sorry, a bag holds at most ${MAX_LINE_QUANTITY} of one option.` : stockMessage(available, inBag),
+    capped ? `Sorry, you can order at most ${MAX_LINE_QUANTITY} of one option.` : stockMessage(available, inBag),
     { field: "quantity", details: { available, inBag } },
   );
 

@@ -3,8 +3,12 @@
  * zod here: the product page and the bag page load it in the browser.
  */
 
-/** The most of one option a bag line may hold, whatever the stock: a shop, not a wholesaler. */
-export const MAX_LINE_QUANTITY = 99;
+/**
+ * The most of one option a bag line, and so an order, may hold, whatever the stock: a keeper buys
+ * a pair or two of a size, a club a few; more than this is wholesale, and would let one order
+ * hold an option's whole stock (ADR 50). Checkout refuses a line above it too.
+ */
+export const MAX_LINE_QUANTITY = 10;
 
 /**
  * The most different options one bag may hold. A shopper's bag holds a handful; without a bound,

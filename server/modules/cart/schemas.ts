@@ -24,7 +24,7 @@ const quantity = fromFormOrJson(
     .number({ error: "Quantity must be a number." })
     .int("Quantity must be a whole number.")
     .min(1, "Quantity must be at least 1.")
-    .max(MAX_LINE_QUANTITY, `Quantity can be at most ${MAX_LINE_QUANTITY}.`),
+    .max(MAX_LINE_QUANTITY, `You can order at most ${MAX_LINE_QUANTITY} of one option.`),
 );
 
 /** Putting an option in the bag. */

@@ -9,6 +9,8 @@ import { findCountry } from "../customers/countries.ts";
 import { priceBag, type CheckoutChoices as PricingChoices, type PricedBag } from "./pricing.ts";
 import { redeemersOf } from "./promo.ts";
 import { priceOrder } from "./quote.ts";
+import { checkoutLimits } from "./limits.ts";
+import { promoTries } from "./promo-tries.ts";
 import { placeOrder, type Buyer, type CheckoutDeps, type PlacedOrder, type PlaceOrderOptions } from "./place-order.ts";
 import { quoteInput } from "./schemas.ts";
 import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
@@ -30,6 +32,7 @@ export function createCheckout(
     openPayment?: (scope: Scope, order: Order) => Promise<string>;
   },
 ) {
+  const limits = checkoutLimits(deps.rateLimits);
   /** Prices a bag already read, with the delivery facts to its country (non-strict, as quotes are). */
   const priceRead = (scope: Scope, read: { bag: CartView; delivery: DeliveryFacts }, choices: PricingChoices) =>
     priceBag(scope.db, read, choices, deps.money, false);
@@ -56,7 +59,7 @@ export function createCheckout(
       raw: unknown,
       options?: PlaceOrderOptions,
     ): Promise<PlacedOrder & { paymentUrl: string | null }> {
-      const placed = await placeOrder(deps, scope, buyer, raw, options);
+      const placed = await placeOrder({ ...deps, limits }, scope, buyer, raw, options);
       const { order } = placed;
       const unpaidCard = order.paymentMethod === "stripe" && order.status === "awaiting_payment";
       const paymentUrl = unpaidCard && deps.openPayment ? await deps.openPayment(scope, order).catch(() => null) : null;
@@ -85,7 +88,12 @@ export function createCheckout(
       const priced = await priceRead(
         scope,
         { bag, delivery },
-        { ...input, redeemers: redeemersOf(buyer.customerId, input.email ?? null), viewer },
+        {
+          ...input,
+          redeemers: redeemersOf(buyer.customerId, input.email ?? null),
+          viewer,
+          promoTries: promoTries(limits, scope, cartId),
+        },
       );
       if (priced.promoError) throw priced.promoError;
       const checkout: CheckoutChoices = {
@@ -137,7 +145,12 @@ export function createCheckout(
       const input = parseInput(quoteInput, raw);
       const cartId = await cartIdOf(scope.db, buyer.bag);
       if (cartId === null) return emptyQuote(await methodsTo(scope.db, input.country), viewer);
-      const choices = { ...input, redeemers: redeemersOf(buyer.customerId, input.email ?? null), viewer };
+      const choices = {
+        ...input,
+        redeemers: redeemersOf(buyer.customerId, input.email ?? null),
+        viewer,
+        promoTries: promoTries(limits, scope, cartId),
+      };
       return priceBag(scope.db, cartId, choices, deps.money, false);
     },
   };

@@ -1,7 +1,17 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { queryRows } from "../../db/client.ts";
-import { cartLines, carts, orderEvents, orderLines, orders, payments, variants, type Order } from "../../db/schema/index.ts";
+import { queryRows, type Db } from "../../db/client.ts";
+import {
+  cartLines,
+  carts,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  users,
+  variants,
+  type Order,
+} from "../../db/schema/index.ts";
 import { publishAfterCommit } from "../../lib/events.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
@@ -12,12 +22,16 @@ import { mailInsert } from "../mail/jobs.ts";
 import { assertMayPlace, planBySlug, planNotForSale } from "../membership/purchase.ts";
 import { orderConfirmationMail, type BankDetails } from "../orders/mails.ts";
 import { orderLineView, PLACED_NOTE, type OrderView } from "../orders/view.ts";
-import { emptyBag, idempotencyConflict, soldOut } from "./errors.ts";
+import { addressKey, mailboxKey, type RateLimiter, type RateLimitStore, type Verdict } from "../rate-limit/index.ts";
+import { emptyBag, idempotencyConflict, soldOut, tooManyMailsToMailbox, tooManyOrdersFromAddress } from "./errors.ts";
+import { assertMayHold } from "./holding-limits.ts";
+import type { CheckoutLimits } from "./limits.ts";
+import { promoTries } from "./promo-tries.ts";
 import { readForPlacing } from "./placing-reads.ts";
 import { priceBag } from "./pricing.ts";
 import { redeem, redeemersOf } from "./promo.ts";
 import type { QuoteLine } from "./quote.ts";
-import { idempotencyKeyField, placeOrderInput } from "./schemas.ts";
+import { idempotencyKeyField, placeOrderInput, type PlaceOrder } from "./schemas.ts";
 
 export interface CheckoutDeps {
   currency: string;
@@ -36,7 +50,12 @@ export interface CheckoutDeps {
   cardPayments?: { checkoutMinutes: number } | null;
   /** Told after a commit that wrote mails, so they go out at once. */
   mailsWritten?: () => void;
+  /** Where checkout's limits count (ADR 50): orders per address, mails per mailbox, promo tries. */
+  rateLimits: RateLimitStore;
 }
+
+/** What placing an order is given by createCheckout: its settings and its limits, built once. */
+export type PlacingDeps = CheckoutDeps & { limits: CheckoutLimits };
 
 /** Who is ordering: a customer (their bag and history) or a guest (a bag token). */
 export interface Buyer {
@@ -71,10 +90,12 @@ export interface PlacedOrder {
  * longer there refuses the whole order), the promo code's use taken, the order with its lines,
  * first status and confirmation mail written, and the bag emptied. Any refusal rolls all of it
  * back. With an idempotency key, the same request again answers the order it made; the same key
- * with another request is IDEMPOTENCY_CONFLICT.
+ * with another request is IDEMPOTENCY_CONFLICT. What one visitor may take is limited here, for
+ * every adapter alike (ADR 50): orders per client address, order mails per mailbox, promo codes
+ * tried, and the items unpaid orders of one buyer or address hold at once.
  */
 export async function placeOrder(
-  deps: CheckoutDeps,
+  deps: PlacingDeps,
   scope: Scope,
   buyer: Buyer,
   raw: unknown,
@@ -86,6 +107,41 @@ export async function placeOrder(
     throw invalidInput("paymentMethod", "Card payment is not available in this shop: choose bank transfer.");
   }
   const key = options.idempotencyKey == null ? null : parseInput(idempotencyKeyField, options.idempotencyKey, "Idempotency-Key");
+  // Who the order counts against (ADR 50): the address it comes from, the mailbox it is mailed to.
+  const holder = { address: addressKey(scope.visitor.ip), mailbox: mailboxKey(input.email) };
+  const counted: { limiter: RateLimiter; id: string }[] = [];
+  let placed = false;
+  try {
+    const result = await placeInTransaction(deps, scope, buyer, input, key, holder, options, async (limiter, id) => {
+      counted.push({ limiter, id });
+      return limiter.hit(id);
+    });
+    placed = !result.replayed;
+    return result;
+  } finally {
+    // Counts are given back whenever no order was placed: refused, failed, or a replay.
+    if (!placed) await Promise.all(counted.map(({ limiter, id }) => limiter.release(id)));
+  }
+}
+
+/** Whether `mailbox` is the customer's own account address, confirmed (theirs to fill). */
+async function isOwnAddress(db: Db, customerId: number | null, mailbox: string): Promise<boolean> {
+  if (customerId === null) return false;
+  const [user] = await db.select({ email: users.email, confirmed: users.confirmed }).from(users).where(eq(users.id, customerId));
+  return user !== undefined && user.confirmed && mailboxKey(user.email) === mailbox;
+}
+
+async function placeInTransaction(
+  deps: PlacingDeps,
+  scope: Scope,
+  buyer: Buyer,
+  input: PlaceOrder,
+  key: string | null,
+  holder: { address: string; mailbox: string },
+  options: PlaceOrderOptions,
+  count: (limiter: RateLimiter, id: string) => Promise<Verdict>,
+): Promise<PlacedOrder> {
+  const card = input.paymentMethod === "stripe";
   const viewer = buyer.viewer ?? ANY_VISITOR;
   return withTransaction(scope, async (tx) => {
     // The bag's lock first (as every bag change takes it): two placements of one bag queue here.
@@ -108,6 +164,17 @@ export async function placeOrder(
       return { order: earlier!, lines: lines.map(orderLineView), replayed: true };
     }
     if (cartId === null) throw emptyBag();
+    // A new order, not a replay: counted against its address and, for a bank transfer (whose
+    // confirmation goes out with it), its mailbox, in the rate-limit store (shared by every
+    // process), so that orders sent at once cannot all slip past. Beyond the mailbox's cap the
+    // order is refused, never placed without its mail; a customer ordering to their own confirmed
+    // address is not capped (ADR 50).
+    const from = await count(deps.limits.ordersFromAddress, holder.address);
+    if (from.limited) throw tooManyOrdersFromAddress(from.retryAfterSeconds);
+    if (!card && !(await isOwnAddress(tx.db, buyer.customerId, holder.mailbox))) {
+      const to = await count(deps.limits.mailsToMailbox, holder.mailbox);
+      if (to.limited) throw tooManyMailsToMailbox(to.retryAfterSeconds);
+    }
     const redeemers = redeemersOf(buyer.customerId, input.email);
     const priced = await priceBag(
       tx.db,
@@ -118,6 +185,7 @@ export async function placeOrder(
         promoCode: input.promoCode,
         redeemers,
         viewer: viewer,
+        promoTries: promoTries(deps.limits, scope, cartId),
       },
       deps.money,
       true,
@@ -138,6 +206,10 @@ export async function placeOrder(
       if (!plan) throw planNotForSale(membership.slug);
       await assertMayPlace(tx.db, buyer.customerId, plan, deps.currency);
     }
+
+    // What unpaid orders of this buyer and address hold, with this one (ADR 50): before any stock is taken.
+    const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+    if (units > 0) await assertMayHold(tx.db, { ...holder, customerId: buyer.customerId }, units);
 
     // Stock, in one order (by option id) so placements that share options never deadlock; each
     // take succeeds only while enough are left, whatever was read above. The last take also draws
@@ -281,6 +353,8 @@ export async function placeOrder(
         idempotencyKey: scopedKey,
         requestHash,
         deliveryAddress: JSON.stringify(input.shippingAddress),
+        placedFrom: holder.address,
+        mailbox: holder.mailbox,
       })
       .returning();
     // The promo's use names the order, so it is written once the order exists.

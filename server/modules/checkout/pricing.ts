@@ -7,8 +7,10 @@ import { planNotForSale } from "../membership/purchase.ts";
 import type { Viewer } from "../catalog/sellable.ts";
 import { chooseMethod, deliveryOption, deliveryTo, type DeliveryFacts, type DeliveryOption } from "./delivery.ts";
 import { findCountry } from "../customers/countries.ts";
-import { emptyBag, noDeliveryTo, soldOut } from "./errors.ts";
+import { MAX_LINE_QUANTITY } from "../cart/limits.ts";
+import { emptyBag, noDeliveryTo, soldOut, tooManyOfOneOption } from "./errors.ts";
 import { usablePromo } from "./promo.ts";
+import type { PromoTries } from "./promo-tries.ts";
 import { priceOrder, type QuoteLine, type QuoteTotals } from "./quote.ts";
 
 /** A bag line as checkout keeps it: what the order's line will copy. */
@@ -25,6 +27,12 @@ export interface CheckoutChoices {
    * read here are priced for them; a bag read already must have been read for them too.
    */
   viewer: Viewer;
+  /**
+   * Counts the check of a promo code against the visitor and the bag (promo-tries.ts): given when
+   * the code was typed by whoever asks now (the page, a bag's choice, an order), not for a code
+   * kept with a bag (its totals).
+   */
+  promoTries?: PromoTries;
 }
 
 /** A membership plan bought with the order (ADR 42): one line, no delivery. */
@@ -55,7 +63,7 @@ export interface PricedBag {
   methods: DeliveryOption[];
   method: DeliveryMethod | null;
   promo: PromoCode | null;
-  /** Why the promo code given cannot be used (PROMO_REFUSED), when it cannot. */
+  /** Why the promo code given cannot be used (PROMO_REFUSED), or is not looked at (TOO_MANY_REQUESTS: too many tried). */
   promoError: ShopError | null;
   totals: QuoteTotals;
   /** What the shopper is shown, in a few characters: placing checks it still holds. */
@@ -83,6 +91,8 @@ export async function priceBag(
   const problems = bag.lines
     .filter((line) => !line.available || line.stock < line.quantity)
     .map((line) => soldOut(line, line.available ? line.stock : 0));
+  // The per-option cap of the bag (ADR 50), for a line put there before it was lowered.
+  for (const line of bag.lines) if (line.quantity > MAX_LINE_QUANTITY) problems.push(tooManyOfOneOption(line));
   if (bag.membership && !bag.membership.available) problems.push(planNotForSale(bag.membership.slug));
   if (strict && problems.length > 0) throw problems[0]!;
   const needsDelivery = lines.length > 0;
@@ -93,10 +103,13 @@ export async function priceBag(
   let promoError: ShopError | null = null;
   if (choices.promoCode) {
     try {
+      await choices.promoTries?.count();
       promo = await usablePromo(db, choices.promoCode, subtotal, choices.redeemers, money);
+      await choices.promoTries?.accepted();
     } catch (error) {
-      if (strict || asShopError(error)?.code !== "PROMO_REFUSED") throw error;
-      promoError = asShopError(error);
+      const refused = asShopError(error);
+      if (strict || (refused?.code !== "PROMO_REFUSED" && refused?.field !== "promoCode")) throw error;
+      promoError = refused;
     }
   }
   const { methods: all, vatRateBasisPoints, sold } = read?.delivery ?? (await deliveryTo(db, choices.country));

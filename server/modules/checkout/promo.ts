@@ -1,15 +1,18 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { promoCodes, promoRedemptions, type PromoCode } from "../../db/schema/index.ts";
+import { mailboxKey } from "../rate-limit/index.ts";
 import { promoRefused } from "./errors.ts";
+import { promoDiscount } from "./quote.ts";
 
 /**
- * Who uses a code: the order's e-mail address (lower case) and, for a customer, their account. A
- * code is used once per each, so a customer cannot use it again as a guest with their address,
- * nor under another address from their account.
+ * Who uses a code: the mailbox of the order's e-mail address and, for a customer, their account.
+ * A code is used once per each, so a customer cannot use it again as a guest with their address,
+ * nor under another address from their account. The mailbox, not the spelling (mailboxKey, ADR
+ * 50): `ann+1@` and `a.nn@gmail.com` reach the same person as `ann@`.
  */
 export function redeemersOf(customerId: number | null, email: string | null): string[] {
-  return [...(customerId !== null ? [`customer:${customerId}`] : []), ...(email ? [`email:${email.trim().toLowerCase()}`] : [])];
+  return [...(customerId !== null ? [`customer:${customerId}`] : []), ...(email ? [`email:${mailboxKey(email)}`] : [])];
 }
 
 /**
@@ -35,6 +38,11 @@ export async function usablePromo(
       "minimum-spend",
       `This promo code needs items worth at least ${formatMoney(promo.minimumSpend)}; add ${formatMoney(promo.minimumSpend - subtotal)} more to use it.`,
     );
+  }
+  // A code that takes nothing off (a membership alone: codes discount goods only) would still use
+  // up a once-per-customer code: refused, so only a use that gave a discount is ever recorded.
+  if (promoDiscount(promo, subtotal) === 0) {
+    throw promoRefused("no-discount", subtotal > 0 ? "This promo code takes nothing off this order." : undefined);
   }
   if (redeemers.length > 0) {
     const [used] = await db

@@ -31,8 +31,8 @@ export function createKit(deps: NewsletterDeps) {
     limits: {
       // Sign-ups from one connection: beyond this, 429 (a script filling in addresses).
       fromAddress: rateLimit(deps.rateLimits, { name: "newsletter-from", limit: 10, windowMs: 15 * MINUTE }),
-      // Confirmation mails to one address: beyond this, none is sent (and the answer is the same),
-      // so nobody can flood a mailbox through the form.
+      // Confirmation mails to one mailbox (mailboxKey: its spellings count as one, ADR 50): beyond
+      // this, none is sent (and the answer is the same), so nobody can flood a mailbox through the form.
       toAddress: rateLimit(deps.rateLimits, { name: "newsletter-to", limit: 3, windowMs: 60 * MINUTE }),
     },
     confirmLink: (token: string) => `${deps.publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`,

@@ -313,4 +313,37 @@ describe("rate limits", () => {
       status: "confirmed",
     });
   });
+
+  test("the three links an hour are per mailbox: +tags, Gmail's dots and googlemail.com are one mailbox", async () => {
+    // Issue 22 §3: these twelve spellings gave twelve mails to one inbox.
+    const name = `nlvictim${++addresses}`;
+    const dotted = `${name.slice(0, 2)}.${name.slice(2)}`;
+    const spellings = [
+      ...Array.from({ length: 6 }, (_, i) => `${name}+${i}@gmail.com`),
+      `${name.slice(0, 1)}.${name.slice(1)}@gmail.com`,
+      `${dotted}@gmail.com`,
+      `${name}@googlemail.com`,
+      `${dotted}+x@googlemail.com`,
+      `${name.toUpperCase()}@Gmail.com`,
+      `${name}@gmail.com`,
+    ];
+    for (const email of spellings) {
+      expect(await newsletter().subscribe(visitor(), { email, source: "footer" })).toEqual({ status: "pending" });
+    }
+    await services.mails.settled();
+    const toMailbox = peer.messages.filter(
+      (m) => CONFIRM.test(m.subject) && spellings.some((email) => m.to.includes(email.toLowerCase())),
+    );
+    expect(toMailbox).toHaveLength(3);
+  });
+
+  test("a sign-up that mails nothing (the address is subscribed already) does not count against its mailbox", async () => {
+    const email = newAddress();
+    const token = await subscribed(email);
+    for (let i = 0; i < 4; i++) await newsletter().subscribe(visitor(), { email, source: "footer" });
+    // Unsubscribed, it is asked again: the two links left of its three an hour still go out.
+    await newsletter().unsubscribe(visitor(), { token });
+    for (let i = 0; i < 3; i++) await newsletter().subscribe(visitor(), { email, source: "footer" });
+    expect(await mailsTo(email, CONFIRM)).toHaveLength(3);
+  });
 });

@@ -4,7 +4,7 @@ import { parseInput } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { hashCode, newCode } from "../accounts/codes.ts";
 import { enqueueMail } from "../mail/jobs.ts";
-import { addressKey } from "../rate-limit/index.ts";
+import { addressKey, mailboxKey } from "../rate-limit/index.ts";
 import { tooManySignUps } from "./errors.ts";
 import { CONFIRM_DAYS, type NewsletterKit } from "./kit.ts";
 import { confirmSubscriptionMail } from "./mails.ts";
@@ -45,31 +45,44 @@ export async function signUp(
   source: NewsletterSource,
   options: { proven: boolean },
 ) {
-  // Counted outside the transaction (it is not the database's), whatever the address's state.
-  const mayMail = options.proven || !(await kit.limits.toAddress.hit(email)).limited;
-  await withTransaction(scope, async (tx) => {
-    const row = await lockedSubscription(tx.db, email, source);
-    if (row.status === "confirmed") return;
-    if (options.proven) {
-      await markConfirmed(kit, tx.db, row, source);
+  // Counted outside the transaction (it is not the database's), whatever the address's state, by
+  // the mailbox it reaches (mailboxKey: `+tags` and Gmail's dots make no new one, ADR 50), and
+  // given back below when nothing is mailed after all (subscribed already, the transaction failed).
+  const mailbox = mailboxKey(email);
+  const mayMail = options.proven || !(await kit.limits.toAddress.hit(mailbox)).limited;
+  let mailed = false;
+  try {
+    mailed = await withTransaction(scope, async (tx) => {
+      const row = await lockedSubscription(tx.db, email, source);
+      if (row.status === "confirmed") return false;
+      if (options.proven) {
+        await markConfirmed(kit, tx.db, row, source);
+        kit.mailsWritten(tx);
+        return false;
+      }
+      // Over the limit, the link mailed last keeps working: no new one replaces it unsent.
+      if (!mayMail) return false;
+      const token = newCode();
+      await tx.db
+        .update(newsletterSubscriptions)
+        .set({
+          status: "pending",
+          source,
+          confirmTokenHash: hashCode(token),
+          confirmExpiresAt: new Date(Date.now() + CONFIRM_DAYS * DAY),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(newsletterSubscriptions.id, row.id));
+      const { siteName } = kit.deps;
+      await enqueueMail(
+        tx.db,
+        confirmSubscriptionMail({ siteName, to: email, link: kit.confirmLink(token), days: CONFIRM_DAYS }),
+      );
       kit.mailsWritten(tx);
-      return;
-    }
-    // Over the limit, the link mailed last keeps working: no new one replaces it unsent.
-    if (!mayMail) return;
-    const token = newCode();
-    await tx.db
-      .update(newsletterSubscriptions)
-      .set({
-        status: "pending",
-        source,
-        confirmTokenHash: hashCode(token),
-        confirmExpiresAt: new Date(Date.now() + CONFIRM_DAYS * DAY),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(newsletterSubscriptions.id, row.id));
-    const { siteName } = kit.deps;
-    await enqueueMail(tx.db, confirmSubscriptionMail({ siteName, to: email, link: kit.confirmLink(token), days: CONFIRM_DAYS }));
-    kit.mailsWritten(tx);
-  });
+      return true;
+    });
+  } finally {
+    // A refused count stays (past the limit nothing is mailed anyway); a proven one was never taken.
+    if (!mailed && mayMail && !options.proven) await kit.limits.toAddress.release(mailbox);
+  }
 }

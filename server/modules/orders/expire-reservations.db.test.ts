@@ -7,6 +7,7 @@ import { systemScope } from "../../lib/scope.ts";
 import { createCarts } from "../cart/index.ts";
 import { stockedOptions } from "../cart/test-support.ts";
 import { createCheckout } from "../checkout/index.ts";
+import { createMemoryStore } from "../rate-limit/memory-store.ts";
 import { expireReservations } from "./expire-reservations.ts";
 import { guestOrder } from "../../../tests/support/orders.ts";
 
@@ -39,6 +40,7 @@ const shopping = {
     reservationDays: 7,
     bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
     money: (minor) => `€${(minor / 100).toFixed(2)}`,
+    rateLimits: createMemoryStore(),
   }),
 };
 
