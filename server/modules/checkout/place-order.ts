@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
 import { cartLines, carts, orderEvents, orderLines, orders, payments, variants, type Order } from "../../db/schema/index.ts";
+import { formatAddress } from "../customers/address-format.ts";
 import { publishAfterCommit } from "../../lib/events.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
@@ -245,6 +246,7 @@ export async function placeOrder(
               lines: allLines,
               ...totals,
               deliveryMethod: method?.name ?? null,
+              deliveryAddress: formatAddress(input.shippingAddress),
               link: deps.orderLink(number),
               transfer: { bank: deps.bank, reference: number, payBy: reservedUntil.toISOString().slice(0, 10) },
               money: deps.money,
