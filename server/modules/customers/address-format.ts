@@ -195,7 +195,8 @@ const DEFAULT_FORMAT = "%N%n%O%n%A%n%Z %C%n%S";
 /**
  * A stored address as it is shown: its province by today's code (one stored under the shop's
  * earlier dataset is found as storedProvince says, ADR 49), the names of its country and
- * province, and its printed lines. A province no list names shows as stored.
+ * province, and its printed lines. A province no list names shows as stored; one where the
+ * country's format has none (a Dutch one saved before) has no name and is not printed.
  */
 export function shownAddress(address: PrintableAddress): {
   province: string | null;
@@ -205,10 +206,12 @@ export function shownAddress(address: PrintableAddress): {
 } {
   const rules = address.country ? countryRules(address.country) : undefined;
   const found = rules && address.province ? storedProvince(rules, address.province, address.postalCode ?? null) : undefined;
+  // A province kept where the country's addresses have none (stored before ADR 49) is not shown.
+  const unused = rules !== undefined && !hasPart(rules, "province");
   return {
     province: found?.code ?? address.province ?? null,
     countryName: rules?.name ?? address.country ?? null,
-    provinceName: found?.name ?? address.province ?? null,
+    provinceName: unused ? null : (found?.name ?? address.province ?? null),
     lines: formatAddress(address),
   };
 }
