@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { AddressFormat, AddressPart, AddressView } from "../../../server/modules/customers/index.ts";
+import type { AddressFormat, AddressPart, AddressView, CountryPart } from "../../../server/modules/customers/index.ts";
 
 export interface AddressFormProps {
   /** The address being edited, or null for a new one. */
@@ -67,6 +67,22 @@ export interface AddressFieldsProps extends Omit<AddressFormProps, "busy" | "add
 /** How wide a part's field is: a line of its own spans the form; parts sharing a line share it. */
 const WIDE = "sm:col-span-2";
 
+/** The text fields of each part of a format: field name, label (a country's own where null), autocomplete token. */
+const TEXT_FIELDS: Record<AddressPart, [name: string, label: string | null, autoComplete: string][]> = {
+  name: [
+    ["firstName", "First name", "given-name"],
+    ["lastName", "Last name", "family-name"],
+  ],
+  company: [["company", "Company (optional)", "organization"]],
+  street: [
+    ["line1", "Street and house number", "address-line1"],
+    ["line2", "Address line 2 (optional)", "address-line2"],
+  ],
+  city: [["city", null, "address-level2"]],
+  province: [["province", null, "address-level1"]],
+  postalCode: [["postalCode", null, "postal-code"]],
+};
+
 /**
  * A delivery address's fields, the one set the account area and checkout share (with the one
  * schema, customers/schemas.ts). They follow the chosen country's format (ADR 49): which parts it
@@ -92,132 +108,60 @@ export function AddressFields({
   const fetched = fetcher.data?.format.country === country ? fetcher.data.format : null;
   const format = country === startCountry ? initialFormat : (fetched ?? { ...initialFormat, provinces: [] });
 
-  const value = (name: keyof AddressView & string) => values[name] ?? (address?.[name] as string | null | undefined) ?? "";
-  const needed = (part: "city" | "province" | "postalCode") =>
-    format.required.includes(part) ? format.labels[part] : `${format.labels[part]} (optional)`;
+  // A province typed or chosen for the starting country is not another country's.
+  const value = (name: string) =>
+    name === "province" && country !== startCountry
+      ? ""
+      : (values[name] ?? (address?.[name as keyof AddressView] as string | null | undefined) ?? "");
 
-  const field = (part: AddressPart, wide: boolean) => {
-    const span = wide ? WIDE : undefined;
-    switch (part) {
-      case "name":
-        return [
-          <div key="firstName">
-            <TextField
-              label="First name"
-              name="firstName"
-              autoComplete="given-name"
-              defaultValue={value("firstName")}
-              error={fieldErrors.firstName}
-            />
-          </div>,
-          <div key="lastName">
-            <TextField
-              label="Last name"
-              name="lastName"
-              autoComplete="family-name"
-              defaultValue={value("lastName")}
-              error={fieldErrors.lastName}
-            />
-          </div>,
-        ];
-      case "company":
+  const field = (part: AddressPart, wide: boolean) =>
+    TEXT_FIELDS[part].map(([name, fixedLabel, autoComplete]) => {
+      const varying = part as CountryPart;
+      const label =
+        fixedLabel ?? (format.required.includes(varying) ? format.labels[varying] : `${format.labels[varying]} (optional)`);
+      // First and last name share their line; each street line has one of its own.
+      const className = (wide && part !== "name") || part === "street" ? WIDE : undefined;
+      if (part !== "province" || format.provinces.length === 0) {
         return (
-          <div key="company" className={span}>
+          <div key={name} className={className}>
             <TextField
-              label="Company (optional)"
-              name="company"
-              autoComplete="organization"
-              defaultValue={value("company")}
-              error={fieldErrors.company}
+              label={label}
+              name={name}
+              autoComplete={autoComplete}
+              defaultValue={value(name)}
+              error={fieldErrors[name]}
             />
           </div>
         );
-      case "street":
-        return [
-          <div key="line1" className={WIDE}>
-            <TextField
-              label="Street and house number"
-              name="line1"
-              autoComplete="address-line1"
-              defaultValue={value("line1")}
-              error={fieldErrors.line1}
-            />
-          </div>,
-          <div key="line2" className={WIDE}>
-            <TextField
-              label="Address line 2 (optional)"
-              name="line2"
-              autoComplete="address-line2"
-              defaultValue={value("line2")}
-              error={fieldErrors.line2}
-            />
-          </div>,
-        ];
-      case "city":
-        return (
-          <div key="city" className={span}>
-            <TextField
-              label={needed("city")}
-              name="city"
-              autoComplete="address-level2"
-              defaultValue={value("city")}
-              error={fieldErrors.city}
-            />
-          </div>
-        );
-      case "postalCode":
-        return (
-          <div key="postalCode" className={span}>
-            <TextField
-              label={needed("postalCode")}
-              name="postalCode"
-              autoComplete="postal-code"
-              defaultValue={value("postalCode")}
-              error={fieldErrors.postalCode}
-            />
-          </div>
-        );
-      case "province":
-        if (format.provinces.length === 0) {
-          return (
-            <div key={`province-${format.country}`} className={span}>
-              <TextField
-                label={needed("province")}
-                name="province"
-                autoComplete="address-level1"
-                defaultValue={country === startCountry ? value("province") : ""}
-                error={fieldErrors.province}
-              />
-            </div>
-          );
-        }
-        return (
-          <div key={`province-${format.country}`} className={`field ${span ?? ""}`}>
-            <label htmlFor="address-province">{needed("province")}</label>
-            <select
-              id="address-province"
-              name="province"
-              autoComplete="address-level1"
-              defaultValue={country === startCountry ? value("province") : ""}
-              aria-invalid={fieldErrors.province ? true : undefined}
-              aria-describedby={fieldErrors.province ? "address-province-error" : undefined}
-            >
-              <option value="">Choose…</option>
-              {format.provinces.map((p) => (
-                <option key={p.code} value={p.code}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            {fieldErrors.province && (
-              <p id="address-province-error" className="field-error">
-                {fieldErrors.province}
-              </p>
-            )}
-          </div>
-        );
-    }
-  };
+      }
+      const error = fieldErrors.province;
+      // Keyed by country: a newly chosen country's list starts unchosen.
+      return (
+        <div key={`province-${format.country}`} className={`field ${className ?? ""}`}>
+          <label htmlFor="address-province">{label}</label>
+          <select
+            id="address-province"
+            name="province"
+            autoComplete={autoComplete}
+            defaultValue={value(name)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "address-province-error" : undefined}
+          >
+            <option value="">Choose…</option>
+            {format.provinces.map((p) => (
+              <option key={p.code} value={p.code}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          {error && (
+            <p id="address-province-error" className="field-error">
+              {error}
+            </p>
+          )}
+        </div>
+      );
+    });
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -256,8 +200,8 @@ export function AddressFields({
           </p>
         )}
       </div>
-      {format.rows.flatMap((row) => row.map((part) => field(part, row.length === 1)))}
-      <div key="phone" className={WIDE}>
+      {format.rows.flatMap((row) => row.flatMap((part) => field(part, row.length === 1)))}
+      <div className={WIDE}>
         <TextField
           label="Phone (optional)"
           name="phone"
