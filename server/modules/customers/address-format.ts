@@ -146,6 +146,7 @@ export function formatAddress(address: PrintableAddress, options: { envelope?: b
       ? (storedProvince(rules, address.province, address.postalCode ?? null)?.printed ?? address.province)
       : address.province;
   const upper = options.envelope && rules ? rules.upper : "";
+  const cityInStreet = !fmt.includes("%C");
   const value = (letter: string): string => {
     const text = (() => {
       switch (letter) {
@@ -154,7 +155,8 @@ export function formatAddress(address: PrintableAddress, options: { envelope?: b
         case "O":
           return address.company ?? "";
         case "A":
-          return [address.line1, address.line2].filter(Boolean).join("\n");
+          // A city where the format has no city line (kept from before, or sent by a client) goes with the street.
+          return [address.line1, address.line2, cityInStreet ? address.city : null].filter(Boolean).join("\n");
         case "C":
           return address.city ?? "";
         case "S":

@@ -87,7 +87,9 @@ describe("countries whose addresses name a province of their list", () => {
     expect(jp.rows).toEqual([["name"], ["company"], ["street", "province"], ["postalCode"]]);
     expect(jp.labels.province).toBe("Prefecture");
     expect(jp.provinces.find((p) => p.code === "13")).toEqual({ code: "13", name: "Tokyo" });
-    expect(check({ ...person, postalCode: "154-0023", country: "JP", province: "13", city: "Shibuya" }).ok?.city).toBe("");
+    expect(check({ ...person, postalCode: "154-0023", country: "JP", province: "13" }).ok?.city).toBe("");
+    // A city given anyway (an address saved before, a client) is kept, never lost.
+    expect(check({ ...person, postalCode: "154-0023", country: "JP", province: "13", city: "Shibuya" }).ok?.city).toBe("Shibuya");
     // The Netherlands: the company first, the postcode before the town.
     expect(addressFormat("NL")!.rows).toEqual([["company"], ["name"], ["street"], ["postalCode", "city"]]);
     expect(addressFormat("XX")).toBeUndefined();
@@ -177,6 +179,10 @@ describe("formatAddress: the address as the country's post writes it", () => {
     expect(
       formatAddress({ ...sam, line1: "1-2-3 Shibuya", city: "", province: "13", postalCode: "154-0023", country: "JP" }),
     ).toEqual(["Sam Keeper", "1-2-3 Shibuya, Tokyo", "154-0023", "Japan"]);
+    // A Japanese address saved with a city (before ADR 49): the city goes with the street lines.
+    expect(
+      formatAddress({ ...sam, line1: "1-2-3 Jinnan", city: "Shibuya", province: "13", postalCode: "150-0041", country: "JP" }),
+    ).toEqual(["Sam Keeper", "1-2-3 Jinnan", "Shibuya, Tokyo", "150-0041", "Japan"]);
     expect(
       formatAddress({ ...sam, line1: "1 High Street", city: "London", province: null, postalCode: "EC1Y 8SY", country: "GB" }),
     ).toEqual(["Sam Keeper", "1 High Street", "London", "EC1Y 8SY", "United Kingdom"]);

@@ -160,8 +160,11 @@ function withCountryRules<T extends AddressFields>(address: T, ctx: z.Refinement
 }
 
 /**
- * The address as stored: the province by its code (a name given becomes the code), and what the
- * country's format lacks cleared (the city to "", as the column needs text).
+ * The address as stored: the province by its code (a name given becomes the code), and a province
+ * or postal code the country's format lacks cleared. A city is kept even where the format has no
+ * city line (Japan's is in the street lines; the form does not ask): an address saved before, or
+ * sent by a client, loses nothing, and formatAddress prints it with the street. The column needs
+ * text, so no city is "".
  */
 const dropPartsWhereNone = <T extends AddressFields>(address: T): Omit<T, "city"> & { city: string } => {
   const rules = countryRules(address.country)!;
@@ -173,7 +176,7 @@ const dropPartsWhereNone = <T extends AddressFields>(address: T): Omit<T, "city"
         : address.province;
   return {
     ...address,
-    city: hasPart(rules, "city") ? (address.city ?? "") : "",
+    city: address.city ?? "",
     province,
     postalCode: hasPart(rules, "postalCode") ? (address.postalCode ?? null) : null,
   };
