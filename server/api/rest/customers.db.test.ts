@@ -181,7 +181,13 @@ describe("addresses", () => {
       await call("POST", "/me/addresses", person.bearer, amsterdam),
       201,
     );
-    expect(first).toMatchObject({ ...amsterdam, isDefault: true, countryName: "Netherlands", province: null, provinceName: null });
+    expect(first).toMatchObject({
+      ...amsterdam,
+      isDefault: true,
+      countryName: "Netherlands",
+      province: null,
+      provinceName: null,
+    });
     const second = await dataOf<{ id: number }>(
       await call("POST", "/me/addresses", person.bearer, {
         ...amsterdam,
