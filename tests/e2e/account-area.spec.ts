@@ -69,7 +69,7 @@ test("personal details: name and phone, a password change that logs out other br
   await other.close();
 });
 
-test("delivery addresses: add with a province for the chosen country, edit, choose the default, delete; another customer's is not found", async ({
+test("delivery addresses: add in the chosen country's format, edit, choose the default, delete; another customer's is not found", async ({
   browser,
 }) => {
   const { context, page } = await newCustomer(browser);
@@ -79,38 +79,43 @@ test("delivery addresses: add with a province for the chosen country, edit, choo
   await form.getByLabel("First name").fill("Alex");
   await form.getByLabel("Last name").fill("Keeper");
   await form.getByLabel("Street and house number").fill("Damrak 1");
-  await form.getByLabel("Postal code").fill("12345");
-  await form.getByLabel("Town or city").fill("Amsterdam");
   await form.getByLabel("Country").selectOption("NL");
-  await form.getByLabel("Province or state").selectOption({ label: "Noord-Holland" });
+  // A Dutch address has a postcode and no province line.
+  await form.getByLabel("Postcode").fill("12345");
+  await form.getByLabel("Town or city").fill("Amsterdam");
+  await expect(form.getByRole("combobox")).toHaveCount(1);
   await form.getByRole("button", { name: "Add address" }).click();
-  await expect(page.getByText("This is not a valid postal code for Netherlands.")).toBeVisible();
-  await form.getByLabel("Postal code").fill("1012 JS");
+  await expect(page.getByText("This is not a valid postcode for Netherlands.")).toBeVisible();
+  await form.getByLabel("Postcode").fill("1012 JS");
   await form.getByRole("button", { name: "Add address" }).click();
   await expect(notice(page)).toHaveText("The address is added.");
   const addresses = page.getByTestId("address");
   await expect(addresses).toHaveCount(1);
   await expect(addresses.first()).toContainText("Default address");
-  await expect(addresses.first()).toContainText("Noord-Holland, Netherlands");
+  await expect(addresses.first()).toContainText("1012 JS Amsterdam");
 
-  // A second one in the United States: the province select fills with states when the country changes.
+  // A second one in the United States: a state select and a ZIP code come with the country, and
+  // what was typed stays.
   await page.getByRole("link", { name: "Add an address" }).click();
   await hydrated(form.getByRole("button", { name: "Add address" }));
   await form.getByLabel("First name").fill("Alex");
   await form.getByLabel("Last name").fill("Keeper");
   await form.getByLabel("Street and house number").fill("1 Main Street");
-  await form.getByLabel("Postal code").fill("94105");
   await form.getByLabel("Town or city").fill("San Francisco");
   await form.getByLabel("Country").selectOption("US");
-  await form.getByLabel("Province or state").selectOption({ label: "California" });
+  await form.getByLabel("State").selectOption({ label: "California" });
+  await expect(form.getByLabel("Town or city")).toHaveValue("San Francisco");
+  await form.getByLabel("ZIP code").fill("94105");
   await form.getByRole("button", { name: "Add address" }).click();
   await expect(addresses).toHaveCount(2);
   const us = addresses.filter({ hasText: "1 Main Street" });
-  await expect(us).toContainText("California, United States");
+  // Printed as the US post writes it.
+  await expect(us).toContainText("San Francisco, CA 94105");
+  await expect(us).toContainText("United States");
   await expect(us).not.toContainText("Default address");
 
-  // The address the form asks provinces from, opened in the browser, is the page itself.
-  await page.goto("/my-account/delivery-addresses?provincesFor=US");
+  // The address the form asks a country's format from, opened in the browser, is the page itself.
+  await page.goto("/my-account/delivery-addresses?formatFor=US");
   await expect(addresses).toHaveCount(2);
   await page.goto("/my-account/delivery-addresses");
 
@@ -120,7 +125,7 @@ test("delivery addresses: add with a province for the chosen country, edit, choo
 
   await us.getByRole("link", { name: /Edit/ }).click();
   await form.getByLabel("Town or city").fill("Oakland");
-  await form.getByLabel("Postal code").fill("94607");
+  await form.getByLabel("ZIP code").fill("94607");
   await form.getByRole("button", { name: "Save address" }).click();
   await expect(notice(page)).toHaveText("The address is saved.");
   await expect(addresses.filter({ hasText: "Oakland" })).toHaveCount(1);
@@ -149,22 +154,26 @@ test("delivery addresses: add with a province for the chosen country, edit, choo
   await stranger.context.close();
 });
 
-test("without JavaScript the province select follows the country after 'Show provinces'", async ({ browser }) => {
+test("without JavaScript the fields follow the country after 'Use this country'", async ({ browser }) => {
   const { context, page } = await newCustomer(browser, { javaScriptEnabled: false });
   await page.goto("/my-account/delivery-addresses");
   const form = page.getByTestId("address-form");
+  // The Netherlands first: no province line.
+  await expect(form.getByLabel("Province")).toHaveCount(0);
   await form.getByLabel("First name").fill("Robin");
   await form.getByLabel("Country").selectOption("CA");
-  await form.getByRole("button", { name: "Show provinces" }).click();
+  await form.getByRole("button", { name: "Use this country" }).click();
   await expect(form.getByLabel("First name")).toHaveValue("Robin");
-  await expect(form.getByLabel("Province or state").getByRole("option", { name: "Ontario" })).toHaveCount(1);
+  await expect(form.getByLabel("Province").getByRole("option", { name: "Ontario" })).toHaveCount(1);
   await form.getByLabel("Last name").fill("Keeper");
   await form.getByLabel("Street and house number").fill("100 Queen Street W");
-  await form.getByLabel("Postal code").fill("M5H 2N2");
+  await form.getByLabel("Postcode").fill("M5H 2N2");
   await form.getByLabel("Town or city").fill("Toronto");
-  await form.getByLabel("Province or state").selectOption({ label: "Ontario" });
+  await form.getByLabel("Province").selectOption({ label: "Ontario" });
   await form.getByRole("button", { name: "Add address" }).click();
-  await expect(page.getByTestId("address")).toContainText("Ontario, Canada");
+  // Printed as the Canadian post writes it.
+  await expect(page.getByTestId("address")).toContainText("Toronto ON M5H 2N2");
+  await expect(page.getByTestId("address")).toContainText("Canada");
   await context.close();
 });
 

@@ -51,9 +51,9 @@ export async function fillAddress(page: Page) {
   await page.getByLabel("First name").fill("Iris");
   await page.getByLabel("Last name").fill("de Vries");
   await page.getByLabel("Street and house number").fill("Keizersgracht 1");
-  await page.getByLabel("Postal code").fill("1015 CJ");
+  // A Dutch address (the form's first country): postcode and town, no province (ADR 49).
+  await page.getByLabel("Postcode").fill("1015 CJ");
   await page.getByLabel("Town or city").fill("Amsterdam");
-  await page.getByLabel("Province or state").selectOption("NH");
 }
 
 /** What the shop API says is left of an option now. */

@@ -8,7 +8,6 @@ export const DUTCH_ADDRESS = {
   lastName: "Bos",
   line1: "Dorpsstraat 2",
   city: "Utrecht",
-  province: "UT",
   postalCode: "3511 AA",
   country: "NL",
 };

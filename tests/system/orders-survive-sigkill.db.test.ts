@@ -89,7 +89,6 @@ const ADDRESS = {
   lastName: "Test",
   line1: "Damrak 1",
   city: "Amsterdam",
-  province: "NH",
   postalCode: "1012 LG",
   country: "NL",
 };

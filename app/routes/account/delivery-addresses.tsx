@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { AddressForm } from "~/components/account/address-form";
 import { Link } from "~/components/ui/link";
+import { addressFormatOr } from "~/lib/address-format.server";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -21,12 +22,14 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const { user } = currentCustomer(context);
   const { customers } = context.services;
   const params = new URL(request.url).searchParams;
-  // The address form asks for the provinces of a newly chosen country (with JavaScript).
+  // The address form asks for the format of a newly chosen country (with JavaScript).
   // The same address opened in the browser is just the page.
-  const provincesFor = params.get("provincesFor");
+  const formatFor = params.get("formatFor");
   const wantsPage = request.headers.get("accept")?.includes("text/html") ?? false;
-  if (provincesFor !== null && !wantsPage) {
-    return data({ kind: "provinces" as const, provinces: customers.provincesOf(provincesFor.slice(0, 2)) });
+  if (formatFor !== null && !wantsPage) {
+    const format = customers.addressFormat(formatFor.slice(0, 2));
+    if (!format) throw data(null, { status: 404 });
+    return data({ kind: "format" as const, format });
   }
   const addresses = await customers.listAddresses(context, user.id);
   const editId = params.get("edit");
@@ -38,8 +41,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
     addresses,
     editing,
     adding: editId === "new" || addresses.length === 0,
-    countries: customers.countries().map(({ code, name }) => ({ code, name })),
-    provinces: customers.provincesOf(country),
+    countries: customers.countryNames(),
+    format: addressFormatOr(customers, country),
   });
 }
 
@@ -59,13 +62,13 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   try {
     switch (fields.intent) {
       case "country":
-        // Without JavaScript: the form comes back with the chosen country's provinces.
+        // Without JavaScript: the form comes back in the chosen country's format.
         return {
           ok: false as const,
           fieldErrors: {},
           formError: null,
           values: fields,
-          provinces: customers.provincesOf(fields.country ?? ""),
+          format: addressFormatOr(customers, fields.country ?? ""),
         };
       case "add":
         await customers.addAddress(context, user.id, address);
@@ -85,11 +88,11 @@ export async function action({ request, context: router }: Route.ActionArgs) {
           fieldErrors: {},
           formError: "Please use the forms on this page.",
           values: {},
-          provinces: [],
+          format: null,
         };
     }
   } catch (error) {
-    return formFailure(error, fields, { provinces: customers.provincesOf(fields.country ?? "") });
+    return formFailure(error, fields, { format: addressFormatOr(customers, fields.country ?? "") });
   }
   return redirect(PATH, {
     status: 303,
@@ -104,7 +107,7 @@ export default function DeliveryAddresses({ loaderData, actionData }: Route.Comp
   if (loaderData.kind !== "page") return null;
   const { addresses, editing, adding, countries } = loaderData;
   const failure = failureOf(actionData);
-  const provinces = actionData && "provinces" in actionData && actionData.provinces ? actionData.provinces : loaderData.provinces;
+  const format = actionData && "format" in actionData && actionData.format ? actionData.format : loaderData.format;
   const formOpen = editing !== null || adding || failure !== null;
   const busy = navigation.state === "submitting";
 
@@ -174,7 +177,7 @@ export default function DeliveryAddresses({ loaderData, actionData }: Route.Comp
             key={editing?.id ?? "new"}
             address={editing}
             countries={countries}
-            provinces={provinces}
+            format={format}
             values={failure?.values ?? {}}
             fieldErrors={failure?.fieldErrors ?? {}}
             busy={busy}

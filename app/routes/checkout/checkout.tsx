@@ -8,6 +8,7 @@ import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { TextField } from "~/components/ui/text-field";
 import { whoseBag } from "../../../server/modules/cart/whose-bag.ts";
 import { checkoutSummary, checkoutAddress, checkoutFailure, pricedForPage } from "~/lib/checkout.server";
+import { addressFormatOr } from "~/lib/address-format.server";
 import { formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
@@ -33,10 +34,12 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const { customers, checkout } = context.services;
   const params = new URL(request.url).searchParams;
-  // The address fields ask for a newly chosen country's provinces (with JavaScript).
-  const provincesFor = params.get("provincesFor");
-  if (provincesFor !== null && !(request.headers.get("accept")?.includes("text/html") ?? false)) {
-    return data({ kind: "provinces" as const, provinces: customers.provincesOf(provincesFor.slice(0, 2)) });
+  // The address fields ask for a newly chosen country's format (with JavaScript).
+  const formatFor = params.get("formatFor");
+  if (formatFor !== null && !(request.headers.get("accept")?.includes("text/html") ?? false)) {
+    const format = customers.addressFormat(formatFor.slice(0, 2));
+    if (!format) throw data(null, { status: 404 });
+    return data({ kind: "format" as const, format });
   }
   const session = context.session;
   const addresses = session ? await customers.listAddresses(context, session.user.id) : [];
@@ -54,8 +57,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
     kind: "page" as const,
     customer: session !== null,
     addresses,
-    countries: customers.countries().map(({ code, name }) => ({ code, name })),
-    provinces: customers.provincesOf(country),
+    countries: customers.countryNames(),
+    format: addressFormatOr(customers, country),
     values,
     summary: checkoutSummary(quote),
     // Made when the form is rendered: a second click or a resent form places no second order.
@@ -87,7 +90,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         kind: "form" as const,
         values: fields,
         summary: priced.summary,
-        provinces: customers.provincesOf(fields.country ?? country),
+        format: addressFormatOr(customers, fields.country ?? country),
         formError: extra.formError ?? null,
         fieldErrors: { ...priced.fieldErrors, ...extra.fieldErrors },
       },
@@ -213,10 +216,10 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
                 {page.addresses.length === 0 && <input type="hidden" name="addressChoice" value="new" />}
                 <AddressFields
                   countries={page.countries}
-                  provinces={answer?.provinces ?? page.provinces}
+                  format={answer?.format ?? page.format}
                   values={values}
                   fieldErrors={fieldErrors}
-                  provincesPath={PATH}
+                  formatPath={PATH}
                 />
                 {page.customer && (
                   <label className="flex items-center gap-2">

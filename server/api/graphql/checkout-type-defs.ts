@@ -94,8 +94,9 @@ export const checkoutTypeDefs = /* GraphQL */ `
     company: String
     line1: String!
     line2: String
-    city: String!
-    "The province's code, where the country has provinces."
+    "Needed where the country's format needs it (see addressFormat); Japan's addresses have none."
+    city: String
+    "The province's code or name, where the country's format has one (dropped elsewhere)."
     province: String
     postalCode: String
     "ISO 3166-1 alpha-2."

@@ -66,7 +66,6 @@ const input = (cartId: string, extra: Record<string, unknown> = {}) => ({
     lastName: "Lopes",
     line1: "Rua Augusta 10",
     city: "Lisboa",
-    province: "11",
     postalCode: "1100-053",
     country: "PT",
   },

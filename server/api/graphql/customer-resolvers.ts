@@ -38,12 +38,26 @@ export const customerResolvers = {
   CommunicationTopic: enumValues(COMMUNICATION_TOPICS),
   CommunicationChannel: enumValues(COMMUNICATION_CHANNELS),
   OrderStatus: enumValues(ORDER_STATUSES),
+  AddressPart: {
+    NAME: "name",
+    COMPANY: "company",
+    STREET: "street",
+    CITY: "city",
+    PROVINCE: "province",
+    POSTAL_CODE: "postalCode",
+  },
 
   Query: {
     async me(_: unknown, __: unknown, context: Context): Promise<CustomerParent | null> {
       return (await context.session())?.user ?? null;
     },
     countries: (_: unknown, __: unknown, context: Context) => context.services.customers.countries(),
+    addressFormat(_: unknown, args: { country: string }, context: Context) {
+      const format = context.services.customers.addressFormat(args.country);
+      if (!format) return null;
+      const { labels, ...rest } = format;
+      return { ...rest, cityLabel: labels.city, provinceLabel: labels.province, postalCodeLabel: labels.postalCode };
+    },
   },
 
   Mutation: {

@@ -32,7 +32,10 @@ export const customerTypeDefs = /* GraphQL */ `
     ${ORDER_STATUSES.map(enumValue).join("\n    ")}
   }
 
-  "A province, state or region, by the code of the shop's country dataset."
+  """
+  A province, state, county or prefecture (Google's address data): code is ISO 3166-2's without
+  the country (CA, NSW, 13) where there is one, else Google's key (Spain: M).
+  """
   type Province {
     code: String!
     name: String!
@@ -42,8 +45,41 @@ export const customerTypeDefs = /* GraphQL */ `
     "ISO 3166-1 alpha-2, such as NL."
     code: String!
     name: String!
-    "Empty when the country has no provinces to choose from."
+    "Empty when the country has none to choose from (see addressFormat for whether it has the line)."
     provinces: [Province!]!
+  }
+
+  "A part of an address form whose presence, name and need differ between countries."
+  enum AddressPart {
+    NAME
+    COMPANY
+    STREET
+    CITY
+    PROVINCE
+    POSTAL_CODE
+  }
+
+  """
+  How a country's address is written (Google's address data): the parts it has, line by line in
+  its order, their names, which a complete address needs, and the provinces to choose from. The
+  shop's one rule checks addresses against it (ADR 49).
+  """
+  type AddressFormat {
+    country: String!
+    countryName: String!
+    "The parts of each line of the address, in the country's order."
+    rows: [[AddressPart!]!]!
+    "The name of the city line: Town or city, Post town, Suburb, District."
+    cityLabel: String!
+    "State, Province, County, Prefecture, …"
+    provinceLabel: String!
+    "ZIP code, Postcode, Eircode, PIN code."
+    postalCodeLabel: String!
+    "Of CITY, PROVINCE, POSTAL_CODE: the ones a complete address must have."
+    required: [AddressPart!]!
+    "Empty where the province (if the country has one) is typed."
+    provinces: [Province!]!
+    postalCodeExample: String
   }
 
   type Address {
@@ -53,8 +89,9 @@ export const customerTypeDefs = /* GraphQL */ `
     company: String
     line1: String!
     line2: String
+    "Empty where the country's addresses have no city line (Japan's is in the street lines)."
     city: String!
-    "The province's code; null where the country has none."
+    "The province's code; null where the address has none."
     province: String
     provinceName: String
     postalCode: String
@@ -62,6 +99,8 @@ export const customerTypeDefs = /* GraphQL */ `
     country: String!
     countryName: String!
     phone: String
+    "The address as the country's post writes it, one line per entry, the country last."
+    lines: [String!]!
     isDefault: Boolean!
     createdAt: String!
     updatedAt: String!
@@ -112,6 +151,8 @@ export const customerTypeDefs = /* GraphQL */ `
     postalCode: String
     country: String
     phone: String
+    "The address as the country's post writes it, one line per entry, the country last."
+    lines: [String!]!
   }
 
   type Order {
@@ -155,9 +196,9 @@ export const customerTypeDefs = /* GraphQL */ `
   }
 
   """
-  A delivery address. The province is required, and must be one of the country's, when the
-  country has provinces (see countries); the postal code must fit the country's format where the
-  shop knows it.
+  A delivery address, checked by its country's format (see addressFormat): the city, province and
+  postal code are needed where the format needs them and dropped where it has none; the province
+  is one of the country's (by code or name) where it lists them; the postal code fits its pattern.
   """
   input AddressInput {
     firstName: String!
@@ -165,7 +206,7 @@ export const customerTypeDefs = /* GraphQL */ `
     company: String
     line1: String!
     line2: String
-    city: String!
+    city: String
     province: String
     postalCode: String
     country: String!
@@ -200,8 +241,10 @@ export const customerTypeDefs = /* GraphQL */ `
     "The logged-in customer (Authorization: Bearer, or the auth cookie); null for a guest."
     me: Customer
 
-    "Every country with its provinces, for an address form."
+    "Every country with its provinces."
     countries: [Country!]!
+    "How one country's address is written, for an address form; null for a code that is no country."
+    addressFormat(country: String!): AddressFormat
   }
 
   # The account area's changes. Each needs a login (else UNAUTHENTICATED); an address that is not

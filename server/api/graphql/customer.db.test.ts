@@ -87,7 +87,7 @@ describe("me", () => {
       firstName: "Petra",
       lastName: null,
       addresses: [
-        { ...amsterdam, id: String(address.id), provinceName: "Noord-Holland", countryName: "Netherlands", isDefault: true },
+        { ...amsterdam, id: String(address.id), province: null, provinceName: null, countryName: "Netherlands", isDefault: true },
       ],
     });
     expect(byHeader.me.preferences).toContainEqual({ topic: "ORDER_UPDATES", channel: "EMAIL", optedIn: true, updatedAt: null });
@@ -110,6 +110,26 @@ describe("me", () => {
     );
     expect(countries.find((c) => c.code === "US")?.provinces).toContainEqual({ code: "CA", name: "California" });
     expect(countries.find((c) => c.code === "AW")).toEqual({ code: "AW", name: "Aruba", provinces: [] });
+  });
+
+  test("one country's address format, for an address form; null for a code that is no country", async () => {
+    const query = `query Format($country: String!) { addressFormat(country: $country) {
+      country countryName rows cityLabel provinceLabel postalCodeLabel required provinces { code name } postalCodeExample } }`;
+    const { addressFormat: us } = dataOf<{ addressFormat: Body }>(await run(query, { country: "us" }));
+    expect(us).toMatchObject({
+      country: "US",
+      countryName: "United States",
+      rows: [["NAME"], ["COMPANY"], ["STREET"], ["CITY", "PROVINCE", "POSTAL_CODE"]],
+      cityLabel: "Town or city",
+      provinceLabel: "State",
+      postalCodeLabel: "ZIP code",
+      required: ["CITY", "PROVINCE", "POSTAL_CODE"],
+      postalCodeExample: "95014",
+    });
+    expect(us.provinces).toContainEqual({ code: "IL", name: "Illinois" });
+    const { addressFormat: nl } = dataOf<{ addressFormat: Body }>(await run(query, { country: "NL" }));
+    expect(nl).toMatchObject({ rows: [["COMPANY"], ["NAME"], ["STREET"], ["POSTAL_CODE", "CITY"]], provinces: [] });
+    expect(dataOf(await run(query, { country: "XX" }))).toEqual({ addressFormat: null });
   });
 });
 
@@ -254,7 +274,7 @@ describe("mutations", () => {
     expect(second.isDefault).toBe(false);
 
     expect(errorOf(await run(MUTATIONS.add, { input: { ...amsterdam, postalCode: "12345" } }, person.bearer))).toEqual({
-      message: "This is not a valid postal code for Netherlands.",
+      message: "This is not a valid postcode for Netherlands.",
       code: "BAD_USER_INPUT",
       field: "postalCode",
       argument: "input.postalCode",
@@ -269,6 +289,11 @@ describe("mutations", () => {
       await run(MUTATIONS.update, { id: second.id, input: { city: "Evanston", postalCode: "60201" } }, person.bearer),
     ).updateAddress;
     expect(edited).toMatchObject({ id: second.id, city: "Evanston", postalCode: "60201", province: "IL" });
+    // Printed as the US post writes it.
+    const lines = dataOf<{ me: { addresses: { id: string; lines: string[] }[] } }>(
+      await run("{ me { addresses { id lines } } }", {}, person.bearer),
+    ).me.addresses.find((a) => a.id === second.id)?.lines;
+    expect(lines).toEqual(["Jan Jansen", "Dorpsstraat 1", "Evanston, IL 60201", "United States"]);
 
     const chosen = dataOf<{ setDefaultAddress: { addresses: Body[] } }>(
       await run(MUTATIONS.makeDefault, { id: second.id }, person.bearer),

@@ -480,7 +480,7 @@ describe("writing", () => {
       body: { data: { code: "tr", vatRateBasisPoints: 2000, deliveryZone: "europe" } },
     });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ code: "TR", name: "Turkey", vatRateBasisPoints: 2000, deliveryZone: "europe" });
+    expect(created.body.data).toMatchObject({ code: "TR", name: "Türkiye", vatRateBasisPoints: 2000, deliveryZone: "europe" });
     expect((await methods("TR")).data.map((method) => method.id)).toContain("europe-standard");
     const id = created.body.data.documentId as string;
     const changed = await call("PUT", `/api/countries/${id}`, {

@@ -4,7 +4,7 @@ import { requestContext, type RequestContext, type ShopEnv } from "../../context
 import type { Logger } from "../../http/logger.ts";
 import type { CurrentSession } from "../../modules/accounts/index.ts";
 import { MAX_ADDRESSES, type CustomerProfile } from "../../modules/customers/index.ts";
-import { answerOtherRequests, UnauthorizedError, toErrorResponse } from "./errors.ts";
+import { answerOtherRequests, NotFoundError, UnauthorizedError, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
 /*
@@ -17,7 +17,8 @@ import { readJsonObject } from "./json-body.ts";
  *   GET    /me                          the user with their personal details
  *   PATCH  /me                          {firstName?, lastName?, phone?}
  *   GET    /me/addresses                default first
- *   POST   /me/addresses                {firstName, lastName, line1, city, country, province?, postalCode?, ...} -> 201
+ *   POST   /me/addresses                {firstName, lastName, line1, country, city?, province?, postalCode?, ...} -> 201
+ *                                       (which of city, province and postal code: the country's format, ADR 49)
  *   PATCH  /me/addresses/{id}           the fields to change
  *   DELETE /me/addresses/{id}           -> the deleted address
  *   POST   /me/addresses/{id}/default
@@ -25,7 +26,8 @@ import { readJsonObject } from "./json-body.ts";
  *   PUT    /me/preferences              {preferences: [{topic, channel, optedIn}]}
  *   GET    /me/orders?first=20          newest first
  *   GET    /me/orders/{id}              with its lines
- *   GET    /countries                   public: countries and provinces for an address form
+ *   GET    /countries                   public: countries and their provinces
+ *   GET    /countries/{code}/address-format  public: how the country's address is written, for an address form
  */
 
 export interface CustomersApiOptions {
@@ -93,6 +95,13 @@ export function customersApi(options: CustomersApiOptions = {}) {
     return ok(c, countries, 200, { count: countries.length });
   });
 
+  api.get("/countries/:code/address-format", (c) => {
+    const format = customers(c).addressFormat(c.req.param("code"));
+    if (!format) throw new NotFoundError();
+    c.header("Cache-Control", COUNTRIES_CACHE);
+    return ok(c, format);
+  });
+
   const allowed: Record<string, string> = {
     "/me": "GET, HEAD, PATCH",
     "/me/addresses": "GET, HEAD, POST",
@@ -102,6 +111,7 @@ export function customersApi(options: CustomersApiOptions = {}) {
     "/me/orders": "GET, HEAD",
     "/me/orders/:id": "GET, HEAD",
     "/countries": "GET, HEAD",
+    "/countries/:code/address-format": "GET, HEAD",
   };
   answerOtherRequests(api, allowed, { notFound: true });
   api.onError((error, c) => toErrorResponse(c, error, options.logger));

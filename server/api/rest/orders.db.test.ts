@@ -61,7 +61,6 @@ const address = {
   lastName: "de Vries",
   line1: "Keizersgracht 1",
   city: "Amsterdam",
-  province: "NH",
   postalCode: "1015 CJ",
   country: "NL",
 };

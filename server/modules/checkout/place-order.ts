@@ -12,6 +12,7 @@ import {
   variants,
   type Order,
 } from "../../db/schema/index.ts";
+import { formatAddress } from "../customers/address-format.ts";
 import { publishAfterCommit } from "../../lib/events.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
@@ -317,6 +318,7 @@ async function placeInTransaction(
               lines: allLines,
               ...totals,
               deliveryMethod: method?.name ?? null,
+              deliveryAddress: formatAddress(input.shippingAddress),
               link: deps.orderLink(number),
               transfer: { bank: deps.bank, reference: number, payBy: reservedUntil.toISOString().slice(0, 10) },
               money: deps.money,

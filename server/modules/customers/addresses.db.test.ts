@@ -6,6 +6,7 @@ import { addresses } from "../../db/schema/index.ts";
 import { createCustomers, MAX_ADDRESSES, type Customers } from "./index.ts";
 import { shopErrorCode, type ShopError } from "../../lib/shop-error.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
+import { deliveryAddressInput } from "./schemas.ts";
 import { AMSTERDAM, newCustomerId } from "./test-support.ts";
 
 let database: Database;
@@ -48,7 +49,14 @@ describe("the default address", () => {
   test("the first address is the default; later ones are not unless asked; the default is listed first", async () => {
     const me = await newCustomerId(database.db);
     const first = await customers.addAddress(scope, me, amsterdam);
-    expect(first).toMatchObject({ ...amsterdam, isDefault: true, countryName: "Netherlands", provinceName: "Noord-Holland" });
+    expect(first).toMatchObject({
+      ...amsterdam,
+      province: null,
+      isDefault: true,
+      countryName: "Netherlands",
+      provinceName: null,
+      lines: ["Jan Jansen", "Dorpsstraat 1", "1234 AB Amsterdam", "Netherlands"],
+    });
     const second = await customers.addAddress(scope, me, chicago);
     expect(second.isDefault).toBe(false);
     expect((await customers.listAddresses(scope, me)).map((a) => a.id)).toEqual([first.id, second.id]);
@@ -148,7 +156,7 @@ describe("whose addresses", () => {
 });
 
 describe("countries, provinces and postal codes", () => {
-  test("a Dutch postal code is checked and tidied; a US address needs a state of the US", async () => {
+  test("a Dutch postcode is checked and tidied, a Dutch province dropped; a US address needs a state of the US", async () => {
     const me = await newCustomerId(database.db);
     const tidied = await customers.addAddress(scope, me, {
       ...amsterdam,
@@ -156,29 +164,29 @@ describe("countries, provinces and postal codes", () => {
       province: "nh",
       postalCode: " 1234   ab ",
     });
-    expect(tidied).toMatchObject({ country: "NL", province: "NH", postalCode: "1234 AB" });
+    expect(tidied).toMatchObject({ country: "NL", province: null, postalCode: "1234 AB" });
 
     expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, postalCode: "12345" }))).toEqual({
       field: "postalCode",
-      message: "This is not a valid postal code for Netherlands.",
+      message: "This is not a valid postcode for Netherlands.",
     });
     expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, postalCode: "" }))).toEqual({
       field: "postalCode",
-      message: "Enter a postal code.",
+      message: "Enter a postcode.",
     });
     expect(await inputError(customers.addAddress(scope, me, { ...chicago, province: undefined }))).toEqual({
       field: "province",
-      message: "Choose a province or state of United States.",
+      message: "Choose a state of United States.",
     });
     expect(await inputError(customers.addAddress(scope, me, { ...chicago, province: "NH-X" }))).toEqual({
       field: "province",
-      message: "This is not a province or state of United States.",
+      message: "This is not a state of United States.",
     });
     expect(await inputError(customers.addAddress(scope, me, { ...chicago, country: "XX" }))).toMatchObject({ field: "country" });
     expect(await customers.addAddress(scope, me, chicago)).toMatchObject({ province: "IL", provinceName: "Illinois" });
   });
 
-  test("a country without provinces needs none, and one given is dropped; without a postal format any text is taken", async () => {
+  test("a country whose addresses have no province or postal code line: both are dropped, whatever they say", async () => {
     const me = await newCustomerId(database.db);
     expect(customers.provincesOf("AW")).toEqual([]);
     const aruba = await customers.addAddress(scope, me, {
@@ -187,7 +195,8 @@ describe("countries, provinces and postal codes", () => {
       province: "XX",
       postalCode: "Any text 7",
     });
-    expect(aruba).toMatchObject({ country: "AW", countryName: "Aruba", province: null, postalCode: "ANY TEXT 7" });
+    expect(aruba).toMatchObject({ country: "AW", countryName: "Aruba", province: null, postalCode: null });
+    // Too long is still too long: each field's own checks come first.
     expect(
       await inputError(
         customers.addAddress(scope, me, { ...amsterdam, country: "AW", province: null, postalCode: "x".repeat(21) }),
@@ -197,15 +206,15 @@ describe("countries, provinces and postal codes", () => {
 
   test("an edit is checked with the stored fields: a new country needs its own province and postal code", async () => {
     const me = await newCustomerId(database.db);
-    const rotterdam = { ...amsterdam, city: "Rotterdam", province: "ZH", postalCode: "3011 AA" };
+    const rotterdam = { ...amsterdam, city: "Rotterdam", postalCode: "3011 AA" };
     const address = await customers.addAddress(scope, me, rotterdam);
-    expect(await inputError(customers.updateAddress(scope, me, address.id, { country: "US" }))).toEqual({
+    expect(await inputError(customers.updateAddress(scope, me, address.id, { country: "US", postalCode: "60601" }))).toEqual({
       field: "province",
-      message: "This is not a province or state of United States.",
+      message: "Choose a state of United States.",
     });
     expect(await inputError(customers.updateAddress(scope, me, address.id, { country: "US", province: "IL" }))).toEqual({
       field: "postalCode",
-      message: "This is not a valid postal code for United States.",
+      message: "This is not a valid ZIP code for United States.",
     });
     const moved = await customers.updateAddress(scope, me, address.id, { country: "US", province: "IL", postalCode: "60601" });
     expect(moved).toMatchObject({ ...rotterdam, country: "US", province: "IL", postalCode: "60601" });
@@ -245,12 +254,73 @@ describe("countries, provinces and postal codes", () => {
     const list = customers.countries();
     expect(list.length).toBeGreaterThan(240);
     expect(list.map((c) => c.name)).toEqual([...list.map((c) => c.name)].sort((a, b) => a.localeCompare(b, "en")));
-    const netherlands = list.find((c) => c.code === "NL")!;
-    expect(netherlands.provinces).toHaveLength(12);
-    expect(netherlands.provinces[0]).toEqual({ code: "DR", name: "Drenthe" });
+    // Google's data: Dutch addresses name no province.
+    expect(list.find((c) => c.code === "NL")!.provinces).toEqual([]);
+    expect(list.find((c) => c.code === "CA")!.provinces[0]).toEqual({ code: "AB", name: "Alberta" });
     expect(customers.provincesOf("us").some((p) => p.code === "CA" && p.name === "California")).toBe(true);
     expect(customers.provincesOf("XX")).toEqual([]);
     // Built once: the same list every time.
     expect(customers.countries()).toBe(list);
+  });
+});
+
+describe("addresses saved before the shop used Google's data (ADR 49)", () => {
+  /** A row as the account area stored it with country-region-data's codes, written straight to the table. */
+  async function storedRow(userId: number, fields: { province: string; postalCode: string; country: string; city: string }) {
+    const isDefault = (await database.db.$count(addresses, eq(addresses.userId, userId))) === 0;
+    const [row] = await database.db
+      .insert(addresses)
+      .values({ userId, firstName: "Gina", lastName: "Rossi", line1: "Via Roma 1", isDefault, ...fields })
+      .returning({ id: addresses.id });
+    return row!.id;
+  }
+
+  test("an Italian address saved with its region shows, prints and checks out with its province", async () => {
+    const me = await newCustomerId(database.db);
+    // country-region-data stored Lazio ("62"); the Italian post writes the province (RM).
+    const id = await storedRow(me, { province: "62", postalCode: "00184", country: "IT", city: "Roma" });
+    const [shown] = await customers.listAddresses(scope, me);
+    expect(shown).toMatchObject({
+      id,
+      province: "RM",
+      provinceName: "Roma",
+      countryName: "Italy",
+      lines: ["Gina Rossi", "Via Roma 1", "00184 Roma RM", "Italy"],
+    });
+    // Checkout takes the saved address's fields as listed: the one rule accepts them.
+    const {
+      id: _id,
+      isDefault: _d,
+      createdAt: _c,
+      updatedAt: _u,
+      lines: _l,
+      provinceName: _p,
+      countryName: _n,
+      ...fields
+    } = shown!;
+    expect(deliveryAddressInput.safeParse(fields)).toMatchObject({ success: true, data: { province: "RM" } });
+    // An edit of another field keeps it valid, and stores today's code.
+    await customers.updateAddress(scope, me, id, { phone: "+39 06 1234 5678" });
+    const [row] = await database.db.select().from(addresses).where(eq(addresses.id, id));
+    expect(row).toMatchObject({ province: "RM", phone: "+39 06 1234 5678" });
+  });
+
+  test("US, Canadian, Brazilian, Mexican and Japanese addresses saved before keep their codes", async () => {
+    const me = await newCustomerId(database.db);
+    await storedRow(me, { province: "CA", postalCode: "90210", country: "US", city: "Beverly Hills" });
+    await storedRow(me, { province: "QC", postalCode: "H2Y 1C6", country: "CA", city: "Montréal" });
+    await storedRow(me, { province: "SP", postalCode: "01310-100", country: "BR", city: "São Paulo" });
+    await storedRow(me, { province: "JAL", postalCode: "44100", country: "MX", city: "Guadalajara" });
+    await storedRow(me, { province: "13", postalCode: "154-0023", country: "JP", city: "" });
+    const shown = await customers.listAddresses(scope, me);
+    expect(shown.map((a) => [a.country, a.province, a.provinceName])).toEqual(
+      expect.arrayContaining([
+        ["US", "CA", "California"],
+        ["CA", "QC", "Quebec"],
+        ["BR", "SP", "São Paulo"],
+        ["MX", "JAL", "Jalisco"],
+        ["JP", "13", "Tokyo"],
+      ]),
+    );
   });
 });

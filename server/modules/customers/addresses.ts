@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { addresses, type Address } from "../../db/schema/index.ts";
-import { placeNames } from "./countries.ts";
+import { shownAddress } from "./address-format.ts";
 import { invalidInput, parseInput } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { addressLimitReached, addressNotFound } from "./errors.ts";
@@ -17,7 +17,7 @@ export interface AddressView {
   line1: string;
   line2: string | null;
   city: string;
-  /** The dataset's code, such as NH; null where the country has no provinces. */
+  /** The province's code (ADR 49: ISO 3166-2's, such as CA, else Google's key); null where the address has none. */
   province: string | null;
   provinceName: string | null;
   postalCode: string | null;
@@ -25,12 +25,15 @@ export interface AddressView {
   country: string;
   countryName: string;
   phone: string | null;
+  /** The address as the country's post writes it, one line per entry (formatAddress). */
+  lines: string[];
   isDefault: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
 function view(row: Address): AddressView {
+  const shown = shownAddress(row);
   return {
     id: row.id,
     firstName: row.firstName,
@@ -39,21 +42,23 @@ function view(row: Address): AddressView {
     line1: row.line1,
     line2: row.line2,
     city: row.city,
-    province: row.province,
+    province: shown.province,
+    provinceName: shown.provinceName,
     postalCode: row.postalCode,
     country: row.country,
-    ...placeNames(row.country, row.province),
+    countryName: shown.countryName ?? row.country,
     phone: row.phone,
+    lines: shown.lines,
     isDefault: row.isDefault,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** The stored fields an edit starts from. */
+/** The stored fields an edit starts from (the province by today's code: an older one is found, ADR 49). */
 function editable(row: Address) {
-  const { firstName, lastName, company, line1, line2, city, province, postalCode, country, phone } = row;
-  return { firstName, lastName, company, line1, line2, city, province, postalCode, country, phone };
+  const { firstName, lastName, company, line1, line2, city, postalCode, country, phone } = row;
+  return { firstName, lastName, company, line1, line2, city, province: shownAddress(row).province, postalCode, country, phone };
 }
 
 /** The id as a number; an id of another shape names no address. */

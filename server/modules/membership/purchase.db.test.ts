@@ -65,7 +65,6 @@ function orderBody(overrides: Record<string, unknown> = {}) {
       lastName: "de Vries",
       line1: "Keizersgracht 1",
       city: "Amsterdam",
-      province: "NH",
       postalCode: "1015 CJ",
       country: "NL",
     },

@@ -20,6 +20,8 @@ export interface ConfirmationFacts {
   total: number;
   /** null: nothing is delivered (an order of a membership alone, ADR 42). */
   deliveryMethod: string | null;
+  /** Where the goods go, printed in the country's format (customers formatAddress); none for a membership alone. */
+  deliveryAddress?: string[] | null;
   /** Where the shopper follows the order. */
   link: string;
   /** For bank transfers: where to pay, and until when the items are kept. */
@@ -92,7 +94,9 @@ export function orderConfirmationMail(facts: ConfirmationFacts): Mail {
             : "Your payment has arrived: your membership has started.",
         ]
       : ["We will let you know as soon as your payment is confirmed."];
-  const paragraphs = [`Thank you for your order ${facts.number}.`, ...lines, ...totals, ...payment];
+  // One paragraph, its lines in the country's order: mail clients do not all keep line breaks.
+  const address = goods && facts.deliveryAddress?.length ? [`We send it to: ${facts.deliveryAddress.join(", ")}.`] : [];
+  const paragraphs = [`Thank you for your order ${facts.number}.`, ...lines, ...totals, ...address, ...payment];
   const notes = [`Questions about your order? Reply to this mail and quote ${facts.number}.`];
   return orderMail({ siteName: facts.siteName, to: facts.to, subject, paragraphs, notes, link: facts.link });
 }

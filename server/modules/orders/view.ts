@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderEvents, orderLines, orders, payments, type Order } from "../../db/schema/index.ts";
-import { placeNames } from "../customers/countries.ts";
+import { shownAddress } from "../customers/address-format.ts";
 import type { BankDetails } from "./mails.ts";
 
 /** An order as its buyer sees it (the shop API, the confirmation page). Money in minor units. */
@@ -62,10 +62,12 @@ export const ORDER_ADDRESS_KEYS = [
   "phone",
 ] as const;
 
-/** The delivery address as it was when ordering, with its country's and province's names. */
+/** The delivery address as it was when ordering, with its country's and province's names and its printed lines. */
 export type OrderAddress = Record<(typeof ORDER_ADDRESS_KEYS)[number], string | null> & {
   countryName: string | null;
   provinceName: string | null;
+  /** As the country's post writes it, one line per entry (formatAddress). */
+  lines: string[];
 };
 
 /** The stored snapshot (JSON text), read field by field; one that cannot be read shows as none. */
@@ -81,8 +83,7 @@ export function orderAddress(text: string | null): OrderAddress | null {
   const fields = Object.fromEntries(
     ORDER_ADDRESS_KEYS.map((key) => [key, typeof parsed[key] === "string" ? parsed[key] : null]),
   ) as Record<(typeof ORDER_ADDRESS_KEYS)[number], string | null>;
-  const names = fields.country === null ? { countryName: null, provinceName: null } : placeNames(fields.country, fields.province);
-  return { ...fields, ...names };
+  return { ...fields, ...shownAddress(fields) };
 }
 
 /** The note of an order's first event, written when it is placed. */

@@ -8,7 +8,7 @@ import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import { deliversGoods, itemsBackOnSale, orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "../orders/mails.ts";
 import { refundable, refundInput, type StaffOperations } from "../orders/staff.ts";
-import { orderByNumber } from "../orders/view.ts";
+import { orderAddress, orderByNumber } from "../orders/view.ts";
 import { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "../orders/transitions.ts";
 import { PaymentProviderError, type Charged, type PaymentEvent, type PaymentProvider } from "./provider.ts";
 
@@ -249,6 +249,7 @@ export function createPayments(deps: PaymentsDeps) {
         tax: order.tax,
         total: order.total,
         deliveryMethod: order.deliveryMethodName ?? (deliversGoods(order) ? "Delivery" : null),
+        deliveryAddress: orderAddress(order.deliveryAddress)?.lines ?? null,
         link: link(order),
         transfer: null,
         paid: true,
