@@ -209,7 +209,12 @@ test("quick add closed while its options load stays closed when they arrive", as
   await other.focus();
   await page.keyboard.press("Enter");
   const otherName = (await other.textContent())!.replace(/^Quick add\s*/, "");
-  await expect(page.getByRole("group", { name: `Options of ${otherName}` }).getByRole("button").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("group", { name: `Options of ${otherName}` })
+      .getByRole("button")
+      .first(),
+  ).toBeVisible();
   await expect(trigger).toHaveAttribute("aria-expanded", "false");
   await expect(page.getByRole("group", { name: /^Options of / })).toHaveCount(1);
 });
