@@ -18,6 +18,8 @@ const PUBLIC_PAGES = [
   "/brands/grip-theory",
   "/shop/gloves/solid-lock-max-training-glove",
   "/search?q=glove",
+  "/news-and-media",
+  "/news-and-media/news",
   "/login",
   "/sign-up",
   "/forgot-password",

@@ -108,11 +108,15 @@ test("a failed chunk load reloads the page once, and not again within a minute",
 
   // The chunk still fails: within the minute the page does not reload again; the navigation ends
   // on the error page instead (here the not-found page, as the address does not exist).
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await clickLinkToNowhere(page, "/no/such-page");
   await expect(page).toHaveURL(/\/no\/such-page$/);
   await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
-  await page.waitForTimeout(500);
+  // A reload would have been asked for before the error page showed, so before a request the page
+  // sends now has come back: after it, the page is still the one the chunk failed on.
+  expect(await page.evaluate(() => fetch("/healthz").then((answer) => answer.status))).toBe(200);
   expect(documentLoads).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
 test("going offline shows a notice; coming back shows a toast that closes by X, by swipe or by itself", async ({

@@ -18,6 +18,19 @@ function errorsOf(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Resolves once every error the page reported so far has reached the test. React reports a
+ * mismatch when it commits the hydration, before the effects that make the search box a combobox
+ * (`hydrated`); the page's messages reach the test in the order it sends them, so a message sent
+ * after that one comes after any such report.
+ */
+async function allReported(page: Page) {
+  const marker = `reported-${Math.random()}`;
+  const arrived = page.waitForEvent("console", (message) => message.text() === marker);
+  await page.evaluate((text) => console.info(text), marker);
+  await arrived;
+}
+
 const pages = [
   "/",
   "/shop/gloves",
@@ -34,8 +47,7 @@ for (const path of pages) {
     for (let visit = 0; visit < 2; visit++) {
       await page.goto(path);
       await hydrated(page.locator("main"));
-      // Anything React re-renders after a mismatch happens right after hydration.
-      await page.waitForTimeout(300);
+      await allReported(page);
     }
     expect(errors).toEqual([]);
   });

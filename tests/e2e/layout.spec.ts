@@ -122,6 +122,21 @@ test("a listing asks for its first image first, headings go down one level at a 
   }
 });
 
+test("a page's head asks for the first image and the stylesheet before the scripts it preloads", async ({ request }) => {
+  // A phone on a slow network paints once the stylesheet is in: behind 30-odd module preloads it
+  // came late, the filtered listing's most of all (ADR 52).
+  for (const path of ["/shop/gloves?size=8&attr.grip=Wet", "/", "/shop/gloves/solid-lock-max-training-glove"]) {
+    const html = await (await request.get(path)).text();
+    const links = [...html.slice(0, html.indexOf("</head>")).matchAll(/<link\b[^>]*>/g)].map(([tag]) => tag);
+    const stylesheet = links.findIndex((tag) => tag.includes('rel="stylesheet"'));
+    const firstScript = links.findIndex((tag) => tag.includes('rel="modulepreload"'));
+    expect(stylesheet, path).toBeGreaterThanOrEqual(0);
+    expect(firstScript, path).toBeGreaterThan(stylesheet);
+    // The largest paint's image is the first thing asked for, and asked for first.
+    expect(links[0], path).toMatch(/rel="preload" as="image"[^>]*fetchPriority="high"/);
+  }
+});
+
 test("brand logos come at the size they are shown, not as the full file", async ({ page }) => {
   await page.goto("/");
   const logo = page.getByTestId("brand-slider").locator("img").first();

@@ -1,10 +1,16 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { startShop } from "../support/shop-server.ts";
 
 // These tests start their own servers; they need no browser.
+
+/** How many product pictures the demo shop's loading has drawn into a data folder so far. */
+const productPictures = (dataDir: string) => {
+  const folder = join(dataDir, "media", "products");
+  return existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith(".webp")).length : 0;
+};
 
 test("GET /healthz says whether the database answers", async ({ request, baseURL }) => {
   const response = await request.get(`${baseURL}/healthz`);
@@ -68,8 +74,9 @@ test("SIGTERM stops accepting, finishes the request in flight, closes the databa
   const ended = new Promise((resolve) => socket.once("end", resolve));
   // The request has started but is not complete when the signal arrives.
   socket.write("GET / HTTP/1.1\r\nHost: shop\r\n");
-  // Time for the server to read the first line, so the connection has a request in flight.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // A request sent after those bytes, on a connection of its own, answered: by then the server has
+  // read them, and the first connection has a request in flight.
+  expect((await fetch(`${shop.url}/healthz`, { headers: { connection: "close" } })).status).toBe(200);
   const exited = shop.stop("SIGTERM");
   // New connections are refused once the signal is handled.
   await expect
@@ -91,7 +98,8 @@ test("after a SIGKILL in the middle of loading the demo shop, the data reopens i
   test.setTimeout(240_000);
   const first = await startShop({ env: { LOG_LEVEL: "info", DEMO_PRODUCTS: "4000" }, waitForHealth: false });
   await expect.poll(() => first.output(), { timeout: 60_000 }).toContain("loading the demo shop");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Killed once its first product pictures are drawn: the demo shop is half loaded.
+  await expect.poll(() => productPictures(first.dataDir), { timeout: 60_000 }).toBeGreaterThan(0);
   await first.stop("SIGKILL");
   expect(existsSync(join(first.dataDir, "db"))).toBe(true);
 

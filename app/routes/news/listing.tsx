@@ -113,11 +113,17 @@ export default function NewsListing({ loaderData }: Route.ComponentProps) {
       {listing.tiles.length === 0 ? (
         <p className="mt-10 text-grey-700">Nothing here yet: come back soon.</p>
       ) : (
-        <div className="news-grid mt-8">
-          {listing.tiles.map((tile, i) => (
-            <NewsTile key={`${tile.section}/${tile.slug}`} tile={tile} eager={i < 3} />
-          ))}
-        </div>
+        <section aria-labelledby="news-posts-title" className="mt-8">
+          {/* The tiles' headings (h3) sit under a heading of their own, as a product listing's cards do. */}
+          <h2 id="news-posts-title" className="sr-only">
+            Posts
+          </h2>
+          <div className="news-grid">
+            {listing.tiles.map((tile, i) => (
+              <NewsTile key={`${tile.section}/${tile.slug}`} tile={tile} eager={i < 3} />
+            ))}
+          </div>
+        </section>
       )}
       <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(page) => pageHref(location, page)} />
       {section !== "exclusives" && (
