@@ -172,6 +172,47 @@ describe("a NUL byte", () => {
     expect(logger.errors).toEqual([]);
   });
 
+  test("written as an escape in a GraphQL document's own string (POST, a batch, GET, multipart) is 400 in GraphQL's shape", async () => {
+    const graphqlError = JSON.stringify({ errors: [{ message: NUL_MESSAGE, extensions: { code: "BAD_REQUEST" } }] });
+    for (const literal of ["\\u0000", "\\u{0}", "\\U0000"]) {
+      const query = `{ product(slug: "a${literal}") { id } }`;
+      const post = await call("POST", "/graphql", { type: "application/json", body: JSON.stringify({ query }) });
+      expect({ literal, ...post }).toMatchObject({ literal, status: 400, text: graphqlError });
+      const batch = await call("POST", "/graphql", {
+        type: "application/json",
+        body: JSON.stringify([{ query: "{ brands { slug } }" }, { query }]),
+      });
+      expect({ literal, ...batch }).toMatchObject({ literal, status: 400 });
+      const get = await call("GET", `/graphql?query=${encodeURIComponent(query)}`);
+      expect({ literal, ...get }).toMatchObject({ literal, status: 400, text: graphqlError });
+      const data = new FormData();
+      data.set("operations", JSON.stringify({ query }));
+      data.set("map", "{}");
+      expect({ literal, ...(await call("POST", "/graphql", { body: data })) }).toMatchObject({
+        literal,
+        status: 400,
+        text: graphqlError,
+      });
+    }
+    // An escaped backslash spells the text "\u0000", which is no NUL.
+    const spelled = await call("POST", "/graphql", {
+      type: "application/json",
+      body: JSON.stringify({ query: '{ product(slug: "\\\\u0000") { id } }' }),
+    });
+    expect(spelled).toMatchObject({ status: 200, text: JSON.stringify({ data: { product: null } }) });
+    expect(logger.errors).toEqual([]);
+  });
+
+  test("a multipart body that is no readable form is refused, not passed on unchecked", async () => {
+    const body = '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nSam';
+    for (const path of ["/graphql", "/my-account/personal-details"]) {
+      const answer = await call("POST", path, { type: "multipart/form-data; boundary=b", body });
+      expect({ path, status: answer.status }).toEqual({ path, status: 400 });
+      expect(answer.text).toContain("The form could not be read");
+    }
+    expect(logger.errors).toEqual([]);
+  });
+
   test("is the only thing refused: the same requests without one, and text that only spells \\u0000, go through", async () => {
     expect((await call("GET", "/api/news?filters[slug][$eq]=spring")).status).toBe(200);
     expect((await call("GET", "/api/countries/%2500")).status).toBe(404);

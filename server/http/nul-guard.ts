@@ -25,21 +25,55 @@ const JSON_NUL_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u0000/;
 
 const hasNul = (text: string) => text.includes("\u0000");
 
-/** Where a request carries a NUL: in its path, its query string or its body; null when nowhere. */
-export async function nulIn(request: Request): Promise<"path" | "query" | "body" | null> {
+/**
+ * A GraphQL string's escape for NUL (`\u0000`, `\u{0}`), unless its backslash is itself escaped:
+ * the document's parser turns it into the character, so an argument written in the query (not a
+ * variable) would carry a NUL past the checks on the body's text.
+ */
+const GRAPHQL_NUL_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u(?:0000|\{0+\})/i;
+
+/** Whether a GraphQL request's documents (`query`, one or a batch, as JSON text) spell a NUL. */
+function graphqlDocumentsSpellNul(json: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return false; // Not JSON: GraphQL answers that itself.
+  }
+  const requests = Array.isArray(parsed) ? parsed : [parsed];
+  return requests.some(
+    (request) =>
+      typeof request === "object" &&
+      request !== null &&
+      typeof (request as { query?: unknown }).query === "string" &&
+      GRAPHQL_NUL_ESCAPE.test((request as { query: string }).query),
+  );
+}
+
+const isGraphQLPath = (url: URL) => /^\/graphql\/?$/i.test(url.pathname);
+
+const UNREADABLE_FORM_MESSAGE = "The form could not be read: send it as multipart/form-data with its boundary.";
+
+/**
+ * Where a request carries a NUL: in its path, its query string or its body; "unreadable" for a
+ * multipart body that is no readable form (what was not read was not checked); null when nowhere.
+ */
+export async function nulIn(request: Request): Promise<"path" | "query" | "body" | "unreadable" | null> {
   const url = new URL(request.url);
   if (url.pathname.includes("%00")) return "path";
   if (url.search.includes("%00")) return "query";
+  if (isGraphQLPath(url) && GRAPHQL_NUL_ESCAPE.test(url.searchParams.get("query") ?? "")) return "query";
   if (request.method === "GET" || request.method === "HEAD" || !request.body || url.pathname.startsWith("/webhooks/"))
     return null;
-  return (await bodyHasNul(request)) ? "body" : null;
+  const found = await bodyHasNul(request, isGraphQLPath(url));
+  return found === true ? "body" : found === false ? null : found;
 }
 
-async function bodyHasNul(request: Request): Promise<boolean> {
+async function bodyHasNul(request: Request, graphql: boolean): Promise<boolean | "unreadable"> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json" || type.endsWith("+json")) {
     const text = await request.clone().text();
-    return hasNul(text) || JSON_NUL_ESCAPE.test(text);
+    return hasNul(text) || JSON_NUL_ESCAPE.test(text) || (graphql && graphqlDocumentsSpellNul(text));
   }
   if (type === "application/x-www-form-urlencoded") {
     const text = await request.clone().text();
@@ -53,14 +87,17 @@ async function bodyHasNul(request: Request): Promise<boolean> {
     try {
       parts = (await readMultipartParts(request.clone(), { maxFieldBytes: UPLOAD_REQUEST_BYTES })).parts;
     } catch {
-      // Not a readable form: its handler answers that, with its own error.
-      return false;
+      // Not a readable form: refused, since what was not read was not checked, and the
+      // handler's own parser may read it differently.
+      return "unreadable";
     }
     return parts.some((part) =>
       part.kind === "file"
         ? hasNul(part.name) || hasNul(part.filename)
         : // GraphQL's multipart `operations` is JSON text, its variables' NULs written \u0000.
-          hasNul(part.name) || hasNul(part.value) || (part.name === "operations" && JSON_NUL_ESCAPE.test(part.value)),
+          hasNul(part.name) ||
+          hasNul(part.value) ||
+          (part.name === "operations" && (JSON_NUL_ESCAPE.test(part.value) || graphqlDocumentsSpellNul(part.value))),
     );
   }
   return false;
@@ -72,9 +109,8 @@ async function bodyHasNul(request: Request): Promise<boolean> {
  * script sends a NUL, a person's browser never does. React Router's data requests (`.data`) get
  * the same; the client shows its error boundary for an answer that is not its own.
  */
-function plainPage(c: Context, status: 400 | 404) {
+function plainPage(c: Context, status: 400 | 404, text: string) {
   const title = status === 404 ? "Page not found" : "Bad request";
-  const text = status === 404 ? "There is no page at this address." : NUL_TEXT_MESSAGE;
   c.header("Cache-Control", "no-store");
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p><p><a href="/">Back to the home page</a></p></body></html>`,
@@ -88,9 +124,16 @@ export function nulGuard(): MiddlewareHandler {
     const where = await nulIn(c.req.raw);
     if (where === null) return next();
     if (where === "path") {
-      return errorAnswer(c, 404, { code: "NOT_FOUND", name: "NotFoundError" }, "Not Found", () => plainPage(c, 404));
+      return errorAnswer(c, 404, { code: "NOT_FOUND", name: "NotFoundError" }, "Not Found", () =>
+        plainPage(c, 404, "There is no page at this address."),
+      );
     }
-    const error = { code: "BAD_REQUEST", name: "ValidationError", details: { param: where } } as const;
-    return errorAnswer(c, 400, error, NUL_TEXT_MESSAGE, () => plainPage(c, 400));
+    const error = {
+      code: "BAD_REQUEST",
+      name: "ValidationError",
+      details: { param: where === "unreadable" ? "body" : where },
+    } as const;
+    const message = where === "unreadable" ? UNREADABLE_FORM_MESSAGE : NUL_TEXT_MESSAGE;
+    return errorAnswer(c, 400, error, message, () => plainPage(c, 400, message));
   };
 }

@@ -121,7 +121,11 @@ export function bodySizePlugin(limits: { json: number; multipart: number }): Plu
             },
             async flush(controller) {
               // Parts told after the last bytes (a field's value ends with the body).
-              await scanner?.end().catch(() => {});
+              // A body the scanner cannot read as a form is refused here too: what it did not
+              // read, it did not check, and yoga's own parser may read it differently.
+              await scanner?.end().catch(() => {
+                refused ??= "The multipart request could not be read as a form.";
+              });
               if (refused) controller.error(badMultipart(refused));
             },
           }),
