@@ -91,6 +91,8 @@ export interface FakeStripe {
   settled(): Promise<void>;
   /** While true, refunds fail as in an outage before Stripe's API (503, nothing kept under the key), retries included. */
   refundsDown: boolean;
+  /** How many requests reached the API (/v1/…) so far: a test bounds how often the shop asks. */
+  requests: number;
   close(): Promise<void>;
 }
 
@@ -244,6 +246,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
 
     if (!path.startsWith("/v1/"))
       return send(response, 404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
+    fake.requests += 1;
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       return send(response, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
     }
@@ -428,6 +431,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
     refundsDown: false,
+    requests: 0,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return fake;

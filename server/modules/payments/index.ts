@@ -117,23 +117,37 @@ export function createPayments(deps: PaymentsDeps) {
   /** The history note of a held payment given back (by the staff's cancel or Stripe's own refund, whichever is recorded first). */
   const heldRefundNote = (amount: number, currency: string) => `Refunded the ${deps.money(amount, currency)} Stripe took for it`;
 
+  /** The history note of a held payment given back in part (in Stripe's dashboard): the rest is still held. */
+  const heldPartNote = (refunded: number, held: Payment) =>
+    `Refunded ${deps.money(refunded, held.currency)} of the ${deps.money(held.amount, held.currency)} Stripe took for it; the rest is still held`;
+
   /** Whether a payment is for the order's total (one held as a mismatch holds what was taken instead). */
   const paysOrder = (payment: Payment, order: Order) =>
     payment.amount === order.total && payment.currency.toUpperCase() === order.currency.toUpperCase();
 
   /**
    * The staff cancel an order whose card payment was held as a mismatch: the order is cancelled
-   * (its stock back at once), then all Stripe took is refunded, once (the refund's key is the
-   * order's), and recorded on the payment, not as a refund of the order it never paid.
+   * (its stock back at once), then all Stripe still holds of it is refunded, once (the refund's
+   * key is the order's; a part refunded in Stripe's dashboard before is not refunded again), and
+   * recorded on the payment, not as a refund of the order it never paid.
    */
   async function cancelHeld(scope: Scope, order: Order, held: Payment, raw: unknown): Promise<Order> {
+    if (!held.providerPaymentRef) {
+      // Stripe named no payment for what it took, so the shop cannot refund it: the order goes (its
+      // stock back), the payment stays held, and its history says so; nothing is recorded as refunded.
+      if (order.status === "cancelled") throw unnamedHeld(order, held);
+      return withTransaction(scope, async (tx) => {
+        const cancelled = await deps.staff.cancel(tx, order.number, raw);
+        await tx.db.insert(orderEvents).values({ orderId: order.id, status: "cancelled", note: unnamedHeldNote(held) });
+        return cancelled;
+      });
+    }
     const cancelled = order.status === "cancelled" ? order : await deps.staff.cancel(scope, order.number, raw);
-    if (held.providerPaymentRef) {
-      try {
-        await provider!.refund(held.providerPaymentRef, held.amount, `mismatch-${order.number}`);
-      } catch (error) {
-        throw unavailable(error);
-      }
+    let refund: { amount: number; refundedTotal: number };
+    try {
+      refund = await provider!.refund(held.providerPaymentRef, null, `mismatch-${order.number}`);
+    } catch (error) {
+      throw unavailable(error);
     }
     await withTransaction(scope, async (tx) => {
       // The order first, then its payment, as lockBoth does (Stripe's refund webhook may be here at once).
@@ -147,11 +161,22 @@ export function createPayments(deps: PaymentsDeps) {
       await tx.db.insert(orderEvents).values({
         orderId: order.id,
         status: "cancelled",
-        note: heldRefundNote(held.amount, held.currency),
+        // All of it, or the rest of a part refunded in Stripe's dashboard before.
+        note:
+          refund.amount < refund.refundedTotal
+            ? `Refunded the remaining ${deps.money(refund.amount, held.currency)} of the ${deps.money(held.amount, held.currency)} Stripe took for it`
+            : heldRefundNote(refund.refundedTotal, held.currency),
       });
     });
     return cancelled;
   }
+
+  /** The note of a held payment Stripe named no charge for: not refunded by the shop, so the staff refund it in Stripe. */
+  const unnamedHeldNote = (held: Payment) =>
+    `Stripe named no payment for the ${deps.money(held.amount, held.currency)} it took, so the shop refunded nothing: refund it in Stripe's dashboard`;
+
+  const unnamedHeld = (order: Order, held: Payment) =>
+    new ShopError("INVALID_TRANSITION", `Order ${order.number} is cancelled. ${unnamedHeldNote(held)}.`);
 
   /** Locks the order, then its payment, in that order (as the staff's operations lock the order first). */
   async function lockBoth(db: Db, payment: Payment): Promise<{ order: Order; payment: Payment }> {
@@ -279,12 +304,15 @@ export function createPayments(deps: PaymentsDeps) {
       }
       const { order, payment } = await lockBoth(db, found);
       // A payment held as a mismatch never paid the order: its refund is the payment's, not the order's.
+      // It is refunded once all Stripe took is back; a part back (the staff's, in Stripe's dashboard)
+      // leaves the rest held, for the staff's cancel to refund.
       if (payment.status === "mismatch") {
-        await setPayment(db, payment, { status: "refunded" });
+        const all = event.refundedTotal >= payment.amount;
+        if (all) await setPayment(db, payment, { status: "refunded" });
         await db.insert(orderEvents).values({
           orderId: order.id,
           status: order.status,
-          note: heldRefundNote(event.refundedTotal, payment.currency),
+          note: all ? heldRefundNote(event.refundedTotal, payment.currency) : heldPartNote(event.refundedTotal, payment),
         });
         return;
       }
@@ -593,58 +621,78 @@ export function createPayments(deps: PaymentsDeps) {
     },
 
     /** The staff's cancel: a paid card order is refunded at the provider first; an unpaid one's page is closed. */
-    async cancel(scope: Scope, number: unknown, raw: unknown = {}): Promise<Order> {
-      const order = await cardOrder(scope.db, number);
-      if (!order) return deps.staff.cancel(scope, number, raw);
-      if (!provider) {
-        // Without the provider nothing can be closed or refunded: only an unpaid order can go.
-        if (order.status === "awaiting_payment") return deps.staff.cancel(scope, number, raw);
-        throw noProvider();
-      }
-      const [held] = await scope.db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.orderId, order.id), eq(payments.status, "mismatch")));
-      if (held) return cancelHeld(scope, order, held, raw);
-      if (order.status === "awaiting_payment") {
-        const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id));
-        if (payment?.providerRef) {
-          const state = await provider!.expireCheckout(payment.providerRef).catch((error: unknown) => {
-            throw unavailable(error);
-          });
-          // Paid meanwhile: recorded as paid, then cancelled below as a paid order (refunded).
-          if (state.status === "complete" && state.paid) {
-            const applied = await applyOnce(
-              scope,
-              { id: "", kind: "paid", sessionId: payment.providerRef, paymentRef: state.paymentRef, charged: state.charged },
-              false,
-            );
-            // Paid with another amount: held for the staff, who see why (not cancelled blind).
-            if (applied.mismatch) throw mismatchError(applied.mismatch);
-            return api.cancel(scope, number, raw);
-          }
-        }
-        return deps.staff.cancel(scope, number, raw);
-      }
-      // A paid card order is cancelled first (its stock is back at once), then refunded at the
-      // provider, then the refund is recorded and told. A cancelled order whose payment is not all
-      // back yet (the provider could not be reached before) is finished the same way.
-      const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id));
-      const unfinished = order.status === "cancelled" && payment?.status === "paid" && order.refunded < order.total;
-      if (order.status !== "paid" && !unfinished) return deps.staff.cancel(scope, number, raw); // refused with the reason
-      // Told once, by the call that cancels (a second click finds it cancelled and is refused).
-      const cancelled = unfinished ? order : await deps.staff.cancel(scope, number, raw, { refundPending: true });
-      // Not taken now (the provider cannot be reached): the sweep asks again until it is.
-      const settled = await refundAt(scope.db, cancelled, cancelled.total - cancelled.refunded, `cancel-${order.number}`);
-      return withTransaction(scope, async (tx) => {
-        const locked = await lockOrder(tx.db, order.number);
-        const recorded = (await recordRefund(tx.db, locked, settled.refundedTotal, "Refunded through Stripe")) ?? locked;
-        await markRefundedWhenFull(tx.db, recorded);
-        return recorded;
-      });
+    cancel(scope: Scope, number: unknown, raw: unknown = {}): Promise<Order> {
+      return cancelCard(scope, number, raw, false);
     },
   };
   return api;
+
+  /**
+   * The staff's cancel of a card order. `retried`: this call follows the one that recorded the
+   * page as paid; it never calls itself again (a state that did not change would ask Stripe forever).
+   */
+  async function cancelCard(scope: Scope, number: unknown, raw: unknown, retried: boolean): Promise<Order> {
+    const order = await cardOrder(scope.db, number);
+    if (!order) return deps.staff.cancel(scope, number, raw);
+    if (!provider) {
+      // Without the provider nothing can be closed or refunded: only an unpaid order can go.
+      if (order.status === "awaiting_payment") return deps.staff.cancel(scope, number, raw);
+      throw noProvider();
+    }
+    const [held] = await scope.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, "mismatch")));
+    if (held) return cancelHeld(scope, order, held, raw);
+    const [current] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.id));
+    // A held payment Stripe refunded in full (in its dashboard) never paid the order: the order goes
+    // (refused if it is gone already), and nothing is refunded again.
+    if (current?.status === "refunded" && !paysOrder(current, order)) return deps.staff.cancel(scope, number, raw);
+    if (order.status === "awaiting_payment") {
+      const payment = current;
+      if (payment?.providerRef) {
+        const state = await provider!.expireCheckout(payment.providerRef).catch((error: unknown) => {
+          throw unavailable(error);
+        });
+        // Paid meanwhile: recorded as paid, then cancelled below as a paid order (refunded).
+        if (state.status === "complete" && state.paid) {
+          const applied = await applyOnce(
+            scope,
+            { id: "", kind: "paid", sessionId: payment.providerRef, paymentRef: state.paymentRef, charged: state.charged },
+            false,
+          );
+          // Paid with another amount: held for the staff, who see why (not cancelled blind).
+          if (applied.mismatch) throw mismatchError(applied.mismatch);
+          // Recorded as paid now: cancelled as a paid order, once. Stripe's answer that changed
+          // nothing here is not asked again.
+          if (retried) {
+            throw new ShopError(
+              "INVALID_TRANSITION",
+              `Order ${order.number}: Stripe says its payment page was paid, but the shop could not record the payment, so it is not cancelled. Please check the payment in Stripe.`,
+            );
+          }
+          return cancelCard(scope, number, raw, true);
+        }
+      }
+      return deps.staff.cancel(scope, number, raw);
+    }
+    // A paid card order is cancelled first (its stock is back at once), then refunded at the
+    // provider, then the refund is recorded and told. A cancelled order whose payment is not all
+    // back yet (the provider could not be reached before) is finished the same way.
+    const [payment] = await scope.db.select().from(payments).where(eq(payments.orderId, order.id));
+    const unfinished = order.status === "cancelled" && payment?.status === "paid" && order.refunded < order.total;
+    if (order.status !== "paid" && !unfinished) return deps.staff.cancel(scope, number, raw); // refused with the reason
+    // Told once, by the call that cancels (a second click finds it cancelled and is refused).
+    const cancelled = unfinished ? order : await deps.staff.cancel(scope, number, raw, { refundPending: true });
+    // Not taken now (the provider cannot be reached): the sweep asks again until it is.
+    const settled = await refundAt(scope.db, cancelled, cancelled.total - cancelled.refunded, `cancel-${order.number}`);
+    return withTransaction(scope, async (tx) => {
+      const locked = await lockOrder(tx.db, order.number);
+      const recorded = (await recordRefund(tx.db, locked, settled.refundedTotal, "Refunded through Stripe")) ?? locked;
+      await markRefundedWhenFull(tx.db, recorded);
+      return recorded;
+    });
+  }
 
   /** Card orders whose payment page (or slow payment) should have ended by now, and refunds still owed. */
   async function sweepNow(scope: Scope, now: Date): Promise<number> {

@@ -326,6 +326,117 @@ test("the staff cancel an order whose payment was held as a mismatch: cancelled,
   await expect(shop.services.payments.cancel(scope, order.number)).rejects.toMatchObject({ code: "INVALID_TRANSITION" });
 });
 
+/** A refund made in Stripe's dashboard (its API, as the dashboard calls it): Stripe then sends a signed charge.refunded. */
+async function dashboardRefund(paymentRef: string, amount?: number) {
+  const form = new URLSearchParams({ payment_intent: paymentRef, ...(amount !== undefined && { amount: String(amount) }) });
+  const answer = await fetch(`${stripe.url}/v1/refunds`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${stripe.secretKey}`, "content-type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+  });
+  expect(answer.status).toBe(200);
+  await stripe.settled();
+}
+
+/** The staff's cancel, with the Stripe requests it made; one that keeps asking is stopped (its page forgotten) and fails the test. */
+async function boundedCancel(number: string, sessionId: string) {
+  const start = stripe.requests;
+  const watchdog = setInterval(() => {
+    if (stripe.requests - start > 20) stripe.sessions.delete(sessionId);
+  }, 5);
+  try {
+    const result = await shop.services.payments.cancel(scope, number).then(
+      (order) => ({ order, error: null }),
+      (error: unknown) => ({ order: null, error }),
+    );
+    await stripe.settled();
+    return { ...result, requests: stripe.requests - start };
+  } finally {
+    clearInterval(watchdog);
+  }
+}
+
+test("a held mismatch refunded in Stripe's dashboard, all of it or a part, then cancelled by the staff: cancelled, stock back, only what Stripe still held refunded, Stripe asked at most once", async () => {
+  for (const part of [null, 100]) {
+    const before = await stock();
+    const { order } = await cardOrder(1);
+    const sessionId = await sessionOf(order);
+    const taken = order.total + 300;
+    stripe.sessions.get(sessionId)!.amount_total = taken;
+    await stripe.pay(sessionId);
+    await stripe.settled();
+    expect((await paymentOf(order)).status).toBe("mismatch");
+    const paymentRef = (await paymentOf(order)).providerPaymentRef!;
+    // The staff see the note and refund in Stripe's dashboard: all Stripe took, or the difference only.
+    await dashboardRefund(paymentRef, part ?? undefined);
+    const told = stripe.deliveries.filter((d) => d.type === "charge.refunded").at(-1)!;
+    expect(told.status).toBe(200);
+    const held = await paymentOf(order);
+    expect(held.status).toBe(part === null ? "refunded" : "mismatch");
+    expect((await history(await orderNamed(order.number))).at(-1)).toBe(
+      part === null
+        ? `awaiting_payment: Refunded the ${formatMoney(taken, "EUR")} Stripe took for it`
+        : `awaiting_payment: Refunded ${formatMoney(part, "EUR")} of the ${formatMoney(taken, "EUR")} Stripe took for it; the rest is still held`,
+    );
+
+    // Then they press Cancel in the shop.
+    const { order: cancelled, error, requests } = await boundedCancel(order.number, sessionId);
+    expect(error).toBeNull();
+    expect(cancelled!.status).toBe("cancelled");
+    // Nothing refunded twice: a full refund needs no request, a part one the rest, once.
+    expect(requests).toBe(part === null ? 0 : 1);
+    expect(await stock()).toBe(before);
+    expect((await paymentOf(order)).status).toBe("refunded");
+    const refunds = stripe.events.filter((e) => e.type === "charge.refunded" && e.body.includes(paymentRef));
+    expect(refunds.map((e) => JSON.parse(e.body).data.object.amount_refunded)).toEqual(part === null ? [taken] : [part, taken]);
+    const final = await orderNamed(order.number);
+    expect(final.refunded).toBe(0);
+    expect(final.status).toBe("cancelled");
+    const notes = await history(final);
+    if (part !== null) {
+      // Told once, by the cancel or by Stripe's webhook of its refund, whichever is recorded first.
+      const rest = `Refunded the remaining ${formatMoney(taken - part, "EUR")} of the ${formatMoney(taken, "EUR")} Stripe took for it`;
+      const all = `Refunded the ${formatMoney(taken, "EUR")} Stripe took for it`;
+      expect(notes.filter((n) => n.endsWith(rest) || n.endsWith(all))).toHaveLength(1);
+    }
+    // Cancelled once: a second press is refused, without asking Stripe.
+    const again = await boundedCancel(order.number, sessionId);
+    expect(again.error).toMatchObject({ code: "INVALID_TRANSITION" });
+    expect(again.requests).toBe(0);
+  }
+});
+
+test("a held mismatch for which Stripe named no payment: the staff's cancel cancels the order, refunds nothing and records no refund, and says to refund it in Stripe", async () => {
+  const before = await stock();
+  const { order } = await cardOrder(1);
+  const sessionId = await sessionOf(order);
+  stripe.sessions.get(sessionId)!.amount_total = order.total + 300;
+  stripe.hold();
+  await stripe.pay(sessionId);
+  const completed = stripe.events.filter((e) => e.type === "checkout.session.completed").at(-1)!;
+  completed.body = completed.body.replace(/"payment_intent":"pi_[A-Za-z0-9_]+"/, '"payment_intent":null');
+  await stripe.release();
+  const held = await paymentOf(order);
+  expect(held.status).toBe("mismatch");
+  expect(held.providerPaymentRef).toBeNull();
+  const { order: cancelled, error, requests } = await boundedCancel(order.number, sessionId);
+  expect(error).toBeNull();
+  expect(cancelled!.status).toBe("cancelled");
+  expect(requests).toBe(0);
+  expect(await stock()).toBe(before);
+  // Still held: the shop did not give it back, and does not say it did.
+  expect((await paymentOf(order)).status).toBe("mismatch");
+  const notes = await history(await orderNamed(order.number));
+  expect(notes.some((n) => n.startsWith("cancelled: Refunded"))).toBe(false);
+  const note = `Stripe named no payment for the ${formatMoney(order.total + 300, "EUR")} it took, so the shop refunded nothing: refund it in Stripe's dashboard`;
+  expect(notes.at(-1)).toBe(`cancelled: ${note}`);
+  const again = await boundedCancel(order.number, sessionId);
+  expect(again.error).toMatchObject({
+    code: "INVALID_TRANSITION",
+    message: expect.stringContaining("refund it in Stripe's dashboard"),
+  });
+});
+
 test("a signed event that cannot be read (no data, no id) is 400, not 500, and changes nothing", async () => {
   const { order } = await cardOrder(1);
   const bodies = [

@@ -64,8 +64,11 @@ export interface PaymentProvider {
   startCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<HostedCheckout>;
   /** Closes an open page so it can no longer be paid; answers the state it ended in. */
   expireCheckout(sessionId: string): Promise<SessionState>;
-  /** Pays back `amount` of a payment; answers everything refunded of it so far. */
-  refund(paymentRef: string, amount: number, idempotencyKey: string): Promise<{ refundedTotal: number }>;
+  /**
+   * Pays back `amount` of a payment (null: all of it that is not refunded yet); answers this
+   * refund's amount and everything refunded of the payment so far.
+   */
+  refund(paymentRef: string, amount: number | null, idempotencyKey: string): Promise<{ amount: number; refundedTotal: number }>;
   /** A webhook's body, verified against its signature header; throws WebhookSignatureError when it is not the provider's. */
   parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
 }

@@ -97,13 +97,17 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       }
     },
 
-    async refund(paymentRef: string, amount: number, idempotencyKey: string) {
+    async refund(paymentRef: string, amount: number | null, idempotencyKey: string) {
+      // Without an amount Stripe refunds all of the payment that is not refunded yet.
       const refund = await call(() =>
-        stripe.refunds.create({ payment_intent: paymentRef, amount, expand: ["charge"] }, { idempotencyKey }),
+        stripe.refunds.create(
+          { payment_intent: paymentRef, ...(amount !== null && { amount }), expand: ["charge"] },
+          { idempotencyKey },
+        ),
       );
       const charge = refund.charge;
       const refundedTotal = charge && typeof charge === "object" ? charge.amount_refunded : refund.amount;
-      return { refundedTotal };
+      return { amount: refund.amount, refundedTotal };
     },
 
     parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent {
