@@ -5,7 +5,7 @@ import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { shopApp } from "../../../tests/support/shop-app.ts";
 import type { ShopEnv } from "../../context.ts";
 import { queryRows } from "../../db/client.ts";
-import { cartLines, mailJobs, orders, promoRedemptions, users, variants } from "../../db/schema/index.ts";
+import { cartLines, mailJobs, orders, promoCodes, promoRedemptions, users, variants } from "../../db/schema/index.ts";
 import { systemScope } from "../../lib/scope.ts";
 import { MAX_LINE_QUANTITY } from "../../modules/cart/index.ts";
 import { stockedOptions } from "../../modules/cart/test-support.ts";
@@ -325,6 +325,30 @@ describe("promo codes (issue 22 §3-4)", () => {
       });
       expect(kept.status).toBe(200);
     }
+  });
+
+  test("a real code refused for its terms (minimum spend) and priced again at every change counts nothing; its answer says why", async () => {
+    await shop.database.db
+      .insert(promoCodes)
+      .values({ code: "BIGSPEND", kind: "amount", value: 500, minimumSpend: 10_000_000 })
+      .onConflictDoNothing();
+    const shopper = newNetwork();
+    const cartId = await bag(shopper, [[options[11]!, 1]]);
+    for (let i = 0; i < CHECKOUT_RULES.promoForBag.limit * 2; i++) {
+      const priced = await call("PATCH", `/ecommerce/carts/${cartId}`, shopper, {
+        country: "NL",
+        deliveryMethod: "home-standard",
+        promoCode: "BIGSPEND",
+      });
+      expect({ i, status: priced.status, reason: priced.body.error?.details.reason }).toEqual({
+        i,
+        status: 400,
+        reason: "minimum-spend",
+      });
+    }
+    // Unknown codes on the same bag are still guesses, counted from the first.
+    const guess = await call("PATCH", `/ecommerce/carts/${cartId}`, shopper, { country: "NL", promoCode: "NOSUCHCODE" });
+    expect(guess.body.error?.details.reason).toBe("unknown");
   });
 
   test("WELCOME10 used by promo1@example.com is refused for promo1+x@example.com and p.romo1's Gmail spellings", async () => {

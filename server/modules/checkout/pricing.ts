@@ -105,9 +105,12 @@ export async function priceBag(
     try {
       await choices.promoTries?.count();
       promo = await usablePromo(db, choices.promoCode, subtotal, choices.redeemers, money);
-      await choices.promoTries?.accepted();
+      await choices.promoTries?.known();
     } catch (error) {
       const refused = asShopError(error);
+      // A real code refused for its terms (minimum spend, dates, used) is no guess: the page is
+      // priced again at each change of address or delivery, and that must not use up the tries.
+      if (refused?.code === "PROMO_REFUSED" && refused.details?.reason !== "unknown") await choices.promoTries?.known();
       if (strict || (refused?.code !== "PROMO_REFUSED" && refused?.field !== "promoCode")) throw error;
       promoError = refused;
     }
