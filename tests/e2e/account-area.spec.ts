@@ -85,7 +85,7 @@ test("delivery addresses: add in the chosen country's format, edit, choose the d
   await form.getByLabel("Town or city").fill("Amsterdam");
   await expect(form.getByRole("combobox")).toHaveCount(1);
   await form.getByRole("button", { name: "Add address" }).click();
-  await expect(page.getByText("This is not a valid postcode for Netherlands.")).toBeVisible();
+  await expect(page.getByText("This is not a valid postcode for Netherlands: e.g. 1234 AB.")).toBeVisible();
   await form.getByLabel("Postcode").fill("1012 JS");
   await form.getByRole("button", { name: "Add address" }).click();
   await expect(notice(page)).toHaveText("The address is added.");

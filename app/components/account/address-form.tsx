@@ -86,7 +86,8 @@ const TEXT_FIELDS: Record<AddressPart, [name: string, label: string | null, auto
 /**
  * A delivery address's fields, the one set the account area and checkout share (with the one
  * schema, customers/schemas.ts). They follow the chosen country's format (ADR 49): which parts it
- * has, in its order, under its names, and its provinces to choose from. With JavaScript the
+ * has, in its order, under its names, its provinces to choose from, and an example of its postal
+ * code under that field. With JavaScript the
  * format of a newly chosen country is fetched at once; without it, the "Use this country" button
  * sends the form back with intent "country" and keeps what was typed. Every field is a keyed child
  * of one grid, so a field both countries have keeps what was typed when the order changes.
@@ -106,7 +107,8 @@ export function AddressFields({
   // The starting country's format came with the page; another's is fetched when it is chosen
   // (until it comes, the fields stay as they were, without the old country's provinces).
   const fetched = fetcher.data?.format.country === country ? fetcher.data.format : null;
-  const format = country === startCountry ? initialFormat : (fetched ?? { ...initialFormat, provinces: [] });
+  const format =
+    country === startCountry ? initialFormat : (fetched ?? { ...initialFormat, provinces: [], postalCodeExample: null });
 
   // A province typed or chosen for the starting country is not another country's.
   const value = (name: string) =>
@@ -130,6 +132,8 @@ export function AddressFields({
               autoComplete={autoComplete}
               defaultValue={value(name)}
               error={fieldErrors[name]}
+              // The country's shape of a postal code (Portugal's "1000-001", not "1000"); the error names it too.
+              hint={part === "postalCode" && format.postalCodeExample ? `e.g. ${format.postalCodeExample}` : undefined}
             />
           </div>
         );

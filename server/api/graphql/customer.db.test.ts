@@ -274,7 +274,7 @@ describe("mutations", () => {
     expect(second.isDefault).toBe(false);
 
     expect(errorOf(await run(MUTATIONS.add, { input: { ...amsterdam, postalCode: "12345" } }, person.bearer))).toEqual({
-      message: "This is not a valid postcode for Netherlands.",
+      message: "This is not a valid postcode for Netherlands: e.g. 1234 AB.",
       code: "BAD_USER_INPUT",
       field: "postalCode",
       argument: "input.postalCode",

@@ -252,7 +252,7 @@ describe("addresses", () => {
     const created = await customers.addAddress(systemScope(database.db), person.id, amsterdam);
     const error = await errorOf(await call("PATCH", `/me/addresses/${created.id}`, person.bearer, { postalCode: "ABC" }), 400);
     expect(error).toMatchObject({
-      message: "This is not a valid postcode for Netherlands.",
+      message: "This is not a valid postcode for Netherlands: e.g. 1234 AB.",
       details: { param: "postalCode" },
     });
   });

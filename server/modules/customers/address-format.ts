@@ -1,4 +1,4 @@
-import { countryRules, storedProvince, type CountryRules, type Province } from "./countries.ts";
+import { canonicalPostalCode, countryRules, storedProvince, type CountryRules, type Province } from "./countries.ts";
 
 /*
  * A country's address as its post writes it (Google's format, ADR 49): the parts an address form
@@ -162,7 +162,10 @@ export function formatAddress(address: PrintableAddress, options: { envelope?: b
         case "S":
           return province ?? "";
         case "Z":
-          return address.postalCode ?? "";
+          // A code stored with the prefix the format writes anyway ("SE-123 45", before ADR 49) prints it once.
+          return rules && address.postalCode
+            ? (canonicalPostalCode(rules, address.postalCode) ?? address.postalCode)
+            : (address.postalCode ?? "");
         default:
           return "";
       }

@@ -110,7 +110,45 @@ describe("the postal code and the city", () => {
     const province = addressFormat(country)!.provinces[0]?.code ?? null;
     const address = { ...person, city: "Town", province, country };
     expect(check({ ...address, postalCode: good }).ok).toBeDefined();
-    expect(check({ ...address, postalCode: bad }).errors).toEqual({ postalCode: `This is not a valid ${noun} for ${name}.` });
+    expect(check({ ...address, postalCode: bad }).errors).toEqual({
+      postalCode: `This is not a valid ${noun} for ${name}: e.g. ${rules.postalExample}.`,
+    });
+  });
+
+  test.each([
+    // A country prefix the post writes before the code (Google's postprefix), or the ISO code, is taken off: the format writes it.
+    ["SE", "SE-123 45", "123 45"],
+    ["SE", "se-12345", "12345"],
+    ["FI", "FI-00100", "00100"],
+    ["LT", "LT-12345", "12345"],
+    ["LU", "L-1234", "1234"],
+    ["HR", "HR-10000", "10000"],
+    ["SI", "SI-1000", "1000"],
+    ["DE", "DE-10115", "10115"],
+    // Where the prefix is part of Google's pattern, it is put on.
+    ["LV", "1050", "LV-1050"],
+    ["LV", "LV 1050", "LV-1050"],
+    ["LV", "LV-1050", "LV-1050"],
+  ])("%s: %s is stored as %s", (country, given, stored) => {
+    expect(check({ ...person, city: "Town", postalCode: given, country }).ok?.postalCode).toBe(stored);
+  });
+
+  test("a prefixed code prints its prefix once; a London postcode starting with SE is no Swedish prefix", () => {
+    expect(formatAddress({ ...person, city: "Stockholm", postalCode: "SE-123 45", country: "SE" })).toContain(
+      "SE-123 45 Stockholm",
+    );
+    expect(check({ ...person, city: "London", postalCode: "SE1 7PB", country: "GB" }).ok?.postalCode).toBe("SE1 7PB");
+    // A prefix is put on only where Google's pattern has it: "1 1AA" is no British postcode "GB1 1AA".
+    expect(check({ ...person, city: "London", postalCode: "1 1AA", country: "GB" }).errors).toHaveProperty("postalCode");
+  });
+
+  test("Portugal's 4-digit code is incomplete: refused, with the shape wanted", () => {
+    expect(countryRules("PT")!.postalExample).toMatch(/^\d{4}-\d{3}$/);
+    expect(check({ ...person, city: "Lisboa", postalCode: "1000", country: "PT" }).errors).toEqual({
+      postalCode: `This is not a valid postcode for Portugal: e.g. ${countryRules("PT")!.postalExample}.`,
+    });
+    expect(check({ ...person, city: "Lisboa", postalCode: "1000-001", country: "PT" }).ok?.postalCode).toBe("1000-001");
+    expect(addressFormat("PT")!.postalCodeExample).toBe(countryRules("PT")!.postalExample);
   });
 
   test("a missing postal code or city is asked for in the country's words; Ireland's Eircode is optional", () => {
@@ -155,6 +193,16 @@ describe("addresses saved before (country-region-data's codes)", () => {
     expect(storedProvince(countryRules("ES")!, "AN", "41001")?.code).toBe("SE");
     expect(storedProvince(countryRules("ES")!, "CN", "35001")?.code).toBe("GC");
     expect(storedProvince(countryRules("IT")!, "62", null)).toBeUndefined();
+  });
+
+  test("old codes that differ from Google's are found by the table made by name (old-province-codes.ts)", () => {
+    expect(storedProvince(countryRules("IE")!, "CO", null)).toMatchObject({ code: "C", name: "Co. Cork" });
+    expect(storedProvince(countryRules("CN")!, "BJ", null)).toMatchObject({ code: "11", name: "Beijing Shi" });
+    expect(storedProvince(countryRules("CN")!, "GD", "510000")?.code).toBe("44");
+    expect(storedProvince(countryRules("BS")!, "16", null)?.name).toBe("New Providence");
+    expect(storedProvince(countryRules("PH")!, "PH-00", "1000")?.name).toBe("Metro Manila");
+    // Today's codes still mean today's provinces.
+    expect(storedProvince(countryRules("IE")!, "C", null)?.code).toBe("C");
   });
 });
 

@@ -168,7 +168,7 @@ describe("countries, provinces and postal codes", () => {
 
     expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, postalCode: "12345" }))).toEqual({
       field: "postalCode",
-      message: "This is not a valid postcode for Netherlands.",
+      message: "This is not a valid postcode for Netherlands: e.g. 1234 AB.",
     });
     expect(await inputError(customers.addAddress(scope, me, { ...amsterdam, postalCode: "" }))).toEqual({
       field: "postalCode",
@@ -214,7 +214,7 @@ describe("countries, provinces and postal codes", () => {
     });
     expect(await inputError(customers.updateAddress(scope, me, address.id, { country: "US", province: "IL" }))).toEqual({
       field: "postalCode",
-      message: "This is not a valid ZIP code for United States.",
+      message: "This is not a valid ZIP code for United States: e.g. 95014.",
     });
     const moved = await customers.updateAddress(scope, me, address.id, { country: "US", province: "IL", postalCode: "60601" });
     expect(moved).toMatchObject({ ...rotterdam, country: "US", province: "IL", postalCode: "60601" });
@@ -322,5 +322,34 @@ describe("addresses saved before the shop used Google's data (ADR 49)", () => {
         ["JP", "13", "Tokyo"],
       ]),
     );
+  });
+
+  test("Irish and Chinese addresses saved under the old codes (Cork CO, Beijing BJ) show, check out and re-save with Google's", async () => {
+    const me = await newCustomerId(database.db);
+    const cork = await storedRow(me, { province: "CO", postalCode: "T12 X70A", country: "IE", city: "Cork" });
+    const beijing = await storedRow(me, { province: "BJ", postalCode: "100000", country: "CN", city: "Beijing" });
+    const shown = await customers.listAddresses(scope, me);
+    expect(shown.find((a) => a.id === cork)).toMatchObject({ province: "C", provinceName: "Co. Cork" });
+    expect(shown.find((a) => a.id === beijing)).toMatchObject({ province: "11", provinceName: "Beijing Shi" });
+    for (const address of shown) {
+      // Checkout takes the saved address's fields as listed: the one rule accepts them.
+      const {
+        id: _i,
+        isDefault: _d,
+        createdAt: _c,
+        updatedAt: _u,
+        lines: _l,
+        provinceName: _p,
+        countryName: _n,
+        ...fields
+      } = address;
+      expect(deliveryAddressInput.safeParse(fields).success).toBe(true);
+      await customers.updateAddress(scope, me, address.id, { phone: "+353 21 123 4567" });
+    }
+    const rows = await database.db.select().from(addresses).where(eq(addresses.userId, me));
+    expect(rows.map((row) => [row.country, row.province]).sort()).toEqual([
+      ["CN", "11"],
+      ["IE", "C"],
+    ]);
   });
 });

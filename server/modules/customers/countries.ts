@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { OLD_PROVINCE_CODES } from "./old-province-codes.ts";
 
 /*
  * The countries a delivery address may be in, with each one's postal rules, from Google's address
@@ -34,6 +35,7 @@ interface GoogleEntry {
   upper?: string;
   zip?: string;
   zipex?: string;
+  postprefix?: string;
   state_name_type?: string;
   zip_name_type?: string;
   locality_name_type?: string;
@@ -69,6 +71,8 @@ export interface CountryRules {
   /** Google's pattern of the whole postal code; null where it has none (any text is taken). */
   postalPattern: RegExp | null;
   postalExample: string | null;
+  /** What the post writes before the postal code (Google's postprefix: SE "SE-", LI "FL-"); the format writes it, so it is not stored. */
+  postPrefix: string | null;
   stateNameType: string;
   zipNameType: string;
   localityNameType: string;
@@ -126,6 +130,7 @@ function readRules(code: string): CountryRules {
     upper: entry.upper ?? DEFAULTS.upper,
     postalPattern: entry.zip ? new RegExp(`^(?:${entry.zip})$`, "i") : null,
     postalExample: entry.zipex?.split(",")[0] ?? null,
+    postPrefix: entry.postprefix ?? null,
     stateNameType: entry.state_name_type ?? DEFAULTS.state,
     zipNameType: entry.zip_name_type ?? DEFAULTS.zip,
     localityNameType: entry.locality_name_type ?? DEFAULTS.locality,
@@ -205,11 +210,40 @@ export function findProvince(rules: CountryRules, given: string): ProvinceEntry 
  * country-region-data package. Most are the same codes (US, CA, AU, BR, JP, MX by ISO code; ES by
  * Google's key); Italy stored its region ("62", Lazio) where its post writes the province ("RM"),
  * and Spain three of its communities ("AN", Andalucía): there the postal code says which province,
- * as Google's postal-code prefixes do. Undefined when neither tells.
+ * as Google's postal-code prefixes do. Where the old code is another than Google's for the same
+ * province (Ireland's Cork "CO", Google's "C"; China's "BJ", Google's "11"), old-province-codes.ts
+ * says which. Undefined when none tells.
  */
 export function storedProvince(rules: CountryRules, stored: string, postalCode: string | null): ProvinceEntry | undefined {
   const named = findProvince(rules, stored);
-  if (named || !postalCode) return named;
+  if (named) return named;
+  const alias = OLD_PROVINCE_CODES[rules.code]?.[stored.trim().toUpperCase()];
+  if (alias) return findProvince(rules, alias);
+  if (!postalCode) return undefined;
   const matching = rules.provinces.filter((p) => p.postalPrefix?.test(postalCode.replace(/\s+/g, "")));
   return matching.length === 1 ? matching[0] : undefined;
+}
+
+/**
+ * A postal code in the form the shop stores, or null where it is none of the country's (ADR 49):
+ * Google's pattern tested after a country prefix is taken off where the pattern has none ("SE-123
+ * 45", "FI-00100", "DE-10115": the prefix is Google's postprefix or the country's ISO code, and
+ * the printed format writes it again where the post wants it) and put on where the pattern has one
+ * (Latvia's "1050" is "LV-1050"). `code` is trimmed, its spaces single and its letters capitals.
+ * Any text is a postal code where Google has no pattern.
+ */
+export function canonicalPostalCode(rules: CountryRules, code: string): string | null {
+  const pattern = rules.postalPattern;
+  if (!pattern || pattern.test(code)) return code;
+  const prefixes = [rules.postPrefix, rules.code]
+    .filter((p): p is string => !!p)
+    .map((p) => p.replace(/[-\s]+$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const rests = prefixes
+    .map((p) => code.match(new RegExp(`^${p}[-\\s]?(.+)$`, "i"))?.[1])
+    .filter((rest): rest is string => rest !== undefined);
+  // The prefix is put on only where Google's pattern starts with it (LV, AD, KY): "1 1AA" is no "GB1 1AA".
+  const prefixed = pattern.source.startsWith(`^(?:${rules.code}`)
+    ? [code, ...rests].flatMap((c) => [`${rules.code}-${c}`, `${rules.code}${c}`])
+    : [];
+  return [...rests, ...prefixed].find((c) => pattern.test(c)) ?? null;
 }

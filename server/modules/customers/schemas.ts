@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMMUNICATION_CHANNELS, COMMUNICATION_TOPICS } from "../../db/schema/communication-preferences.ts";
 import { hasPart, labelsOf, nounOf, requiresPart, withArticle } from "./address-format.ts";
-import { countryRules, findProvince } from "./countries.ts";
+import { canonicalPostalCode, countryRules, findProvince } from "./countries.ts";
 
 /*
  * One schema per input of the account area; pages, the customers API (/customers) and GraphQL all
@@ -120,7 +120,8 @@ type AddressFields = z.output<typeof addressFields>;
  * The country's rules (Google's address data, ADR 49), the one rule of every address form: the
  * city, province and postal code are asked for where the country's format has them, needed where
  * it needs them, and named as it names them; the province is one of the country's list where
- * Google lists them (by code or name); the postal code fits the country's pattern. A part the
+ * Google lists them (by code or name); the postal code fits the country's pattern (with or
+ * without a country prefix, stored as canonicalPostalCode says). A part the
  * country's format lacks is dropped (dropPartsWhereNone), so a form switched from the United
  * States to the Netherlands needs no clearing.
  */
@@ -149,11 +150,13 @@ function withCountryRules<T extends AddressFields>(address: T, ctx: z.Refinement
       if (requiresPart(rules, "postalCode")) {
         ctx.addIssue({ code: "custom", path: ["postalCode"], message: `Enter ${withArticle(noun)}.` });
       }
-    } else if (rules.postalPattern && !rules.postalPattern.test(address.postalCode)) {
+    } else if (canonicalPostalCode(rules, address.postalCode) === null) {
+      // The example shows the shape wanted: Portugal's "1000" is a code without its last 3 digits.
+      const example = rules.postalExample ? `: e.g. ${rules.postalExample}` : "";
       ctx.addIssue({
         code: "custom",
         path: ["postalCode"],
-        message: `This is not a valid ${noun} for ${rules.name}.`,
+        message: `This is not a valid ${noun} for ${rules.name}${example}.`,
       });
     }
   }
@@ -178,7 +181,8 @@ const dropPartsWhereNone = <T extends AddressFields>(address: T): Omit<T, "city"
     ...address,
     city: address.city ?? "",
     province,
-    postalCode: hasPart(rules, "postalCode") ? (address.postalCode ?? null) : null,
+    // The canonical form: a country prefix off where the post writes it before ("SE-"), on where it is part of the code ("LV-").
+    postalCode: hasPart(rules, "postalCode") && address.postalCode ? canonicalPostalCode(rules, address.postalCode) : null,
   };
 };
 
