@@ -50,8 +50,15 @@ export async function checkoutAddress(context: PageContext, fields: Record<strin
   return Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, fields[name] ?? ""]));
 }
 
-/** A refusal of placing the order as the page shows it: beside the field at fault, or above the form. */
-export function checkoutFailure(error: unknown): {
+/**
+ * A refusal of placing the order as the page shows it: beside the field at fault, or above the
+ * form. A saved address that today's rules refuse (one saved before its country's format changed,
+ * ADR 49) is said above the form, since its fields are hidden while it is chosen.
+ */
+export function checkoutFailure(
+  error: unknown,
+  fields: Record<string, string> = {},
+): {
   status: number;
   formError: string | null;
   fieldErrors: Record<string, string>;
@@ -63,6 +70,17 @@ export function checkoutFailure(error: unknown): {
     Object.entries(failed.fields).map(([field, message]) => [field.replace(/^shippingAddress\./, ""), message]),
   );
   const beside = failed.field !== undefined && failed.code !== "NOT_ENOUGH_STOCK";
+  const savedAddressFaults = /^saved:/.test(fields.addressChoice ?? "")
+    ? Object.entries(fieldErrors).filter(([field]) => (ADDRESS_FIELDS as readonly string[]).includes(field))
+    : [];
+  if (beside && savedAddressFaults.length > 0) {
+    const reasons = savedAddressFaults.map(([, message]) => message).join(" ");
+    return {
+      status: failed.status,
+      formError: `The saved address cannot be used as it is: ${reasons} Choose "A new address" to enter it again, or change it under Delivery addresses in your account.`,
+      fieldErrors,
+    };
+  }
   return { status: failed.status, formError: beside ? null : failed.message, fieldErrors: beside ? fieldErrors : {} };
 }
 

@@ -4,16 +4,18 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { testPageContext } from "../support/page-context.ts";
 import { seededShop } from "../support/seeded-shop.ts";
 import type { PageContext } from "../../server/context.ts";
-import { orders } from "../../server/db/schema/index.ts";
+import { addresses, orders } from "../../server/db/schema/index.ts";
 import { pageContextKey } from "../../server/http/page-context.ts";
 import { systemScope } from "../../server/lib/scope.ts";
 import { stockedOptions } from "../../server/modules/cart/test-support.ts";
+import { newCustomerId } from "../../server/modules/customers/test-support.ts";
 import { CHECKOUT_RULES } from "../../server/modules/checkout/limits.ts";
 import { action } from "~/routes/checkout/checkout";
 
 /*
- * Issue 22 §3-4 through the checkout page's action: the page places orders through the one use
- * case, so the order-mail cap and the promo tries hold here too, said beside their fields (ADR 50).
+ * Issue 22 through the checkout page's action: the page places orders through the one use case,
+ * so the order-mail cap and the promo tries hold here too, said beside their fields (ADR 50); and
+ * a saved address that today's address rules refuse is said above the form (ADR 49).
  */
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
@@ -75,10 +77,16 @@ async function post(context: PageContext, fields: Record<string, string>) {
   const answer = (await action({ request, params: {}, context: router } as never)) as unknown;
   if (answer instanceof Response) return { status: answer.status, placed: true, fieldErrors: {} as Record<string, string> };
   const { data, init } = answer as {
-    data: { fieldErrors: Record<string, string>; summary: { promoError: string | null } };
+    data: { fieldErrors: Record<string, string>; formError: string | null; summary: { promoError: string | null } };
     init: { status?: number };
   };
-  return { status: init.status ?? 200, placed: false, fieldErrors: data.fieldErrors, promoError: data.summary.promoError };
+  return {
+    status: init.status ?? 200,
+    placed: false,
+    fieldErrors: data.fieldErrors,
+    formError: data.formError,
+    promoError: data.summary.promoError,
+  };
 }
 
 test("the sixth order to one mailbox in an hour is refused beside the e-mail field, and nothing is placed", async () => {
@@ -112,4 +120,35 @@ test("promo codes tried on the page count against the bag: past the limit the pa
   }
   expect(errors.slice(0, -1).every((error) => error === "This promo code does not exist. Check how it is spelt.")).toBe(true);
   expect(errors.at(-1)).toMatch(/^Too many promo codes tried\. Please wait \d+ minutes? before trying another\.$/);
+});
+
+test("a saved address that today's rules refuse (a Portuguese postcode of four digits) is said above the form, where it is seen", async () => {
+  const customerId = await newCustomerId(shop.database.db);
+  const [saved] = await shop.database.db
+    .insert(addresses)
+    .values({
+      userId: customerId,
+      firstName: "Rui",
+      lastName: "Guarda",
+      line1: "Rua Augusta 1",
+      city: "Lisboa",
+      postalCode: "1000",
+      country: "PT",
+      isDefault: true,
+    })
+    .returning({ id: addresses.id });
+  await shop.services.cart.addLine(systemScope(shop.database.db), { customerId }, { variantId: option, quantity: 1 });
+  const session = {
+    user: { id: customerId },
+    sessionId: "s",
+    strategy: "local",
+    expiresAt: new Date(Date.now() + 60_000),
+    hasPassword: true,
+  };
+  const context = testPageContext(shop, { ip: "192.0.2.200", session: session as PageContext["session"] });
+  const answer = await post(context, { intent: "place", email: "rui@example.com", addressChoice: `saved:${saved!.id}` });
+  expect(answer).toMatchObject({ placed: false, status: 400 });
+  expect(answer.formError).toMatch(
+    /^The saved address cannot be used as it is: This is not a valid postcode for Portugal: e\.g\. \d{4}-\d{3}\. Choose "A new address"/,
+  );
 });

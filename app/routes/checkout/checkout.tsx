@@ -117,7 +117,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     placedNumber = placed.order.number;
     paymentUrl = placed.paymentUrl;
   } catch (error) {
-    const failure = checkoutFailure(error);
+    const failure = checkoutFailure(error, fields);
     return answer(failure, failure.status);
   }
   if (session && fields.addressChoice === "new" && fields.saveAddress === "true") {
