@@ -11,6 +11,7 @@ import { stockedOptions } from "../../server/modules/cart/test-support.ts";
 import { newCustomerId } from "../../server/modules/customers/test-support.ts";
 import { CHECKOUT_RULES } from "../../server/modules/checkout/limits.ts";
 import { action } from "~/routes/checkout/checkout";
+import { DUTCH_ADDRESS } from "../support/orders.ts";
 
 /*
  * Issue 22 through the checkout page's action: the page places orders through the one use case,
@@ -31,15 +32,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const ADDRESS = {
-  firstName: "Sam",
-  lastName: "Keeper",
-  line1: "Keizersgracht 1",
-  city: "Amsterdam",
-  province: "NH",
-  postalCode: "1015 CJ",
-  country: "NL",
-};
+/** A Dutch address: the Netherlands has no province line (ADR 49). */
+const ADDRESS = DUTCH_ADDRESS;
 
 /** A guest with a bag holding one unit, speaking from `ip`. */
 async function guest(ip: string): Promise<PageContext> {

@@ -4,6 +4,7 @@ import type { ShopEnv } from "../../context.ts";
 import { stockedOptions } from "../../modules/cart/test-support.ts";
 import { CHECKOUT_RULES } from "../../modules/checkout/limits.ts";
 import { graphqlApp, postGraphQL, seededShop } from "./test-support.ts";
+import { DUTCH_ADDRESS } from "../../../tests/support/orders.ts";
 
 /* Issue 22 §3 over GraphQL: placeOrder is the one use case, so its order-mail cap holds here too (ADR 50). */
 
@@ -51,15 +52,7 @@ test("guest orders to one mailbox over GraphQL: five are placed and mailed, the 
           input: {
             cartId,
             email: i % 2 ? "gql-victim+shop@example.com" : "GQL-Victim@example.com",
-            shippingAddress: {
-              firstName: "Sam",
-              lastName: "Keeper",
-              line1: "Keizersgracht 1",
-              city: "Amsterdam",
-              province: "NH",
-              postalCode: "1015 CJ",
-              country: "NL",
-            },
+            shippingAddress: DUTCH_ADDRESS,
             deliveryMethod: "home-standard",
           },
         },

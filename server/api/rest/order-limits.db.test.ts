@@ -11,6 +11,7 @@ import { MAX_LINE_QUANTITY } from "../../modules/cart/index.ts";
 import { stockedOptions } from "../../modules/cart/test-support.ts";
 import { CHECKOUT_RULES, UNPAID_UNITS } from "../../modules/checkout/limits.ts";
 import { ecommerceApi } from "./ecommerce.ts";
+import { DUTCH_ADDRESS } from "../../../tests/support/orders.ts";
 
 /*
  * Issue 22 §2-4 as it was reproduced, through the shop API (POST /ecommerce/orders, PATCH
@@ -77,15 +78,8 @@ async function bag(from: string, items: [variantId: number, quantity: number][])
   return id;
 }
 
-const ADDRESS = {
-  firstName: "Sam",
-  lastName: "Keeper",
-  line1: "Keizersgracht 1",
-  city: "Amsterdam",
-  province: "NH",
-  postalCode: "1015 CJ",
-  country: "NL",
-};
+/** A Dutch address: the Netherlands has no province line (ADR 49). */
+const ADDRESS = DUTCH_ADDRESS;
 
 let keys = 0;
 const placeOrder = (from: string, cartId: string, email: string, extra: Record<string, unknown> = {}) =>
