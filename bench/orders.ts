@@ -16,6 +16,7 @@ import { seedDemoShop } from "../server/db/seed/index.ts";
 import { CART_COOKIE } from "../server/modules/cart/cookie.ts";
 import { firstVisitJs } from "./first-visit-js.ts";
 import { assertLocal } from "./local-http.ts";
+import { DUTCH_ADDRESS } from "../tests/support/orders.ts";
 import { adminQuery } from "../tests/support/test-db.ts";
 import { startServer, type BenchServer } from "./server.ts";
 
@@ -49,16 +50,6 @@ export interface OrderBenchResult {
     p99Ms: number;
   };
 }
-
-const ADDRESS = {
-  firstName: "Bench",
-  lastName: "Buyer",
-  line1: "Damrak 1",
-  city: "Amsterdam",
-  province: "NH",
-  postalCode: "1012 LG",
-  country: "NL",
-};
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -113,7 +104,7 @@ function order(base: string, buyer: { cartId: string; address: string }, n: numb
   const started = performance.now();
   return post(
     `${base}/ecommerce/orders`,
-    { cartId: buyer.cartId, email: `bench${n}@example.com`, shippingAddress: ADDRESS, deliveryMethod: "home-standard" },
+    { cartId: buyer.cartId, email: `bench${n}@example.com`, shippingAddress: DUTCH_ADDRESS, deliveryMethod: "home-standard" },
     { "idempotency-key": `bench-${n}-${buyer.cartId.slice(0, 12)}`, "x-forwarded-for": buyer.address },
   ).then((answer) => ({ ...answer, ms: performance.now() - started }));
 }
