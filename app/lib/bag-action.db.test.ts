@@ -4,7 +4,7 @@ import { createCarts } from "../../server/modules/cart/index.ts";
 import { testPageContext } from "../../tests/support/page-context.ts";
 import { seededShop } from "../../tests/support/seeded-shop.ts";
 import { bagAction } from "./bag-action.server.ts";
-import { newBagsLimit } from "../../server/modules/cart/test-support.ts";
+import { newBagsLimit } from "../../tests/support/cart-fixtures.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let context: (ip: string) => PageContext;

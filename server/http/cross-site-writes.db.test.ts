@@ -9,8 +9,8 @@ import { queryRows } from "../db/client.ts";
 import { parseEnv } from "../env.ts";
 import { systemScope } from "../lib/scope.ts";
 import { CART_COOKIE } from "../modules/cart/index.ts";
-import { stockedOptions } from "../modules/cart/test-support.ts";
-import { registeredCustomer } from "../modules/customers/test-support.ts";
+import { stockedOptions } from "../../tests/support/cart-fixtures.ts";
+import { registeredCustomer } from "../../tests/support/customers-fixtures.ts";
 import { createRateLimitStore } from "../modules/rate-limit/index.ts";
 import { CROSS_SITE_MESSAGE } from "./cross-site-writes.ts";
 

@@ -7,8 +7,8 @@ import type { ShopEnv } from "../context.ts";
 import { users } from "../db/schema/index.ts";
 import { parseEnv } from "../env.ts";
 import { createMemoryStore } from "../modules/rate-limit/memory-store.ts";
-import { recordingLogger } from "../api/graphql/test-support.ts";
-import { newPerson } from "../api/rest/test-people.ts";
+import { recordingLogger } from "../../tests/support/graphql-harness.ts";
+import { newPerson } from "../../tests/support/sign-ups.ts";
 import { isNewsSection } from "../modules/news/index.ts";
 
 /*

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../tests/support/seeded-shop.ts";
 import { addresses, carts, users, variants } from "../db/schema/index.ts";
-import { newCustomerId, AMSTERDAM } from "../modules/customers/test-support.ts";
+import { newCustomerId, AMSTERDAM } from "../../tests/support/customers-fixtures.ts";
 import { afterCommit, systemScope, withTransaction, type Scope } from "./scope.ts";
 
 /*

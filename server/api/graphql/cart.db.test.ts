@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { systemScope } from "../../lib/scope.ts";
 import { products, variants } from "../../db/schema/index.ts";
 import { createCarts, MAX_BAG_LINES } from "../../modules/cart/index.ts";
-import { stockedOptions, newBagsLimit } from "../../modules/cart/test-support.ts";
-import { graphqlApp, postGraphQL, seededShop, type GraphQLResponseBody } from "./test-support.ts";
+import { stockedOptions, newBagsLimit } from "../../../tests/support/cart-fixtures.ts";
+import { graphqlApp, postGraphQL, seededShop, type GraphQLResponseBody } from "../../../tests/support/graphql-harness.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let app: Hono<ShopEnv>;

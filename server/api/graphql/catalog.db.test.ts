@@ -7,7 +7,7 @@ import type { ProductCard } from "../../modules/catalog/index.ts";
 import { noFilters } from "../../modules/catalog/listing/params.ts";
 import type { ListingFacets, ListingRequest } from "../../modules/catalog/listing/types.ts";
 import type { Services } from "../../services.ts";
-import { graphqlApp, postGraphQL, seededShop } from "./test-support.ts";
+import { graphqlApp, postGraphQL, seededShop } from "../../../tests/support/graphql-harness.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let services: Services;

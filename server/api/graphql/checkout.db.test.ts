@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/support/fake-stripe.ts";
 import type { ShopEnv } from "../../context.ts";
 import { orderLines, orders, variants } from "../../db/schema/index.ts";
-import { stockedOptions } from "../../modules/cart/test-support.ts";
-import { registeredCustomer } from "../../modules/customers/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
+import { registeredCustomer } from "../../../tests/support/customers-fixtures.ts";
 import { createStripeProvider } from "../../modules/payments/stripe.ts";
-import { graphqlApp, postGraphQL, seededShop } from "./test-support.ts";
+import { graphqlApp, postGraphQL, seededShop } from "../../../tests/support/graphql-harness.ts";
 
 /* Checkout over GraphQL (issue 11 §4): the same modules as the pages and the shop API. */
 

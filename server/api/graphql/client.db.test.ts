@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { GraphQLClientError, graphqlRequest } from "../../../app/lib/graphql-client.ts";
 import { LIMITS } from "./limits.ts";
-import { graphqlApp, seededShop } from "./test-support.ts";
+import { graphqlApp, seededShop } from "../../../tests/support/graphql-harness.ts";
 
 /*
  * The browser's GraphQL client (app/lib/graphql-client.ts) against the real endpoint over HTTP,

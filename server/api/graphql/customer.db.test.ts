@@ -8,8 +8,8 @@ import type { Database } from "../../db/client.ts";
 import { orderLines, orders } from "../../db/schema/index.ts";
 import { MAX_ADDRESSES } from "../../modules/customers/index.ts";
 import { createServices, type Services } from "../../services.ts";
-import { graphqlApp, postGraphQL } from "./test-support.ts";
-import { AMSTERDAM, registeredCustomer } from "../../modules/customers/test-support.ts";
+import { graphqlApp, postGraphQL } from "../../../tests/support/graphql-harness.ts";
+import { AMSTERDAM, registeredCustomer } from "../../../tests/support/customers-fixtures.ts";
 
 const PUBLIC_URL = "http://shop.test";
 let database: Database;

@@ -6,11 +6,11 @@ import WebSocket from "ws";
 import { DUTCH_ADDRESS } from "../../../tests/support/orders.ts";
 import { variants } from "../../db/schema/index.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
-import { stockedOptions } from "../../modules/cart/test-support.ts";
-import { registeredCustomer } from "../../modules/customers/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
+import { registeredCustomer } from "../../../tests/support/customers-fixtures.ts";
 import { LIMITS } from "./limits.ts";
 import { LIVE_LIMITS } from "./live.ts";
-import { liveGraphQLServer, seededShop } from "./test-support.ts";
+import { liveGraphQLServer, seededShop } from "../../../tests/support/graphql-harness.ts";
 
 /*
  * GraphQL subscriptions over WebSocket (issue 13 §1), spoken to by the official graphql-ws client

@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { ShopEnv } from "../../context.ts";
-import { stockedOptions } from "../../modules/cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { CHECKOUT_RULES } from "../../modules/checkout/limits.ts";
-import { graphqlApp, postGraphQL, seededShop } from "./test-support.ts";
+import { graphqlApp, postGraphQL, seededShop } from "../../../tests/support/graphql-harness.ts";
 import { DUTCH_ADDRESS } from "../../../tests/support/orders.ts";
 
 /* Issue 22 §3 over GraphQL: placeOrder is the one use case, so its order-mail cap holds here too (ADR 50). */

@@ -11,7 +11,7 @@ import { COST_BUDGET_PER_MINUTE, COST_BUDGET_RULE, COST_STEP, LIMITS, operationC
 import { checkoutTypeDefs } from "./checkout-type-defs.ts";
 import { customerTypeDefs } from "./customer-type-defs.ts";
 import { typeDefs } from "./type-defs.ts";
-import { graphqlApp, postGraphQL, recordingLogger, seededShop } from "./test-support.ts";
+import { graphqlApp, postGraphQL, recordingLogger, seededShop } from "../../../tests/support/graphql-harness.ts";
 import { createRedisAPQStore } from "./apq-redis-store.ts";
 
 /*

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { noFilters } from "../../modules/catalog/listing/params.ts";
 import type { ListingRequest } from "../../modules/catalog/listing/types.ts";
 import type { Services } from "../../services.ts";
-import { graphqlApp, postGraphQL, seededShop } from "./test-support.ts";
+import { graphqlApp, postGraphQL, seededShop } from "../../../tests/support/graphql-harness.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let services: Services;

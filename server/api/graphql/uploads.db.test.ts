@@ -8,10 +8,10 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products, users } from "../../db/schema/index.ts";
-import { registeredCustomer } from "../../modules/customers/test-support.ts";
+import { registeredCustomer } from "../../../tests/support/customers-fixtures.ts";
 import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "../../modules/media/uploads.ts";
 import { createImageRoutes } from "../images/routes.ts";
-import { liveGraphQLServer, seededShop } from "./test-support.ts";
+import { liveGraphQLServer, seededShop } from "../../../tests/support/graphql-harness.ts";
 
 /*
  * Uploads over GraphQL (issue 13 §2): Apollo Client's upload link against the real endpoint over

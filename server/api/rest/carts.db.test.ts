@@ -7,7 +7,7 @@ import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Database } from "../../db/client.ts";
 import { products, promoCodes, variants } from "../../db/schema/index.ts";
 import { createCarts, MAX_BAG_LINES, type CartView } from "../../modules/cart/index.ts";
-import { stockedOptions, newBagsLimit } from "../../modules/cart/test-support.ts";
+import { stockedOptions, newBagsLimit } from "../../../tests/support/cart-fixtures.ts";
 import { cartsApi } from "./carts.ts";
 import { toErrorResponse } from "./errors.ts";
 import { ecommerceApi } from "./ecommerce.ts";

@@ -29,7 +29,7 @@ import { createServices } from "../../services.ts";
 import { collectionsApi } from "./collections.ts";
 import { contentAuthApi } from "./content-auth.ts";
 import { ecommerceApi } from "./ecommerce.ts";
-import { newPerson } from "./test-people.ts";
+import { newPerson } from "../../../tests/support/sign-ups.ts";
 
 /*
  * The content backend's collections (issue 12 §1), spoken to as Strapi 5 clients speak: the

@@ -10,7 +10,7 @@ import { orderLines, orders } from "../../db/schema/index.ts";
 import { MAX_ADDRESSES, type Customers } from "../../modules/customers/index.ts";
 import { createServices, type Services } from "../../services.ts";
 import { customersApi } from "./customers.ts";
-import { AMSTERDAM, registeredCustomer } from "../../modules/customers/test-support.ts";
+import { AMSTERDAM, registeredCustomer } from "../../../tests/support/customers-fixtures.ts";
 
 const PUBLIC_URL = "http://shop.test";
 let database: Database;

@@ -5,7 +5,7 @@ import { shopApp } from "../../../tests/support/shop-app.ts";
 import type { ShopEnv } from "../../context.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { CART_COOKIE } from "../../modules/cart/index.ts";
-import { newPerson } from "./test-people.ts";
+import { newPerson } from "../../../tests/support/sign-ups.ts";
 import { contentAuthApi } from "./content-auth.ts";
 import { loginApi } from "./login-api.ts";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { shopApp } from "../../../tests/support/shop-app.ts";
 import type { ShopEnv } from "../../context.ts";
-import { stockedOptions } from "../../modules/cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import type { OrderView } from "../../modules/orders/index.ts";
 import { customersApi } from "./customers.ts";
 import { ecommerceApi } from "./ecommerce.ts";

@@ -8,7 +8,7 @@ import { queryRows } from "../../db/client.ts";
 import { cartLines, mailJobs, orders, promoCodes, promoRedemptions, users, variants } from "../../db/schema/index.ts";
 import { systemScope } from "../../lib/scope.ts";
 import { MAX_LINE_QUANTITY } from "../../modules/cart/index.ts";
-import { stockedOptions } from "../../modules/cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { CHECKOUT_RULES, UNPAID_UNITS } from "../../modules/checkout/limits.ts";
 import { ecommerceApi } from "./ecommerce.ts";
 import { DUTCH_ADDRESS } from "../../../tests/support/orders.ts";

@@ -5,7 +5,7 @@ import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { shopApp } from "../../../tests/support/shop-app.ts";
 import type { ShopEnv } from "../../context.ts";
 import { orders, users, variants } from "../../db/schema/index.ts";
-import { stockedOptions } from "../../modules/cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import type { OrderView } from "../../modules/orders/index.ts";
 import { contentAuthApi } from "./content-auth.ts";
 import { ecommerceApi } from "./ecommerce.ts";

@@ -12,7 +12,7 @@ import { createRateLimitStore, rateLimit } from "../../modules/rate-limit/index.
 import { createServices } from "../../services.ts";
 import { collectionsApi } from "./collections.ts";
 import { contentAuthApi } from "./content-auth.ts";
-import { newPerson } from "./test-people.ts";
+import { newPerson } from "../../../tests/support/sign-ups.ts";
 import { videosApi } from "./videos.ts";
 
 /*

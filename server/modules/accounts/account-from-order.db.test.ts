@@ -5,7 +5,7 @@ import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { keptMails, type KeptMails } from "../../../tests/support/services-config.ts";
 import { orders, users } from "../../db/schema/index.ts";
 import { systemScope } from "../../lib/scope.ts";
-import { stockedOptions } from "../cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { usernameSkeleton } from "./username.ts";
 
 /*

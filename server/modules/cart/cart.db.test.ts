@@ -6,7 +6,7 @@ import { carts, products, users, variants } from "../../db/schema/index.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import type { ShopError } from "../../lib/shop-error.ts";
 import { createCarts, MAX_BAG_LINES, type Carts } from "./index.ts";
-import { newBagsLimit, stockedOptions } from "./test-support.ts";
+import { newBagsLimit, stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
 let database: Database;

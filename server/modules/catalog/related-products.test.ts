@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
-import { testCatalogue } from "./listing/test-catalogue.ts";
+import { testCatalogue } from "../../../tests/support/listing-catalogue.ts";
 import { relatedProducts } from "./related-products.ts";
 
-// Product ids of the test catalogue (listing/test-catalogue.ts).
+// Product ids of the test catalogue (tests/support/listing-catalogue.ts).
 const APEX = 1;
 const COMET = 3;
 const ECHO = 5;

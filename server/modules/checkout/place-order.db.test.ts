@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { mailJobs, orderEvents, orderLines, orders, promoCodes, users, variants } from "../../db/schema/index.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { createCarts, type Carts } from "../cart/index.ts";
-import { stockedOptions } from "../cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { sendDueMails } from "../mail/jobs.ts";
 import { createMemoryStore } from "../rate-limit/memory-store.ts";
 import { createCheckout, type Checkout } from "./index.ts";

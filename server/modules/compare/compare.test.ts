@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { addToCompare, comparedProducts, keepAsList, removeFromCompare } from "./index.ts";
-import { testLookup, testProduct } from "./test-products.ts";
+import { testLookup, testProduct } from "../../../tests/support/compare-fixtures.ts";
 
 const shop = [1, 2, 3, 4, 5, 6].map((id) => testProduct(id));
 

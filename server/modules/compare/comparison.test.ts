@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { attributeLabel, buildComparison, differingRows } from "./comparison.ts";
-import { testProduct, testVariant } from "./test-products.ts";
+import { testProduct, testVariant } from "../../../tests/support/compare-fixtures.ts";
 
 const rowOf = (comparison: ReturnType<typeof buildComparison>, key: string) => comparison.rows.find((r) => r.key === key);
 

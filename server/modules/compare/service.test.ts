@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createCompare } from "./service.ts";
-import { testLookup, testProduct } from "./test-products.ts";
+import { testLookup, testProduct } from "../../../tests/support/compare-fixtures.ts";
 
 /* The compare page's two calls: showing a comparison, and applying a compare form. */
 

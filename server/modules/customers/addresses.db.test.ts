@@ -7,7 +7,7 @@ import { createCustomers, MAX_ADDRESSES, type Customers } from "./index.ts";
 import { shopErrorCode, type ShopError } from "../../lib/shop-error.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { deliveryAddressInput } from "./schemas.ts";
-import { AMSTERDAM, newCustomerId } from "./test-support.ts";
+import { AMSTERDAM, newCustomerId } from "../../../tests/support/customers-fixtures.ts";
 
 let database: Database;
 let customers: Customers;

@@ -6,7 +6,7 @@ import { users } from "../../db/schema/index.ts";
 import { createCustomers, type Customers } from "./index.ts";
 import { shopErrorCode, type ShopError } from "../../lib/shop-error.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
-import { newCustomerId } from "./test-support.ts";
+import { newCustomerId } from "../../../tests/support/customers-fixtures.ts";
 
 let database: Database;
 let customers: Customers;

@@ -4,7 +4,7 @@ import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { DUTCH_ADDRESS } from "../../../tests/support/orders.ts";
 import { membershipPlans, memberships, orderLines, orders, products, users, variants } from "../../db/schema/index.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
-import { stockedOptions } from "../cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { createListing } from "../catalog/listing/index.ts";
 import { noFilters } from "../catalog/listing/params.ts";
 import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";

@@ -15,7 +15,7 @@ import {
 import { membershipsCollection } from "../content/collections/memberships.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import type { Services } from "../../services.ts";
-import { stockedOptions } from "../cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { benefitsOf } from "./benefits.ts";
 import { expireReservations } from "../orders/expire-reservations.ts";
 

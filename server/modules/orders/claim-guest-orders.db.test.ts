@@ -5,7 +5,7 @@ import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { orders } from "../../db/schema/index.ts";
 import { systemScope } from "../../lib/scope.ts";
 import { createServices, type Services } from "../../services.ts";
-import { stockedOptions } from "../cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { guestOrder } from "../../../tests/support/orders.ts";
 
 /* A guest's orders join the account once its customer has proved the address is theirs (issue 11 §3). */

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { mailJobs, orderEvents, orders, variants } from "../../db/schema/index.ts";
 import { systemScope } from "../../lib/scope.ts";
 import { createCarts } from "../cart/index.ts";
-import { stockedOptions } from "../cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { createCheckout } from "../checkout/index.ts";
 import { createMemoryStore } from "../rate-limit/memory-store.ts";
 import { expireReservations } from "./expire-reservations.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { mailJobs, orderEvents, promoCodes, variants } from "../../db/schema/index.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
-import { stockedOptions } from "../cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { guestOrder } from "../../../tests/support/orders.ts";
 
 /* The staff's order operations (issue 11 §3): the state machine, stock, refunds and the mails. */

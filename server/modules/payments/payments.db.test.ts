@@ -12,7 +12,7 @@ import type { ShopEnv } from "../../context.ts";
 import { mailJobs, memberships, orderEvents, orders, payments, users, variants, type Order } from "../../db/schema/index.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { systemScope, withTransaction, type Scope } from "../../lib/scope.ts";
-import { stockedOptions } from "../cart/test-support.ts";
+import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { cancelOrder, lockOrder } from "../orders/transitions.ts";
 import { createStripeProvider } from "./stripe.ts";
 import { MISMATCH_NOTE } from "./index.ts";

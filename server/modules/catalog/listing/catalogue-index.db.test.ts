@@ -10,7 +10,7 @@ import { productCards } from "../product-cards.ts";
 import { loadCatalogueIndex, type CatalogueIndex } from "./catalogue-index.ts";
 import { createListing } from "./index.ts";
 import { queryListing } from "./listing.ts";
-import { request } from "./test-catalogue.ts";
+import { request } from "../../../../tests/support/listing-catalogue.ts";
 
 // What the storefront may list: published, not members-only, with at least one variant.
 const SELLABLE = sql`p.published and not p.members_only and exists (select 1 from variants v where v.product_id = p.id)`;

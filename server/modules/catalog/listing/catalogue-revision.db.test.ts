@@ -9,7 +9,7 @@ import { products } from "../../../db/schema/index.ts";
 import { seedDemoShop } from "../../../db/seed/index.ts";
 import { readCatalogueRevision } from "./catalogue-index.ts";
 import { createListing } from "./index.ts";
-import { request } from "./test-catalogue.ts";
+import { request } from "../../../../tests/support/listing-catalogue.ts";
 
 // Short enough to wait for in a test; the shop checks every CATALOGUE_CHECK_MS.
 const CHECK_MS = 200;

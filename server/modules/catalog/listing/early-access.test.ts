@@ -7,7 +7,7 @@ import {
   type CatalogueSnapshot,
 } from "./catalogue-index.ts";
 import { queryListing } from "./listing.ts";
-import { request } from "./test-catalogue.ts";
+import { request } from "../../../../tests/support/listing-catalogue.ts";
 
 /*
  * ADR 41: the read model keeps everyone's view and the early-access view of one snapshot, sharing

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { queryListing } from "./listing.ts";
 import { compareSizes } from "./size-order.ts";
-import { request, testCatalogue } from "./test-catalogue.ts";
+import { request, testCatalogue } from "../../../../tests/support/listing-catalogue.ts";
 import { type FacetOption, type ListingRequest, type ListingResult } from "./types.ts";
 
 const index = testCatalogue();

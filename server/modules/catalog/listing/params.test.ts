@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { parseListingParams, wholeUnits } from "./params.ts";
-import { noFilters } from "./test-catalogue.ts";
+import { noFilters } from "../../../../tests/support/listing-catalogue.ts";
 
 const parse = (query: string, mode: "lenient" | "strict" = "strict") => parseListingParams(new URLSearchParams(query), mode);
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { queryListing } from "./listing.ts";
 import { searchHits } from "./search-hits.ts";
-import { request, testCatalogue } from "./test-catalogue.ts";
+import { request, testCatalogue } from "../../../../tests/support/listing-catalogue.ts";
 import type { FacetOption, ListingRequest, ListingResult } from "./types.ts";
 
 const index = testCatalogue();

@@ -7,7 +7,7 @@ import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import { queryRows, type Database } from "../../../db/client.ts";
 import { seedDemoShop } from "../../../db/seed/index.ts";
 import { createListing } from "./index.ts";
-import { request } from "./test-catalogue.ts";
+import { request } from "../../../../tests/support/listing-catalogue.ts";
 
 /*
  * ADR 31: on a catalogue of 20,000 products (1.5 s to read on the embedded database, during

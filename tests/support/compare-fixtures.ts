@@ -1,5 +1,5 @@
-import type { ProductDetail, ProductVariantDetail } from "../catalog/product-detail.ts";
-import type { ProductLookup } from "./index.ts";
+import type { ProductDetail, ProductVariantDetail } from "../../server/modules/catalog/product-detail.ts";
+import type { ProductLookup } from "../../server/modules/compare/index.ts";
 
 /** A product as the catalogue would give it, for the compare tests; `overrides` change what a test needs. */
 export function testProduct(id: number, overrides: Partial<ProductDetail> = {}): ProductDetail {

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { products, variants } from "../../db/schema/index.ts";
-import { createMemoryStore } from "../rate-limit/memory-store.ts";
-import { rateLimit, type RateLimiter } from "../rate-limit/index.ts";
-import { NEW_BAGS_RULE } from "./index.ts";
+import type { Db } from "../../server/db/client.ts";
+import { products, variants } from "../../server/db/schema/index.ts";
+import { createMemoryStore } from "../../server/modules/rate-limit/memory-store.ts";
+import { rateLimit, type RateLimiter } from "../../server/modules/rate-limit/index.ts";
+import { NEW_BAGS_RULE } from "../../server/modules/cart/index.ts";
 
 /** NEW_BAGS_RULE with a small `limit` per minute and a store of its own: for tests that reach it. */
 export function newBagsLimit(limit: number): RateLimiter {

@@ -1,6 +1,6 @@
-import { users } from "../../db/schema/index.ts";
-import type { Db } from "../../db/client.ts";
-import type { Services } from "../../services.ts";
+import { users } from "../../server/db/schema/index.ts";
+import type { Db } from "../../server/db/client.ts";
+import type { Services } from "../../server/services.ts";
 
 let customers = 0;
 

@@ -1,5 +1,10 @@
-import { buildCatalogueIndex, type CatalogueIndex, type ProductRow, type VariantRow } from "./catalogue-index.ts";
-import type { ListingFilters, ListingRequest } from "./types.ts";
+import {
+  buildCatalogueIndex,
+  type CatalogueIndex,
+  type ProductRow,
+  type VariantRow,
+} from "../../server/modules/catalog/listing/catalogue-index.ts";
+import type { ListingFilters, ListingRequest } from "../../server/modules/catalog/listing/types.ts";
 
 /*
  * A small hand-made catalogue for unit tests, built by the real builder. Two categories share a
@@ -117,7 +122,7 @@ export function testCatalogue(): CatalogueIndex {
   });
 }
 
-import { noFilters } from "./params.ts";
+import { noFilters } from "../../server/modules/catalog/listing/params.ts";
 
 export { noFilters };
 

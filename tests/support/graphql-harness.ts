@@ -1,19 +1,19 @@
 import type { APQStore } from "@graphql-yoga/plugin-apq";
 import type { Hono } from "hono";
-export { seededShop } from "../../../tests/support/seeded-shop.ts";
+export { seededShop } from "./seeded-shop.ts";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { shopApp, testPublicEnv } from "../../../tests/support/shop-app.ts";
-import type { ShopEnv } from "../../context.ts";
-import type { Database } from "../../db/client.ts";
-import type { Env } from "../../env.ts";
-import type { Logger } from "../../http/logger.ts";
-import type { RateLimiter } from "../../modules/rate-limit/index.ts";
-import type { Services } from "../../services.ts";
-import { liveUpdates } from "./live.ts";
-import { graphqlApi } from "./routes.ts";
-import { createShopYoga } from "./yoga.ts";
+import { shopApp, testPublicEnv } from "./shop-app.ts";
+import type { ShopEnv } from "../../server/context.ts";
+import type { Database } from "../../server/db/client.ts";
+import type { Env } from "../../server/env.ts";
+import type { Logger } from "../../server/http/logger.ts";
+import type { RateLimiter } from "../../server/modules/rate-limit/index.ts";
+import type { Services } from "../../server/services.ts";
+import { liveUpdates } from "../../server/api/graphql/live.ts";
+import { graphqlApi } from "../../server/api/graphql/routes.ts";
+import { createShopYoga } from "../../server/api/graphql/yoga.ts";
 
 /*
  * For the GraphQL API tests: a seeded test database, and Hono apps that mount the endpoint as
@@ -74,8 +74,9 @@ export async function postGraphQL<Data = Record<string, unknown>>(
 }
 
 /**
- * The GraphQL endpoint on a real HTTP server on a free port, with its WebSocket side (live.ts) on
- * the server's upgrades, as server/main.ts runs it: for clients that speak the protocols.
+ * The GraphQL endpoint on a real HTTP server on a free port, with its WebSocket side
+ * (server/api/graphql/live.ts) on the server's upgrades, as server/main.ts runs it: for clients
+ * that speak the protocols.
  */
 export async function liveGraphQLServer(shop: { services: Services; database: Database }, options: { publicUrl?: string } = {}) {
   const yoga = createShopYoga({ mode: "test", logger: recordingLogger() });
