@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { AddressFormat, Customers } from "../../server/modules/customers/index.ts";
 
 /**
@@ -7,4 +8,17 @@ import type { AddressFormat, Customers } from "../../server/modules/customers/in
  */
 export function addressFormatOr(customers: Customers, country: string): AddressFormat {
   return customers.addressFormat(country) ?? customers.addressFormat("NL")!;
+}
+
+/**
+ * The answer to the address form's request for a newly chosen country's format (`?formatFor=XX`,
+ * a data request made with JavaScript): the format, or 404 for no country. Null when the request is
+ * not one (the same address opened in the browser is just the page).
+ */
+export function formatAsked(request: Request, customers: Customers) {
+  const formatFor = new URL(request.url).searchParams.get("formatFor");
+  if (formatFor === null || (request.headers.get("accept")?.includes("text/html") ?? false)) return null;
+  const format = customers.addressFormat(formatFor.slice(0, 2));
+  if (!format) throw data(null, { status: 404 });
+  return data({ kind: "format" as const, format });
 }

@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { AddressForm } from "~/components/account/address-form";
 import { Link } from "~/components/ui/link";
-import { addressFormatOr } from "~/lib/address-format.server";
+import { addressFormatOr, formatAsked } from "~/lib/address-format.server";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -22,15 +22,8 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const { user } = currentCustomer(context);
   const { customers } = context.services;
   const params = new URL(request.url).searchParams;
-  // The address form asks for the format of a newly chosen country (with JavaScript).
-  // The same address opened in the browser is just the page.
-  const formatFor = params.get("formatFor");
-  const wantsPage = request.headers.get("accept")?.includes("text/html") ?? false;
-  if (formatFor !== null && !wantsPage) {
-    const format = customers.addressFormat(formatFor.slice(0, 2));
-    if (!format) throw data(null, { status: 404 });
-    return data({ kind: "format" as const, format });
-  }
+  const asked = formatAsked(request, customers);
+  if (asked) return asked;
   const addresses = await customers.listAddresses(context, user.id);
   const editId = params.get("edit");
   const editing = editId === null ? null : (addresses.find((a) => String(a.id) === editId) ?? null);

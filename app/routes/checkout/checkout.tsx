@@ -8,7 +8,7 @@ import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { TextField } from "~/components/ui/text-field";
 import { whoseBag } from "../../../server/modules/cart/whose-bag.ts";
 import { checkoutSummary, checkoutAddress, checkoutFailure, pricedForPage } from "~/lib/checkout.server";
-import { addressFormatOr } from "~/lib/address-format.server";
+import { addressFormatOr, formatAsked } from "~/lib/address-format.server";
 import { formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
@@ -33,14 +33,8 @@ async function buyerOf(context: PageContext): Promise<Buyer> {
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const { customers, checkout } = context.services;
-  const params = new URL(request.url).searchParams;
-  // The address fields ask for a newly chosen country's format (with JavaScript).
-  const formatFor = params.get("formatFor");
-  if (formatFor !== null && !(request.headers.get("accept")?.includes("text/html") ?? false)) {
-    const format = customers.addressFormat(formatFor.slice(0, 2));
-    if (!format) throw data(null, { status: 404 });
-    return data({ kind: "format" as const, format });
-  }
+  const asked = formatAsked(request, customers);
+  if (asked) return asked;
   const session = context.session;
   const addresses = session ? await customers.listAddresses(context, session.user.id) : [];
   const saved = addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
