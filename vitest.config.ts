@@ -27,6 +27,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "db",
+          globalSetup: ["tests/support/db-templates-setup.ts"],
           include: ["server/**/*.db.test.ts", "app/**/*.db.test.ts", "tests/**/*.db.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -17,7 +17,7 @@ import { CART_COOKIE } from "../server/modules/cart/cookie.ts";
 import { firstVisitJs } from "./first-visit-js.ts";
 import { assertLocal } from "./local-http.ts";
 import { DUTCH_ADDRESS } from "../tests/support/orders.ts";
-import { adminQuery } from "../tests/support/test-db.ts";
+import { adminQuery } from "../tests/support/pg-admin.ts";
 import { startServer, type BenchServer } from "./server.ts";
 
 const PRODUCTS = 320;

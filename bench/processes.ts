@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { cpus } from "node:os";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { adminQuery } from "../tests/support/test-db.ts";
+import { adminQuery } from "../tests/support/pg-admin.ts";
 import { CONNECTIONS, PAGES } from "./config.ts";
 import { getLocal } from "./local-http.ts";
 import { measureRound, mergeRounds, warmUp, type LoadResult, type MeasuredRound } from "./load.ts";

@@ -19,18 +19,25 @@ export interface Database {
   /** Runs fn while holding a database-wide lock, so two processes never migrate or seed at once. */
   exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole database cluster as one tar, which `fromDump` opens again. */
+  dump?(): Promise<Blob>;
 }
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolSize?: number }
-  /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: "pglite"; dataDir?: string };
+  /**
+   * dataDir undefined keeps the database in memory (tests); fromDump starts it from a copy made by
+   * PGlite's dumpDataDir (tests start from a migrated, seeded template instead of an empty cluster).
+   */
+  | { kind: "pglite"; dataDir?: string; fromDump?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === "postgres" ? openPostgres(target.url, target.poolSize) : openPglite(target.dataDir);
+  return target.kind === "postgres"
+    ? openPostgres(target.url, target.poolSize)
+    : openPglite(target.dataDir, target.fromDump);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, fromDump?: Blob): Promise<Database> {
   let unlock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -38,7 +45,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir);
+    client = await PGlite.create(dataDir, fromDump ? { loadDataDir: fromDump } : {});
   } catch (error) {
     unlock();
     throw error;
@@ -51,6 +58,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     // PGlite is one connection inside this process: its transaction already excludes everyone else.
     exclusive: (fn) => fn(db),
     close: () => client.close().finally(unlock),
+    dump: () => client.dumpDataDir("none"),
   };
 }
 

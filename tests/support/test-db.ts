@@ -1,25 +1,20 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { openDatabase, type Database } from "../../server/db/client.ts";
-import { applyMigrations } from "../../server/db/migrate.ts";
+import { template, type TemplateKind } from "./db-templates.ts";
+import { adminQuery, databaseUrl } from "./pg-admin.ts";
 
 /**
- * A freshly migrated database for one test file: PGlite in memory, or, when TEST_DATABASE_URL
- * is set, a new PostgreSQL database on that server that is dropped again by close().
+ * A freshly migrated database for one test file, copied from the run's template of that kind
+ * (the demo shop of `kind.products` products, or the empty shop): PGlite in memory, or, when
+ * TEST_DATABASE_URL is set, a new PostgreSQL database on that server that close() drops again.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(kind: TemplateKind = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ kind: "pglite" });
-    await applyMigrations(database);
-    return database;
-  }
+  const source = await template(kind, serverUrl);
+  if (!serverUrl) return openDatabase({ kind: "pglite", fromDump: source.dump?.() });
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
-  await applyMigrations(database);
+  await adminQuery(serverUrl, `create database ${name} template ${source.database}`);
+  const database = await openDatabase({ kind: "postgres", url: databaseUrl(serverUrl, name), poolSize: 4 });
   return {
     ...database,
     async close() {
@@ -27,15 +22,4 @@ export async function createTestDatabase(): Promise<Database> {
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
-}
-
-/** Runs one statement on the PostgreSQL server at `url` (creating and dropping databases). */
-export async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

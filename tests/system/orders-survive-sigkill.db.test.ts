@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { openDatabase, queryRows, type Database } from "../../server/db/client.ts";
-import { adminQuery } from "../support/test-db.ts";
+import { adminQuery } from "../support/pg-admin.ts";
 import { startShop, type RunningShop } from "../support/shop-server.ts";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer.ts";
 

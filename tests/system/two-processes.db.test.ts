@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import WebSocket from "ws";
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { DUTCH_ADDRESS } from "../support/orders.ts";
-import { adminQuery } from "../support/test-db.ts";
+import { adminQuery } from "../support/pg-admin.ts";
 import { startShop, type RunningShop } from "../support/shop-server.ts";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer.ts";
 
