@@ -54,7 +54,7 @@ test("a customer is sent home from the log-in and sign-up pages, and from their 
 
 test("while the owner has turned compare off, its page does not exist, for the page and its data", async () => {
   test.setTimeout(180_000);
-  const first = await startShop({ env: { DEMO_PRODUCTS: "12" } });
+  const first = await startShop();
   expect((await fetch(`${first.url}/compare-products`)).status).toBe(200);
   expect(await first.stop()).toBe(0);
   const database = await openDatabase({ kind: "pglite", dataDir: join(first.dataDir, "db") });

@@ -150,8 +150,8 @@ test("the live connection comes back by itself after the server restarts, and th
   browser,
 }) => {
   test.setTimeout(180_000);
-  // A shop of its own, to restart.
-  let shop = await startShop({ env: { DEMO_PRODUCTS: "12" } });
+  // A shop of its own, to restart; like the shared one it believes each shopper's address (X-Forwarded-For).
+  let shop = await startShop({ env: { TRUST_PROXY: "1" } });
   const context = await browser.newContext({ baseURL: shop.url });
   try {
     const page = await context.newPage();
@@ -162,7 +162,7 @@ test("the live connection comes back by itself after the server restarts, and th
     await subscribedTo(sent, "stockChanged");
 
     expect(await shop.stop()).toBe(0);
-    shop = await startShop({ dataDir: shop.dataDir, port: shop.port, env: { DEMO_PRODUCTS: "12" } });
+    shop = await startShop({ dataDir: shop.dataDir, port: shop.port, env: { TRUST_PROXY: "1" } });
     // Subscribed again on a new connection: a second subscribe message.
     await expect
       .poll(() => sent.filter((frame) => frame.includes('"subscribe"') && frame.includes("stockChanged")).length, {

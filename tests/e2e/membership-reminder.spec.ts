@@ -20,7 +20,7 @@ const SHORT_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "sho
 function shopEnv() {
   const smtp = process.env.SMTP_URL;
   if (!smtp) throw new Error("SMTP_URL is not set: the e2e global set-up starts the SMTP server");
-  return { DEMO_PRODUCTS: "12", SMTP_URL: smtp, TRUST_PROXY: "1" };
+  return { SMTP_URL: smtp, TRUST_PROXY: "1" };
 }
 
 /** Runs `change` on the stopped shop's database, then starts the shop again on the same data and port. */

@@ -1,11 +1,11 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { E2E_SOCIAL } from "./e2e-social.ts";
 import { startFakeStripe } from "./fake-stripe.ts";
 import { startOidcPeer } from "./oidc-peer.ts";
-import { freePort, startShop } from "./shop-server.ts";
+import { freePort, makeShopSnapshot, startShop } from "./shop-server.ts";
 import { startSmtpPeer } from "./smtp-peer.ts";
 
 const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2ewebhooksecret000000";
@@ -18,6 +18,9 @@ const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2ewebhooksecret000000";
  */
 export default async function globalSetup() {
   buildIfStale();
+  // The demo shop, seeded once: this shop and every fresh one a test starts begin from a copy.
+  const snapshot = await makeShopSnapshot();
+  process.env.SHOP_SNAPSHOT = snapshot;
   const mailboxDir = mkdtempSync(join(tmpdir(), "shop-e2e-mailbox-"));
   const smtp = await startSmtpPeer({ mailboxDir });
   const port = await freePort();
@@ -54,5 +57,6 @@ export default async function globalSetup() {
   return async () => {
     await shop.stop("SIGTERM");
     await Promise.all([smtp.close(), oidc.close(), stripe.close()]);
+    rmSync(snapshot, { recursive: true, force: true });
   };
 }

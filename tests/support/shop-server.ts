@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,15 +29,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
+// The settings that change what a first start puts in a fresh data folder: a shop started with
+// any of them seeds for itself instead of starting from the snapshot.
+const FIRST_START_SETTINGS = ["DEMO_SHOP", "DEMO_PRODUCTS", "DATABASE_URL"];
+
 /**
- * Starts the production build (`node build/server/main.js`) on a free port with a fresh data
- * folder unless one is given, and waits until /healthz answers.
+ * Starts the production build (`node build/server/main.js`) on a free port and waits until /healthz
+ * answers. Without a data folder it gets a fresh one: a copy of the demo shop's snapshot
+ * (SHOP_SNAPSHOT, made once by the global set-up: a first start seeds and renders images for many
+ * seconds) unless the start is about what a first start does; else an empty one.
  */
 export async function startShop(
   options: { env?: Record<string, string>; dataDir?: string; waitForHealth?: boolean; port?: number } = {},
 ): Promise<RunningShop> {
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "shop-e2e-"));
+  const dataDir = options.dataDir ?? freshDataDir(options.env ?? {});
   const buildDir = process.env.SHOP_BUILD_DIR ?? "build";
   let output = "";
   const child = spawn(process.execPath, [join(buildDir, "server/main.js")], {
@@ -72,6 +78,24 @@ export async function startShop(
   };
   if (options.waitForHealth !== false) await waitForHealth(shop, exited);
   return shop;
+}
+
+function freshDataDir(env: Record<string, string>): string {
+  const dataDir = mkdtempSync(join(tmpdir(), "shop-e2e-"));
+  const snapshot = process.env.SHOP_SNAPSHOT;
+  if (snapshot && !FIRST_START_SETTINGS.some((name) => name in env)) cpSync(snapshot, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
+ * Starts a shop on an empty data folder with the default settings, lets it seed the demo shop,
+ * stops it, and returns its data folder: the snapshot that later fresh shops start from.
+ */
+export async function makeShopSnapshot(): Promise<string> {
+  const shop = await startShop({ dataDir: mkdtempSync(join(tmpdir(), "shop-e2e-snapshot-")) });
+  const code = await shop.stop("SIGTERM");
+  if (code !== 0) throw new Error(`The shop that made the snapshot ended with ${code}:\n${shop.output()}`);
+  return shop.dataDir;
 }
 
 async function waitForHealth(shop: RunningShop, exited: Promise<number | null>) {
