@@ -3,7 +3,9 @@ import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/index.ts";
 import { systemScope, withTransaction } from "../../lib/scope.ts";
 import { enqueueMail } from "../mail/jobs.ts";
-import { deliversGoods, itemsBackOnSale, orderCancelledMail } from "./mails.ts";
+import { itemsBackOnSale } from "./mails.ts";
+import { cancellationOf, type OrderMailShop } from "./order-mails.ts";
+import { BANK_TRANSFER } from "./payment-methods.ts";
 import { cancelOrder } from "./transitions.ts";
 
 /**
@@ -17,7 +19,7 @@ import { cancelOrder } from "./transitions.ts";
  */
 export async function expireReservations(
   db: Db,
-  shop: { siteName: string; orderLink: (number: string) => string },
+  shop: OrderMailShop,
   now = new Date(),
   /** Card orders too: when the shop takes no card payments now, nobody else ends their reservation. */
   options: { cardOrders?: boolean } = {},
@@ -37,7 +39,7 @@ export async function expireReservations(
         .where(
           and(
             eq(orders.status, "awaiting_payment"),
-            options.cardOrders ? undefined : eq(orders.paymentMethod, "bank-transfer"),
+            options.cardOrders ? undefined : eq(orders.paymentMethod, BANK_TRANSFER),
             lte(orders.reservedUntil, now),
             failed.length > 0 ? notInArray(orders.id, failed) : undefined,
           ),
@@ -49,17 +51,7 @@ export async function expireReservations(
       claimed = order.id;
       await cancelOrder(tx, order, "Not paid in time");
       const reason = `the payment did not arrive in time${itemsBackOnSale(order)}.`;
-      await enqueueMail(
-        tx,
-        orderCancelledMail({
-          siteName: shop.siteName,
-          to: order.email,
-          number: order.number,
-          reason,
-          link: shop.orderLink(order.number),
-          goods: deliversGoods(order),
-        }),
-      );
+      await enqueueMail(tx, cancellationOf(shop, order, reason));
       return true;
     }).catch((error: unknown) => {
       // The claim itself failed: the database is in trouble, not one order. Whatever failed
