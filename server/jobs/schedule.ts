@@ -39,7 +39,8 @@ export function shopSchedule(deps: ScheduleDeps): Sweep[] {
       // (otherwise the card sweep asks their provider first).
       name: "reservations",
       every: MINUTE,
-      run: (now) => expireReservations(database.db, { ...deps.shop, mailsWritten: mails.wake }, now, { cardOrders: !payments.enabled }),
+      run: (now) =>
+        expireReservations(database.db, { ...deps.shop, mailsWritten: mails.wake }, now, { cardOrders: !payments.enabled }),
     },
     {
       // Card payment pages that ended unseen, and refunds the provider did not take.

@@ -305,12 +305,7 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
                 </label>
               )}
               <label className="checkout-choice">
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={BANK_TRANSFER}
-                  defaultChecked={values.paymentMethod !== CARD}
-                />
+                <input type="radio" name="paymentMethod" value={BANK_TRANSFER} defaultChecked={values.paymentMethod !== CARD} />
                 <span>
                   Bank transfer
                   <span className="block text-sm text-grey-600">

@@ -41,7 +41,8 @@ export function createMembership(db: Db, config: MembershipConfig) {
     stop: (scope: Scope, userId: number) => stopMembership(scope, userId),
     resume: (scope: Scope, userId: number) => resumeMembership(scope, userId),
     /** Queues the reminders due by `now` (background work); how many were queued. */
-    remind: (now: Date) => remindEndingMemberships(db, (ending) => membershipEndingMail(ending, config), now, config.mailsWritten),
+    remind: (now: Date) =>
+      remindEndingMemberships(db, (ending) => membershipEndingMail(ending, config), now, config.mailsWritten),
     /** What the customer's membership in force gives them (ADR 41), in one query: the request context's viewer(). */
     benefits: (scope: Scope, userId: number) => benefitsOf(scope.db, userId),
     /** How pages show prices to this viewer: their plan's, or the best published plan's "Members pay X". */

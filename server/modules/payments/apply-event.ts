@@ -38,7 +38,12 @@ export interface WebhookResult {
  * A webhook: verified (WebhookSignatureError otherwise), then applied once. Anything thrown
  * else means "tell me again later", which the provider does.
  */
-export async function webhook(kit: PaymentsKit, scope: Scope, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
+export async function webhook(
+  kit: PaymentsKit,
+  scope: Scope,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<WebhookResult> {
   if (!kit.provider) throw new ShopError("UNKNOWN_PROVIDER", "This shop takes no card payments.");
   const event = kit.provider.parseWebhook(rawBody, signature);
   if (event.kind === "other") return { outcome: "ignored" };
@@ -140,7 +145,12 @@ async function apply(
       if (order.reservedUntil && order.reservedUntil.getTime() > Date.now()) return;
       await setPayment(db, payment, { status: "failed" });
       await cancelOrder(db, order, "The payment did not arrive in time");
-      await tellCancelled(kit, db, order, `your payment had not arrived in time${itemsBackOnSale(order)}. If it still arrives, we will refund it.`);
+      await tellCancelled(
+        kit,
+        db,
+        order,
+        `your payment had not arrived in time${itemsBackOnSale(order)}. If it still arrives, we will refund it.`,
+      );
       break;
     }
     case "failed":
@@ -196,7 +206,10 @@ async function applyRefund(kit: PaymentsKit, scope: Scope, event: Extract<Paymen
 async function confirmPaid(kit: PaymentsKit, db: Db, order: Order) {
   const paid = await move(db, order, "paid", { reservedUntil: null }, "Paid by card");
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  await enqueueMail(db, confirmationOf(kit.shop, order, lines, "paid by card", (minor) => kit.money(minor, order)));
+  await enqueueMail(
+    db,
+    confirmationOf(kit.shop, order, lines, "paid by card", (minor) => kit.money(minor, order)),
+  );
   return paid;
 }
 

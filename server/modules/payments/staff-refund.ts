@@ -35,7 +35,13 @@ export async function staffRefund(kit: PaymentsKit, scope: Scope, number: unknow
  * closed. `retried`: this call follows the one that recorded the page as paid; it never calls
  * itself again (a state that did not change would ask Stripe forever).
  */
-export async function staffCancel(kit: PaymentsKit, scope: Scope, number: unknown, raw: unknown = {}, retried = false): Promise<Order> {
+export async function staffCancel(
+  kit: PaymentsKit,
+  scope: Scope,
+  number: unknown,
+  raw: unknown = {},
+  retried = false,
+): Promise<Order> {
   const { provider, deps } = kit;
   const { staff } = deps;
   const order = await cardOrder(scope.db, number);
