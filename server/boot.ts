@@ -87,8 +87,9 @@ export async function boot(env: Env): Promise<Booted> {
     dataDir: env.DATA_DIR,
     outboxDir: env.SMTP_URL ? undefined : outboxDir,
     rateLimits,
-    onBackgroundError: (error) =>
+    onBackgroundError: (error, task) =>
       logger.error("background task failed", {
+        ...(task ? { task } : {}),
         error: String((error as Error)?.stack ?? error),
         // A sweep that carried on past some rows' failures says what each was.
         ...(error instanceof AggregateError ? { each: error.errors.map((one: unknown) => describeFailure(one)) } : {}),

@@ -10,16 +10,14 @@ import { createUploads } from "./modules/media/uploads.ts";
 import { createProductImages } from "./modules/catalog/product-images.ts";
 import { createNewsletter } from "./modules/newsletter/index.ts";
 import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
-import { createMailRunner, takeOverClaims } from "./modules/mail/jobs.ts";
+import { createMailRunner } from "./modules/mail/jobs.ts";
 import { claimGuestOrders } from "./modules/orders/claim-guest-orders.ts";
-import { ExpiryFailures, expireReservations } from "./modules/orders/expire-reservations.ts";
 import { createOrders } from "./modules/orders/index.ts";
 import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
 import { createStaffOperations } from "./modules/orders/staff.ts";
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import type { BankDetails } from "./modules/orders/mails.ts";
 import { formatMoney } from "./lib/money.ts";
-import { systemScope } from "./lib/scope.ts";
 import { createShopEvents, type ShopEventTarget } from "./lib/events.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createSite } from "./modules/site/index.ts";
@@ -30,6 +28,7 @@ import { createMembership } from "./modules/membership/index.ts";
 import { createNews } from "./modules/news/index.ts";
 import { createPages } from "./modules/pages/index.ts";
 import { noFilters } from "./modules/catalog/listing/params.ts";
+import { createBackgroundWork } from "./jobs/schedule.ts";
 
 // How many products a page's product carousel shows of a category.
 const PAGE_CAROUSEL_PRODUCTS = 8;
@@ -46,8 +45,8 @@ export interface ServicesConfig {
   /** Where mails go when there is no SMTP server (DATA_DIR/outbox); the development outbox page reads it. */
   outboxDir?: string;
   rateLimits: RateLimitStore;
-  /** Failures of work done after a request was answered, such as sending a mail. */
-  onBackgroundError: (error: unknown) => void;
+  /** Failures of work done after a request was answered, such as sending a mail; `task`: the background sweep's name. */
+  onBackgroundError: (error: unknown, task?: string) => void;
   /** Social login providers (OpenID Connect); none by default. */
   socialProviders?: SocialProviderConfig[];
   /** A social login provider that could not be reached or answered nonsense. */
@@ -76,9 +75,6 @@ const DEMO_SELLING: SellingConfig = {
   bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
 };
 
-/** How often background work runs: mails due again after a failure, reservations that ended. */
-const BACKGROUND_INTERVAL_MS = 60_000;
-
 /** The domain modules, wired to one database; every adapter (pages, REST, GraphQL) goes through these. */
 export function createServices(database: Database, config: ServicesConfig) {
   // Stock, orders and bags tell their changes here once committed (GraphQL subscriptions).
@@ -99,10 +95,6 @@ export function createServices(database: Database, config: ServicesConfig) {
   const newsletter = createNewsletter({ ...config, mailsWritten: mails.wake });
   // Back-in-stock requests (ADR 47): a claimed sweep mails those whose option is back.
   const stockAlerts = createStockAlerts({ ...config, db: database.db, mailsWritten: mails.wake });
-  let background: ReturnType<typeof setInterval> | null = null;
-  // False once stopped: a run whose start was still on its way (the embedded database's take-over) does nothing.
-  let working = false;
-  let stopStockBack: (() => void) | null = null;
   const orders = createOrders({ bank: selling.bank, secret: config.secret, publicUrl: config.publicUrl });
   // The external-site notice; it also signs the links to other sites the shop renders (news, pages).
   const externalLinks = createExternalLinks({ videoOrigins: videos.provider.siteOrigins, secret: config.secret });
@@ -126,6 +118,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   const membership = createMembership(database.db, {
     siteName: config.siteName,
     membershipLink: `${config.publicUrl}/membership`,
+    mailsWritten: mails.wake,
   });
   const staff = createStaffOperations({
     siteName: config.siteName,
@@ -143,6 +136,16 @@ export function createServices(database: Database, config: ServicesConfig) {
     staff,
     bags: cart,
     mailsWritten: mails.wake,
+  });
+  const background = createBackgroundWork({
+    database,
+    shop,
+    mails,
+    payments,
+    membership,
+    stockAlerts,
+    events,
+    onError: config.onBackgroundError,
   });
   return {
     catalog,
@@ -187,50 +190,11 @@ export function createServices(database: Database, config: ServicesConfig) {
     /** The outbox's sender: tests wait for it; shutdown lets it finish. */
     mails,
     /**
-     * Starts the work nobody asks for (the server process only): mails due again after a failure
-     * and unpaid orders whose reservation ended, now and then every minute.
+     * Starts the work nobody asks for (the server process only; jobs/schedule.ts lists it): now,
+     * then every minute. Stopping lets what runs in this process finish (shutdown, tests).
      */
-    startBackgroundWork() {
-      working = true;
-      const run = () => {
-        if (!working) return;
-        mails.wake();
-        expireReservations(database.db, shop, new Date(), { cardOrders: !payments.enabled }).then(
-          (cancelled) => cancelled > 0 && mails.wake(),
-          (error: unknown) => {
-            // The orders that were cancelled have mails waiting all the same.
-            if (error instanceof ExpiryFailures && error.cancelled > 0) mails.wake();
-            config.onBackgroundError(error);
-          },
-        );
-        payments.sweep(systemScope(database.db)).catch((error: unknown) => config.onBackgroundError(error));
-        membership.remind(new Date()).then(
-          (queued) => queued > 0 && mails.wake(),
-          (error: unknown) => config.onBackgroundError(error),
-        );
-        stockAlerts.wake();
-      };
-      // And as soon as stock comes back, here or in another process.
-      stopStockBack ??= stockAlerts.wakeOnStockBack(events);
-      // On the embedded database this is the only process: mails a crashed run had claimed go now.
-      if (database.kind === "pglite" && !background) {
-        takeOverClaims(database.db).then(run, (error: unknown) => {
-          config.onBackgroundError(error);
-          run();
-        });
-      } else run();
-      background ??= setInterval(run, BACKGROUND_INTERVAL_MS);
-      background.unref();
-    },
-    async stopBackgroundWork() {
-      working = false;
-      if (background) clearInterval(background);
-      background = null;
-      stopStockBack?.();
-      stopStockBack = null;
-      await stockAlerts.settled();
-      await mails.settled();
-    },
+    startBackgroundWork: background.start,
+    stopBackgroundWork: background.stop,
     site: createSite(database.db),
     news,
     pages,

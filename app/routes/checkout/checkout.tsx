@@ -16,6 +16,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { pageContext } from "../../../server/http/page-context.ts";
 import type { PageContext } from "../../../server/context.ts";
 import type { Buyer } from "../../../server/modules/checkout/index.ts";
+import { BANK_TRANSFER, CARD } from "../../../server/modules/orders/payment-methods.ts";
 
 const PATH = "/checkout";
 
@@ -294,7 +295,7 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
               <legend className="sr-only">Payment method</legend>
               {page.cardPayments && (
                 <label className="checkout-choice">
-                  <input type="radio" name="paymentMethod" value="stripe" defaultChecked={values.paymentMethod === "stripe"} />
+                  <input type="radio" name="paymentMethod" value={CARD} defaultChecked={values.paymentMethod === CARD} />
                   <span>
                     Card or wallet
                     <span className="block text-sm text-grey-600">
@@ -304,12 +305,7 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
                 </label>
               )}
               <label className="checkout-choice">
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value="bank-transfer"
-                  defaultChecked={values.paymentMethod !== "stripe"}
-                />
+                <input type="radio" name="paymentMethod" value={BANK_TRANSFER} defaultChecked={values.paymentMethod !== CARD} />
                 <span>
                   Bank transfer
                   <span className="block text-sm text-grey-600">

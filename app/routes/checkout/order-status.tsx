@@ -11,6 +11,7 @@ import { flashCookie } from "~/lib/flash";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { asShopError } from "../../../server/lib/shop-error.ts";
+import { isCardOrder } from "../../../server/modules/orders/payment-methods.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 import type { PageContext } from "../../../server/context.ts";
 import { useLiveOrder } from "~/components/orders/use-live-order";
@@ -145,7 +146,7 @@ export default function OrderStatus({ loaderData, actionData }: Route.ComponentP
   useLiveOrder(order.number, !guest);
   const answer: Answer | null = actionData ?? null;
   const card = order.payment.card;
-  const paidByCard = order.payment.method === "stripe" && order.status === "paid";
+  const paidByCard = isCardOrder({ paymentMethod: order.payment.method }) && order.status === "paid";
   const headline = paymentFailed
     ? "Your payment did not go through; nothing was charged."
     : placed

@@ -1,6 +1,6 @@
 import { requestBag } from "../../modules/cart/index.ts";
 import { shopErrorCode } from "../../lib/shop-error.ts";
-import type { OrderView } from "../../modules/orders/index.ts";
+import { BANK_TRANSFER, CARD, type OrderView } from "../../modules/orders/index.ts";
 import type { GraphQLContext } from "./context.ts";
 import { asGraphQLError, shopCall } from "./errors.ts";
 
@@ -13,7 +13,7 @@ import { asGraphQLError, shopCall } from "./errors.ts";
 type Context = GraphQLContext;
 
 const money = (amount: number, currency: string) => ({ amount, currency });
-const PAYMENT_METHODS: Record<string, string> = { BANK_TRANSFER: "bank-transfer", STRIPE: "stripe" };
+const PAYMENT_METHODS: Record<string, string> = { BANK_TRANSFER, STRIPE: CARD };
 
 /** The order view with its currency on every Money field. */
 function placedOrder(order: OrderView) {

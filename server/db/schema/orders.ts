@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { BANK_TRANSFER, PAYMENT_METHODS } from "../../modules/orders/payment-methods.ts";
 import { membershipPlans } from "./memberships.ts";
 import { users } from "./users.ts";
 
@@ -7,8 +8,7 @@ import { users } from "./users.ts";
 export const ORDER_STATUSES = ["awaiting_payment", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_METHODS = ["bank-transfer", "stripe"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod } from "../../modules/orders/payment-methods.ts";
 
 /** Order numbers: KS-100001 onwards, one per order, never reused (a rolled-back order skips one). */
 export const orderNumbers = pgSequence("order_numbers", { startWith: 100001 });
@@ -47,7 +47,7 @@ export const orders = pgTable(
     membershipPlanId: integer("membership_plan_id").references(() => membershipPlans.id, { onDelete: "restrict" }),
     /** The plan's months when the order was placed (null: a plan that never ends): what paying activates. */
     membershipMonths: integer("membership_months"),
-    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("bank-transfer"),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default(BANK_TRANSFER),
     /** What a bank transfer must quote, so the shop can match the payment to the order. */
     paymentReference: text("payment_reference"),
     /** Until when the stock stays reserved for an unpaid order; then the order is cancelled. */

@@ -5,6 +5,7 @@ import { cartIdOf, keepCheckoutChoices, view } from "../cart/bag-rows.ts";
 import { cartNotFound, type CartView, type CartWithToken, type CheckoutChoices } from "../cart/index.ts";
 import { chooseMethod, deliveryOption, deliveryTo, methodsTo, type DeliveryFacts, type DeliveryOption } from "./delivery.ts";
 import { noDeliveryTo } from "./errors.ts";
+import { isCardOrder } from "../orders/index.ts";
 import { findCountry } from "../customers/countries.ts";
 import { priceBag, type CheckoutChoices as PricingChoices, type PricedBag } from "./pricing.ts";
 import { redeemersOf } from "./promo.ts";
@@ -61,7 +62,7 @@ export function createCheckout(
     ): Promise<PlacedOrder & { paymentUrl: string | null }> {
       const placed = await placeOrder({ ...deps, limits }, scope, buyer, raw, options);
       const { order } = placed;
-      const unpaidCard = order.paymentMethod === "stripe" && order.status === "awaiting_payment";
+      const unpaidCard = isCardOrder(order) && order.status === "awaiting_payment";
       const paymentUrl = unpaidCard && deps.openPayment ? await deps.openPayment(scope, order).catch(() => null) : null;
       return { ...placed, paymentUrl };
     },

@@ -12,7 +12,6 @@ import {
   variants,
   type Order,
 } from "../../db/schema/index.ts";
-import { formatAddress } from "../customers/address-format.ts";
 import { publishAfterCommit } from "../../lib/events.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
@@ -21,7 +20,8 @@ import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
 import { hashCartToken } from "../cart/token.ts";
 import { mailInsert } from "../mail/jobs.ts";
 import { assertMayPlace, planBySlug, planNotForSale } from "../membership/purchase.ts";
-import { orderConfirmationMail, type BankDetails } from "../orders/mails.ts";
+import type { BankDetails } from "../orders/mails.ts";
+import { CARD, confirmationOf, type ConfirmedOrder } from "../orders/index.ts";
 import { orderLineView, PLACED_NOTE, type OrderView } from "../orders/view.ts";
 import { addressKey, mailboxKey, type RateLimiter, type RateLimitStore, type Verdict } from "../rate-limit/index.ts";
 import { emptyBag, idempotencyConflict, soldOut, tooManyMailsToMailbox, tooManyOrdersFromAddress } from "./errors.ts";
@@ -31,7 +31,6 @@ import { promoTries } from "./promo-tries.ts";
 import { readForPlacing } from "./placing-reads.ts";
 import { priceBag } from "./pricing.ts";
 import { redeem, redeemersOf } from "./promo.ts";
-import type { QuoteLine } from "./quote.ts";
 import { idempotencyKeyField, placeOrderInput, type PlaceOrder } from "./schemas.ts";
 
 export interface CheckoutDeps {
@@ -103,7 +102,7 @@ export async function placeOrder(
   options: PlaceOrderOptions = {},
 ): Promise<PlacedOrder> {
   const input = parseInput(placeOrderInput, raw);
-  const card = input.paymentMethod === "stripe";
+  const card = input.paymentMethod === CARD;
   if (card && !deps.cardPayments) {
     throw invalidInput("paymentMethod", "Card payment is not available in this shop: choose bank transfer.");
   }
@@ -142,7 +141,7 @@ async function placeInTransaction(
   options: PlaceOrderOptions,
   count: (limiter: RateLimiter, id: string) => Promise<Verdict>,
 ): Promise<PlacedOrder> {
-  const card = input.paymentMethod === "stripe";
+  const card = input.paymentMethod === CARD;
   const viewer = buyer.viewer ?? ANY_VISITOR;
   return withTransaction(scope, async (tx) => {
     // The bag's lock first (as every bag change takes it): two placements of one bag queue here.
@@ -250,23 +249,8 @@ async function placeInTransaction(
     const reservedUntil = new Date(
       Date.now() + (card ? (deps.cardPayments!.checkoutMinutes + 1) * 60_000 : deps.reservationDays * 86_400_000),
     );
-    // The membership's line: no product, its plan's price, one of it.
-    const membershipLine: QuoteLine | null = membership
-      ? {
-          variantId: 0,
-          productId: 0,
-          name: membership.name,
-          sku: membership.sku,
-          size: "",
-          colour: "",
-          image: null,
-          quantity: 1,
-          unitPrice: membership.price,
-          lineTotal: membership.price,
-        }
-      : null;
-    const allLines: QuoteLine[] = membershipLine ? [...lines, membershipLine] : lines;
-    // The rows stored, the membership's from its summary line: what the answer and a later read show.
+    // The rows stored, the membership's with no product, its plan's price, one of it: what the
+    // answer, the confirmation mail and a later read show.
     const rows: (typeof orderLines.$inferInsert)[] = [
       ...lines.map((line) => ({
         orderId,
@@ -282,23 +266,35 @@ async function placeInTransaction(
         quantity: line.quantity,
         unitPrice: line.unitPrice,
       })),
-      ...(membershipLine
+      ...(membership
         ? [
             {
               orderId,
               productId: null,
               variantId: null,
-              productName: membershipLine.name,
-              sku: membershipLine.sku,
+              productName: membership.name,
+              sku: membership.sku,
               size: null,
               colour: null,
               image: null,
-              quantity: membershipLine.quantity,
-              unitPrice: membershipLine.unitPrice,
+              quantity: 1,
+              unitPrice: membership.price,
             },
           ]
         : []),
     ];
+    // What the order's row says of it, which its confirmation mail reads too.
+    const confirmed: ConfirmedOrder = {
+      number,
+      email: input.email,
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      shipping: totals.delivery,
+      tax: totals.tax,
+      total: totals.total,
+      deliveryMethodName: method?.name ?? null,
+      deliveryAddress: JSON.stringify(input.shippingAddress),
+    };
     const writes = [
       tx.db.insert(orderLines).values(rows),
       tx.db.insert(orderEvents).values({ orderId, status: "awaiting_payment", note: PLACED_NOTE }),
@@ -308,21 +304,10 @@ async function placeInTransaction(
       // A card payment's page is opened once this commits (payments module), outside the transaction;
       // its order is confirmed by mail once paid. A transfer's mail says how to pay.
       card
-        ? tx.db.insert(payments).values({ orderId, provider: "stripe", amount: totals.total, currency: deps.currency })
+        ? tx.db.insert(payments).values({ orderId, provider: CARD, amount: totals.total, currency: deps.currency })
         : mailInsert(
             tx.db,
-            orderConfirmationMail({
-              siteName: deps.siteName,
-              to: input.email,
-              number,
-              lines: allLines,
-              ...totals,
-              deliveryMethod: method?.name ?? null,
-              deliveryAddress: formatAddress(input.shippingAddress),
-              link: deps.orderLink(number),
-              transfer: { bank: deps.bank, reference: number, payBy: reservedUntil.toISOString().slice(0, 10) },
-              money: deps.money,
-            }),
+            confirmationOf(deps, confirmed, rows, { transfer: { bank: deps.bank, payBy: reservedUntil } }, deps.money),
           ),
     ];
     // Statements in WITH run once each, whether or not the main statement reads them; the lines'
@@ -331,22 +316,15 @@ async function placeInTransaction(
       .with(...writes.map((write, i) => tx.db.$with(`order_write_${i}`, {}).as(write.getSQL())))
       .insert(orders)
       .values({
+        ...confirmed,
         id: orderId,
-        number,
         userId: buyer.customerId,
-        email: input.email,
         status: "awaiting_payment",
         currency: deps.currency,
-        subtotal: totals.subtotal,
         memberSavings: totals.memberSavings,
-        discount: totals.discount,
-        shipping: totals.delivery,
-        tax: totals.tax,
         vatRateBasisPoints: totals.vatRateBasisPoints,
-        total: totals.total,
         promoCode: promo?.code ?? null,
         deliveryMethodId: method?.id ?? null,
-        deliveryMethodName: method?.name ?? null,
         membershipPlanId: membership?.planId ?? null,
         membershipMonths: membership?.months ?? null,
         paymentMethod: input.paymentMethod,
@@ -354,7 +332,6 @@ async function placeInTransaction(
         reservedUntil,
         idempotencyKey: scopedKey,
         requestHash,
-        deliveryAddress: JSON.stringify(input.shippingAddress),
         placedFrom: holder.address,
         mailbox: holder.mailbox,
       })

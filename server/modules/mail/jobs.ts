@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { mailJobs, type MailJob } from "../../db/schema/index.ts";
+import { createWakeLoop, type WakeLoop } from "../../lib/wake-loop.ts";
 import type { Mail, Mailer } from "./mailer.ts";
 
 /*
@@ -147,79 +148,26 @@ async function nextDue(db: Db): Promise<Date | null> {
 
 /**
  * Runs sendDueMails when woken (after a commit that wrote mails, and by the shop's background
- * timer for retries), shortly after, never two runs at once in this process; a wake during a run
- * runs it again.
+ * schedule for retries), in the shared wake loop: shortly after, never two runs at once in this
+ * process, a wake during a run runs it again. After each run it looks when the next mail comes due:
+ * one due within LOOK_AHEAD_MS (a retry, another process's lease ending) is sent on time, by a run
+ * of its own, not at the next background run.
  */
 export function createMailRunner(
   db: Db,
   mailer: Mailer,
   options: { onError?: (error: unknown) => void; leaseSeconds?: number } = {},
-) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let later: ReturnType<typeof setTimeout> | null = null;
+): WakeLoop {
   const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
-  const run = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let due: Date | null;
-      do {
-        do {
-          again = false;
-          await sendDueMails(db, mailer, options.onError, leaseSeconds).catch((error: unknown) => options.onError?.(error));
-        } while (again);
-        // A retry or another process's lease ending soon is sent on time, not at the next background run.
-        due = await nextDue(db).catch(() => null);
-        // A wake while looking (a mail just committed) is a run more, not a lost wake.
-      } while (again);
-      if (later) clearTimeout(later);
-      later = null;
+  return createWakeLoop(
+    async () => {
+      await sendDueMails(db, mailer, options.onError, leaseSeconds).catch((error: unknown) => options.onError?.(error));
+      const due = await nextDue(db).catch(() => null);
       const wait = due === null ? Infinity : due.getTime() - Date.now();
-      if (wait <= LOOK_AHEAD_MS) {
-        later = setTimeout(
-          () => {
-            later = null;
-            void run();
-          },
-          Math.max(wait, WAKE_DELAY_MS),
-        );
-        later.unref();
-      }
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  return {
-    /** Sends what is due, shortly. */
-    wake() {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void run();
-      }, WAKE_DELAY_MS);
-      timer.unref();
+      return wait <= LOOK_AHEAD_MS ? Math.max(wait, WAKE_DELAY_MS) : null;
     },
-    /** Sends what a wake asked for now, and resolves once nothing is being sent: tests, and shutdown. */
-    async settled() {
-      while (timer || running || later) {
-        if (later) {
-          // What comes due later is the next run's (or the next process's) to send.
-          clearTimeout(later);
-          later = null;
-        }
-        if (timer) {
-          clearTimeout(timer);
-          timer = null;
-          await run();
-        } else if (running) await running;
-      }
-    },
-  };
+    { delayMs: WAKE_DELAY_MS, onError: options.onError },
+  );
 }
 
 export type MailRunner = ReturnType<typeof createMailRunner>;

@@ -23,6 +23,8 @@ export interface MembershipConfig {
   siteName: string;
   /** The membership page's public address, for mails. */
   membershipLink: string;
+  /** Told after a commit that wrote mails (the reminders), so they go out at once. */
+  mailsWritten?: () => void;
 }
 
 /** The membership programme (SPEC §3; issue 12 §3): plans, joining, leaving, reminders. */
@@ -39,7 +41,8 @@ export function createMembership(db: Db, config: MembershipConfig) {
     stop: (scope: Scope, userId: number) => stopMembership(scope, userId),
     resume: (scope: Scope, userId: number) => resumeMembership(scope, userId),
     /** Queues the reminders due by `now` (background work); how many were queued. */
-    remind: (now: Date) => remindEndingMemberships(db, (ending) => membershipEndingMail(ending, config), now),
+    remind: (now: Date) =>
+      remindEndingMemberships(db, (ending) => membershipEndingMail(ending, config), now, config.mailsWritten),
     /** What the customer's membership in force gives them (ADR 41), in one query: the request context's viewer(). */
     benefits: (scope: Scope, userId: number) => benefitsOf(scope.db, userId),
     /** How pages show prices to this viewer: their plan's, or the best published plan's "Members pay X". */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import { isoUtc } from "../../lib/iso-utc.ts";
+import { afterCommit, systemScope, withTransaction } from "../../lib/scope.ts";
 import { enqueueMail } from "../mail/jobs.ts";
 import type { Mail } from "../mail/index.ts";
 
@@ -21,12 +22,19 @@ export interface EndingMembership {
 /**
  * Queues one reminder mail for every membership in force that ends within REMINDER_DAYS and has
  * not been reminded: marked in the same transaction as the mail is queued, so each member gets
- * exactly one, whichever process runs this (rows are claimed with SKIP LOCKED).
+ * exactly one, whichever process runs this (rows are claimed with SKIP LOCKED). `mailsWritten` is
+ * told after each batch commits, so its mails go out at once.
  */
-export async function remindEndingMemberships(db: Db, mailFor: (ending: EndingMembership) => Mail, now: Date): Promise<number> {
+export async function remindEndingMemberships(
+  db: Db,
+  mailFor: (ending: EndingMembership) => Mail,
+  now: Date,
+  mailsWritten?: () => void,
+): Promise<number> {
   let reminded = 0;
   for (;;) {
-    const count = await db.transaction(async (tx) => {
+    const count = await withTransaction(systemScope(db), async (scope) => {
+      const tx = scope.db;
       const rows = await queryRows<EndingMembership & { id: number }>(
         tx,
         sql`select m.id, u.email, u.first_name as "firstName", p.name as "planName", m.renews,
@@ -47,6 +55,7 @@ export async function remindEndingMemberships(db: Db, mailFor: (ending: EndingMe
           sql`update memberships set reminder_sent_at = ${now.toISOString()}::timestamptz
               where id in (select jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.id))}::jsonb)::int)`,
         );
+        if (mailsWritten) afterCommit(scope, mailsWritten);
       }
       return rows.length;
     });

@@ -1,9 +1,11 @@
 import { and, asc, eq, lte, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/index.ts";
-import { systemScope, withTransaction } from "../../lib/scope.ts";
+import { afterCommit, systemScope, withTransaction } from "../../lib/scope.ts";
 import { enqueueMail } from "../mail/jobs.ts";
-import { deliversGoods, itemsBackOnSale, orderCancelledMail } from "./mails.ts";
+import { itemsBackOnSale } from "./mails.ts";
+import { cancellationOf, type OrderMailShop } from "./order-mails.ts";
+import { BANK_TRANSFER } from "./payment-methods.ts";
 import { cancelOrder } from "./transitions.ts";
 
 /**
@@ -17,7 +19,8 @@ import { cancelOrder } from "./transitions.ts";
  */
 export async function expireReservations(
   db: Db,
-  shop: { siteName: string; orderLink: (number: string) => string },
+  /** `mailsWritten`: told after each cancellation commits, so its mail goes out at once. */
+  shop: OrderMailShop & { mailsWritten?: () => void },
   now = new Date(),
   /** Card orders too: when the shop takes no card payments now, nobody else ends their reservation. */
   options: { cardOrders?: boolean } = {},
@@ -29,7 +32,8 @@ export async function expireReservations(
   // the expiry never holds one order's rows while waiting for another's (no deadlock).
   for (;;) {
     let claimed: number | null = null;
-    const done = await withTransaction(systemScope(db), async ({ db: tx }) => {
+    const done = await withTransaction(systemScope(db), async (scope) => {
+      const tx = scope.db;
       const [order] = await tx
         .select()
         .from(orders)
@@ -37,7 +41,7 @@ export async function expireReservations(
         .where(
           and(
             eq(orders.status, "awaiting_payment"),
-            options.cardOrders ? undefined : eq(orders.paymentMethod, "bank-transfer"),
+            options.cardOrders ? undefined : eq(orders.paymentMethod, BANK_TRANSFER),
             lte(orders.reservedUntil, now),
             failed.length > 0 ? notInArray(orders.id, failed) : undefined,
           ),
@@ -49,17 +53,8 @@ export async function expireReservations(
       claimed = order.id;
       await cancelOrder(tx, order, "Not paid in time");
       const reason = `the payment did not arrive in time${itemsBackOnSale(order)}.`;
-      await enqueueMail(
-        tx,
-        orderCancelledMail({
-          siteName: shop.siteName,
-          to: order.email,
-          number: order.number,
-          reason,
-          link: shop.orderLink(order.number),
-          goods: deliversGoods(order),
-        }),
-      );
+      await enqueueMail(tx, cancellationOf(shop, order, reason));
+      if (shop.mailsWritten) afterCommit(scope, shop.mailsWritten);
       return true;
     }).catch((error: unknown) => {
       // The claim itself failed: the database is in trouble, not one order. Whatever failed

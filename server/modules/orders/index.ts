@@ -17,6 +17,20 @@ import {
 export type { BankDetails } from "./mails.ts";
 export { PLACED_NOTE, type OrderAddress, type OrderView } from "./view.ts";
 export { STATUS_WORDS, canMove } from "./state-machine.ts";
+export { BANK_TRANSFER, CARD, isCardOrder, PAYMENT_METHODS, type PaymentMethod } from "./payment-methods.ts";
+export {
+  cancellationOf,
+  confirmationOf,
+  updateOf,
+  type ConfirmedOrder,
+  type MailedLine,
+  type OrderMailShop,
+} from "./order-mails.ts";
+export { deliversGoods, itemsBackOnSale } from "./mails.ts";
+// A card order's moves, made by the payments module as its provider tells them (ADR 38).
+export { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "./transitions.ts";
+export { orderByNumber } from "./view.ts";
+export { refundable, refundInput, type Settled, type StaffOperations } from "./staff.ts";
 
 const listInput = z.object({
   first: z.coerce.number({ error: "first must be a whole number from 1 to 100." }).int().min(1).max(100).default(20),

@@ -4,7 +4,8 @@ import type { Order } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import { enqueueMail } from "../mail/jobs.ts";
-import { deliversGoods, orderCancelledMail, orderUpdateMail } from "./mails.ts";
+import { cancellationOf, updateOf } from "./order-mails.ts";
+import { isCardOrder } from "./payment-methods.ts";
 import { assertMove } from "./state-machine.ts";
 import { cancelOrder, lockOrder, move, recordRefund } from "./transitions.ts";
 
@@ -86,17 +87,7 @@ export function createStaffOperations(deps: StaffDeps) {
       return result;
     });
   const mail = (order: Order, kind: "paid" | "shipped" | "refunded", extra: { amount?: number } = {}) =>
-    orderUpdateMail({
-      siteName: deps.siteName,
-      to: order.email,
-      number: order.number,
-      kind,
-      link: deps.orderLink(order.number),
-      goods: deliversGoods(order),
-      amount: extra.amount === undefined ? undefined : deps.money(extra.amount, order.currency),
-      carrier: order.carrier,
-      trackingUrl: order.trackingUrl,
-    });
+    updateOf(deps, order, kind, extra.amount === undefined ? undefined : deps.money(extra.amount, order.currency));
 
   return {
     /** The payment arrived (a bank transfer seen on the account): the reservation ends, packing starts. */
@@ -105,7 +96,7 @@ export function createStaffOperations(deps: StaffDeps) {
         const input = parseInput(noteInput, raw);
         const before = await lockOrder(db, number);
         // A card payment is told by the provider (its webhook), which also records what to refund.
-        if (before.paymentMethod === "stripe") {
+        if (isCardOrder(before)) {
           throw new ShopError(
             "INVALID_TRANSITION",
             `Order ${before.number} is paid by card: the payment provider marks it paid.`,
@@ -141,7 +132,7 @@ export function createStaffOperations(deps: StaffDeps) {
         const input = parseInput(noteInput, raw);
         const before = await lockOrder(db, number);
         const paid = before.status === "paid";
-        if (paid && before.paymentMethod === "stripe" && !options.refundPending) throw cardNotRefunded();
+        if (paid && isCardOrder(before) && !options.refundPending) throw cardNotRefunded();
         // What is paid back: the rest of a paid order (a part may have been refunded before).
         const owed = paid ? before.total - before.refunded : 0;
         const refundedNow = options.refundPending ? 0 : owed;
@@ -152,17 +143,7 @@ export function createStaffOperations(deps: StaffDeps) {
             : options.refundPending
               ? `we are refunding the ${deps.money(owed, order.currency)} you paid; it reaches your account within a few working days.`
               : `we have refunded the ${deps.money(owed, order.currency)} you paid.`;
-        await enqueueMail(
-          db,
-          orderCancelledMail({
-            siteName: deps.siteName,
-            to: order.email,
-            number: order.number,
-            reason,
-            link: deps.orderLink(order.number),
-            goods: deliversGoods(order),
-          }),
-        );
+        await enqueueMail(db, cancellationOf(deps, order, reason));
         return order;
       }),
 
@@ -175,7 +156,7 @@ export function createStaffOperations(deps: StaffDeps) {
       run(scope, async (db) => {
         const input = parseInput(refundInput, raw);
         const order = await lockOrder(db, number);
-        if (order.paymentMethod === "stripe" && !settled) throw cardNotRefunded();
+        if (isCardOrder(order) && !settled) throw cardNotRefunded();
         // Refunded at the provider already: recorded whatever the order became meanwhile (its
         // webhook may have come first); otherwise checked against what is left.
         const refundedTotal = settled ? settled.refundedTotal : order.refunded + refundable(order, input.amount, deps.money);

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { orderEvents, orderLines, orders, payments, type Order } from "../../db/schema/index.ts";
 import { shownAddress } from "../customers/address-format.ts";
 import type { BankDetails } from "./mails.ts";
+import { BANK_TRANSFER, isCardOrder } from "./payment-methods.ts";
 
 /** An order as its buyer sees it (the shop API, the confirmation page). Money in minor units. */
 export interface OrderView {
@@ -109,7 +110,7 @@ export async function orderView(db: Db, order: Order, bank: BankDetails): Promis
   );
 }
 
-const awaitingCard = (order: Order) => order.paymentMethod === "stripe" && order.status === "awaiting_payment";
+const awaitingCard = (order: Order) => isCardOrder(order) && order.status === "awaiting_payment";
 
 /** A just placed order's view from what placing it wrote: no need to read it back. */
 /** An order line as its buyer sees it, from the row stored (or being stored) for it. */
@@ -148,7 +149,7 @@ function viewOf(
   bank: BankDetails,
   paymentUrl: string | null,
 ): OrderView {
-  const awaitingTransfer = order.paymentMethod === "bank-transfer" && order.status === "awaiting_payment";
+  const awaitingTransfer = order.paymentMethod === BANK_TRANSFER && order.status === "awaiting_payment";
   return {
     number: order.number,
     status: order.status,

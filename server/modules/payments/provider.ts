@@ -1,3 +1,5 @@
+import type { CARD } from "../orders/index.ts";
+
 /*
  * What the shop needs of a card payment provider (ADR 38). The payments module speaks only this;
  * stripe.ts speaks it for Stripe Checkout, and the tests point that at a local fake of Stripe.
@@ -58,7 +60,8 @@ export type PaymentEvent =
   | { id: string; kind: "other"; type: string };
 
 export interface PaymentProvider {
-  readonly name: "stripe";
+  /** The card payment method it takes: the name orders, payment rows and webhook events store. */
+  readonly name: typeof CARD;
   /** The hosted page's origin: a form that posts to the checkout is redirected there (CSP form-action). */
   readonly checkoutOrigin: string;
   startCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<HostedCheckout>;

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { CARD } from "../orders/index.ts";
 import {
   PaymentProviderError,
   WebhookPayloadError,
@@ -51,7 +52,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   };
 
   return {
-    name: "stripe",
+    name: CARD,
     checkoutOrigin: api ? api.origin : "https://checkout.stripe.com",
 
     async startCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<HostedCheckout> {

@@ -1,16 +1,19 @@
 import type { ShopEvents } from "../../lib/events.ts";
+import { createWakeLoop } from "../../lib/wake-loop.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { alertOfLink, cancelAlert } from "./cancel.ts";
 import { createKit, type StockAlertsDeps } from "./kit.ts";
 import { notifyDue } from "./notify.ts";
 import { requestAlert, type Asker } from "./request.ts";
-import { createSweeper } from "./sweeper.ts";
 
 export { STOCK_ALERT_RULES, type StockAlertsDeps } from "./kit.ts";
 export { NOTIFY_BATCH } from "./notify.ts";
 export { optionName, type OptionWords } from "./words.ts";
 export type { AlertOfLink, Cancelled } from "./cancel.ts";
 export type { Asker, RequestAnswer } from "./request.ts";
+
+/** How long a wake waits before the sweep runs. */
+const WAKE_DELAY_MS = 200;
 
 /**
  * Back-in-stock requests (issue 13 §1, ADR 47): a shopper asks to be mailed when a sold-out option
@@ -22,7 +25,15 @@ export type { Asker, RequestAnswer } from "./request.ts";
 export function createStockAlerts(deps: StockAlertsDeps) {
   const kit = createKit(deps);
   const sweep = (now = new Date()) => notifyDue(kit, deps.db, now);
-  const sweeper = createSweeper(sweep, deps.onBackgroundError);
+  // A wake sweeps shortly: a burst of stock coming back (a batch of cancellations) is one sweep.
+  // A failed sweep is reported and left for the next wake (the background schedule's, every minute).
+  const sweeper = createWakeLoop(
+    async () => {
+      await sweep();
+      return null;
+    },
+    { delayMs: WAKE_DELAY_MS, onError: deps.onBackgroundError },
+  );
   return {
     request: (scope: Scope, raw: unknown, asker: Asker) => requestAlert(kit, scope, raw, asker),
     cancel: (scope: Scope, raw: unknown) => cancelAlert(scope, raw),
