@@ -6,7 +6,7 @@ import { AddressFields } from "~/components/account/address-form";
 import { PostalAddress } from "~/components/account/postal-address";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { TextField } from "~/components/ui/text-field";
-import { whoseBag } from "../../../server/modules/cart/whose-bag.ts";
+import { whoseBag } from "../../../server/modules/cart/shared.ts";
 import { checkoutSummary, checkoutAddress, checkoutFailure, pricedForPage } from "~/lib/checkout.server";
 import { addressFormatOr, formatAsked } from "~/lib/address-format.server";
 import { formFields } from "~/lib/forms.server";

@@ -2,7 +2,7 @@ import { and, asc, eq, lte, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/index.ts";
 import { systemScope, withTransaction } from "../../lib/scope.ts";
-import { enqueueMail } from "../mail/jobs.ts";
+import { enqueueMail } from "../mail/index.ts";
 import { deliversGoods, itemsBackOnSale, orderCancelledMail } from "./mails.ts";
 import { cancelOrder } from "./transitions.ts";
 

@@ -73,3 +73,12 @@ export function createOrders(deps: { bank: BankDetails; secret: string; publicUr
 }
 
 export type Orders = ReturnType<typeof createOrders>;
+
+// Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
+export { claimGuestOrders } from "./claim-guest-orders.ts";
+export { ExpiryFailures, expireReservations } from "./expire-reservations.ts";
+export { deliversGoods, itemsBackOnSale, orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "./mails.ts";
+export { createStaffOperations, refundInput, refundable, type StaffOperations } from "./staff.ts";
+export { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "./transitions.ts";
+export { orderAddress, orderByNumber, orderLineView } from "./view.ts";
+export { ORDER_ADDRESS_KEYS } from "./shared.ts";

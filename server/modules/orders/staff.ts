@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { Order } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
-import { enqueueMail } from "../mail/jobs.ts";
+import { enqueueMail } from "../mail/index.ts";
 import { deliversGoods, orderCancelledMail, orderUpdateMail } from "./mails.ts";
 import { assertMove } from "./state-machine.ts";
 import { cancelOrder, lockOrder, move, recordRefund } from "./transitions.ts";

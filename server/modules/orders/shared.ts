@@ -1,0 +1,15 @@
+// What pages may share of the orders module (ADR 53): plain data, no server code.
+
+/** The fields of a delivery address an order keeps (a snapshot, JSON text in orders.delivery_address). */
+export const ORDER_ADDRESS_KEYS = [
+  "firstName",
+  "lastName",
+  "company",
+  "line1",
+  "line2",
+  "city",
+  "province",
+  "postalCode",
+  "country",
+  "phone",
+] as const;
