@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { boundariesConfig } from "./eslint.boundaries.js";
 
 export default tseslint.config(
   {
@@ -52,6 +53,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...boundariesConfig,
   {
     files: ["scripts/**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },

@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "bench/**/*.test.ts", "tests/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "**/node_modules/**"],
         },
       },

@@ -6,7 +6,7 @@ import { siteSettings } from "./db/schema/index.ts";
 import { isCatalogueEmpty, seedCheckoutDefaults, seedDemoContent, seedDemoShop } from "./db/seed/index.ts";
 import { loadSecrets, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./http/logger.ts";
-import { fillUsernameSkeletons } from "./modules/accounts/username.ts";
+import { fillUsernameSkeletons } from "./modules/accounts/index.ts";
 import { createMailer } from "./modules/mail/index.ts";
 import { createRateLimitStore, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createStripeProvider } from "./modules/payments/index.ts";

@@ -4,7 +4,7 @@ import type { RequestToken } from "./http/session-token.ts";
 import type { CookieSecurity } from "./lib/cookies.ts";
 import type { AccountScope, CurrentSession } from "./modules/accounts/index.ts";
 import type { Services } from "./services.ts";
-import type { Viewer } from "./modules/catalog/sellable.ts";
+import type { Viewer } from "./modules/catalog/index.ts";
 
 /*
  * The request context (ADR 34): built once per request by one Hono middleware

@@ -2,9 +2,8 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { parseSocialProviders, type SocialProviderConfig } from "./modules/accounts/social/config.ts";
-import { SocialConfigError } from "./modules/accounts/social/errors.ts";
-import { oembedUrlSetting, videoHostsSetting } from "./modules/videos/config.ts";
+import { parseSocialProviders, type SocialProviderConfig, SocialConfigError } from "./modules/accounts/index.ts";
+import { oembedUrlSetting, videoHostsSetting } from "./modules/videos/index.ts";
 
 const port = z.coerce
   .number({ error: "must be a whole number between 1 and 65535" })

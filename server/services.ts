@@ -1,22 +1,17 @@
 import type { Database } from "./db/client.ts";
-import { createAccounts } from "./modules/accounts/index.ts";
-import { createSocialLogin, type SocialLoginStep, type SocialProviderConfig } from "./modules/accounts/social/index.ts";
+import { createAccounts, createSocialLogin, type SocialLoginStep, type SocialProviderConfig } from "./modules/accounts/index.ts";
 import { createCarts, NEW_BAGS_RULE } from "./modules/cart/index.ts";
-import { createCatalog } from "./modules/catalog/index.ts";
+import { createCatalog, createProductImages, noFilters } from "./modules/catalog/index.ts";
 import { createCheckout } from "./modules/checkout/index.ts";
 import { createCompare } from "./modules/compare/index.ts";
 import { createCustomers } from "./modules/customers/index.ts";
-import { createUploads } from "./modules/media/uploads.ts";
-import { createProductImages } from "./modules/catalog/product-images.ts";
+import { createUploads } from "./modules/media/index.ts";
 import { createNewsletter } from "./modules/newsletter/index.ts";
-import { listOutbox, readOutboxMail, type Mailer } from "./modules/mail/index.ts";
-import { createMailRunner } from "./modules/mail/jobs.ts";
-import { claimGuestOrders } from "./modules/orders/claim-guest-orders.ts";
-import { createOrders } from "./modules/orders/index.ts";
+import { listOutbox, readOutboxMail, type Mailer, createMailRunner } from "./modules/mail/index.ts";
+import { claimGuestOrders, createOrders, createStaffOperations } from "./modules/orders/index.ts";
 import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
-import { createStaffOperations } from "./modules/orders/staff.ts";
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
-import type { BankDetails } from "./modules/orders/mails.ts";
+import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
 import { createShopEvents, type ShopEventTarget } from "./lib/events.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
@@ -27,7 +22,6 @@ import { createVideos, type VideosConfig } from "./modules/videos/index.ts";
 import { createMembership } from "./modules/membership/index.ts";
 import { createNews } from "./modules/news/index.ts";
 import { createPages } from "./modules/pages/index.ts";
-import { noFilters } from "./modules/catalog/listing/params.ts";
 import { createBackgroundWork } from "./jobs/schedule.ts";
 
 // How many products a page's product carousel shows of a category.

@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { expandCompareToggle } from "../../server/modules/compare/toggle.ts";
+import { expandCompareToggle } from "../../server/modules/compare/shared.ts";
 
 /** Where every compare form posts (routes/compare-products.tsx). */
 export const COMPARE_ACTION = "/compare-products";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import type { CompareActionResult } from "../../server/modules/compare/notices.ts";
-import { isErrorNotice, noticeMessage } from "../../server/modules/compare/notices.ts";
+import type { CompareActionResult } from "../../server/modules/compare/shared.ts";
+import { isErrorNotice, noticeMessage } from "../../server/modules/compare/shared.ts";
 import { toast } from "~/lib/toast";
 import type { loader as rootLoader } from "~/root";
 import { COMPARE_ACTION, connectCompareSender, takeWaitingCompareForm, useWaitingCompareForms } from "./compare-form";

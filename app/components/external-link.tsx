@@ -2,7 +2,7 @@ import { useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type Reac
 import { createPortal } from "react-dom";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { hostOf, leavingPath } from "../../server/modules/external-links/leaving-path.ts";
+import { hostOf, leavingPath } from "../../server/modules/external-links/shared.ts";
 
 /*
  * The external-site notice (SPEC §2). A link that leaves the shop points at /leaving?to=<address>,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { hostOf } from "../../server/modules/external-links/leaving-path.ts";
+import { hostOf } from "../../server/modules/external-links/shared.ts";
 
 /*
  * The external-site notice's words and choices (SPEC §2): the /leaving page's, and the modal

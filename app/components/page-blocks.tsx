@@ -1,7 +1,7 @@
 import type { ViewBlock } from "../../server/modules/pages/index.ts";
-import { leavingPath } from "../../server/modules/external-links/leaving-path.ts";
-import { safeLocalPath } from "../../server/lib/safe-path.ts";
-import { imageSrcSet, imageUrl } from "../../server/modules/media/image-url.ts";
+import { leavingPath } from "../../server/modules/external-links/shared.ts";
+import { safeLocalPath } from "../../server/lib/shared.ts";
+import { imageSrcSet, imageUrl } from "../../server/modules/media/shared.ts";
 import { Countdown } from "./countdown";
 import { NewsletterSignup } from "./newsletter/signup-form";
 import { ProductGrid } from "./product-grid";

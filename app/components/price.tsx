@@ -1,5 +1,5 @@
 import { formatMoney } from "~/lib/money";
-import { membersPay, unitPriceFor, type PricedOption, type PriceRule } from "../../server/modules/membership/member-price.ts";
+import { membersPay, unitPriceFor, type PricedOption, type PriceRule } from "../../server/modules/membership/shared.ts";
 
 /** A price; when on sale, the sale price beside the struck price before the sale. */
 export function Price({ price, compareAtPrice, currency }: { price: number; compareAtPrice: number | null; currency: string }) {

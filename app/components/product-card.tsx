@@ -5,7 +5,7 @@ import { CompareToggleButton, useInCompareList } from "./compare-toggle";
 import { CachedHtml } from "./ui/cached-html";
 import { MemberAwarePrice } from "./price";
 import { usePriceRule } from "~/lib/price-rule";
-import { priceRuleKey, type PriceRule } from "../../server/modules/membership/member-price.ts";
+import { priceRuleKey, type PriceRule } from "../../server/modules/membership/shared.ts";
 import { QuickAdd } from "./quick-add";
 import { Link } from "./ui/link";
 

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "react";
-import type { ProductVariantDetail } from "../../server/modules/catalog/product-detail.ts";
+import type { ProductVariantDetail } from "../../server/modules/catalog/shared.ts";
 import { BagForm } from "~/components/bag/bag-form";
 import { useLiveStock } from "~/components/product/use-live-stock";
 import { Link } from "~/components/ui/link";

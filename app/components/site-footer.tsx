@@ -1,4 +1,4 @@
-import { SOCIAL_LINKS } from "../../server/modules/external-links/social-links.ts";
+import { SOCIAL_LINKS } from "../../server/modules/external-links/shared.ts";
 import { ExternalLink } from "./external-link";
 import { NewsletterSignup } from "./newsletter/signup-form";
 import { Link } from "./ui/link";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { MAX_SEARCH_LENGTH } from "../../server/modules/catalog/search-text.ts";
+import { MAX_SEARCH_LENGTH } from "../../server/modules/catalog/shared.ts";
 import { searchHref } from "~/lib/search-href";
 import type { Suggestions } from "~/lib/suggestions";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -5,11 +5,10 @@ import {
   clearedSessionCookies,
   readRedirect,
   sessionCookies,
-} from "../../server/modules/accounts/cookies.ts";
+} from "../../server/modules/accounts/shared.ts";
 import type { OpenedSession } from "../../server/modules/accounts/index.ts";
-import { clearedCartCookie } from "../../server/modules/cart/cookie.ts";
+import { clearedCartCookie, MAX_BAG_LINES } from "../../server/modules/cart/shared.ts";
 import type { MergeNote } from "../../server/modules/cart/index.ts";
-import { MAX_BAG_LINES } from "../../server/modules/cart/limits.ts";
 import { siteNoticeCookie } from "./site-notice";
 
 /*

@@ -1,4 +1,4 @@
-import { optionName, type OptionWords } from "../../server/modules/stock-alerts/words.ts";
+import { optionName, type OptionWords } from "../../server/modules/stock-alerts/shared.ts";
 
 /*
  * The product page's back-in-stock form (ADR 47): what it sends to the page's action and what the

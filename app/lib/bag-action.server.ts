@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import type { PageContext } from "../../server/context.ts";
-import { asShopError } from "../../server/lib/shop-error.ts";
-import { cartCookie } from "../../server/modules/cart/cookie.ts";
-import { whoseBag } from "../../server/modules/cart/whose-bag.ts";
+import { asShopError } from "../../server/lib/shared.ts";
+import { cartCookie, whoseBag } from "../../server/modules/cart/shared.ts";
 import type { CartWithToken } from "../../server/modules/cart/index.ts";
 import { BAG_NOTICE_COOKIE, BAG_PATH, type BagActionResult } from "./bag";
 import { flashCookie } from "./flash";

@@ -1,7 +1,7 @@
 import type { PageContext } from "../../server/context.ts";
-import { asShopError } from "../../server/lib/shop-error.ts";
+import { asShopError } from "../../server/lib/shared.ts";
 import type { Buyer, PricedBag } from "../../server/modules/checkout/index.ts";
-import { ORDER_ADDRESS_KEYS } from "../../server/modules/orders/view.ts";
+import { ORDER_ADDRESS_KEYS } from "../../server/modules/orders/shared.ts";
 import type { CheckoutSummaryData } from "./checkout";
 
 /*

@@ -1,4 +1,4 @@
-import { cookieValue, setCookie } from "../../server/lib/cookies.ts";
+import { cookieValue, setCookie } from "../../server/lib/shared.ts";
 /**
  * A one-time message carried across a redirect in a short-lived cookie: how a form posted without
  * JavaScript tells the shopper what happened on the page it lands on. The page reads it once and

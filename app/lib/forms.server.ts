@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { asShopError } from "../../server/lib/shop-error.ts";
+import { asShopError } from "../../server/lib/shared.ts";
 
 /*
  * The one way the shop's forms are read and answered (ADR 36): `readForm` reads every form an

@@ -1,5 +1,5 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { redirectCookie } from "../../server/modules/accounts/cookies.ts";
+import { redirectCookie } from "../../server/modules/accounts/shared.ts";
 import { pageContext, type PageRequest } from "../../server/http/page-context.ts";
 import { LOGIN_PATH, pageAddress } from "./auth.server";
 import { pageOptions, type RouteHandle } from "./route-handle";

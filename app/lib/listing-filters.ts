@@ -1,5 +1,5 @@
-import { wholeUnits } from "../../server/modules/catalog/listing/params.ts";
-import type { ListingFilters } from "../../server/modules/catalog/listing/types.ts";
+import { wholeUnits } from "../../server/modules/catalog/shared.ts";
+import type { ListingFilters } from "../../server/modules/catalog/shared.ts";
 
 /** How many filter values the visitor chose (the "Filters (n)" toggle, "Clear all"). */
 export function countActiveFilters(filters: ListingFilters): number {

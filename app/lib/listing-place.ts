@@ -1,5 +1,5 @@
 import type { BrandDetails, CategoryNode } from "../../server/modules/catalog/index.ts";
-import type { ListingScope } from "../../server/modules/catalog/listing/types.ts";
+import type { ListingScope } from "../../server/modules/catalog/shared.ts";
 import type { Crumb } from "~/components/breadcrumbs";
 
 /** What a listing page is called and where it sits, from its scope. */

@@ -1,5 +1,5 @@
-import { imageSrcSet, imageUrl, storedImageSource } from "../../server/modules/media/image-url.ts";
-import type { ImagePresetName, ImageWidth } from "../../server/modules/media/presets.ts";
+import { imageSrcSet, imageUrl, storedImageSource } from "../../server/modules/media/shared.ts";
+import type { ImagePresetName, ImageWidth } from "../../server/modules/media/shared.ts";
 
 /** The image endpoint's source address of a stored image path (media folder or upload). */
 export const mediaUrl = storedImageSource;

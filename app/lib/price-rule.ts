@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import type { PriceRule } from "../../server/modules/membership/member-price.ts";
+import type { PriceRule } from "../../server/modules/membership/shared.ts";
 
 /** Nobody's plan: list prices, and no "Members pay" line. */
 const LIST_PRICES: PriceRule = { member: false, discountBasisPoints: 0 };

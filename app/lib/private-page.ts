@@ -1,4 +1,4 @@
-import type { PlanSummary } from "../../server/modules/membership/plans.ts";
+import type { PlanSummary } from "../../server/modules/membership/shared.ts";
 
 /** What the private-page modal offers a non-member: the plans, and logging in for a guest. */
 export interface PrivatePageOffer {

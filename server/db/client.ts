@@ -32,9 +32,7 @@ export type DatabaseTarget =
   | { kind: "pglite"; dataDir?: string; fromDump?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === "postgres"
-    ? openPostgres(target.url, target.poolSize)
-    : openPglite(target.dataDir, target.fromDump);
+  return target.kind === "postgres" ? openPostgres(target.url, target.poolSize) : openPglite(target.dataDir, target.fromDump);
 }
 
 async function openPglite(dataDir?: string, fromDump?: Blob): Promise<Database> {

@@ -1,11 +1,45 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { errorBody, type ErrorCode } from "../api/graphql/errors.ts";
 
 /*
  * Which adapter a path belongs to, as server/app.ts mounts them, for answers given before any
  * adapter runs (a body too large, a cross-site write, a NUL): each in the shape its clients read.
  */
+
+/** The codes a GraphQL client reads in `extensions.code` (server/api/graphql/errors.ts uses them too). */
+export type ErrorCode =
+  | "BAD_USER_INPUT"
+  | "BAD_REQUEST"
+  | "NOT_FOUND"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "ADDRESS_LIMIT_REACHED"
+  | "CART_NOT_FOUND"
+  | "CART_LINE_NOT_FOUND"
+  | "VARIANT_NOT_FOUND"
+  | "NOT_ENOUGH_STOCK"
+  | "BAG_FULL"
+  | "EMPTY_BAG"
+  | "PROMO_REFUSED"
+  | "DELIVERY_UNAVAILABLE"
+  | "CHECKOUT_CHANGED"
+  | "IDEMPOTENCY_CONFLICT"
+  | "INVALID_TRANSITION"
+  | "TOO_MANY_REQUESTS"
+  | "MAX_DEPTH_EXCEEDED"
+  | "MAX_ALIASES_EXCEEDED"
+  | "MAX_COST_EXCEEDED"
+  | "QUERY_TOO_LARGE"
+  | "METHOD_NOT_ALLOWED"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "CSRF_PREVENTED"
+  | "REQUEST_ENTITY_TOO_LARGE"
+  | "SERVICE_UNAVAILABLE";
+
+/** A GraphQL-shaped body for answers given before GraphQL runs (wrong method or content type). */
+export function errorBody(code: ErrorCode, message: string) {
+  return { errors: [{ message, extensions: { code } }] };
+}
 
 export type Adapter = "graphql" | "rest" | "server" | "pages";
 

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { adapterOf, errorAnswer } from "./answer-shapes.ts";
-import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "../modules/media/uploads-rules.ts";
+import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "../modules/media/index.ts";
 
 /*
  * How much a request body may weigh, decided before anything reads it into memory. No form or API

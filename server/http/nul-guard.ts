@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { NUL_TEXT_MESSAGE } from "../lib/nul-text.ts";
-import { UPLOAD_REQUEST_BYTES } from "../modules/media/uploads-rules.ts";
+import { UPLOAD_REQUEST_BYTES } from "../modules/media/index.ts";
 import { errorAnswer } from "./answer-shapes.ts";
 import { readMultipartParts } from "./multipart-parts.ts";
 

@@ -1,4 +1,4 @@
-import { readSessionCookie } from "../modules/accounts/cookies.ts";
+import { readSessionCookie } from "../modules/accounts/index.ts";
 
 export interface RequestToken {
   token: string;

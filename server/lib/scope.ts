@@ -1,12 +1,16 @@
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
-import type { Visitor } from "../modules/rate-limit/index.ts";
 
 /*
  * What every service function takes first (ADR 34): the database handle to work through and who
  * is asking. Inside withTransaction, `db` is the transaction, so a use case that spans modules
  * (placing an order: the bag, stock, the order, its mail) commits or rolls back as one.
  */
+
+/** Who is asking, as per-address limits see it: the client's address (behind TRUST_PROXY proxies, the forwarded one). */
+export interface Visitor {
+  ip: string;
+}
 
 export interface Scope {
   /** The database, or the transaction the current use case runs in. */

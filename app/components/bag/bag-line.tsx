@@ -1,5 +1,5 @@
-import type { CartLineView } from "../../../server/modules/cart/read.ts";
-import { quantityCap } from "../../../server/modules/cart/limits.ts";
+import type { CartLineView } from "../../../server/modules/cart/shared.ts";
+import { quantityCap } from "../../../server/modules/cart/shared.ts";
 import { Price } from "~/components/price";
 import { Link } from "~/components/ui/link";
 import { productImageSources } from "~/lib/media";

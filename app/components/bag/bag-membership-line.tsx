@@ -1,4 +1,4 @@
-import type { BagMembership } from "../../../server/modules/cart/read.ts";
+import type { BagMembership } from "../../../server/modules/cart/shared.ts";
 import { Link } from "~/components/ui/link";
 import { formatMoney } from "~/lib/money";
 import { BagForm } from "./bag-form";

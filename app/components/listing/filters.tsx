@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef } from "react";
 import { useLocation, useSubmit } from "react-router";
-import type { FacetOption, ListingFacets } from "../../../server/modules/catalog/listing/types.ts";
+import type { FacetOption, ListingFacets } from "../../../server/modules/catalog/shared.ts";
 import { changedSinceRender, syncFormWithQuery } from "~/lib/sync-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CachedHtml } from "../ui/cached-html";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import type { ListingResult, ResultSort } from "../../../server/modules/catalog/listing/types.ts";
+import type { ListingResult, ResultSort } from "../../../server/modules/catalog/shared.ts";
 import { Filters } from "~/components/listing/filters";
 import { LoadMoreGrid } from "~/components/listing/load-more-grid";
 import { SortSelect } from "~/components/listing/sort-select";

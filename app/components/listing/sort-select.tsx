@@ -1,5 +1,5 @@
 import { useSubmit } from "react-router";
-import type { ResultSort } from "../../../server/modules/catalog/listing/types.ts";
+import type { ResultSort } from "../../../server/modules/catalog/shared.ts";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const SORT_LABELS: Record<ResultSort, string> = {

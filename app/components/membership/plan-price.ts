@@ -1,4 +1,4 @@
-import type { PlanSummary } from "../../../server/modules/membership/plans.ts";
+import type { PlanSummary } from "../../../server/modules/membership/shared.ts";
 import { formatMoney } from "~/lib/money";
 
 /** "Free", or the price and its period ("€49.00 a year"). */

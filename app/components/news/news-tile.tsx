@@ -1,6 +1,6 @@
 import type { NewsTile as Tile } from "../../../server/modules/news/index.ts";
-import { postPath } from "../../../server/modules/news/paths.ts";
-import { imageSrcSet, imageUrl } from "../../../server/modules/media/image-url.ts";
+import { postPath } from "../../../server/modules/news/shared.ts";
+import { imageSrcSet, imageUrl } from "../../../server/modules/media/shared.ts";
 import { Link } from "~/components/ui/link";
 import { calendarDate } from "~/lib/dates";
 

@@ -6,7 +6,7 @@ import { usePriceRule } from "~/lib/price-rule";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { quantityLimit, variantLabel, type Variant } from "./variant-choice";
-import { unitPriceFor } from "../../../server/modules/membership/member-price.ts";
+import { unitPriceFor } from "../../../server/modules/membership/shared.ts";
 
 /**
  * The add-to-bag form: `intent=add`, `variantId` and `quantity`, posted to the bag. Without

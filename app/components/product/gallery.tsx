@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import type { ProductImageDetail } from "../../../server/modules/catalog/product-detail.ts";
-import { IMAGE_PRESETS } from "../../../server/modules/media/presets.ts";
+import type { ProductImageDetail } from "../../../server/modules/catalog/shared.ts";
+import { IMAGE_PRESETS } from "../../../server/modules/media/shared.ts";
 import { productImageSources } from "~/lib/media";
 import { useHydrated } from "~/lib/use-hydrated";
 

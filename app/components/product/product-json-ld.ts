@@ -1,4 +1,4 @@
-import type { ProductDetail } from "../../../server/modules/catalog/product-detail.ts";
+import type { ProductDetail } from "../../../server/modules/catalog/shared.ts";
 import type { Variant } from "./variant-choice";
 
 /*

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from "react";
-import type { ProductVariantDetail } from "../../../server/modules/catalog/product-detail.ts";
+import type { ProductVariantDetail } from "../../../server/modules/catalog/shared.ts";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MemberAwarePrice } from "../price";
 import { usePriceRule } from "~/lib/price-rule";

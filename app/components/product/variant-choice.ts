@@ -1,6 +1,6 @@
-import type { ProductVariantDetail } from "../../../server/modules/catalog/product-detail.ts";
-import { quantityCap } from "../../../server/modules/cart/limits.ts";
-import { LOW_STOCK } from "../../../server/modules/catalog/stock-shown.ts";
+import type { ProductVariantDetail } from "../../../server/modules/catalog/shared.ts";
+import { quantityCap } from "../../../server/modules/cart/shared.ts";
+import { LOW_STOCK } from "../../../server/modules/catalog/shared.ts";
 
 /*
  * The rules of a product page's option select, apart from how it looks: which colours and sizes

@@ -5,7 +5,7 @@ import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { TextField } from "~/components/ui/text-field";
 import { formContents, formFailure } from "~/lib/forms.server";
 import { pictureImageSources } from "~/lib/media";
-import { UPLOAD_KINDS } from "../../../server/modules/media/uploads-rules.ts";
+import { UPLOAD_KINDS } from "../../../server/modules/media/shared.ts";
 import { sessionRenewed } from "~/lib/auth.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";

@@ -7,12 +7,9 @@ import { formFailure, formFields } from "~/lib/forms.server";
 import { resolveStrategy, type StrategyDefinition } from "~/lib/auth-state";
 import { completeLogin } from "~/lib/auth.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { shopErrorCode } from "../../../server/lib/shop-error.ts";
+import { shopErrorCode, safeLocalPath, cookieValue } from "../../../server/lib/shared.ts";
 import type { PageContext } from "../../../server/context.ts";
-import { LOGIN_API_STRATEGY, redirectCookie } from "../../../server/modules/accounts/cookies.ts";
-import { safeLocalPath } from "../../../server/lib/safe-path.ts";
-import { SOCIAL_BROWSER_COOKIE } from "../../../server/modules/accounts/social/index.ts";
-import { cookieValue } from "../../../server/lib/cookies.ts";
+import { LOGIN_API_STRATEGY, redirectCookie, SOCIAL_BROWSER_COOKIE } from "../../../server/modules/accounts/shared.ts";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageContext } from "../../../server/http/page-context.ts";
 

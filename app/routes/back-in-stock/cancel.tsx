@@ -5,7 +5,7 @@ import { withMessage } from "~/components/newsletter/failure";
 import { Link } from "~/components/ui/link";
 import { fieldsOf, formFailure, readForm } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
-import { optionName } from "../../../server/modules/stock-alerts/words.ts";
+import { optionName } from "../../../server/modules/stock-alerts/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /*

@@ -5,7 +5,7 @@ import { BagMembershipLine } from "~/components/bag/bag-membership-line";
 import { Link } from "~/components/ui/link";
 import { BAG_NOTICE_COOKIE, BAG_PATH } from "~/lib/bag";
 import { bagAction } from "~/lib/bag-action.server";
-import { whoseBag } from "../../../server/modules/cart/whose-bag.ts";
+import { whoseBag } from "../../../server/modules/cart/shared.ts";
 import { clearFlashCookie, readFlash } from "~/lib/flash";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";

@@ -6,7 +6,7 @@ import { AddressFields } from "~/components/account/address-form";
 import { PostalAddress } from "~/components/account/postal-address";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { TextField } from "~/components/ui/text-field";
-import { whoseBag } from "../../../server/modules/cart/whose-bag.ts";
+import { whoseBag } from "../../../server/modules/cart/shared.ts";
 import { checkoutSummary, checkoutAddress, checkoutFailure, pricedForPage } from "~/lib/checkout.server";
 import { addressFormatOr, formatAsked } from "~/lib/address-format.server";
 import { formFields } from "~/lib/forms.server";
@@ -16,7 +16,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { pageContext } from "../../../server/http/page-context.ts";
 import type { PageContext } from "../../../server/context.ts";
 import type { Buyer } from "../../../server/modules/checkout/index.ts";
-import { BANK_TRANSFER, CARD } from "../../../server/modules/orders/payment-methods.ts";
+import { BANK_TRANSFER, CARD } from "../../../server/modules/orders/shared.ts";
 
 const PATH = "/checkout";
 

@@ -1,6 +1,6 @@
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/listing";
-import { isNewsSection, FEED_PATH } from "../../../server/modules/news/paths.ts";
+import { isNewsSection, FEED_PATH } from "../../../server/modules/news/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/listing/category-chips";

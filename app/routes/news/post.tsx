@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/post";
-import { isNewsSection, postPath } from "../../../server/modules/news/paths.ts";
-import { imageSrcSet, imageUrl } from "../../../server/modules/media/image-url.ts";
+import { isNewsSection, postPath } from "../../../server/modules/news/shared.ts";
+import { imageSrcSet, imageUrl } from "../../../server/modules/media/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { LazyPrivatePageModal } from "~/components/membership/lazy-private-page-modal";

@@ -3,8 +3,7 @@ import type { Route } from "./+types/subscribe";
 import { fieldsOf, formFailure, readForm } from "~/lib/forms.server";
 import { CHECK_INBOX, type NewsletterSignupResult } from "~/lib/newsletter";
 import { siteNoticeCookie } from "~/lib/site-notice";
-import { asShopError } from "../../../server/lib/shop-error.ts";
-import { safeLocalPath } from "../../../server/lib/safe-path.ts";
+import { asShopError, safeLocalPath } from "../../../server/lib/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /*

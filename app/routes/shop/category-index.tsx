@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/category-index";
-import { noFilters } from "../../../server/modules/catalog/listing/params.ts";
+import { noFilters } from "../../../server/modules/catalog/shared.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";

@@ -10,8 +10,8 @@ import {
   safeReturnPath,
   type CompareActionResult,
   type CompareCell,
-} from "../../../server/modules/compare/index.ts";
-import { imageUrl } from "../../../server/modules/media/image-url.ts";
+} from "../../../server/modules/compare/shared.ts";
+import { imageUrl } from "../../../server/modules/media/shared.ts";
 import { CompareForm } from "~/components/compare-form";
 import { CompareToggle } from "~/components/compare-toggle";
 import { MemberAwarePrice } from "~/components/price";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/listing";
-import { parseListingParams } from "../../../server/modules/catalog/listing/params.ts";
-import { LISTING_SORTS } from "../../../server/modules/catalog/listing/types.ts";
+import { LISTING_SORTS } from "../../../server/modules/catalog/shared.ts";
+import { parseListingParams } from "~/lib/listing-params.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/listing/category-chips";
 import { ListingBody, pageHref } from "~/components/listing/listing-body";
@@ -12,7 +12,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
 import { deserialize, serialize } from "~/lib/serialized";
 import { pageContext } from "../../../server/http/page-context.ts";
-import { shopErrorCode } from "../../../server/lib/shop-error.ts";
+import { shopErrorCode } from "../../../server/lib/shared.ts";
 
 const PAGE_SIZE = 24;
 const FORM_ID = "listing-filters";

@@ -1,6 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/product";
-import { imageUrl } from "../../../server/modules/media/image-url.ts";
+import { imageUrl } from "../../../server/modules/media/shared.ts";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CompareToggle } from "~/components/compare-toggle";
 import { Gallery } from "~/components/product/gallery";
@@ -17,7 +17,7 @@ import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deserialize, serialize } from "~/lib/serialized";
 import { pageContext } from "../../../server/http/page-context.ts";
-import { asShopError } from "../../../server/lib/shop-error.ts";
+import { asShopError } from "../../../server/lib/shared.ts";
 
 /** How many related products the page suggests. */
 const RELATED_COUNT = 4;

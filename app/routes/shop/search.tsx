@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { redirect } from "react-router";
 import type { Route } from "./+types/search";
-import { parseListingParams } from "../../../server/modules/catalog/listing/params.ts";
-import { RESULT_SORTS } from "../../../server/modules/catalog/listing/types.ts";
+import { RESULT_SORTS } from "../../../server/modules/catalog/shared.ts";
+import { parseListingParams } from "~/lib/listing-params.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/listing/category-chips";
 import { ListingBody, pageHref } from "~/components/listing/listing-body";

@@ -4,7 +4,7 @@ import { LEAVING_TEXT, LeavingNotice } from "~/components/leaving-notice";
 import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { pageContext } from "../../../server/http/page-context.ts";
-import { safeLocalPath } from "../../../server/lib/safe-path.ts";
+import { safeLocalPath } from "../../../server/lib/shared.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta(siteFrom(matches), {

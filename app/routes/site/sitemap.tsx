@@ -1,9 +1,9 @@
 import type { Route } from "./+types/sitemap";
-import { noFilters } from "../../../server/modules/catalog/listing/params.ts";
+import { noFilters } from "../../../server/modules/catalog/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
-import { escapeXml } from "../../../server/lib/xml.ts";
+import { escapeXml } from "../../../server/lib/shared.ts";
 import type { NewsService } from "../../../server/modules/news/index.ts";
-import { postPath } from "../../../server/modules/news/paths.ts";
+import { postPath } from "../../../server/modules/news/shared.ts";
 
 /**
  * sitemap.xml: the shop's public pages, its listings, product pages and news. Not-found, icons, order history and the account area are

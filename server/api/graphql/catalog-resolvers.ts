@@ -1,9 +1,14 @@
-import type { BrandSummary, CategoryNode, ProductCard } from "../../modules/catalog/index.ts";
+import type {
+  BrandSummary,
+  CategoryNode,
+  ProductCard,
+  ListingRequest,
+  ListingResult,
+  ProductDetail,
+  ProductVariantDetail,
+} from "../../modules/catalog/index.ts";
 import { asShopError } from "../../lib/shop-error.ts";
-import type { ListingRequest, ListingResult } from "../../modules/catalog/listing/types.ts";
-import type { ProductDetail, ProductVariantDetail } from "../../modules/catalog/product-detail.ts";
-import { imageUrl, storedImageSource } from "../../modules/media/image-url.ts";
-import { IMAGE_WIDTHS, isImageWidth } from "../../modules/media/presets.ts";
+import { imageUrl, storedImageSource, IMAGE_WIDTHS, isImageWidth } from "../../modules/media/index.ts";
 import type { GraphQLContext } from "./context.ts";
 import { badUserInput, shopError } from "./errors.ts";
 import { toListingRequest, type ListingArgs } from "./listing-args.ts";

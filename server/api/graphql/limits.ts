@@ -19,9 +19,8 @@ import {
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { COMMUNICATION_CHANNELS, COMMUNICATION_TOPICS } from "../../db/schema/communication-preferences.ts";
-import { MAX_BAG_LINES } from "../../modules/cart/limits.ts";
-import { countries } from "../../modules/customers/countries.ts";
-import { MAX_ADDRESSES } from "../../modules/customers/schemas.ts";
+import { MAX_BAG_LINES } from "../../modules/cart/index.ts";
+import { countries, MAX_ADDRESSES } from "../../modules/customers/index.ts";
 import { addressKey, type RateLimiter, type RateLimitRule } from "../../modules/rate-limit/index.ts";
 import type { GraphQLContext } from "./context.ts";
 import { shopError } from "./errors.ts";

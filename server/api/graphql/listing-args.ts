@@ -1,5 +1,11 @@
-import { checkListingRequest, fieldPath, type ListingRequestInput } from "../../modules/catalog/listing/request.ts";
-import { RESULT_SORTS, type ListingRequest, type ResultSort } from "../../modules/catalog/listing/types.ts";
+import {
+  checkListingRequest,
+  fieldPath,
+  type ListingRequestInput,
+  RESULT_SORTS,
+  type ListingRequest,
+  type ResultSort,
+} from "../../modules/catalog/index.ts";
 import { badUserInput } from "./errors.ts";
 import { sortEnumValue } from "./type-defs.ts";
 

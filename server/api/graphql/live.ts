@@ -10,7 +10,7 @@ import { buildRequestContext, type RequestContextOptions } from "../../http/requ
 import { isCrossSite } from "../../http/same-origin.ts";
 import { bearerToken, tokenFrom, type RequestToken } from "../../http/session-token.ts";
 import type { Logger } from "../../http/logger.ts";
-import { readCartToken } from "../../modules/cart/cookie.ts";
+import { readCartToken } from "../../modules/cart/index.ts";
 import { addressKey } from "../../modules/rate-limit/index.ts";
 import { LIMITS } from "./limits.ts";
 import { createSharedStreams, shareKey } from "./shared-streams.ts";

@@ -1,5 +1,4 @@
-import { MAX_SUGGESTIONS } from "../../modules/catalog/listing/index.ts";
-import { MAX_SEARCH_LENGTH } from "../../modules/catalog/search-text.ts";
+import { MAX_SUGGESTIONS, MAX_SEARCH_LENGTH } from "../../modules/catalog/index.ts";
 import { listingPage } from "./catalog-resolvers.ts";
 import type { GraphQLContext } from "./context.ts";
 import { badUserInput } from "./errors.ts";

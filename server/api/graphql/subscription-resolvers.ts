@@ -1,6 +1,6 @@
 import { map, pipe } from "graphql-yoga";
 import type { StockChange } from "../../lib/events.ts";
-import { stockShown } from "../../modules/catalog/stock-shown.ts";
+import { stockShown } from "../../modules/catalog/index.ts";
 import type { GraphQLContext } from "./context.ts";
 import { badUserInput, shopError } from "./errors.ts";
 

@@ -1,7 +1,10 @@
-import { RESULT_SORTS } from "../../modules/catalog/listing/types.ts";
-import { MAX_SUGGESTIONS } from "../../modules/catalog/listing/index.ts";
-import { MAX_SEARCH_LENGTH } from "../../modules/catalog/search-text.ts";
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "../../modules/catalog/listing/request.ts";
+import {
+  RESULT_SORTS,
+  MAX_SUGGESTIONS,
+  MAX_SEARCH_LENGTH,
+  MAX_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE,
+} from "../../modules/catalog/index.ts";
 
 /** The listing's sort names as GraphQL enum values: "price-asc" is PRICE_ASC. */
 export function sortEnumValue(sort: string): string {

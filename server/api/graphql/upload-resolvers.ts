@@ -1,8 +1,6 @@
 import { GraphQLError, GraphQLScalarType, Kind } from "graphql";
 import { hasScope } from "../../modules/accounts/index.ts";
-import { imageUrl } from "../../modules/media/image-url.ts";
-import { IMAGE_WIDTHS, isImageWidth } from "../../modules/media/presets.ts";
-import { isUploadedFile, type UploadedFile } from "../../modules/media/uploads.ts";
+import { imageUrl, IMAGE_WIDTHS, isImageWidth, isUploadedFile, type UploadedFile } from "../../modules/media/index.ts";
 import type { GraphQLContext } from "./context.ts";
 import { changingCustomer, type CustomerParent } from "./customer-resolvers.ts";
 import { badUserInput, shopCall, shopError } from "./errors.ts";

@@ -1,4 +1,4 @@
-import { UPLOAD_KINDS } from "../../modules/media/uploads.ts";
+import { UPLOAD_KINDS } from "../../modules/media/index.ts";
 
 const megabytes = (bytes: number) => bytes / 1024 / 1024;
 

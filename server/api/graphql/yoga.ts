@@ -13,7 +13,7 @@ import { customerResolvers } from "./customer-resolvers.ts";
 import { customerTypeDefs } from "./customer-type-defs.ts";
 import { LIMITS, shopLimitsPlugin } from "./limits.ts";
 import { bodySizePlugin } from "./body-size.ts";
-import { UPLOAD_REQUEST_BYTES } from "../../modules/media/uploads.ts";
+import { UPLOAD_REQUEST_BYTES } from "../../modules/media/index.ts";
 import { uploadResolvers } from "./upload-resolvers.ts";
 import { uploadTypeDefs } from "./upload-type-defs.ts";
 import { searchResolvers } from "./search-resolvers.ts";

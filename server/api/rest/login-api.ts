@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { requestContext, type ShopEnv } from "../../context.ts";
-import { LOGIN_API_STRATEGY } from "../../modules/accounts/cookies.ts";
-import { clearedCartCookie } from "../../modules/cart/cookie.ts";
+import { LOGIN_API_STRATEGY } from "../../modules/accounts/index.ts";
+import { clearedCartCookie } from "../../modules/cart/index.ts";
 import type { AuthApiOptions } from "./content-auth.ts";
 import { UnauthorizedError, answerOtherRequests, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";

@@ -1,6 +1,5 @@
-import { listingUrlInput, parseListingUrlInput } from "../../modules/catalog/listing/params.ts";
-import type { ListingInputIssue } from "../../modules/catalog/listing/request.ts";
-import type { ListingRequest } from "../../modules/catalog/listing/types.ts";
+import { listingUrlInput, parseListingUrlInput } from "../../modules/catalog/index.ts";
+import type { ListingInputIssue, ListingRequest } from "../../modules/catalog/index.ts";
 import { ValidationError } from "./errors.ts";
 
 /*

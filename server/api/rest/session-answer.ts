@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ShopEnv } from "../../context.ts";
-import { clearedCartCookie } from "../../modules/cart/cookie.ts";
+import { clearedCartCookie } from "../../modules/cart/index.ts";
 import type { OpenedSession } from "../../modules/accounts/index.ts";
 
 /**

@@ -13,12 +13,8 @@ import { freePort } from "../../../tests/support/shop-server.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
 import { socialIdentities, users } from "../../db/schema/index.ts";
-import {
-  SOCIAL_BROWSER_COOKIE,
-  createSocialLogin,
-  type SocialLogin,
-  type SocialLoginStep,
-} from "../../modules/accounts/social/index.ts";
+import { SOCIAL_BROWSER_COOKIE } from "../../modules/accounts/index.ts";
+import { createSocialLogin, type SocialLogin, type SocialLoginStep } from "../../modules/accounts/social/index.ts";
 import { MAX_SEALED_TOKEN_LENGTH, createSealedTokens } from "../../modules/accounts/social/sealed-token.ts";
 import { createServices, type Services } from "../../services.ts";
 import { seedDemoShop } from "../../db/seed/index.ts";

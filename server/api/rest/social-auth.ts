@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { requestContext, type ShopEnv } from "../../context.ts";
 import { cookieValue } from "../../lib/cookies.ts";
-import { SOCIAL_BROWSER_COOKIE } from "../../modules/accounts/social/index.ts";
+import { SOCIAL_BROWSER_COOKIE } from "../../modules/accounts/index.ts";
 import type { Logger } from "../../http/logger.ts";
 import { toErrorResponse } from "./errors.ts";
 import { sessionAnswer } from "./session-answer.ts";

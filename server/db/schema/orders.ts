@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { BANK_TRANSFER, PAYMENT_METHODS } from "../../modules/orders/payment-methods.ts";
+import { BANK_TRANSFER, PAYMENT_METHODS } from "./payment-methods.ts";
 import { membershipPlans } from "./memberships.ts";
 import { users } from "./users.ts";
 
@@ -8,7 +8,7 @@ import { users } from "./users.ts";
 export const ORDER_STATUSES = ["awaiting_payment", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export { PAYMENT_METHODS, type PaymentMethod } from "../../modules/orders/payment-methods.ts";
+export { PAYMENT_METHODS, type PaymentMethod } from "./payment-methods.ts";
 
 /** Order numbers: KS-100001 onwards, one per order, never reused (a rolled-back order skips one). */
 export const orderNumbers = pgSequence("order_numbers", { startWith: 100001 });

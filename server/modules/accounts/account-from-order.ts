@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
-import { choosePasswordMail } from "../mail/templates.ts";
+import { choosePasswordMail } from "../mail/index.ts";
 import { addressKey } from "../rate-limit/index.ts";
 import { accountTaken } from "./errors.ts";
 import type { AccountsKit } from "./kit.ts";

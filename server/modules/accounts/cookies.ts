@@ -12,6 +12,12 @@ export const AUTH_REDIRECT_COOKIE = "auth.redirect";
 export const DEFAULT_STRATEGY = "local";
 /** The strategy of sessions opened through the login API (POST /auth/login, or /login with it chosen). */
 export const LOGIN_API_STRATEGY = "loginApi";
+/**
+ * The cookie naming the browser a social login's sealed token was handed to (social/index.ts);
+ * read by the login page, and by GET /api/auth/{provider}/callback to tell the browser that began
+ * the login from a link.
+ */
+export const SOCIAL_BROWSER_COOKIE = "social_login_browser";
 
 const STRATEGY_NAME = /^[A-Za-z0-9_-]{1,40}$/;
 

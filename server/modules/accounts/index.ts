@@ -65,3 +65,15 @@ export function createAccounts(deps: AccountsDeps) {
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
+
+// Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
+export { hashCode, isCodeShaped, newCode } from "./codes.ts";
+export { LOGIN_API_STRATEGY, SOCIAL_BROWSER_COOKIE, readSessionCookie } from "./cookies.ts";
+export {
+  createSocialLogin,
+  parseSocialProviders,
+  SocialConfigError,
+  type SocialLoginStep,
+  type SocialProviderConfig,
+} from "./social/index.ts";
+export { fillUsernameSkeletons } from "./username.ts";

@@ -1,7 +1,7 @@
 import type { User } from "../../db/schema/index.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import type { Scope } from "../../lib/scope.ts";
-import { accountReminderMail } from "../mail/templates.ts";
+import { accountReminderMail } from "../mail/index.ts";
 import { addressKey } from "../rate-limit/index.ts";
 import type { AccountsKit } from "./kit.ts";
 import { emailInput } from "./schemas.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { users, type User } from "../../db/schema/index.ts";
 import { invalidInput, parseInput } from "../../lib/shop-error.ts";
 import { systemScope, withTransaction, type Scope } from "../../lib/scope.ts";
-import { passwordResetMail, type MailContent, type PasswordLinkInput } from "../mail/templates.ts";
+import { passwordResetMail, type MailContent, type PasswordLinkInput } from "../mail/index.ts";
 import { addressKey } from "../rate-limit/index.ts";
 import { invalidCode } from "./errors.ts";
 import type { AccountScope, AccountsKit } from "./kit.ts";

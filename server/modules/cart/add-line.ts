@@ -16,7 +16,7 @@ import {
   type CartWithToken,
 } from "./bag-rows.ts";
 import { bagFull, notEnoughStock } from "./errors.ts";
-import type { Viewer } from "../catalog/sellable.ts";
+import type { Viewer } from "../catalog/index.ts";
 import { addLineInput, MAX_BAG_LINES, MAX_LINE_QUANTITY, quantityCap } from "./schemas.ts";
 
 /**

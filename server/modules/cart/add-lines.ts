@@ -3,7 +3,7 @@ import type { Scope } from "../../lib/scope.ts";
 import type { RateLimiter } from "../rate-limit/index.ts";
 import { addLine } from "./add-line.ts";
 import type { BagRef } from "./bag-rows.ts";
-import type { Viewer } from "../catalog/sellable.ts";
+import type { Viewer } from "../catalog/index.ts";
 
 /** An item to put back in the bag ("Buy again"): its option while it exists, and its name to tell. */
 export interface ItemToAdd {

@@ -7,7 +7,7 @@ import { addressKey, type RateLimiter } from "../rate-limit/index.ts";
 import { cartNotFound, tooManyNewBags, variantNotFound } from "./errors.ts";
 import { bagMembershipJson, cartLinesJson, cartViewOf, type BagMembership, type CartView, type LineRow } from "./read.ts";
 import { hashCartToken, isCartToken, newCartToken } from "./token.ts";
-import { ANY_VISITOR, sellableTo, type Viewer } from "../catalog/sellable.ts";
+import { ANY_VISITOR, sellableTo, type Viewer } from "../catalog/index.ts";
 
 /*
  * The rows behind a bag, shared by the bag's use cases (add-line.ts, update-line.ts, ...). Every

@@ -10,7 +10,7 @@ import { mergeGuestBag } from "./merge-guest-bag.ts";
 import { PLAN_ON_SALE } from "./read.ts";
 import { newCartToken, hashCartToken } from "./token.ts";
 import { removeLine, updateLine } from "./update-line.ts";
-import { ANY_VISITOR, sellableTo, type Viewer } from "../catalog/sellable.ts";
+import { ANY_VISITOR, sellableTo, type Viewer } from "../catalog/index.ts";
 
 export * from "./errors.ts";
 export * from "./schemas.ts";
@@ -111,3 +111,9 @@ export function createCarts(options: CartsOptions = {}) {
 }
 
 export type Carts = ReturnType<typeof createCarts>;
+
+// Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
+export { cartIdOf, keepCheckoutChoices, lockBag, view } from "./bag-rows.ts";
+export { clearedCartCookie } from "./cookie.ts";
+export { bagMembershipJson, cartLinesJson, cartViewOf, readCartLines, type LineRow } from "./read.ts";
+export { hashCartToken } from "./token.ts";

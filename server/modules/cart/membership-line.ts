@@ -3,9 +3,9 @@ import { z } from "zod";
 import { carts } from "../../db/schema/index.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
-import { assertMayBuy, membershipNeedsAccount, planBySlug, planNotForSale } from "../membership/purchase.ts";
+import { assertMayBuy, membershipNeedsAccount, planBySlug, planNotForSale } from "../membership/index.ts";
 import { customerIdOf, insertCart, requireCart, touch, view, type BagRef, type CartWithToken } from "./bag-rows.ts";
-import type { Viewer } from "../catalog/sellable.ts";
+import type { Viewer } from "../catalog/index.ts";
 
 export const membershipLineInput = z.object({
   plan: z.string({ error: "Choose a plan." }).trim().min(1, "Choose a plan.").max(80),

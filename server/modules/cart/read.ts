@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
-import { isSellableTo, type Viewer } from "../catalog/sellable.ts";
-import { unitPriceFor } from "../membership/member-price.ts";
+import { isSellableTo, type Viewer } from "../catalog/index.ts";
+import { unitPriceFor } from "../membership/index.ts";
 
 /** An option the shopper may switch a line to: another size or colour of the same product. */
 export interface CartLineOption {

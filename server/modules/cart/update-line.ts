@@ -5,7 +5,7 @@ import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { requireCart, sellableStock, touch, view, type BagRef, type CartWithToken } from "./bag-rows.ts";
 import { cartLineNotFound, notEnoughStock, quantityBelowOne } from "./errors.ts";
 import { MAX_LINE_QUANTITY, quantityCap, removeLineInput, updateLineInput } from "./schemas.ts";
-import type { Viewer } from "../catalog/sellable.ts";
+import type { Viewer } from "../catalog/index.ts";
 
 /**
  * Changes a line's quantity and/or option. Switching to an option another line already holds

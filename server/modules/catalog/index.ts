@@ -103,3 +103,23 @@ export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;
+
+// Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
+export { MAX_SUGGESTIONS } from "./listing/index.ts";
+export { listingUrlInput, noFilters, parseListingParams, parseListingUrlInput } from "./listing/params.ts";
+export {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  checkListingRequest,
+  fieldPath,
+  type ListingInputIssue,
+  type ListingRequestInput,
+} from "./listing/request.ts";
+export { compareSizes } from "./listing/size-order.ts";
+export { RESULT_SORTS, type ListingRequest, type ListingResult, type ResultSort } from "./listing/types.ts";
+export { cachedByKey } from "./product-cache.ts";
+export { type ProductDetail, type ProductImageDetail, type ProductVariantDetail } from "./product-detail.ts";
+export { createProductImages } from "./product-images.ts";
+export { MAX_SEARCH_LENGTH } from "./search-text.ts";
+export { alertAskerAccess, isSellableTo, sellableTo } from "./sellable.ts";
+export { stockShown } from "./stock-shown.ts";

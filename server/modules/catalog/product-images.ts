@@ -3,7 +3,7 @@ import { z } from "zod";
 import { productImages, products } from "../../db/schema/index.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
-import type { Uploads } from "../media/uploads.ts";
+import type { Uploads } from "../media/index.ts";
 import type { ProductImageDetail } from "./product-detail.ts";
 
 /** The text that describes an image to those who cannot see it. */

@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import { deliveryMethods, deliveryZoneCountries, vatRates, type DeliveryMethod } from "../../db/schema/index.ts";
-import { findCountry } from "../customers/countries.ts";
+import { findCountry } from "../customers/index.ts";
 import { noDeliveryTo, unknownDeliveryMethod } from "./errors.ts";
 import { deliveryPrice } from "./quote.ts";
 

@@ -1,5 +1,5 @@
 import { ShopError } from "../../lib/shop-error.ts";
-import { MAX_LINE_QUANTITY } from "../cart/limits.ts";
+import { MAX_LINE_QUANTITY } from "../cart/index.ts";
 
 export const PROMO_REFUSALS = {
   unknown: "This promo code does not exist. Check how it is spelt.",

@@ -1,12 +1,19 @@
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput, type ShopError } from "../../lib/shop-error.ts";
 import type { DeliveryMethod, Order } from "../../db/schema/index.ts";
-import { cartIdOf, keepCheckoutChoices, view } from "../cart/bag-rows.ts";
-import { cartNotFound, type CartView, type CartWithToken, type CheckoutChoices } from "../cart/index.ts";
+import {
+  cartIdOf,
+  keepCheckoutChoices,
+  view,
+  cartNotFound,
+  type CartView,
+  type CartWithToken,
+  type CheckoutChoices,
+} from "../cart/index.ts";
 import { chooseMethod, deliveryOption, deliveryTo, methodsTo, type DeliveryFacts, type DeliveryOption } from "./delivery.ts";
 import { noDeliveryTo } from "./errors.ts";
+import { findCountry } from "../customers/index.ts";
 import { isCardOrder } from "../orders/index.ts";
-import { findCountry } from "../customers/countries.ts";
 import { priceBag, type CheckoutChoices as PricingChoices, type PricedBag } from "./pricing.ts";
 import { redeemersOf } from "./promo.ts";
 import { priceOrder } from "./quote.ts";
@@ -14,7 +21,7 @@ import { checkoutLimits } from "./limits.ts";
 import { promoTries } from "./promo-tries.ts";
 import { placeOrder, type Buyer, type CheckoutDeps, type PlacedOrder, type PlaceOrderOptions } from "./place-order.ts";
 import { quoteInput } from "./schemas.ts";
-import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
+import { ANY_VISITOR, type Viewer } from "../catalog/index.ts";
 
 export * from "./errors.ts";
 export * from "./schemas.ts";

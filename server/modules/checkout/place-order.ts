@@ -15,14 +15,19 @@ import {
 import { publishAfterCommit } from "../../lib/events.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
-import { lockBag, type BagRef } from "../cart/bag-rows.ts";
-import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
-import { hashCartToken } from "../cart/token.ts";
-import { mailInsert } from "../mail/jobs.ts";
-import { assertMayPlace, planBySlug, planNotForSale } from "../membership/purchase.ts";
-import type { BankDetails } from "../orders/mails.ts";
-import { CARD, confirmationOf, type ConfirmedOrder } from "../orders/index.ts";
-import { orderLineView, PLACED_NOTE, type OrderView } from "../orders/view.ts";
+import { lockBag, type BagRef, hashCartToken } from "../cart/index.ts";
+import { ANY_VISITOR, type Viewer } from "../catalog/index.ts";
+import { mailInsert } from "../mail/index.ts";
+import { assertMayPlace, planBySlug, planNotForSale } from "../membership/index.ts";
+import {
+  CARD,
+  confirmationOf,
+  type ConfirmedOrder,
+  type BankDetails,
+  orderLineView,
+  PLACED_NOTE,
+  type OrderView,
+} from "../orders/index.ts";
 import { addressKey, mailboxKey, type RateLimiter, type RateLimitStore, type Verdict } from "../rate-limit/index.ts";
 import { emptyBag, idempotencyConflict, soldOut, tooManyMailsToMailbox, tooManyOrdersFromAddress } from "./errors.ts";
 import { assertMayHold } from "./holding-limits.ts";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import type { DeliveryMethod } from "../../db/schema/index.ts";
-import { bagMembershipJson, cartLinesJson, cartViewOf, type BagMembership, type CartView, type LineRow } from "../cart/read.ts";
+import { bagMembershipJson, cartLinesJson, cartViewOf, type BagMembership, type CartView, type LineRow } from "../cart/index.ts";
 import { deliveryFactsOf, methodsJsonTo, vatRateOf, type DeliveryFacts } from "./delivery.ts";
-import type { Viewer } from "../catalog/sellable.ts";
+import type { Viewer } from "../catalog/index.ts";
 
 /** What placing an order reads once its bag is locked: all of it in one round trip. */
 export interface PlacingReads {

@@ -2,12 +2,18 @@ import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.ts";
 import type { DeliveryMethod, PromoCode } from "../../db/schema/index.ts";
 import { asShopError, invalidInput, type ShopError } from "../../lib/shop-error.ts";
-import { membershipLineName, readCartLines, type BagMembership, type CartLineView, type CartView } from "../cart/read.ts";
-import { planNotForSale } from "../membership/purchase.ts";
-import type { Viewer } from "../catalog/sellable.ts";
+import {
+  membershipLineName,
+  readCartLines,
+  type BagMembership,
+  type CartLineView,
+  type CartView,
+  MAX_LINE_QUANTITY,
+} from "../cart/index.ts";
+import { planNotForSale } from "../membership/index.ts";
+import type { Viewer } from "../catalog/index.ts";
 import { chooseMethod, deliveryOption, deliveryTo, type DeliveryFacts, type DeliveryOption } from "./delivery.ts";
-import { findCountry } from "../customers/countries.ts";
-import { MAX_LINE_QUANTITY } from "../cart/limits.ts";
+import { findCountry } from "../customers/index.ts";
 import { emptyBag, noDeliveryTo, soldOut, tooManyOfOneOption } from "./errors.ts";
 import { usablePromo } from "./promo.ts";
 import type { PromoTries } from "./promo-tries.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "../../db/schema/index.ts";
-import { emailField } from "../accounts/schemas.ts";
-import { deliveryAddressInput } from "../customers/schemas.ts";
+import { emailField } from "../accounts/index.ts";
+import { deliveryAddressInput } from "../customers/index.ts";
 
 /*
  * One schema per input of checkout: pages, the shop API (POST /ecommerce/orders) and GraphQL parse

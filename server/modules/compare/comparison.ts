@@ -1,5 +1,5 @@
-import type { ProductDetail, ProductImageDetail } from "../catalog/product-detail.ts";
-import { compareSizes } from "../catalog/listing/size-order.ts";
+import type { ProductDetail, ProductImageDetail } from "../catalog/index.ts";
+import { compareSizes } from "../catalog/index.ts";
 
 /*
  * The comparison table: one column per product, one row per fact (brand, type, price, sizes,

@@ -1,7 +1,10 @@
 import { z } from "zod";
-import { COMPARE_LIMIT, isProductId, type CompareList } from "./compare-list.ts";
+import { COMPARE_LIMIT, isProductId } from "./compare-list.ts";
 import { expandCompareToggle } from "./toggle.ts";
-import { safeLocalPath } from "../../lib/safe-path.ts";
+
+// Where a compare form returns to, and the ids it carries: in a file of their own, without the
+// schemas, because pages share them (shared.ts) and zod must stay out of the browser.
+export { formatProductIds, refererPath, safeReturnPath } from "./form-paths.ts";
 
 /*
  * What compare forms send (POST /compare-products) and what the page's address says
@@ -49,21 +52,6 @@ export function parseCompareAction(submitted: FormData): CompareAction | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** A path within the shop to return to, or null (server/lib/safe-path.ts). */
-export const safeReturnPath = safeLocalPath;
-
-/** The path of a Referer header when it is a page of this shop (same origin as the request), else null. */
-export function refererPath(referer: string | null, requestUrl: string): string | null {
-  if (!referer) return null;
-  try {
-    const from = new URL(referer);
-    if (from.origin !== new URL(requestUrl).origin) return null;
-    return safeReturnPath(from.pathname + from.search);
-  } catch {
-    return null;
-  }
-}
-
 const SLUG_OR_ID = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*|\d{1,10})$/;
 
 /**
@@ -86,9 +74,4 @@ export function sharePath(slugs: readonly string[], differencesOnly: boolean): s
   const query = [`products=${slugs.map(encodeURIComponent).join(",")}`];
   if (differencesOnly) query.push("diff=1");
   return `/compare-products?${query.join("&")}`;
-}
-
-/** The ids of a list for the "keep" form's products field. */
-export function formatProductIds(list: CompareList): string {
-  return list.join(".");
 }

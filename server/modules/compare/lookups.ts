@@ -1,4 +1,4 @@
-import type { ProductDetail } from "../catalog/product-detail.ts";
+import type { ProductDetail } from "../catalog/index.ts";
 import {
   addToList,
   COMPARE_LIMIT,

@@ -4,7 +4,7 @@ import { buildComparison, differingRows, type Comparison } from "./comparison.ts
 import { parseCompareAction, parseSharedProducts, sharePath, type CompareAction } from "./input.ts";
 import type { CompareNotice } from "./notices.ts";
 import { addToCompare, comparedProducts, keepAsList, removeFromCompare, type ProductLookup } from "./lookups.ts";
-import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
+import { ANY_VISITOR, type Viewer } from "../catalog/index.ts";
 
 /** Finds a product the shop shows to `viewer` (the catalogue's productDetail). */
 export type ViewerLookup = (slugOrId: string, viewer: Pick<Viewer, "earlyAccess">) => ReturnType<ProductLookup>;

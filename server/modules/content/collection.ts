@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Scope } from "../../lib/scope.ts";
-import type { Viewer } from "../catalog/sellable.ts";
+import type { Viewer } from "../catalog/index.ts";
 
 /*
  * A collection of the content backend (SPEC §3, §7), shaped like Strapi 5's REST API: what its

@@ -1,6 +1,6 @@
 import type { Scope } from "../../lib/scope.ts";
-import { ANY_VISITOR } from "../catalog/sellable.ts";
-import { benefitsOf } from "../membership/benefits.ts";
+import { ANY_VISITOR } from "../catalog/index.ts";
+import { benefitsOf } from "../membership/index.ts";
 import { brandsCollection, categoriesCollection, productsCollection } from "./collections/catalogue.ts";
 import { countriesCollection } from "./collections/countries.ts";
 import { featureFlagsCollection } from "./collections/feature-flags.ts";

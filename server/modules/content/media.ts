@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { imageUrl } from "../media/image-url.ts";
+import { imageUrl } from "../media/index.ts";
 
 /*
  * An image as the content backend's media field answers it (Strapi's upload file): the original

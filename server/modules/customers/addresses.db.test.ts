@@ -7,7 +7,7 @@ import { createCustomers, MAX_ADDRESSES, type AddressView, type Customers } from
 import { shopErrorCode, type ShopError } from "../../lib/shop-error.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { deliveryAddressInput } from "./schemas.ts";
-import { ORDER_ADDRESS_KEYS } from "../orders/view.ts";
+import { ORDER_ADDRESS_KEYS } from "../orders/index.ts";
 import { AMSTERDAM, newCustomerId } from "../../../tests/support/customers-fixtures.ts";
 
 let database: Database;

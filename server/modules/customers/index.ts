@@ -5,7 +5,7 @@ import { createOrderHistory } from "./orders.ts";
 import { createPreferences, type PreferenceListener } from "./preferences.ts";
 import { createProfiles } from "./profile.ts";
 import { createPictures } from "./picture.ts";
-import type { Uploads } from "../media/uploads.ts";
+import type { Uploads } from "../media/index.ts";
 import type { RateLimitStore } from "../rate-limit/index.ts";
 
 export * from "./errors.ts";
@@ -57,3 +57,7 @@ export function createCustomers(
 }
 
 export type Customers = ReturnType<typeof createCustomers>;
+
+// Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
+export { shownAddress } from "./address-format.ts";
+export { countries, findCountry } from "./countries.ts";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { orderLines, orders, type Order, type OrderLine } from "../../db/schema/index.ts";
-import { orderAddress, type OrderAddress } from "../orders/view.ts";
+import { orderAddress, type OrderAddress } from "../orders/index.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { orderNotFound } from "./errors.ts";
@@ -33,7 +33,7 @@ export interface OrderLineView {
   lineTotal: number;
 }
 
-export type { OrderAddress } from "../orders/view.ts";
+export type { OrderAddress } from "../orders/index.ts";
 
 export interface OrderDetail extends OrderSummary {
   shipping: number;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { ShopError } from "../../lib/shop-error.ts";
-import type { Uploads } from "../media/uploads.ts";
+import type { Uploads } from "../media/index.ts";
 import { rateLimit, type RateLimitRule, type RateLimitStore } from "../rate-limit/index.ts";
 import { accountNotFound } from "./errors.ts";
 

@@ -4,3 +4,8 @@ export { ImageError, IMAGE_ERROR_STATUS, type ImageErrorKind } from "./errors.ts
 export type { ImageRequest, ImageSource } from "./source.ts";
 export * from "./presets.ts";
 export { imageUrl, imageSrcSet } from "./image-url.ts";
+
+// Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
+export { storedImageSource } from "./image-url.ts";
+export { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "./uploads-rules.ts";
+export { createUploads, isUploadedFile, type UploadedFile, type Uploads } from "./uploads.ts";

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
-import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
+import { ANY_VISITOR, type Viewer } from "../catalog/index.ts";
 import type { PriceRule } from "./member-price.ts";
 import type { PlanSummary } from "./plans.ts";
 import { inForce } from "./status.ts";

@@ -53,3 +53,9 @@ export function createMembership(db: Db, config: MembershipConfig) {
 }
 
 export type MembershipService = ReturnType<typeof createMembership>;
+
+// Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
+export { activatePaidMembership, endMembershipOfOrder } from "./activate.ts";
+export { benefitsOf } from "./benefits.ts";
+export { unitPriceFor } from "./member-price.ts";
+export { assertMayBuy, assertMayPlace, membershipNeedsAccount, planBySlug, planNotForSale } from "./purchase.ts";

@@ -1,4 +1,4 @@
-import { mailHtml } from "../mail/html-layout.ts";
+import { mailHtml } from "../mail/index.ts";
 import type { Mail } from "../mail/index.ts";
 import type { EndingMembership } from "./reminders.ts";
 

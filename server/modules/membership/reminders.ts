@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import { isoUtc } from "../../lib/iso-utc.ts";
 import { afterCommit, systemScope, withTransaction } from "../../lib/scope.ts";
-import { enqueueMail } from "../mail/jobs.ts";
+import { enqueueMail } from "../mail/index.ts";
 import type { Mail } from "../mail/index.ts";
 
 /** How long before its end a member is reminded (SPEC: issue 12 §3). */

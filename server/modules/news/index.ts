@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client.ts";
 import type { NewsSection } from "../../db/schema/index.ts";
-import type { LinkSigner } from "../external-links/leaving-path.ts";
+import type { LinkSigner } from "../external-links/index.ts";
 import { atomFeed, type FeedSite } from "./feed.ts";
-import { cachedByKey } from "../catalog/product-cache.ts";
+import { cachedByKey } from "../catalog/index.ts";
 import { isNewsSection } from "./paths.ts";
 import { createRenderedMarkdown } from "./rendered.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -109,3 +109,6 @@ export function createNews(db: Db, config: NewsConfig = {}) {
 }
 
 export type NewsService = ReturnType<typeof createNews>;
+
+// Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
+export { createRenderedMarkdown } from "./rendered.ts";

@@ -1,6 +1,6 @@
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
-import { leavingPath, type LinkSigner } from "../external-links/leaving-path.ts";
+import { leavingPath, type LinkSigner } from "../external-links/index.ts";
 import { safeLocalPath } from "../../lib/safe-path.ts";
 
 /*
@@ -14,7 +14,7 @@ import { safeLocalPath } from "../../lib/safe-path.ts";
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 /** Where a link to another site sends the visitor first (the external-site notice). */
-export { LEAVING_PATH } from "../external-links/leaving-path.ts";
+export { LEAVING_PATH } from "../external-links/index.ts";
 
 export interface RenderMarkdownOptions {
   /**

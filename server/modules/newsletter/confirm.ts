@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { newsletterSubscriptions } from "../../db/schema/index.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
-import { hashCode, isCodeShaped } from "../accounts/codes.ts";
+import { hashCode, isCodeShaped } from "../accounts/index.ts";
 import { setNewsletterPreference } from "./account-tie.ts";
 import { expiredConfirmLink, unknownConfirmLink } from "./errors.ts";
 import type { NewsletterKit } from "./kit.ts";

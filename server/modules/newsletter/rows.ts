@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { newsletterSubscriptions, type NewsletterSubscription } from "../../db/schema/index.ts";
-import { enqueueMail } from "../mail/jobs.ts";
+import { enqueueMail } from "../mail/index.ts";
 import { lockAccountOf } from "./account-tie.ts";
 import type { NewsletterKit } from "./kit.ts";
 import { welcomeMail } from "./mails.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField } from "../accounts/schemas.ts";
+import { emailField } from "../accounts/index.ts";
 
 /*
  * One schema per input of the newsletter; the sign-up form, the confirm and unsubscribe pages and

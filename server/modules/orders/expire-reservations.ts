@@ -2,10 +2,10 @@ import { and, asc, eq, lte, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/index.ts";
 import { afterCommit, systemScope, withTransaction } from "../../lib/scope.ts";
-import { enqueueMail } from "../mail/jobs.ts";
+import { enqueueMail } from "../mail/index.ts";
 import { itemsBackOnSale } from "./mails.ts";
 import { cancellationOf, type OrderMailShop } from "./order-mails.ts";
-import { BANK_TRANSFER } from "./payment-methods.ts";
+import { BANK_TRANSFER } from "../../db/schema/payment-methods.ts";
 import { cancelOrder } from "./transitions.ts";
 
 /**

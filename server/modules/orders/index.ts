@@ -17,7 +17,7 @@ import {
 export type { BankDetails } from "./mails.ts";
 export { PLACED_NOTE, type OrderAddress, type OrderView } from "./view.ts";
 export { STATUS_WORDS, canMove } from "./state-machine.ts";
-export { BANK_TRANSFER, CARD, isCardOrder, PAYMENT_METHODS, type PaymentMethod } from "./payment-methods.ts";
+export { BANK_TRANSFER, CARD, isCardOrder, PAYMENT_METHODS, type PaymentMethod } from "../../db/schema/payment-methods.ts";
 export {
   cancellationOf,
   confirmationOf,
@@ -26,11 +26,7 @@ export {
   type MailedLine,
   type OrderMailShop,
 } from "./order-mails.ts";
-export { deliversGoods, itemsBackOnSale } from "./mails.ts";
 // A card order's moves, made by the payments module as its provider tells them (ADR 38).
-export { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "./transitions.ts";
-export { orderByNumber } from "./view.ts";
-export { refundable, refundInput, type Settled, type StaffOperations } from "./staff.ts";
 
 const listInput = z.object({
   first: z.coerce.number({ error: "first must be a whole number from 1 to 100." }).int().min(1).max(100).default(20),
@@ -87,3 +83,12 @@ export function createOrders(deps: { bank: BankDetails; secret: string; publicUr
 }
 
 export type Orders = ReturnType<typeof createOrders>;
+
+// Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
+export { claimGuestOrders } from "./claim-guest-orders.ts";
+export { ExpiryFailures, expireReservations } from "./expire-reservations.ts";
+export { deliversGoods, itemsBackOnSale, orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "./mails.ts";
+export { createStaffOperations, refundInput, refundable, type Settled, type StaffOperations } from "./staff.ts";
+export { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "./transitions.ts";
+export { orderAddress, orderByNumber, orderLineView } from "./view.ts";
+export { ORDER_ADDRESS_KEYS } from "./shared.ts";

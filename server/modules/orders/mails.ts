@@ -1,5 +1,5 @@
 import type { Mail } from "../mail/index.ts";
-import { mailHtml } from "../mail/html-layout.ts";
+import { mailHtml } from "../mail/index.ts";
 
 /** The shop's bank account, for orders paid by transfer. */
 export interface BankDetails {

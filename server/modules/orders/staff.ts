@@ -3,9 +3,9 @@ import type { Db } from "../../db/client.ts";
 import type { Order } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
-import { enqueueMail } from "../mail/jobs.ts";
+import { enqueueMail } from "../mail/index.ts";
 import { cancellationOf, updateOf } from "./order-mails.ts";
-import { isCardOrder } from "./payment-methods.ts";
+import { isCardOrder } from "../../db/schema/payment-methods.ts";
 import { assertMove } from "./state-machine.ts";
 import { cancelOrder, lockOrder, move, recordRefund } from "./transitions.ts";
 

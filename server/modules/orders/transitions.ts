@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { orderEvents, orders, type Order, type OrderStatus } from "../../db/schema/index.ts";
 import { publishAfterCommit } from "../../lib/events.ts";
 import { ShopError } from "../../lib/shop-error.ts";
-import { activatePaidMembership, endMembershipOfOrder } from "../membership/activate.ts";
+import { activatePaidMembership, endMembershipOfOrder } from "../membership/index.ts";
 import { releasePromo, releaseStock } from "./release.ts";
 import { assertMove } from "./state-machine.ts";
 

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderEvents, orderLines, orders, payments, type Order } from "../../db/schema/index.ts";
-import { shownAddress } from "../customers/address-format.ts";
+import { shownAddress } from "../customers/index.ts";
 import type { BankDetails } from "./mails.ts";
-import { BANK_TRANSFER, isCardOrder } from "./payment-methods.ts";
+import { BANK_TRANSFER, isCardOrder } from "../../db/schema/payment-methods.ts";
+import { ORDER_ADDRESS_KEYS } from "./shared.ts";
 
 /** An order as its buyer sees it (the shop API, the confirmation page). Money in minor units. */
 export interface OrderView {
@@ -48,20 +49,6 @@ export interface OrderView {
   carrier: string | null;
   trackingUrl: string | null;
 }
-
-/** The fields of a delivery address an order keeps (a snapshot, JSON text in orders.delivery_address). */
-export const ORDER_ADDRESS_KEYS = [
-  "firstName",
-  "lastName",
-  "company",
-  "line1",
-  "line2",
-  "city",
-  "province",
-  "postalCode",
-  "country",
-  "phone",
-] as const;
 
 /** The delivery address as it was when ordering, with its country's and province's names and its printed lines. */
 export type OrderAddress = Record<(typeof ORDER_ADDRESS_KEYS)[number], string | null> & {

@@ -1,8 +1,8 @@
 import type { PageBlock } from "../../db/schema/index.ts";
 import { safeLocalPath } from "../../lib/safe-path.ts";
 import type { ProductCard } from "../catalog/index.ts";
-import type { LinkSigner } from "../external-links/leaving-path.ts";
-import { renderMarkdown } from "../news/markdown.ts";
+import type { LinkSigner } from "../external-links/index.ts";
+import { renderMarkdown } from "../news/index.ts";
 import type { MediaRef } from "./read.ts";
 
 /*

@@ -1,9 +1,8 @@
 import type { Db } from "../../db/client.ts";
 import type { ProductCard } from "../catalog/index.ts";
-import type { LinkSigner } from "../external-links/leaving-path.ts";
-import { cachedByKey } from "../catalog/product-cache.ts";
-import { renderMarkdown } from "../news/markdown.ts";
-import { createRenderedMarkdown } from "../news/rendered.ts";
+import type { LinkSigner } from "../external-links/index.ts";
+import { cachedByKey } from "../catalog/index.ts";
+import { renderMarkdown, createRenderedMarkdown } from "../news/index.ts";
 import { mediaRefs, viewBlocks, type ViewBlock } from "./blocks.ts";
 import { mediaByRef, pageRow, sitemapPageSlugs } from "./read.ts";
 

@@ -3,7 +3,7 @@ import { orderEvents, orderLines, type Order } from "../../db/schema/index.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { ShopError } from "../../lib/shop-error.ts";
 import type { BagRef } from "../cart/index.ts";
-import { ANY_VISITOR, type Viewer } from "../catalog/sellable.ts";
+import { ANY_VISITOR, type Viewer } from "../catalog/index.ts";
 import { isCardOrder, lockOrder } from "../orders/index.ts";
 import { unavailable } from "./errors.ts";
 import type { PaymentsKit } from "./kit.ts";

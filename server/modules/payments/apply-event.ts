@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { orderEvents, orderLines, orders, payments, webhookEvents, type Order } from "../../db/schema/index.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { ShopError } from "../../lib/shop-error.ts";
-import { enqueueMail } from "../mail/jobs.ts";
+import { enqueueMail } from "../mail/index.ts";
 import {
   CARD,
   cancellationOf,

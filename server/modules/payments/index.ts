@@ -1,7 +1,7 @@
 import type { Order } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import type { BagRef } from "../cart/index.ts";
-import type { Viewer } from "../catalog/sellable.ts";
+import type { Viewer } from "../catalog/index.ts";
 import { abandon } from "./abandon.ts";
 import { webhook } from "./apply-event.ts";
 import { createKit, type PaymentsDeps } from "./kit.ts";

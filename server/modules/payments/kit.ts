@@ -1,7 +1,7 @@
 import type { Order } from "../../db/schema/index.ts";
 import { afterCommit, type Scope } from "../../lib/scope.ts";
 import type { BagRef, ItemToAdd } from "../cart/index.ts";
-import type { Viewer } from "../catalog/sellable.ts";
+import type { Viewer } from "../catalog/index.ts";
 import type { OrderMailShop, StaffOperations } from "../orders/index.ts";
 import type { PaymentProvider } from "./provider.ts";
 

@@ -1,9 +1,6 @@
 import { isIPv6 } from "node:net";
 
-/** Who is asking, as per-address limits see it: the client's address (behind TRUST_PROXY proxies, the forwarded one). */
-export interface Visitor {
-  ip: string;
-}
+export type { Visitor } from "../../lib/scope.ts";
 
 /**
  * The key per-address limits count under. An IPv4 address is one key; an IPv6 one is keyed by its

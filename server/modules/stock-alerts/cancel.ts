@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { stockAlerts } from "../../db/schema/index.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import type { Scope } from "../../lib/scope.ts";
-import { hashCode, isCodeShaped } from "../accounts/codes.ts";
+import { hashCode, isCodeShaped } from "../accounts/index.ts";
 import { unknownCancelLink } from "./errors.ts";
 import { optionWords } from "./option.ts";
 import { linkTokenInput } from "../mail/index.ts";

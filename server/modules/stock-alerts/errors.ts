@@ -1,5 +1,5 @@
 import { ShopError } from "../../lib/shop-error.ts";
-import { stockShown } from "../catalog/stock-shown.ts";
+import { stockShown } from "../catalog/index.ts";
 
 /*
  * The back-in-stock requests' refusals, as ShopErrors (ADR 34). Each says what to do instead;

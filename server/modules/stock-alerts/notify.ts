@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, stockAlerts, variants } from "../../db/schema/index.ts";
-import { alertAskerAccess, sellableTo } from "../catalog/sellable.ts";
+import { alertAskerAccess, sellableTo } from "../catalog/index.ts";
 import { systemScope, withTransaction } from "../../lib/scope.ts";
-import { hashCode, newCode } from "../accounts/codes.ts";
-import { enqueueMails } from "../mail/jobs.ts";
+import { hashCode, newCode } from "../accounts/index.ts";
+import { enqueueMails } from "../mail/index.ts";
 import type { StockAlertsKit } from "./kit.ts";
 import { backInStockMail } from "./mails.ts";
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, variants } from "../../db/schema/index.ts";
-import { sellableTo, type Viewer } from "../catalog/sellable.ts";
+import { sellableTo, type Viewer } from "../catalog/index.ts";
 import type { OptionPlace } from "./kit.ts";
 import type { OptionWords } from "./words.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField } from "../accounts/schemas.ts";
+import { emailField } from "../accounts/index.ts";
 
 /*
  * One schema per input of the back-in-stock requests (ADR 47). The address is lower-cased and

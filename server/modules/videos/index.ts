@@ -1,4 +1,4 @@
-import { isVideoAddress } from "../content/videos.ts";
+import { isVideoAddress } from "../content/index.ts";
 import type { RateLimitRule } from "../rate-limit/index.ts";
 import { createLookupCache } from "./lookup-cache.ts";
 import { VIDEO_FAILURES } from "./messages.ts";
@@ -84,3 +84,6 @@ export function createVideos(config: VideosConfig = {}) {
 }
 
 export type VideosService = ReturnType<typeof createVideos>;
+
+// Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
+export { oembedUrlSetting, videoHostsSetting } from "./config.ts";

@@ -1,4 +1,4 @@
-import { YOUTUBE_VIDEO_PATTERNS } from "../content/videos.ts";
+import { YOUTUBE_VIDEO_PATTERNS } from "../content/index.ts";
 
 /*
  * The video provider (SPEC §1, §5): which links are its videos, which of its addresses a visitor

@@ -9,6 +9,7 @@ import { createSealedTokens, SEALED_TOKEN_SECONDS } from "./sealed-token.ts";
 import { createStateCookies } from "./state-cookie.ts";
 import { claimSealedToken } from "./used-tokens.ts";
 import { setCookie } from "../../../lib/cookies.ts";
+import { SOCIAL_BROWSER_COOKIE } from "../cookies.ts";
 
 export * from "./config.ts";
 export * from "./errors.ts";
@@ -269,12 +270,6 @@ function refusesToken(error: unknown): boolean {
   }
   return error instanceof oidc.ClientError && error.cause instanceof Response && REFUSALS.has(error.cause.status);
 }
-
-/**
- * The cookie naming the browser a sealed token was handed to; read by the login page, and by
- * GET /api/auth/{provider}/callback to tell the browser that began the login from a link.
- */
-export const SOCIAL_BROWSER_COOKIE = "social_login_browser";
 
 function browserCookie(value: string, secure: boolean): string {
   return setCookie(SOCIAL_BROWSER_COOKIE, value, { path: "/", maxAge: SEALED_TOKEN_SECONDS, secure });

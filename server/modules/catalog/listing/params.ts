@@ -3,6 +3,8 @@ import { MAX_SEARCH_LENGTH } from "../search-text.ts";
 import { checkListingRequest, MAX_ATTRIBUTES, type ListingInputIssue, type ListingRequestInput } from "./request.ts";
 import type { ListingFilters, ListingRequest, ResultSort } from "./types.ts";
 
+export { noFilters, wholeUnits } from "./types.ts";
+
 /*
  * The listing's URL (ADR 33): q (search text), sort, page, price_min and price_max (whole currency
  * units, such as 20 or 19.99), repeatable size, colour, brand and sub, in_stock=1 and repeatable
@@ -204,14 +206,4 @@ function leaveOut(input: ListingRequestInput, path: readonly string[]) {
     return;
   }
   if (first !== undefined) delete (input as Record<string, unknown>)[first];
-}
-
-/** No filters at all: every product of the scope. */
-export function noFilters(): ListingFilters {
-  return { sizes: [], colours: [], brands: [], subCategories: [], attributes: {}, inStock: false };
-}
-
-/** A price as the URL writes it: whole currency units, with cents only when there are any. */
-export function wholeUnits(minor: number): string {
-  return minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
 }

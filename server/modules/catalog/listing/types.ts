@@ -85,3 +85,13 @@ export interface ListingResult {
 /** The scope names a category, sub-category or brand that does not exist: the page is a 404. */
 export const unknownScope = (field: "category" | "sub" | "brand", slug: string) =>
   new ShopError("UNKNOWN_SCOPE", `Unknown ${field}: ${slug}`, { details: { param: field, value: slug } });
+
+/** No filters at all: every product of the scope. */
+export function noFilters(): ListingFilters {
+  return { sizes: [], colours: [], brands: [], subCategories: [], attributes: {}, inStock: false };
+}
+
+/** A price as the URL writes it: whole currency units, with cents only when there are any. */
+export function wholeUnits(minor: number): string {
+  return minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
+}

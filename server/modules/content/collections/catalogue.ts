@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { sellableTo } from "../../catalog/sellable.ts";
+import { sellableTo } from "../../catalog/index.ts";
 import { field, type CollectionDef } from "../collection.ts";
 
 /*

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { deliveryZoneCountries, vatRates } from "../../../db/schema/index.ts";
 import { ShopError } from "../../../lib/shop-error.ts";
-import { findCountry } from "../../customers/countries.ts";
+import { findCountry } from "../../customers/index.ts";
 import { field, type CollectionDef } from "../collection.ts";
 
 /**

@@ -1,0 +1,8 @@
+// What pages may share of the server's general tools (ADR 53): pure functions that need no server.
+// Only small files without side effects are re-exported here: what a page component takes from
+// this file ships to the browser.
+export { cookieValue, setCookie } from "./cookies.ts";
+export { currencySymbol, formatMoney } from "./money.ts";
+export { safeLocalPath } from "./safe-path.ts";
+export { asShopError, shopErrorCode } from "./shop-error.ts";
+export { escapeXml } from "./xml.ts";

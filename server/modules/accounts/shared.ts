@@ -1,0 +1,14 @@
+// What pages may share of this module (ADR 53): values, types and pure functions that need no
+// server. Only small files without side effects are re-exported here: what a page component takes
+// from this file ships to the browser.
+export {
+  LOGIN_API_STRATEGY,
+  SOCIAL_BROWSER_COOKIE,
+  clearedRedirectCookie,
+  clearedSessionCookies,
+  readRedirect,
+  readSessionCookie,
+  readTokenExpiration,
+  redirectCookie,
+  sessionCookies,
+} from "./cookies.ts";

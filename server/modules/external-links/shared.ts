@@ -1,0 +1,5 @@
+// What pages may share of this module (ADR 53): values, types and pure functions that need no
+// server. Only small files without side effects are re-exported here: what a page component takes
+// from this file ships to the browser.
+export { hostOf, leavingPath } from "./leaving-path.ts";
+export { SOCIAL_LINKS } from "./social-links.ts";
