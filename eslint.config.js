@@ -15,6 +15,8 @@ export default tseslint.config(
       "node_modules/",
       "test-results/",
       "playwright-report/",
+      // Written by npm run codegen; codegen.test.ts checks it, tsc type-checks it.
+      "server/api/graphql/generated/",
     ],
   },
   js.configs.recommended,

@@ -1,15 +1,8 @@
-import {
-  cartNotFound,
-  membershipLineName,
-  type BagMembership,
-  type BagRef,
-  type CartLineView,
-  type CartWithToken,
-  requestBag,
-} from "../../modules/cart/index.ts";
+import { cartNotFound, membershipLineName, type BagRef, type CartWithToken, requestBag } from "../../modules/cart/index.ts";
 import { money } from "./catalog-resolvers.ts";
 import type { GraphQLContext } from "./context.ts";
 import { asGraphQLError, shopCall } from "./errors.ts";
+import type { Resolvers } from "./generated/resolver-types.ts";
 
 /*
  * The bag over GraphQL: thin resolvers over the cart module (server/modules/cart), which
@@ -37,9 +30,9 @@ function keptInCookie(cart: CartWithToken, args: { cartId?: string | null }, con
   return cart;
 }
 
-export const cartResolvers = {
+export const cartResolvers: Resolvers = {
   Query: {
-    async cart(_: unknown, args: { id?: string | null }, context: Context) {
+    async cart(_, args, context) {
       const bag = await bagOf({ cartId: args.id }, context);
       // Priced and checked for who asks (member prices, members-only products: ADR 41).
       return bag == null ? null : context.services.cart.get(context, bag, await context.viewer());
@@ -47,13 +40,9 @@ export const cartResolvers = {
   },
 
   Mutation: {
-    createCart: (_: unknown, __: unknown, context: Context) => shopCall(() => context.services.cart.create(context)),
+    createCart: (_, __, context) => shopCall(() => context.services.cart.create(context)),
 
-    async addCartLine(
-      _: unknown,
-      args: { cartId?: string | null; variantId: string; quantity?: number | null },
-      context: Context,
-    ) {
+    async addCartLine(_, args, context) {
       if (args.cartId != null) await requireNamedCart(args.cartId, context);
       const bag = await bagOf(args, context);
       const viewer = await context.viewer();
@@ -63,11 +52,7 @@ export const cartResolvers = {
       return keptInCookie(cart, args, context);
     },
 
-    async updateCartLine(
-      _: unknown,
-      args: { cartId?: string | null; lineId: string; quantity?: number | null; variantId?: string | null },
-      context: Context,
-    ) {
+    async updateCartLine(_, args, context) {
       const bag = await bagOf(args, context);
       if (bag == null) throw asGraphQLError(cartNotFound());
       const viewer = await context.viewer();
@@ -82,7 +67,7 @@ export const cartResolvers = {
       return keptInCookie(cart, args, context);
     },
 
-    async removeCartLine(_: unknown, args: { cartId?: string | null; lineId: string }, context: Context) {
+    async removeCartLine(_, args, context) {
       const bag = await bagOf(args, context);
       if (bag == null) throw asGraphQLError(cartNotFound());
       const viewer = await context.viewer();
@@ -92,22 +77,20 @@ export const cartResolvers = {
   },
 
   Cart: {
-    id: (cart: CartWithToken, _: unknown, context: Context) =>
-      cart.token === null || context.isCookieBag(cart.token) ? null : cart.token,
-    subtotal: (cart: CartWithToken, _: unknown, context: Context) => money(cart.subtotal, context),
-    savings: (cart: CartWithToken, _: unknown, context: Context) => money(cart.savings, context),
+    id: (cart, _, context) => (cart.token === null || context.isCookieBag(cart.token) ? null : cart.token),
+    subtotal: (cart, _, context) => money(cart.subtotal, context),
+    savings: (cart, _, context) => money(cart.savings, context),
   },
 
   CartMembership: {
-    plan: (membership: BagMembership) => membership.slug,
-    name: (membership: BagMembership) => membershipLineName(membership),
-    price: (membership: BagMembership, _: unknown, context: Context) => money(membership.price, context),
+    plan: (membership) => membership.slug,
+    name: (membership) => membershipLineName(membership),
+    price: (membership, _, context) => money(membership.price, context),
   },
 
   CartLine: {
-    unitPrice: (line: CartLineView, _: unknown, context: Context) => money(line.unitPrice, context),
-    compareAtPrice: (line: CartLineView, _: unknown, context: Context) =>
-      line.compareAtPrice === null ? null : money(line.compareAtPrice, context),
-    lineTotal: (line: CartLineView, _: unknown, context: Context) => money(line.lineTotal, context),
+    unitPrice: (line, _, context) => money(line.unitPrice, context),
+    compareAtPrice: (line, _, context) => (line.compareAtPrice === null ? null : money(line.compareAtPrice, context)),
+    lineTotal: (line, _, context) => money(line.lineTotal, context),
   },
 };

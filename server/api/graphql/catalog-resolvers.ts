@@ -1,17 +1,11 @@
-import type {
-  BrandSummary,
-  CategoryNode,
-  ProductCard,
-  ListingRequest,
-  ListingResult,
-  ProductDetail,
-  ProductVariantDetail,
-} from "../../modules/catalog/index.ts";
 import { asShopError } from "../../lib/shop-error.ts";
+import type { ListingRequest } from "../../modules/catalog/index.ts";
 import { imageUrl, storedImageSource, IMAGE_WIDTHS, isImageWidth } from "../../modules/media/index.ts";
 import type { GraphQLContext } from "./context.ts";
 import { badUserInput, shopError } from "./errors.ts";
-import { toListingRequest, type ListingArgs } from "./listing-args.ts";
+import type { Resolvers } from "./generated/resolver-types.ts";
+import { toListingRequest } from "./listing-args.ts";
+import type { ProductPageResult } from "./parents.ts";
 
 /*
  * Resolvers of the catalogue: each parses its arguments, makes one call to the catalogue module
@@ -31,12 +25,6 @@ const maybeMoney = (amount: number | null, context: Context) => (amount === null
 /** A product's slug or id, as the REST API accepts it; anything else names no product. */
 const PRODUCT_KEY = /^(?:\d{1,10}|[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
-/** The ProductPage type: the listing's result under GraphQL names. */
-export interface ProductPageResult extends Omit<ListingResult, "products"> {
-  items: ProductCard[];
-  pageSize: number;
-}
-
 /** One listing call; an unknown category, sub-category or brand is a NOT_FOUND naming the argument. */
 export async function listingPage(context: Context, request: ListingRequest): Promise<ProductPageResult> {
   try {
@@ -55,26 +43,11 @@ export async function listingPage(context: Context, request: ListingRequest): Pr
   }
 }
 
-interface RangeParent {
-  min: number;
-  max: number;
-}
-
-interface ImageParent {
-  path: string;
-}
-
-interface BrandParent extends BrandSummary {
-  story?: string;
-}
-
-type SubCategoryParent = { slug: string; name: string; description?: string };
-
-export const catalogResolvers = {
+export const catalogResolvers: Resolvers = {
   Query: {
-    products: (_: unknown, args: ListingArgs, context: Context) => listingPage(context, toListingRequest(args)),
+    products: (_, args, context) => listingPage(context, toListingRequest(args)),
 
-    async product(_: unknown, args: { slug?: string | null; id?: string | null }, context: Context) {
+    async product(_, args, context) {
       if ((args.slug == null) === (args.id == null)) {
         throw badUserInput(args.slug == null ? "slug" : "id", "Give the product's slug or its id (one of them).");
       }
@@ -84,13 +57,13 @@ export const catalogResolvers = {
       return context.services.catalog.productDetail(key, await context.viewer());
     },
 
-    categories: (_: unknown, __: unknown, context: Context) => context.services.catalog.categories(),
+    categories: (_, __, context) => context.services.catalog.categories(),
 
-    brands: (_: unknown, __: unknown, context: Context) => context.services.catalog.brandDetails(),
+    brands: (_, __, context) => context.services.catalog.brandDetails(),
   },
 
   Image: {
-    src(image: ImageParent, args: { width?: number | null }) {
+    src(image, args) {
       const original = storedImageSource(image.path);
       // An upload is only ever served through the image endpoint: its largest rendering stands for it.
       if (args.width == null) return original.startsWith("/media/") ? original : imageUrl("product", 1200, original);
@@ -100,43 +73,42 @@ export const catalogResolvers = {
   },
 
   Brand: {
-    logoPath: async (brand: BrandParent, _: unknown, context: Context) =>
+    logoPath: async (brand, _, context) =>
       brand.logoPath !== undefined ? brand.logoPath : ((await context.brandBySlug(brand.slug))?.logoPath ?? null),
-    story: async (brand: BrandParent, _: unknown, context: Context) =>
-      brand.story ?? (await context.brandBySlug(brand.slug))?.story ?? "",
+    story: async (brand, _, context) => brand.story ?? (await context.brandBySlug(brand.slug))?.story ?? "",
   },
 
   ProductCard: {
-    price: (card: ProductCard, _: unknown, context: Context) => money(card.price, context),
-    compareAtPrice: (card: ProductCard, _: unknown, context: Context) => maybeMoney(card.compareAtPrice, context),
-    onSale: (card: ProductCard) => card.compareAtPrice !== null && card.compareAtPrice > card.price,
+    price: (card, _, context) => money(card.price, context),
+    compareAtPrice: (card, _, context) => maybeMoney(card.compareAtPrice, context),
+    onSale: (card) => card.compareAtPrice !== null && card.compareAtPrice > card.price,
   },
 
   Product: {
-    async category(product: ProductDetail, _: unknown, context: Context): Promise<CategoryNode> {
+    async category(product, _, context) {
       return (await context.categoryBySlug(product.category.slug)) ?? { ...product.category, description: "", subCategories: [] };
     },
-    async subCategory(product: ProductDetail, _: unknown, context: Context): Promise<SubCategoryParent | null> {
+    async subCategory(product, _, context) {
       if (!product.subCategory) return null;
       const category = await context.categoryBySlug(product.category.slug);
       const sub = category?.subCategories.find((candidate) => candidate.slug === product.subCategory!.slug);
       return sub ?? product.subCategory;
     },
-    attributes: (product: ProductDetail) => Object.entries(product.attributes).map(([name, value]) => ({ name, value })),
+    attributes: (product) => Object.entries(product.attributes).map(([name, value]) => ({ name, value })),
   },
 
   SubCategory: {
-    description: (sub: SubCategoryParent) => sub.description ?? "",
+    description: (sub) => sub.description ?? "",
   },
 
   Variant: {
-    inStock: (variant: ProductVariantDetail) => variant.stock > 0,
-    price: (variant: ProductVariantDetail, _: unknown, context: Context) => money(variant.price, context),
-    compareAtPrice: (variant: ProductVariantDetail, _: unknown, context: Context) => maybeMoney(variant.compareAtPrice, context),
+    inStock: (variant) => variant.stock > 0,
+    price: (variant, _, context) => money(variant.price, context),
+    compareAtPrice: (variant, _, context) => maybeMoney(variant.compareAtPrice, context),
   },
 
   PriceRange: {
-    min: (range: RangeParent, _: unknown, context: Context) => money(range.min, context),
-    max: (range: RangeParent, _: unknown, context: Context) => money(range.max, context),
+    min: (range, _, context) => money(range.min, context),
+    max: (range, _, context) => money(range.max, context),
   },
 };

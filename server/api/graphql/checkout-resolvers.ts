@@ -1,16 +1,14 @@
 import { requestBag } from "../../modules/cart/index.ts";
 import { shopErrorCode } from "../../lib/shop-error.ts";
 import { BANK_TRANSFER, CARD, type OrderView } from "../../modules/orders/index.ts";
-import type { GraphQLContext } from "./context.ts";
 import { asGraphQLError, shopCall } from "./errors.ts";
+import type { Resolvers } from "./generated/resolver-types.ts";
 
 /*
  * Checkout's resolvers: thin, over the checkout and orders modules (which validate, price and
  * decide who may see what). Whose bag is cart/whose-bag.ts's one rule: prices are for the bag named
  * by cartId, else the customer's, else the cart cookie's; a customer orders from their own bag.
  */
-
-type Context = GraphQLContext;
 
 const money = (amount: number, currency: string) => ({ amount, currency });
 const PAYMENT_METHODS: Record<string, string> = { BANK_TRANSFER, STRIPE: CARD };
@@ -36,9 +34,9 @@ function placedOrder(order: OrderView) {
   };
 }
 
-export const checkoutResolvers = {
+export const checkoutResolvers: Resolvers = {
   Query: {
-    async deliveryMethods(_: unknown, args: { country: string; cartId?: string | null }, context: Context) {
+    async deliveryMethods(_, args, context) {
       const bag = await requestBag(context, args.cartId);
       // Priced for who asks: member prices in the items, a plan's free delivery (ADR 41).
       const viewer = await context.viewer();
@@ -53,7 +51,7 @@ export const checkoutResolvers = {
       }));
     },
 
-    async placedOrder(_: unknown, args: { number: string; token?: string | null }, context: Context) {
+    async placedOrder(_, args, context) {
       const session = await context.session();
       try {
         const order = await context.services.orders.visibleOrder(context, args.number, {
@@ -70,14 +68,7 @@ export const checkoutResolvers = {
   },
 
   Mutation: {
-    async placeOrder(
-      _: unknown,
-      args: {
-        input: Record<string, unknown> & { cartId?: string | null; paymentMethod?: string };
-        idempotencyKey?: string | null;
-      },
-      context: Context,
-    ) {
+    async placeOrder(_, args, context) {
       const { cartId, paymentMethod, ...input } = args.input;
       const session = await context.session();
       // A customer's own bag, whatever cartId names, as over REST and on the checkout page.

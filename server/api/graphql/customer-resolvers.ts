@@ -1,10 +1,10 @@
-import type { PublicUser } from "../../modules/accounts/index.ts";
 import { COMMUNICATION_CHANNELS, COMMUNICATION_TOPICS } from "../../db/schema/communication-preferences.ts";
 import { ORDER_STATUSES } from "../../db/schema/orders.ts";
-import type { OrderDetail, OrderLineView, OrderSummary } from "../../modules/customers/index.ts";
 import type { GraphQLContext } from "./context.ts";
-import { enumValues } from "./customer-type-defs.ts";
+import { ADDRESS_PARTS, enumValues } from "./customer-type-defs.ts";
 import { shopCall, shopError } from "./errors.ts";
+import type { Resolvers } from "./generated/resolver-types.ts";
+import type { CustomerParent, LineParent } from "./parents.ts";
 
 /*
  * The account area over GraphQL: thin resolvers over the customers module. The customer is the
@@ -13,9 +13,6 @@ import { shopCall, shopError } from "./errors.ts";
  */
 
 type Context = GraphQLContext;
-
-/** The session's user; its profile fields are as fresh as the session lookup of this request. */
-export type CustomerParent = PublicUser & { picture?: string | null };
 
 const notLoggedIn = () => shopError("UNAUTHENTICATED", "Please log in.");
 
@@ -31,28 +28,18 @@ export async function changingCustomer(context: Context): Promise<CustomerParent
 
 const money = (amount: number, currency: string) => ({ amount, currency });
 
-/** An order line with its order's currency, for its Money fields. */
-type LineParent = OrderLineView & { currency: string };
-
-export const customerResolvers = {
+export const customerResolvers: Resolvers = {
   CommunicationTopic: enumValues(COMMUNICATION_TOPICS),
   CommunicationChannel: enumValues(COMMUNICATION_CHANNELS),
   OrderStatus: enumValues(ORDER_STATUSES),
-  AddressPart: {
-    NAME: "name",
-    COMPANY: "company",
-    STREET: "street",
-    CITY: "city",
-    PROVINCE: "province",
-    POSTAL_CODE: "postalCode",
-  },
+  AddressPart: ADDRESS_PARTS,
 
   Query: {
-    async me(_: unknown, __: unknown, context: Context): Promise<CustomerParent | null> {
+    async me(_, __, context) {
       return (await context.session())?.user ?? null;
     },
-    countries: (_: unknown, __: unknown, context: Context) => context.services.customers.countries(),
-    addressFormat(_: unknown, args: { country: string }, context: Context) {
+    countries: (_, __, context) => context.services.customers.countries(),
+    addressFormat(_, args, context) {
       const format = context.services.customers.addressFormat(args.country);
       if (!format) return null;
       const { labels, ...rest } = format;
@@ -61,65 +48,62 @@ export const customerResolvers = {
   },
 
   Mutation: {
-    async updateProfile(_: unknown, args: { input: Record<string, unknown> }, context: Context): Promise<CustomerParent> {
+    async updateProfile(_, args, context) {
       const user = await changingCustomer(context);
       const profile = await shopCall(() => context.services.customers.updateProfile(context, user.id, args.input), "input");
       return { ...user, ...profile };
     },
 
-    async addAddress(_: unknown, args: { input: Record<string, unknown> }, context: Context) {
+    async addAddress(_, args, context) {
       const user = await changingCustomer(context);
       return shopCall(() => context.services.customers.addAddress(context, user.id, args.input), "input");
     },
 
-    async updateAddress(_: unknown, args: { id: string; input: Record<string, unknown> }, context: Context) {
+    async updateAddress(_, args, context) {
       const user = await changingCustomer(context);
       return shopCall(() => context.services.customers.updateAddress(context, user.id, args.id, args.input), "input");
     },
 
-    async deleteAddress(_: unknown, args: { id: string }, context: Context): Promise<CustomerParent> {
+    async deleteAddress(_, args, context) {
       const user = await changingCustomer(context);
       await shopCall(() => context.services.customers.deleteAddress(context, user.id, args.id));
       return user;
     },
 
-    async setDefaultAddress(_: unknown, args: { id: string }, context: Context): Promise<CustomerParent> {
+    async setDefaultAddress(_, args, context) {
       const user = await changingCustomer(context);
       await shopCall(() => context.services.customers.setDefaultAddress(context, user.id, args.id));
       return user;
     },
 
-    async updatePreferences(_: unknown, args: { preferences: unknown[] }, context: Context) {
+    async updatePreferences(_, args, context) {
       const user = await changingCustomer(context);
       return shopCall(() => context.services.customers.updatePreferences(context, user.id, args.preferences, "graphql"));
     },
   },
 
   Customer: {
-    addresses: (customer: CustomerParent, _: unknown, context: Context) =>
-      context.services.customers.listAddresses(context, customer.id),
-    preferences: (customer: CustomerParent, _: unknown, context: Context) =>
-      context.services.customers.preferences(context, customer.id),
-    orders: (customer: CustomerParent, args: { first?: number | null }, context: Context) =>
+    addresses: (customer, _, context) => context.services.customers.listAddresses(context, customer.id),
+    preferences: (customer, _, context) => context.services.customers.preferences(context, customer.id),
+    orders: (customer, args, context) =>
       shopCall(() => context.services.customers.orders(context, customer.id, { first: args.first ?? undefined })),
-    order: (customer: CustomerParent, args: { id: string }, context: Context) =>
-      shopCall(() => context.services.customers.order(context, customer.id, args.id)),
+    order: (customer, args, context) => shopCall(() => context.services.customers.order(context, customer.id, args.id)),
   },
 
   OrderSummary: {
-    subtotal: (order: OrderSummary) => money(order.subtotal, order.currency),
-    total: (order: OrderSummary) => money(order.total, order.currency),
+    subtotal: (order) => money(order.subtotal, order.currency),
+    total: (order) => money(order.total, order.currency),
   },
 
   Order: {
-    subtotal: (order: OrderDetail) => money(order.subtotal, order.currency),
-    shipping: (order: OrderDetail) => money(order.shipping, order.currency),
-    total: (order: OrderDetail) => money(order.total, order.currency),
-    lines: (order: OrderDetail): LineParent[] => order.lines.map((line) => ({ ...line, currency: order.currency })),
+    subtotal: (order) => money(order.subtotal, order.currency),
+    shipping: (order) => money(order.shipping, order.currency),
+    total: (order) => money(order.total, order.currency),
+    lines: (order): LineParent[] => order.lines.map((line) => ({ ...line, currency: order.currency })),
   },
 
   OrderLine: {
-    unitPrice: (line: LineParent) => money(line.unitPrice, line.currency),
-    lineTotal: (line: LineParent) => money(line.lineTotal, line.currency),
+    unitPrice: (line) => money(line.unitPrice, line.currency),
+    lineTotal: (line) => money(line.lineTotal, line.currency),
   },
 };

@@ -9,9 +9,23 @@ const enumValue = (value: string) => value.toUpperCase().replaceAll("-", "_");
  * The module's values by their GraphQL enum names, for the resolvers' enum maps: clients send and
  * receive the names, the module sees its own values.
  */
-export function enumValues(values: readonly string[]): Record<string, string> {
-  return Object.fromEntries(values.map((value) => [enumValue(value), value]));
+export function enumValues<const V extends string>(values: readonly V[]): EnumValues<V> {
+  return Object.fromEntries(values.map((value) => [enumValue(value), value])) as EnumValues<V>;
 }
+
+/** enumValue's name, worked out by the type checker: "member-news" is "MEMBER_NEWS". */
+type EnumName<V extends string> = V extends `${infer Head}-${infer Tail}` ? EnumName<`${Head}_${Tail}`> : Uppercase<V>;
+type EnumValues<V extends string> = { [Value in V as EnumName<Value>]: Value };
+
+/** The AddressPart enum's values: the address format's names for the parts of an address. */
+export const ADDRESS_PARTS = {
+  NAME: "name",
+  COMPANY: "company",
+  STREET: "street",
+  CITY: "city",
+  PROVINCE: "province",
+  POSTAL_CODE: "postalCode",
+} as const;
 
 /*
  * The account area over GraphQL (issue 4 §7): the logged-in customer as `me`, and mutations of

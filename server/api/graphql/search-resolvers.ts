@@ -1,8 +1,8 @@
 import { MAX_SUGGESTIONS, MAX_SEARCH_LENGTH } from "../../modules/catalog/index.ts";
 import { listingPage } from "./catalog-resolvers.ts";
-import type { GraphQLContext } from "./context.ts";
 import { badUserInput } from "./errors.ts";
-import { toListingRequest, type ListingArgs } from "./listing-args.ts";
+import type { Resolvers } from "./generated/resolver-types.ts";
+import { toListingRequest } from "./listing-args.ts";
 
 /*
  * Search over GraphQL: `search` is the listing of what a search finds, best first, with the same
@@ -10,16 +10,14 @@ import { toListingRequest, type ListingArgs } from "./listing-args.ts";
  * `searchSuggestions` feeds the header's search box. The catalogue module does the searching.
  */
 
-type Context = GraphQLContext;
-
-export const searchResolvers = {
+export const searchResolvers: Resolvers = {
   Query: {
-    search(_: unknown, args: Omit<ListingArgs, "scope" | "query"> & { text: string }, context: Context) {
+    search(_, args, context) {
       const { text, ...listing } = args;
       return listingPage(context, toListingRequest({ ...listing, query: text }, "text"));
     },
 
-    async searchSuggestions(_: unknown, args: { text: string; limit?: number | null }, context: Context) {
+    async searchSuggestions(_, args, context) {
       const limit = args.limit ?? 6;
       if (limit < 1 || limit > MAX_SUGGESTIONS)
         throw badUserInput("limit", `limit must be a whole number from 1 to ${MAX_SUGGESTIONS}`);

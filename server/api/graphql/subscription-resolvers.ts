@@ -3,6 +3,7 @@ import type { StockChange } from "../../lib/events.ts";
 import { stockShown } from "../../modules/catalog/index.ts";
 import type { GraphQLContext } from "./context.ts";
 import { badUserInput, shopError } from "./errors.ts";
+import type { Resolvers, ResolversTypes } from "./generated/resolver-types.ts";
 
 /*
  * The subscriptions (subscription-type-defs.ts): each follows one topic of the shop's event bus
@@ -45,10 +46,10 @@ function bagCountAfter(context: Context, customer: number, at: number): Promise<
   return count;
 }
 
-export const subscriptionResolvers = {
+export const subscriptionResolvers: Resolvers = {
   Subscription: {
     stockChanged: {
-      async subscribe(_: unknown, args: { productId: string }, context: Context) {
+      async subscribe(_, args, context) {
         const id = /^\d{1,10}$/.test(args.productId) ? Number(args.productId) : NaN;
         // Only a product the subscriber may see (members' early access included, ADR 41).
         const product = Number.isSafeInteger(id)
@@ -60,11 +61,11 @@ export const subscriptionResolvers = {
           map((change: StockChange) => ({ variantId: String(change.variantId), ...stockShown(change.stock) })),
         );
       },
-      resolve: (change: unknown) => change,
+      resolve: (change: ResolversTypes["StockChange"]) => change,
     },
 
     orderUpdated: {
-      async subscribe(_: unknown, __: unknown, context: Context) {
+      async subscribe(_, __, context) {
         return pipe(
           context.services.events.subscribe("order-updated", await customerId(context)),
           map(async (update) => {
@@ -73,11 +74,11 @@ export const subscriptionResolvers = {
           }),
         );
       },
-      resolve: (update: unknown) => update,
+      resolve: (update: ResolversTypes["OrderUpdate"]) => update,
     },
 
     bagChanged: {
-      async subscribe(_: unknown, __: unknown, context: Context) {
+      async subscribe(_, __, context) {
         const id = await customerId(context);
         // The count as this customer's header shows it, read when the change is told.
         return pipe(
@@ -88,7 +89,7 @@ export const subscriptionResolvers = {
           }),
         );
       },
-      resolve: (change: unknown) => change,
+      resolve: (change: ResolversTypes["BagChange"]) => change,
     },
   },
 };

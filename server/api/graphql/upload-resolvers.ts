@@ -1,17 +1,15 @@
 import { GraphQLError, GraphQLScalarType, Kind } from "graphql";
 import { hasScope } from "../../modules/accounts/index.ts";
 import { imageUrl, IMAGE_WIDTHS, isImageWidth, isUploadedFile, type UploadedFile } from "../../modules/media/index.ts";
-import type { GraphQLContext } from "./context.ts";
-import { changingCustomer, type CustomerParent } from "./customer-resolvers.ts";
+import { changingCustomer } from "./customer-resolvers.ts";
 import { badUserInput, shopCall, shopError } from "./errors.ts";
+import type { Resolvers } from "./generated/resolver-types.ts";
 
 /*
  * Thin resolvers over the customers module (the profile picture) and the catalogue's product
  * images (staff). The files arrive as the Upload scalar's values: yoga puts each file of a
  * multipart request where the request's map says.
  */
-
-type Context = GraphQLContext;
 
 const notAFile = () =>
   new GraphQLError("Upload takes a file sent in a multipart request (see the GraphQL multipart request spec).");
@@ -32,11 +30,11 @@ export const uploadScalar = new GraphQLScalarType<UploadedFile, never>({
   },
 });
 
-export const uploadResolvers = {
+export const uploadResolvers: Resolvers = {
   Upload: uploadScalar,
 
   Customer: {
-    async picture(customer: CustomerParent, args: { width?: number | null }, context: Context): Promise<string | null> {
+    async picture(customer, args, context) {
       const width = args.width ?? 240;
       if (!isImageWidth(width)) throw badUserInput("width", `width must be one of ${IMAGE_WIDTHS.join(", ")}`);
       const picture =
@@ -48,19 +46,19 @@ export const uploadResolvers = {
   },
 
   Mutation: {
-    async setProfilePicture(_: unknown, args: { picture: UploadedFile }, context: Context): Promise<CustomerParent> {
+    async setProfilePicture(_, args, context) {
       const user = await changingCustomer(context);
       await shopCall(() => context.services.customers.setPicture(context, user.id, args.picture));
       return { ...user, ...(await context.services.customers.profile(context, user.id)) };
     },
 
-    async removeProfilePicture(_: unknown, __: unknown, context: Context): Promise<CustomerParent> {
+    async removeProfilePicture(_, __, context) {
       const user = await changingCustomer(context);
       await shopCall(() => context.services.customers.removePicture(context, user.id));
       return { ...user, ...(await context.services.customers.profile(context, user.id)) };
     },
 
-    async addProductImage(_: unknown, args: { productId: string; image: UploadedFile; alt: string }, context: Context) {
+    async addProductImage(_, args, context) {
       const user = await changingCustomer(context);
       if (!hasScope(user, "staff")) throw shopError("FORBIDDEN", "Only the shop's staff may do this.");
       return shopCall(() =>

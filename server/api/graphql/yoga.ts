@@ -6,20 +6,16 @@ import type { Logger } from "../../http/logger.ts";
 import type { RateLimiter } from "../../modules/rate-limit/index.ts";
 import { cartResolvers } from "./cart-resolvers.ts";
 import { checkoutResolvers } from "./checkout-resolvers.ts";
-import { checkoutTypeDefs } from "./checkout-type-defs.ts";
 import { catalogResolvers } from "./catalog-resolvers.ts";
 import { createContext, type GraphQLContext, type RequestExtras } from "./context.ts";
 import { customerResolvers } from "./customer-resolvers.ts";
-import { customerTypeDefs } from "./customer-type-defs.ts";
 import { LIMITS, shopLimitsPlugin } from "./limits.ts";
 import { bodySizePlugin } from "./body-size.ts";
 import { UPLOAD_REQUEST_BYTES } from "../../modules/media/index.ts";
 import { uploadResolvers } from "./upload-resolvers.ts";
-import { uploadTypeDefs } from "./upload-type-defs.ts";
 import { searchResolvers } from "./search-resolvers.ts";
 import { subscriptionResolvers } from "./subscription-resolvers.ts";
-import { subscriptionTypeDefs } from "./subscription-type-defs.ts";
-import { typeDefs } from "./type-defs.ts";
+import { shopTypeDefs } from "./schema-type-defs.ts";
 
 export interface ShopYogaOptions {
   /** production: no introspection, no GraphiQL; development: GraphiQL and error details for the developer. */
@@ -38,7 +34,7 @@ export const APQ_TTL_MS = 24 * 60 * 60 * 1000;
 function createShopSchema() {
   // Resolvers see yoga's server context (RequestExtras) merged with the shop's.
   return createSchema<RequestExtras & GraphQLContext>({
-    typeDefs: [typeDefs, customerTypeDefs, checkoutTypeDefs, subscriptionTypeDefs, uploadTypeDefs],
+    typeDefs: [...shopTypeDefs],
     resolvers: [
       catalogResolvers,
       searchResolvers,
