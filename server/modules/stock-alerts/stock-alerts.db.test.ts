@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { guestOrder } from "../../../tests/support/orders.ts";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
@@ -478,7 +479,14 @@ describe("the option coming back", () => {
       });
       // Each process's sweep listens as its background work would have it (nothing else sweeps).
       const stops = started.map((services) => services.stockAlerts.wakeOnStockBack(services.events));
+      const redis = new Redis(process.env.TEST_REDIS_URL!);
       try {
+        // Both processes' subscriptions have reached Redis before any stock comes back.
+        const subscribers = async () => {
+          const [, count] = (await redis.pubsub("NUMSUB", `${prefix}stock-back`)) as [string, number];
+          return Number(count);
+        };
+        await expect.poll(subscribers, { timeout: 5000 }).toBe(2);
         const { option, order } = await soldOutByOrder(1);
         const [ann, ben] = [newAddress(), newAddress()];
         for (const email of [ann, ben]) await alerts().request(visitor(), { email, variantId: option.id }, guest);
@@ -493,6 +501,7 @@ describe("the option coming back", () => {
         // Their sweeps and mail runners are done before the next test's mails are looked for.
         for (const services of started) await services.stopBackgroundWork();
         await Promise.all(buses.map((bus) => bus.close()));
+        redis.disconnect();
         // The shop's own bus again, for the tests after this one.
         tellThrough(db(), shop.services.events);
       }
