@@ -7,7 +7,7 @@ import { PostalAddress } from "~/components/account/postal-address";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { TextField } from "~/components/ui/text-field";
 import { whoseBag } from "../../../server/modules/cart/whose-bag.ts";
-import { checkoutSummary, checkoutAddress, checkoutFailure, pricedForPage } from "~/lib/checkout.server";
+import { checkoutCountry, checkoutFailure, checkoutSummary, orderAddressInput, pricedForPage } from "~/lib/checkout.server";
 import { addressFormatOr, formatAsked } from "~/lib/address-format.server";
 import { formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -68,8 +68,8 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const fields = await formFields(request);
   const session = context.session;
   const buyer = await buyerOf(context);
-  const address = await checkoutAddress(context, fields);
-  const country = typeof address.country === "string" && /^[A-Za-z]{2}$/.test(address.country) ? address.country : "NL";
+  const chosen = await checkoutCountry(context, fields);
+  const country = chosen && /^[A-Za-z]{2}$/.test(chosen) ? chosen : "NL";
   const quoteNow = () =>
     pricedForPage(context, buyer, {
       country,
@@ -101,7 +101,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       buyer,
       {
         email: fields.email,
-        shippingAddress: address,
+        ...orderAddressInput(fields, session !== null),
         deliveryMethod: fields.deliveryMethod,
         paymentMethod: fields.paymentMethod,
         promoCode: fields.promoCode,
@@ -113,10 +113,6 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   } catch (error) {
     const failure = checkoutFailure(error, fields);
     return answer(failure, failure.status);
-  }
-  if (session && fields.addressChoice === "new" && fields.saveAddress === "true") {
-    // The order stands whatever happens here; an address book that is full just keeps its addresses.
-    await customers.addAddress(context, session.user.id, address).catch(() => null);
   }
   // A card order goes on to the provider's payment page (or, if it could not be opened, to its
   // own page, which offers to try again).
