@@ -118,7 +118,9 @@ export async function pricedForPage(
     const failed = asShopError(error);
     if (failed?.code !== "INVALID_INPUT") throw error;
     const summary = checkoutSummary(
-      await checkout.quote(context, buyer, { country: "country" in failed.fields ? "NL" : choices.country }),
+      await checkout.quote(context, buyer, {
+        country: "country" in failed.fields ? context.env.defaultCountry : choices.country,
+      }),
     );
     return { summary, fieldErrors: failed.fields };
   }

@@ -38,7 +38,7 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const session = context.session;
   const addresses = session ? await customers.listAddresses(context, session.user.id) : [];
   const saved = addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
-  const country = saved?.country ?? "NL";
+  const country = saved?.country ?? context.env.defaultCountry;
   const values: Record<string, string> = {
     email: session?.user.email ?? "",
     addressChoice: saved ? `saved:${saved.id}` : "new",
@@ -52,7 +52,7 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
     customer: session !== null,
     addresses,
     countries: customers.countryNames(),
-    format: addressFormatOr(customers, country),
+    format: addressFormatOr(customers, country, context.env.defaultCountry),
     values,
     summary: checkoutSummary(quote),
     // Made when the form is rendered: a second click or a resent form places no second order.
@@ -69,7 +69,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const session = context.session;
   const buyer = await buyerOf(context);
   const chosen = await checkoutCountry(context, fields);
-  const country = chosen && /^[A-Za-z]{2}$/.test(chosen) ? chosen : "NL";
+  const country = chosen && /^[A-Za-z]{2}$/.test(chosen) ? chosen : context.env.defaultCountry;
   const quoteNow = () =>
     pricedForPage(context, buyer, {
       country,
@@ -84,7 +84,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         kind: "form" as const,
         values: fields,
         summary: priced.summary,
-        format: addressFormatOr(customers, fields.country ?? country),
+        format: addressFormatOr(customers, fields.country ?? country, context.env.defaultCountry),
         formError: extra.formError ?? null,
         fieldErrors: { ...priced.fieldErrors, ...extra.fieldErrors },
       },
