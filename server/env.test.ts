@@ -15,6 +15,15 @@ test("defaults give a working shop on the embedded database", () => {
   expect(env.DATA_DIR).toBe(join(process.cwd(), "data"));
 });
 
+test("the default country is one the address forms know: NL unless set, in any case", () => {
+  expect(parseEnv({}).SHOP_DEFAULT_COUNTRY).toBe("NL");
+  expect(parseEnv({ SHOP_DEFAULT_COUNTRY: " be " }).SHOP_DEFAULT_COUNTRY).toBe("BE");
+  expect(publicEnv(parseEnv({ SHOP_DEFAULT_COUNTRY: "de" })).defaultCountry).toBe("DE");
+  for (const value of ["XX", "NLD", "", "Netherlands"]) {
+    expect(() => parseEnv({ SHOP_DEFAULT_COUNTRY: value }), value).toThrow(/SHOP_DEFAULT_COUNTRY: must be the ISO 3166-1 code/);
+  }
+});
+
 test("the tagline follows the product noun unless it is given", () => {
   expect(parseEnv({ PRODUCT_NOUN: "climber" }).TAGLINE).toBe("for every climber, everywhere, always");
   expect(parseEnv({ PRODUCT_NOUN: "climber", TAGLINE: "up we go" }).TAGLINE).toBe("up we go");

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { parseSocialProviders, type SocialProviderConfig, SocialConfigError } from "./modules/accounts/index.ts";
+import { findCountry } from "./modules/customers/index.ts";
 import { oembedUrlSetting, videoHostsSetting } from "./modules/videos/index.ts";
 
 const port = z.coerce
@@ -70,6 +71,14 @@ export const envSchema = z
         "must be a currency with cents (two decimals), such as EUR or GBP",
       )
       .default("EUR"),
+    // The country address forms start at, and checkout prices for, until a shopper chooses theirs
+    // (or has a saved address): the shop's home market, with CURRENCY (ADR 55).
+    SHOP_DEFAULT_COUNTRY: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((code) => findCountry(code) !== undefined, "must be the ISO 3166-1 code of a country, such as NL or DE")
+      .default("NL"),
     LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
     // How long a page rendered for an anonymous visitor (no cookies) is served again from memory;
     // 0 turns the page cache off (docs/decisions/0021-anonymous-page-cache.md).
@@ -275,6 +284,7 @@ export function publicEnv(env: Env) {
     productNoun: env.PRODUCT_NOUN,
     tagline: env.TAGLINE,
     currency: env.CURRENCY,
+    defaultCountry: env.SHOP_DEFAULT_COUNTRY,
     publicUrl: env.PUBLIC_URL,
     // The analytics tag's attributes, only when it is configured (ADR 40).
     ...(env.ANALYTICS_SCRIPT_URL && env.ANALYTICS_SITE_ID

@@ -3,11 +3,12 @@ import type { AddressFormat, Customers } from "../../server/modules/customers/in
 
 /**
  * The address form's format for the country a form names (checkout and the account area's
- * addresses); the Netherlands' (the shop's own) when it names none that is a country, so the form
- * always comes back and its country field says what is wrong.
+ * addresses); the shop's default country's (SHOP_DEFAULT_COUNTRY, checked at boot to be one) when
+ * it names none that is a country, so the form always comes back and its country field says what
+ * is wrong.
  */
-export function addressFormatOr(customers: Customers, country: string): AddressFormat {
-  return customers.addressFormat(country) ?? customers.addressFormat("NL")!;
+export function addressFormatOr(customers: Customers, country: string, defaultCountry: string): AddressFormat {
+  return customers.addressFormat(country) ?? customers.addressFormat(defaultCountry)!;
 }
 
 /**

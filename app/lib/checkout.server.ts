@@ -37,17 +37,34 @@ export function checkoutSummary(quote: PricedBag): CheckoutSummaryData {
 const ADDRESS_FIELDS = ORDER_ADDRESS_KEYS;
 
 /**
- * The delivery address the form names: one of the customer's saved addresses ("saved:<id>", read
- * from their own address book, so another's id finds nothing), else the fields typed in.
+ * Where the order goes, as placeOrder takes it (ADR 55): one of the customer's saved addresses
+ * ("saved:<id>"; the use case checks it is theirs), else the fields typed in, kept in their
+ * account when they ticked "Save this address".
  */
-export async function checkoutAddress(context: PageContext, fields: Record<string, string>): Promise<Record<string, unknown>> {
+export function orderAddressInput(
+  fields: Record<string, string>,
+  signedIn: boolean,
+): { savedAddressId: string } | { shippingAddress: Record<string, string>; saveAddress: boolean } {
+  const saved = /^saved:(\d{1,10})$/.exec(fields.addressChoice ?? "");
+  if (saved) return { savedAddressId: saved[1]! };
+  return {
+    shippingAddress: Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, fields[name] ?? ""])),
+    saveAddress: signedIn && fields.saveAddress === "true",
+  };
+}
+
+/**
+ * The country the summary is priced for: the chosen saved address's (read from the customer's own
+ * address book, so another's id finds nothing), else the one typed in.
+ */
+export async function checkoutCountry(context: PageContext, fields: Record<string, string>): Promise<string | undefined> {
   const saved = /^saved:(\d{1,10})$/.exec(fields.addressChoice ?? "");
   if (saved && context.session) {
     const addresses = await context.services.customers.listAddresses(context, context.session.user.id);
     const address = addresses.find((a) => String(a.id) === saved[1]);
-    if (address) return Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, address[name as keyof typeof address] ?? null]));
+    if (address) return address.country;
   }
-  return Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, fields[name] ?? ""]));
+  return fields.country;
 }
 
 /**
@@ -101,7 +118,9 @@ export async function pricedForPage(
     const failed = asShopError(error);
     if (failed?.code !== "INVALID_INPUT") throw error;
     const summary = checkoutSummary(
-      await checkout.quote(context, buyer, { country: "country" in failed.fields ? "NL" : choices.country }),
+      await checkout.quote(context, buyer, {
+        country: "country" in failed.fields ? context.env.defaultCountry : choices.country,
+      }),
     );
     return { summary, fieldErrors: failed.fields };
   }

@@ -72,6 +72,18 @@ export const SHOP_ERROR_STATUS = {
   ALREADY_MEMBER: 409,
   /** The customer has no membership in force to change. */
   NOT_A_MEMBER: 404,
+  /** An image request whose preset, width or source is not one the endpoint serves. */
+  IMAGE_REQUEST_INVALID: 400,
+  /** The shop's own image source does not exist (or is not an image). */
+  IMAGE_NOT_FOUND: 404,
+  /** A remote image source failed: unreachable, too slow, too big, not an image. */
+  IMAGE_SOURCE_FAILED: 502,
+  /** The video's owner does not allow it to be embedded (the provider said 401/403). */
+  VIDEO_NOT_EMBEDDABLE: 422,
+  /** The provider knows no such video. */
+  VIDEO_NOT_FOUND: 404,
+  /** The provider could not be asked, or answered something that is not an embed. */
+  VIDEO_UNAVAILABLE: 502,
 } as const;
 
 export type ShopErrorCode = keyof typeof SHOP_ERROR_STATUS;

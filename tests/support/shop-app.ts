@@ -34,6 +34,7 @@ export function testPublicEnv(options: Pick<ShopAppOptions, "currency" | "public
     productNoun: "keeper",
     tagline: "for every keeper, everywhere, always",
     currency: options.currency ?? "EUR",
+    defaultCountry: "NL",
     publicUrl: options.publicUrl ?? "http://localhost:3000",
   };
 }

@@ -28,14 +28,14 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const editId = params.get("edit");
   const editing = editId === null ? null : (addresses.find((a) => String(a.id) === editId) ?? null);
   if (editId !== null && editId !== "new" && !editing) throw data(null, { status: 404 });
-  const country = editing?.country ?? addresses.find((a) => a.isDefault)?.country ?? "NL";
+  const country = editing?.country ?? addresses.find((a) => a.isDefault)?.country ?? context.env.defaultCountry;
   return data({
     kind: "page" as const,
     addresses,
     editing,
     adding: editId === "new" || addresses.length === 0,
     countries: customers.countryNames(),
-    format: addressFormatOr(customers, country),
+    format: addressFormatOr(customers, country, context.env.defaultCountry),
   });
 }
 
@@ -61,7 +61,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
           fieldErrors: {},
           formError: null,
           values: fields,
-          format: addressFormatOr(customers, fields.country ?? ""),
+          format: addressFormatOr(customers, fields.country ?? "", context.env.defaultCountry),
         };
       case "add":
         await customers.addAddress(context, user.id, address);
@@ -85,7 +85,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         };
     }
   } catch (error) {
-    return formFailure(error, fields, { format: addressFormatOr(customers, fields.country ?? "") });
+    return formFailure(error, fields, { format: addressFormatOr(customers, fields.country ?? "", context.env.defaultCountry) });
   }
   return redirect(PATH, {
     status: 303,

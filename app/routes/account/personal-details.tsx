@@ -1,11 +1,12 @@
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/personal-details";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { FormNotice } from "~/components/account/form-notice";
+import { NoPassword } from "~/components/account/no-password";
+import { PictureSection } from "~/components/account/picture-section";
 import { TextField } from "~/components/ui/text-field";
 import { formContents, formFailure } from "~/lib/forms.server";
-import { pictureImageSources } from "~/lib/media";
-import { UPLOAD_KINDS } from "../../../server/modules/media/shared.ts";
 import { sessionRenewed } from "~/lib/auth.server";
 import { currentCustomer } from "~/lib/guards.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -100,7 +101,7 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
 
       <section aria-labelledby="profile-title" className="account-section">
         <h2 id="profile-title">Name and phone</h2>
-        <Notice done={done("profile")} failure={failed("profile")} />
+        <FormNotice done={done("profile")} failure={failed("profile")} />
         <Form method="post" className="flex max-w-md flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="profile" />
           <TextField
@@ -137,7 +138,7 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
           Your address is <strong>{email}</strong>. To change it, give the new one and your password; we will send a link to the
           new address to confirm it.
         </p>
-        <Notice done={done("email")} failure={failed("email")} />
+        <FormNotice done={done("email")} failure={failed("email")} />
         {!hasPassword && <NoPassword provider={provider} />}
         <Form method="post" className="flex max-w-md flex-col gap-4" noValidate hidden={!hasPassword}>
           <input type="hidden" name="intent" value="email" />
@@ -164,7 +165,7 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
 
       <section aria-labelledby="password-title" className="account-section">
         <h2 id="password-title">Password</h2>
-        <Notice done={done("password")} failure={failed("password")} />
+        <FormNotice done={done("password")} failure={failed("password")} />
         {!hasPassword && <NoPassword provider={provider} />}
         <Form method="post" className="flex max-w-md flex-col gap-4" noValidate hidden={!hasPassword}>
           <input type="hidden" name="intent" value="password" />
@@ -196,126 +197,5 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
     </div>
-  );
-}
-
-/** An account made through a social provider has no password to confirm changes with until it sets one. */
-function NoPassword({ provider }: { provider: string }) {
-  return (
-    <div className="flex flex-col items-start gap-2" data-testid="no-password">
-      <p className="text-grey-700">
-        You log in with {provider.charAt(0).toUpperCase() + provider.slice(1)} and have no password here yet. Set one to change
-        your e-mail address or to log in with it: we mail you a link to choose it.
-      </p>
-      <Form method="post">
-        <button type="submit" name="intent" value="set-password" className="button-secondary">
-          Mail me a link to set a password
-        </button>
-      </Form>
-    </div>
-  );
-}
-
-function Notice({ done, failure }: { done: string | null; failure: { formError: string | null } | null }) {
-  if (done) {
-    return (
-      <p role="status" className="form-success">
-        {done}
-      </p>
-    );
-  }
-  if (failure?.formError) {
-    return (
-      <p role="alert" className="form-error" tabIndex={-1}>
-        {failure.formError}
-      </p>
-    );
-  }
-  return null;
-}
-
-const PICTURE_MAX_BYTES = UPLOAD_KINDS.picture.maxBytes;
-const PICTURE_TOO_LARGE = `The picture is larger than ${PICTURE_MAX_BYTES / 1024 / 1024} MB. Please send a smaller one.`;
-
-/**
- * The profile picture: shown through the image endpoint, replaced by a multipart form that works
- * without JavaScript (the server checks everything); with JavaScript, a file over the limit is
- * refused before it is sent.
- */
-function PictureSection({
-  picture,
-  done,
-  failure,
-  busy,
-}: {
-  picture: string | null;
-  done: string | null;
-  failure: { formError: string | null; fieldErrors: Record<string, string> } | null;
-  busy: boolean;
-}) {
-  const [tooLarge, setTooLarge] = useState(false);
-  const checkSize = (event: FormEvent<HTMLFormElement>) => {
-    const file = (event.currentTarget.elements.namedItem("picture") as HTMLInputElement | null)?.files?.[0];
-    const over = file !== undefined && file.size > PICTURE_MAX_BYTES;
-    setTooLarge(over);
-    if (over) {
-      event.preventDefault();
-      // As a refusal from the server is: the field at fault gets the focus, and its error is read out.
-      (event.currentTarget.elements.namedItem("picture") as HTMLInputElement).focus();
-    }
-  };
-  return (
-    <section aria-labelledby="picture-title" className="account-section">
-      <h2 id="picture-title">Picture</h2>
-      <Notice done={tooLarge ? null : done} failure={failure} />
-      <div className="flex flex-wrap items-start gap-6">
-        {picture ? (
-          <img
-            {...pictureImageSources(picture)}
-            alt="Your picture"
-            width={96}
-            height={96}
-            className="size-24 rounded-full object-cover"
-            data-testid="profile-picture"
-          />
-        ) : (
-          <p className="text-grey-700" data-testid="no-picture">
-            You have no picture yet.
-          </p>
-        )}
-        {/* A new picture remounts the form, which empties the file field. */}
-        <Form
-          key={picture ?? "none"}
-          method="post"
-          encType="multipart/form-data"
-          className="flex max-w-md flex-col gap-4"
-          noValidate
-          onSubmit={checkSize}
-        >
-          <input type="hidden" name="intent" value="picture" />
-          <TextField
-            label={picture ? "New picture" : "Picture"}
-            name="picture"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            hint={`A JPEG, PNG or WebP image of at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB. We keep a copy without the photo's details (camera, place, time).`}
-            error={tooLarge ? PICTURE_TOO_LARGE : failure?.fieldErrors.picture}
-            onChange={() => setTooLarge(false)}
-          />
-          <div>
-            <button type="submit" className="button-primary" disabled={busy}>
-              Upload picture
-            </button>
-          </div>
-        </Form>
-        {picture && (
-          <Form method="post" className="self-end">
-            <button type="submit" name="intent" value="remove-picture" className="button-secondary" disabled={busy}>
-              Remove picture
-            </button>
-          </Form>
-        )}
-      </div>
-    </section>
   );
 }

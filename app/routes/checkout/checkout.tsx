@@ -1,22 +1,21 @@
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { useFocusOnFailure } from "~/components/account-page";
-import { AddressFields } from "~/components/account/address-form";
-import { PostalAddress } from "~/components/account/postal-address";
+import { AddressChoice } from "~/components/checkout/address-choice";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
+import { DeliveryMethods } from "~/components/checkout/delivery-methods";
+import { PaymentMethods } from "~/components/checkout/payment-methods";
 import { TextField } from "~/components/ui/text-field";
 import { whoseBag } from "../../../server/modules/cart/shared.ts";
-import { checkoutSummary, checkoutAddress, checkoutFailure, pricedForPage } from "~/lib/checkout.server";
+import { checkoutCountry, checkoutFailure, checkoutSummary, orderAddressInput, pricedForPage } from "~/lib/checkout.server";
 import { addressFormatOr, formatAsked } from "~/lib/address-format.server";
 import { formFields } from "~/lib/forms.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
-import { useHydrated } from "~/lib/use-hydrated";
 import { pageContext } from "../../../server/http/page-context.ts";
 import type { PageContext } from "../../../server/context.ts";
 import type { Buyer } from "../../../server/modules/checkout/index.ts";
-import { BANK_TRANSFER, CARD } from "../../../server/modules/orders/shared.ts";
 
 const PATH = "/checkout";
 
@@ -39,7 +38,7 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const session = context.session;
   const addresses = session ? await customers.listAddresses(context, session.user.id) : [];
   const saved = addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
-  const country = saved?.country ?? "NL";
+  const country = saved?.country ?? context.env.defaultCountry;
   const values: Record<string, string> = {
     email: session?.user.email ?? "",
     addressChoice: saved ? `saved:${saved.id}` : "new",
@@ -53,7 +52,7 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
     customer: session !== null,
     addresses,
     countries: customers.countryNames(),
-    format: addressFormatOr(customers, country),
+    format: addressFormatOr(customers, country, context.env.defaultCountry),
     values,
     summary: checkoutSummary(quote),
     // Made when the form is rendered: a second click or a resent form places no second order.
@@ -69,8 +68,8 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const fields = await formFields(request);
   const session = context.session;
   const buyer = await buyerOf(context);
-  const address = await checkoutAddress(context, fields);
-  const country = typeof address.country === "string" && /^[A-Za-z]{2}$/.test(address.country) ? address.country : "NL";
+  const chosen = await checkoutCountry(context, fields);
+  const country = chosen && /^[A-Za-z]{2}$/.test(chosen) ? chosen : context.env.defaultCountry;
   const quoteNow = () =>
     pricedForPage(context, buyer, {
       country,
@@ -85,7 +84,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         kind: "form" as const,
         values: fields,
         summary: priced.summary,
-        format: addressFormatOr(customers, fields.country ?? country),
+        format: addressFormatOr(customers, fields.country ?? country, context.env.defaultCountry),
         formError: extra.formError ?? null,
         fieldErrors: { ...priced.fieldErrors, ...extra.fieldErrors },
       },
@@ -102,7 +101,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       buyer,
       {
         email: fields.email,
-        shippingAddress: address,
+        ...orderAddressInput(fields, session !== null),
         deliveryMethod: fields.deliveryMethod,
         paymentMethod: fields.paymentMethod,
         promoCode: fields.promoCode,
@@ -114,10 +113,6 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   } catch (error) {
     const failure = checkoutFailure(error, fields);
     return answer(failure, failure.status);
-  }
-  if (session && fields.addressChoice === "new" && fields.saveAddress === "true") {
-    // The order stands whatever happens here; an address book that is full just keeps its addresses.
-    await customers.addAddress(context, session.user.id, address).catch(() => null);
   }
   // A card order goes on to the provider's payment page (or, if it could not be opened, to its
   // own page, which offers to try again).
@@ -133,13 +128,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 }
 
 function CheckoutForm({ page, answer }: { page: PageData; answer: Route.ComponentProps["actionData"] | null }) {
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const values = answer?.values ?? page.values;
   const summary = answer?.summary ?? page.summary;
   const fieldErrors = answer?.fieldErrors ?? {};
-  const [choice, setChoice] = useState(values.addressChoice ?? "new");
   const update = useRef<HTMLButtonElement>(null);
   const container = useRef<HTMLDivElement>(null);
   useFocusOnFailure(container, answer?.formError || Object.keys(fieldErrors).length > 0 ? answer : null);
@@ -174,91 +167,22 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
             />
           </section>
 
-          <section aria-labelledby="checkout-address" className="checkout-step">
-            <h2 id="checkout-address">{summary.needsDelivery ? "Delivery address" : "Your address"}</h2>
-            {page.addresses.length > 0 && (
-              <fieldset className="checkout-choices">
-                <legend className="sr-only">Deliver to</legend>
-                {page.addresses.map((address) => (
-                  <label key={address.id} className="checkout-choice">
-                    <input
-                      type="radio"
-                      name="addressChoice"
-                      value={`saved:${address.id}`}
-                      defaultChecked={values.addressChoice === `saved:${address.id}`}
-                      onChange={(event) => {
-                        setChoice(event.target.value);
-                        reprice();
-                      }}
-                    />
-                    <PostalAddress address={address} />
-                  </label>
-                ))}
-                <label className="checkout-choice">
-                  <input
-                    type="radio"
-                    name="addressChoice"
-                    value="new"
-                    defaultChecked={values.addressChoice === "new"}
-                    onChange={(event) => setChoice(event.target.value)}
-                  />
-                  A new address
-                </label>
-              </fieldset>
-            )}
-            {(page.addresses.length === 0 || !hydrated || choice === "new") && (
-              <div className="flex flex-col gap-4">
-                {page.addresses.length === 0 && <input type="hidden" name="addressChoice" value="new" />}
-                <AddressFields
-                  countries={page.countries}
-                  format={answer?.format ?? page.format}
-                  values={values}
-                  fieldErrors={fieldErrors}
-                  formatPath={PATH}
-                />
-                {page.customer && (
-                  <label className="flex items-center gap-2">
-                    <input type="checkbox" name="saveAddress" value="true" defaultChecked={values.saveAddress === "true"} />
-                    Save this address in my account
-                  </label>
-                )}
-              </div>
-            )}
-          </section>
+          <AddressChoice
+            addresses={page.addresses}
+            countries={page.countries}
+            format={answer?.format ?? page.format}
+            values={values}
+            fieldErrors={fieldErrors}
+            customer={page.customer}
+            needsDelivery={summary.needsDelivery}
+            formatPath={PATH}
+            onReprice={reprice}
+          />
 
           {/* A membership alone is not delivered: no method to choose (the address sets the VAT country). */}
           <section aria-labelledby="checkout-delivery" className="checkout-step" hidden={!summary.needsDelivery}>
             <h2 id="checkout-delivery">Delivery</h2>
-            {!summary.needsDelivery ? null : summary.methods.length === 0 ? (
-              <p className="field-error" data-testid="no-delivery">
-                Sorry, we do not deliver to this country yet.
-              </p>
-            ) : (
-              <fieldset className="checkout-choices">
-                <legend className="sr-only">Delivery method</legend>
-                {summary.methods.map((method) => (
-                  <label key={method.id} className="checkout-choice">
-                    <input
-                      type="radio"
-                      name="deliveryMethod"
-                      value={method.id}
-                      defaultChecked={method.id === summary.methodId}
-                      onChange={reprice}
-                    />
-                    <span className="flex-1">
-                      {method.name}
-                      <span className="block text-sm text-grey-600">
-                        {method.minDays === method.maxDays
-                          ? `${method.minDays} working day${method.minDays === 1 ? "" : "s"}`
-                          : `${method.minDays} to ${method.maxDays} working days`}
-                        {method.freeFrom !== null && method.price > 0 && ` · free from ${money(method.freeFrom)}`}
-                      </span>
-                    </span>
-                    <span className="font-medium">{method.price === 0 ? "Free" : money(method.price)}</span>
-                  </label>
-                ))}
-              </fieldset>
-            )}
+            {summary.needsDelivery && <DeliveryMethods summary={summary} currency={page.currency} onReprice={reprice} />}
             {fieldErrors.deliveryMethod && <p className="field-error">{fieldErrors.deliveryMethod}</p>}
             <button type="submit" name="intent" value="quote" className="button-secondary self-start" ref={update} formNoValidate>
               Update delivery and total
@@ -290,31 +214,7 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
 
           <section aria-labelledby="checkout-payment" className="checkout-step">
             <h2 id="checkout-payment">Payment</h2>
-            {/* One group, named for screen readers as the delivery methods are: the radios' own labels do not say what they choose. */}
-            <fieldset className="checkout-choices">
-              <legend className="sr-only">Payment method</legend>
-              {page.cardPayments && (
-                <label className="checkout-choice">
-                  <input type="radio" name="paymentMethod" value={CARD} defaultChecked={values.paymentMethod === CARD} />
-                  <span>
-                    Card or wallet
-                    <span className="block text-sm text-grey-600">
-                      You pay on Stripe&apos;s secure page right after placing the order, then come back here.
-                    </span>
-                  </span>
-                </label>
-              )}
-              <label className="checkout-choice">
-                <input type="radio" name="paymentMethod" value={BANK_TRANSFER} defaultChecked={values.paymentMethod !== CARD} />
-                <span>
-                  Bank transfer
-                  <span className="block text-sm text-grey-600">
-                    You get our bank details and a reference once the order is placed; we keep your items for you until it is
-                    paid.
-                  </span>
-                </span>
-              </label>
-            </fieldset>
+            <PaymentMethods cardPayments={page.cardPayments} chosen={values.paymentMethod} />
           </section>
         </div>
 

@@ -1,7 +1,9 @@
-import { useEffect, useState } from "react";
-import { data, Form, redirect, useLocation, useRevalidator } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/order-status";
-import { orderDate, orderDateTime, orderStatusLabel } from "~/components/account/order-table";
+import { orderDate, orderStatusLabel } from "~/components/account/order-table";
+import { CardPayment, type OrderIntent } from "~/components/orders/card-payment";
+import { OneClickAccount } from "~/components/orders/one-click-account";
+import { Confirming, LOOKS } from "~/components/orders/payment-pending";
 import { OrderDetails } from "~/components/orders/order-details";
 import { Link } from "~/components/ui/link";
 import { whoseBag } from "../../../server/modules/cart/shared.ts";
@@ -22,16 +24,6 @@ import { useLiveOrder } from "~/components/orders/use-live-order";
  * session; anyone else needs the link's token; otherwise 404. A card order still waiting for its
  * payment can be paid from here, or given up (its items go back in the bag).
  */
-
-/**
- * While the provider confirms a payment the page looks again every few seconds, a limited number
- * of times: some payments stay "processing" for days (a bank debit), and a page that reloads for
- * ever is one the shopper cannot read in peace (WCAG 2.2.1). After that it says we will mail them.
- * With JavaScript it revalidates its data in place; without, it reloads itself (a refresh inside
- * <noscript>, so it never runs beside the script), counting its looks in the address (`check`).
- */
-const LOOK_AGAIN_SECONDS = 3;
-const LOOKS = 10;
 
 export const meta: Route.MetaFunction = ({ matches, data }) => [
   ...pageMeta(siteFrom(matches), {
@@ -88,7 +80,7 @@ export async function loader({ request, params, context: router }: Route.LoaderA
   };
 }
 
-type Intent = "account" | "pay" | "cancel";
+type Intent = OrderIntent;
 
 /** The answer to a form of the page that did not lead elsewhere: its error is shown beside that form only. */
 interface Answer {
@@ -198,164 +190,5 @@ export default function OrderStatus({ loaderData, actionData }: Route.ComponentP
         </Link>
       </p>
     </div>
-  );
-}
-
-/**
- * Looks again every LOOK_AGAIN_SECONDS, `times` times at most, while the page shows and nothing
- * else is loading; answers whether it still does. Revalidating keeps what the page holds (a
- * form's answer, the scroll position), unlike a reload.
- */
-function useLookingAgain(times: number): boolean {
-  const { revalidate, state } = useRevalidator();
-  const [looks, setLooks] = useState(0);
-  useEffect(() => {
-    if (looks >= times || state !== "idle") return;
-    const timer = window.setTimeout(() => {
-      setLooks((n) => n + 1);
-      void revalidate();
-    }, LOOK_AGAIN_SECONDS * 1000);
-    return () => window.clearTimeout(timer);
-  }, [looks, times, state, revalidate]);
-  // The last look counts until its answer is in.
-  return looks < times || (times > 0 && state !== "idle");
-}
-
-function Confirming({ email, looked, paused }: { email: string; looked: number; paused: boolean }) {
-  const times = paused ? 0 : LOOKS - looked;
-  const looking = useLookingAgain(times);
-  // The page's own address with one more look: from the location, not the loader's request, which
-  // is the data request's (".data?…&_routes=…") when JavaScript revalidates.
-  const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.set("check", String(Math.min(looked + 1, LOOKS)));
-  const next = `${pathname}?${params.toString()}`;
-  const waiting = paused && looked < LOOKS;
-  return (
-    <section
-      aria-labelledby="pending-title"
-      className="rounded-lg border border-mint-300 bg-mint-50 p-5"
-      data-testid="payment-pending"
-    >
-      {/* Without JavaScript only: with it, useLookingAgain looks again in place. */}
-      {times > 0 && (
-        <noscript>
-          <meta httpEquiv="refresh" content={`${LOOK_AGAIN_SECONDS};url=${next}`} />
-        </noscript>
-      )}
-      <h2 id="pending-title" className="font-semibold">
-        Payment pending
-      </h2>
-      <p role="status" className="mt-1">
-        {looking
-          ? "Thank you! We are waiting for the payment provider to confirm your payment. This page updates by itself."
-          : waiting
-            ? "We are waiting for the payment provider to confirm your payment."
-            : `Your payment is being processed. Some ways of paying take a few days: we will mail ${email} as soon as it is confirmed.`}
-      </p>
-      {/* Any time, the shopper may look for themselves (a whole page load without JavaScript). */}
-      <p className="mt-2">
-        <Link to={next} className="text-link" preventScrollReset>
-          Check again
-        </Link>
-      </p>
-    </section>
-  );
-}
-
-function CardPayment({
-  payBy,
-  leftPayment,
-  payError,
-  cancelError,
-}: {
-  payBy: string | null;
-  leftPayment: boolean;
-  payError?: string;
-  cancelError?: string;
-}) {
-  return (
-    <section aria-labelledby="card-title" className="rounded-lg border border-mint-300 bg-mint-50 p-5" data-testid="card-payment">
-      <h2 id="card-title" className="font-semibold">
-        {leftPayment ? "You left the payment page without paying" : "Your payment is not complete yet"}
-      </h2>
-      <p className="mt-2">
-        {/* The date too: a payment that settles later keeps the items for days. */}
-        {payBy ? `We keep your items until ${orderDateTime(payBy)}. ` : ""}
-        Pay now, or cancel the order and its items go back in your bag.
-      </p>
-      <div className="mt-3 flex flex-wrap items-start gap-3">
-        {/* Whole page loads: "Pay now" ends on the payment provider's page. */}
-        <IntentForm intent="pay" label="Pay now" error={payError} primary />
-        <IntentForm intent="cancel" label="Cancel order" error={cancelError} />
-      </div>
-    </section>
-  );
-}
-
-function FormError({ error, id }: { error?: string; id: string }) {
-  if (!error) return null;
-  return (
-    <p role="alert" id={id} className="form-error" data-testid="form-error">
-      {error}
-    </p>
-  );
-}
-
-function OneClickAccount({ email, accountMade, error }: { email: string; accountMade: string | null; error?: string }) {
-  if (accountMade) {
-    return (
-      <p role="status" className="rounded-lg border border-mint-300 bg-mint-50 p-5" data-testid="account-made">
-        Your account {accountMade} is made: we sent {email} a link to choose its password. Once you have, this order and your next
-        ones are in your order history.
-      </p>
-    );
-  }
-  return (
-    <section aria-labelledby="account-title" className="rounded-lg border border-grey-200 p-5">
-      <h2 id="account-title" className="font-semibold">
-        Follow your orders in an account
-      </h2>
-      <p className="mt-1 text-grey-700">One click makes an account for {email}; we mail you a link to choose its password.</p>
-      {error && (
-        <p role="alert" className="form-error mt-2" data-testid="form-error">
-          {error}
-        </p>
-      )}
-      <Form method="post" reloadDocument className="mt-3">
-        <button type="submit" name="intent" value="account" className="button-secondary">
-          Create an account
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-/** One button of the card payment's choices, with its own error beside it. */
-function IntentForm({
-  intent,
-  label,
-  error,
-  primary = false,
-}: {
-  intent: Intent;
-  label: string;
-  error?: string;
-  primary?: boolean;
-}) {
-  const errorId = `${intent}-error`;
-  return (
-    <Form method="post" reloadDocument className="flex max-w-sm flex-col gap-2">
-      <FormError error={error} id={errorId} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className={`${primary ? "button-primary" : "button-secondary"} self-start`}
-        aria-describedby={error ? errorId : undefined}
-      >
-        {label}
-      </button>
-    </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { data, redirect, useSubmit } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/compare-products";
 import {
   compareListCookie,
@@ -9,19 +9,14 @@ import {
   refererPath,
   safeReturnPath,
   type CompareActionResult,
-  type CompareCell,
 } from "../../../server/modules/compare/shared.ts";
-import { imageUrl } from "../../../server/modules/media/shared.ts";
 import { CompareForm } from "~/components/compare-form";
-import { CompareToggle } from "~/components/compare-toggle";
-import { MemberAwarePrice } from "~/components/price";
-import { usePriceRule } from "~/lib/price-rule";
+import { SharedComparison } from "~/components/compare-shared";
+import { CompareTable } from "~/components/compare-table";
+import { DifferencesOnly, ShareLink } from "~/components/compare-toolbar";
 import { Link } from "~/components/ui/link";
-import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { readForm } from "~/lib/forms.server";
-import { toast } from "~/lib/toast";
-import { useHydrated } from "~/lib/use-hydrated";
 import { pageContext } from "../../../server/http/page-context.ts";
 import type { RouteHandle } from "~/lib/route-handle";
 
@@ -139,30 +134,12 @@ export default function CompareProducts({ loaderData, actionData }: Route.Compon
       )}
 
       {view === "shared" && products.length > 0 && (
-        <div className="compare-shared">
-          {loaderData.isOwnList ? (
-            <p>
-              These are the products on your compare list. <Link to={PATH}>Change your list</Link>.
-            </p>
-          ) : (
-            <>
-              <p>
-                Someone shared these products with you.{" "}
-                {ownCount > 0 && (
-                  <>
-                    Your own list has {ownCount === 1 ? "1 product" : `${ownCount} products`}:{" "}
-                    <Link to={PATH}>see your comparison</Link>.
-                  </>
-                )}
-              </p>
-              <CompareForm fields={{ intent: "keep", products: loaderData.productIds }} returnTo={PATH}>
-                <button type="submit" className="compare-button" data-primary="">
-                  {ownCount > 0 ? "Make these my compare list" : "Keep this comparison"}
-                </button>
-              </CompareForm>
-            </>
-          )}
-        </div>
+        <SharedComparison
+          isOwnList={loaderData.isOwnList}
+          ownCount={ownCount}
+          productIds={loaderData.productIds}
+          listPath={PATH}
+        />
       )}
 
       {products.length === 0 ? (
@@ -180,65 +157,17 @@ export default function CompareProducts({ loaderData, actionData }: Route.Compon
         <>
           <div className="compare-toolbar">
             <div className="flex flex-col gap-2">
-              <DifferencesOnly on={differencesOnly} products={view === "shared" ? products.map((p) => p.slug).join(",") : null} />
+              <DifferencesOnly
+                action={PATH}
+                on={differencesOnly}
+                products={view === "shared" ? products.map((p) => p.slug).join(",") : null}
+              />
               {!differencesOnly && products.length > 1 && <p className="compare-legend">Marked rows differ.</p>}
             </div>
             {shareUrl && <ShareLink url={shareUrl} />}
           </div>
           {products.length === 1 && <p className="mb-4 text-sm text-grey-600">Add another product to see where they differ.</p>}
-          <div className="compare-scroll" role="region" aria-label="Comparison table" tabIndex={0}>
-            <table className="compare-table">
-              <caption className="sr-only">
-                {products.map((p) => p.name).join(", ")} compared
-                {differencesOnly ? ", differences only" : ""}
-              </caption>
-              <thead>
-                <tr>
-                  <td />
-                  {products.map((product, i) => (
-                    <th key={product.id} scope="col" data-testid="compare-product">
-                      <Link to={product.path} tabIndex={-1} aria-hidden="true" className="compare-image">
-                        {product.image && (
-                          <img
-                            src={imageUrl("product", 320, mediaUrl(product.image.path))}
-                            alt=""
-                            width={product.image.width}
-                            height={product.image.height}
-                            loading={i < 2 ? "eager" : "lazy"}
-                            decoding="async"
-                          />
-                        )}
-                      </Link>
-                      <Link to={product.path} className="compare-name">
-                        {product.name}
-                      </Link>
-                      {view === "own" ? (
-                        <CompareForm fields={{ intent: "remove", productId: String(product.id) }}>
-                          <button type="submit" className="compare-remove">
-                            Remove<span className="sr-only"> {product.name}</span>
-                          </button>
-                        </CompareForm>
-                      ) : (
-                        <CompareToggle productId={product.id} productName={product.name} />
-                      )}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.key} data-row={row.key} data-differs={row.differs && products.length > 1 ? "" : undefined}>
-                    <th scope="row">{row.label}</th>
-                    {row.cells.map((cell, i) => (
-                      <td key={products[i]!.id}>
-                        <Cell cell={cell} currency={currency} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CompareTable view={view} comparison={comparison} differencesOnly={differencesOnly} currency={currency} />
           {differencesOnly && rows.length === 0 && (
             <p className="mt-4 text-grey-600" role="status">
               These products agree in all {rowCount} details.
@@ -246,107 +175,6 @@ export default function CompareProducts({ loaderData, actionData }: Route.Compon
           )}
         </>
       )}
-    </div>
-  );
-}
-
-function Cell({ cell, currency }: { cell: CompareCell; currency: string }) {
-  const rule = usePriceRule();
-  switch (cell.kind) {
-    case "text":
-      return cell.text ?? <NotGiven />;
-    case "price":
-      return (
-        <div className="compare-price">
-          {cell.from && <span>From</span>}
-          <MemberAwarePrice option={cell} rule={rule} currency={currency} />
-        </div>
-      );
-    case "sizes":
-      return (
-        <ul className="compare-sizes">
-          {cell.sizes.map(({ size, inStock }) => (
-            <li key={size} data-sold-out={inStock ? undefined : ""}>
-              {inStock ? size : <s>{size}</s>}
-              {!inStock && <span className="sr-only"> (sold out)</span>}
-            </li>
-          ))}
-        </ul>
-      );
-    case "colours":
-      return cell.colours.length === 0 ? (
-        <NotGiven />
-      ) : (
-        <ul className="compare-colours">
-          {cell.colours.map((colour) => (
-            <li key={colour.name}>
-              <span aria-hidden="true" style={{ backgroundColor: colour.hex }} />
-              {colour.name}
-            </li>
-          ))}
-        </ul>
-      );
-  }
-}
-
-function NotGiven() {
-  return (
-    <>
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">Not given</span>
-    </>
-  );
-}
-
-/** "Show differences only": a GET form, so it works without JavaScript and the address can be shared. */
-function DifferencesOnly({ on, products }: { on: boolean; products: string | null }) {
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  return (
-    <form method="get" action={PATH} className="compare-diff">
-      {products !== null && <input type="hidden" name="products" value={products} />}
-      <label>
-        <input
-          key={String(on)}
-          type="checkbox"
-          name="diff"
-          value="1"
-          defaultChecked={on}
-          onChange={(e) => e.currentTarget.form && void submit(e.currentTarget.form, { preventScrollReset: true, replace: true })}
-        />
-        Show differences only
-      </label>
-      {!hydrated && (
-        <button type="submit" className="compare-button">
-          Apply
-        </button>
-      )}
-    </form>
-  );
-}
-
-/** The comparison's address to share: selectable text always, a copy button with JavaScript. */
-function ShareLink({ url }: { url: string }) {
-  const hydrated = useHydrated();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast("Link copied.", "success");
-    } catch {
-      toast("Copying is not allowed here: select the link and copy it yourself.", "error");
-    }
-  };
-  return (
-    <div className="compare-share">
-      <label htmlFor="compare-share-url">Share this comparison</label>
-      <div>
-        <input id="compare-share-url" type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-        {hydrated && (
-          <button type="button" className="compare-button" onClick={() => void copy()}>
-            Copy link
-          </button>
-        )}
-      </div>
     </div>
   );
 }

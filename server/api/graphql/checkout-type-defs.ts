@@ -108,7 +108,12 @@ export const checkoutTypeDefs = /* GraphQL */ `
     "A guest's bag; a logged-in customer orders from their own bag (else the cart cookie's)."
     cartId: ID
     email: String!
-    shippingAddress: ShippingAddressInput!
+    "Where the order goes, typed in; or give savedAddressId instead."
+    shippingAddress: ShippingAddressInput
+    "One of the logged-in customer's saved addresses (me.addresses); another's is NOT_FOUND."
+    savedAddressId: ID
+    "Keep shippingAddress in the logged-in customer's addresses (once; a full address book keeps what it has)."
+    saveAddress: Boolean
     """
     An id from deliveryMethods for the address's country: required when the bag holds goods; none
     for a bag holding only a membership plan, which is not delivered.

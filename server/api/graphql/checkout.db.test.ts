@@ -3,7 +3,7 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/support/fake-stripe.ts";
 import type { ShopEnv } from "../../context.ts";
-import { orderLines, orders, variants } from "../../db/schema/index.ts";
+import { addresses, orderLines, orders, variants } from "../../db/schema/index.ts";
 import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { registeredCustomer } from "../../../tests/support/customers-fixtures.ts";
 import { createStripeProvider } from "../../modules/payments/stripe.ts";
@@ -236,5 +236,45 @@ describe("whose bag an order takes", () => {
       variables: { id: guestCart },
     });
     expect(guestBag.body.data!.cart.lines.map((line) => line.quantity)).toEqual([2]);
+  });
+});
+
+describe("the customer's addresses at checkout (ADR 55)", () => {
+  test("saveAddress keeps the address typed in; savedAddressId orders to it; another's is NOT_FOUND", async () => {
+    const [, , , mine] = (await stockedOptions(shop.database.db, 4)) as [number, number, number, number];
+    const customer = await registeredCustomer(shop.services, shop.database.db, 2202);
+    const other = await registeredCustomer(shop.services, shop.database.db, 2203);
+    const addOne = () =>
+      postGraphQL(
+        app,
+        {
+          query: `mutation($variantId: ID!) { addCartLine(variantId: $variantId, quantity: 1) { id } }`,
+          variables: { variantId: String(mine) },
+        },
+        customer.bearer,
+      );
+    const place = (extra: Record<string, unknown>, key: string, who = customer) =>
+      postGraphQL<{ placeOrder: { number: string } }>(
+        app,
+        { query: PLACE, variables: { input: input("", extra), key } },
+        who.bearer,
+      );
+
+    expect((await addOne()).body.errors).toBeUndefined();
+    expect((await place({ cartId: null, saveAddress: true }, "gql-save-1")).body.errors).toBeUndefined();
+    const kept = await shop.database.db.select().from(addresses).where(eq(addresses.userId, customer.id));
+    expect(kept.map((a) => a.city)).toEqual(["Lisboa"]);
+
+    expect((await addOne()).body.errors).toBeUndefined();
+    const toSaved = await place({ cartId: null, shippingAddress: null, savedAddressId: String(kept[0]!.id) }, "gql-save-2");
+    expect(toSaved.body.errors).toBeUndefined();
+    const [order] = await shop.database.db
+      .select({ deliveryAddress: orders.deliveryAddress })
+      .from(orders)
+      .where(eq(orders.number, toSaved.body.data!.placeOrder.number));
+    expect(JSON.parse(order!.deliveryAddress!)).toMatchObject({ city: "Lisboa", postalCode: "1100-053" });
+
+    const theirs = await place({ cartId: null, shippingAddress: null, savedAddressId: String(kept[0]!.id) }, "gql-save-3", other);
+    expect(theirs.body.errors?.[0]?.extensions).toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -66,6 +66,13 @@ const GRAPHQL_ERRORS: Record<ShopErrorCode, (error: ShopError, input?: string) =
   PLAN_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
   ALREADY_MEMBER: (e) => shopError("BAD_USER_INPUT", e.message),
   NOT_A_MEMBER: (e) => shopError("NOT_FOUND", e.message),
+  // No resolver renders images or looks up videos today; these keep the table whole.
+  IMAGE_REQUEST_INVALID: (e) => shopError("BAD_USER_INPUT", e.message),
+  IMAGE_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
+  IMAGE_SOURCE_FAILED: (e) => shopError("SERVICE_UNAVAILABLE", e.message),
+  VIDEO_NOT_EMBEDDABLE: (e) => shopError("BAD_USER_INPUT", e.message),
+  VIDEO_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
+  VIDEO_UNAVAILABLE: (e) => shopError("SERVICE_UNAVAILABLE", e.message),
 };
 
 /**

@@ -1,12 +1,7 @@
 import { Hono } from "hono";
 import type { ShopEnv } from "../../context.ts";
-import {
-  createImageService,
-  IMAGE_CACHE_CONTROL,
-  IMAGE_ERROR_STATUS,
-  ImageError,
-  type ImageService,
-} from "../../modules/media/index.ts";
+import { asShopError, ShopError } from "../../lib/shop-error.ts";
+import { createImageService, IMAGE_CACHE_CONTROL, type ImageService } from "../../modules/media/index.ts";
 import { addressKey, type RateLimiter } from "../../modules/rate-limit/index.ts";
 
 export interface ImageRoutesOptions {
@@ -26,15 +21,18 @@ export interface ImageRoutesOptions {
 }
 
 /** Too many renderings asked for from one address. */
-class TooManyRenders extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super("Too many new image sizes asked for from your network. Please try again in a minute.");
-  }
+function tooManyRenders(retryAfterSeconds: number): ShopError {
+  return new ShopError(
+    "TOO_MANY_REQUESTS",
+    "Too many new image sizes asked for from your network. Please try again in a minute.",
+    { retryAfterSeconds },
+  );
 }
 
 /**
  * The image endpoint, mounted at /images: GET /images/<preset>/<width>?src=<source>. Parses the
- * input with the media module's schema, renders, and maps its errors to 400/404/502 in plain text.
+ * input with the media module's schema, renders, and answers a ShopError with its code's status
+ * (400/404/429/502) and its message in plain text: an <img> shows no body, a person debugging does.
  */
 export function createImageRoutes(options: ImageRoutesOptions) {
   const images =
@@ -62,7 +60,7 @@ export function createImageRoutes(options: ImageRoutesOptions) {
         limiter && visitor
           ? async () => {
               const verdict = await limiter.hit(addressKey(visitor.ip));
-              if (verdict.limited) throw new TooManyRenders(verdict.retryAfterSeconds);
+              if (verdict.limited) throw tooManyRenders(verdict.retryAfterSeconds);
             }
           : undefined,
       );
@@ -74,14 +72,11 @@ export function createImageRoutes(options: ImageRoutesOptions) {
       c.header("Content-Type", image.contentType);
       return c.body(new Uint8Array(image.body), 200);
     } catch (error) {
-      if (error instanceof TooManyRenders) {
-        c.header("Cache-Control", "no-store");
-        c.header("Retry-After", String(error.retryAfterSeconds));
-        return c.text(error.message, 429);
-      }
-      if (!(error instanceof ImageError)) throw error;
+      const failed = asShopError(error);
+      if (!failed) throw error;
       c.header("Cache-Control", "no-store");
-      return c.text(error.message, IMAGE_ERROR_STATUS[error.kind]);
+      if (failed.retryAfterSeconds !== undefined) c.header("Retry-After", String(failed.retryAfterSeconds));
+      return c.text(failed.message, failed.status);
     }
   });
   app.all("*", (c) => c.text("Not found: use /images/<preset>/<width>?src=<source>", 404));

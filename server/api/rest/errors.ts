@@ -110,7 +110,8 @@ export function toErrorResponse(c: Context, error: unknown, logger?: Logger): Re
   return c.json(body, failure.status);
 }
 
-function asApiError(error: unknown): ApiError | null {
+/** The error as the REST APIs answer it (an ApiError, or a ShopError through the table below); null for a bug. */
+export function asApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   const shop = asShopError(error);
   return shop ? REST_ERRORS[shop.code](shop) : null;
@@ -174,4 +175,13 @@ const REST_ERRORS: Record<ShopErrorCode, (error: ShopError) => ApiError> = {
   PLAN_NOT_FOUND: (e) => new ApiError(404, "NotFoundError", e.message, e.details),
   ALREADY_MEMBER: (e) => new ApiError(409, "ApplicationError", e.message, e.details),
   NOT_A_MEMBER: (e) => new ApiError(404, "NotFoundError", e.message, e.details),
+  // The image endpoint answers in plain text (server/api/images/routes.ts) from the statuses alone;
+  // these are for any JSON answer of the same failures.
+  IMAGE_REQUEST_INVALID: (e) => new ApiError(400, "ValidationError", e.message),
+  IMAGE_NOT_FOUND: (e) => new NotFoundError(e.message),
+  IMAGE_SOURCE_FAILED: (e) => new ApiError(502, "BadGatewayError", e.message),
+  // GET /videos/embed (SPEC §8): names the video facade has always been told.
+  VIDEO_NOT_EMBEDDABLE: (e) => new ApiError(422, "NotEmbeddableError", e.message),
+  VIDEO_NOT_FOUND: (e) => new NotFoundError(e.message),
+  VIDEO_UNAVAILABLE: (e) => new ApiError(502, "BadGatewayError", e.message),
 };

@@ -1,65 +1,54 @@
-import type { Context } from "hono";
 import { Hono } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { requestContext, type ShopEnv } from "../../context.ts";
+import { invalidInput, ShopError } from "../../lib/shop-error.ts";
 import { addressKey, type RateLimiter } from "../../modules/rate-limit/index.ts";
-import { VIDEO_MESSAGES, type VideoFailureKind } from "../../modules/videos/index.ts";
+import { VIDEO_MESSAGES } from "../../modules/videos/index.ts";
+import { asApiError, RateLimitError } from "./errors.ts";
 
 /*
  * GET /videos/embed?url=<video address>: what the video facade needs to play a video
  * (app/components/video/video-facade.tsx). 200 {embedUrl, title, thumbnailUrl, width, height,
  * providerName}; otherwise {error: {status, name, message}} with a message for people (SPEC §8).
+ * Failures are ShopErrors, given their status and name by the REST APIs' one table (errors.ts);
+ * this endpoint's body has always been that narrower shape, without `data` or `details`.
  */
-
-const FAILURE_STATUS: Record<VideoFailureKind, { status: ContentfulStatusCode; name: string }> = {
-  "not-provider": { status: 400, name: "ValidationError" },
-  "not-found": { status: 404, name: "NotFoundError" },
-  "not-embeddable": { status: 422, name: "NotEmbeddableError" },
-  unavailable: { status: 502, name: "BadGatewayError" },
-};
 
 /** The visitor's own answer: a minute or five in their browser, never in a shared cache. */
 const SUCCESS_CACHE = "private, max-age=300";
 const FAILURE_CACHE = "private, max-age=60";
 
-class TooManyLookups extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(VIDEO_MESSAGES.tooMany);
-  }
-}
-
-function failure(c: Context, status: ContentfulStatusCode, name: string, message: string, cache = "no-store") {
-  c.header("Cache-Control", cache);
-  return c.json({ error: { status, name, message } }, status);
-}
-
 export function videosApi(options: { lookups?: RateLimiter } = {}) {
   const api = new Hono<ShopEnv>();
 
   api.get("/embed", async (c) => {
-    const url = c.req.query("url");
-    if (!url?.trim()) return failure(c, 400, "ValidationError", VIDEO_MESSAGES.missingUrl);
     const context = requestContext(c);
     const limiter = options.lookups;
     try {
+      const url = c.req.query("url");
+      if (!url?.trim()) throw invalidInput("url", VIDEO_MESSAGES.missingUrl);
       const result = await context.services.videos.lookupEmbed(url, {
         beforeRequest: limiter
           ? async () => {
               const verdict = await limiter.hit(addressKey(context.visitor.ip));
-              if (verdict.limited) throw new TooManyLookups(verdict.retryAfterSeconds);
+              if (verdict.limited) {
+                throw new ShopError("TOO_MANY_REQUESTS", VIDEO_MESSAGES.tooMany, {
+                  retryAfterSeconds: verdict.retryAfterSeconds,
+                });
+              }
             }
           : undefined,
       });
-      if (!result.ok) {
-        const { status, name } = FAILURE_STATUS[result.failure.kind];
-        return failure(c, status, name, result.failure.message, status === 400 ? "no-store" : FAILURE_CACHE);
-      }
+      // The provider's answer about this video, kept a minute in the browser; a wrong request is not.
+      if (!result.ok) throw result.failure;
       c.header("Cache-Control", SUCCESS_CACHE);
       return c.json(result.embed, 200);
     } catch (error) {
-      if (!(error instanceof TooManyLookups)) throw error;
-      c.header("Retry-After", String(error.retryAfterSeconds));
-      return failure(c, 429, "RateLimitError", error.message);
+      const failure = asApiError(error);
+      if (!failure) throw error;
+      const provider = failure.status !== 400 && failure.status !== 429;
+      c.header("Cache-Control", provider ? FAILURE_CACHE : "no-store");
+      if (failure instanceof RateLimitError) c.header("Retry-After", String(failure.retryAfterSeconds));
+      return c.json({ error: { status: failure.status, name: failure.name, message: failure.message } }, failure.status);
     }
   });
 

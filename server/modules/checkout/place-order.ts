@@ -12,6 +12,7 @@ import {
   variants,
   type Order,
 } from "../../db/schema/index.ts";
+import { keepOrderAddress } from "../customers/index.ts";
 import { publishAfterCommit } from "../../lib/events.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
@@ -36,6 +37,7 @@ import { promoTries } from "./promo-tries.ts";
 import { readForPlacing } from "./placing-reads.ts";
 import { priceBag } from "./pricing.ts";
 import { redeem, redeemersOf } from "./promo.ts";
+import { orderAddressOf } from "./order-address.ts";
 import { idempotencyKeyField, placeOrderInput, type PlaceOrder } from "./schemas.ts";
 
 export interface CheckoutDeps {
@@ -97,7 +99,8 @@ export interface PlacedOrder {
  * back. With an idempotency key, the same request again answers the order it made; the same key
  * with another request is IDEMPOTENCY_CONFLICT. What one visitor may take is limited here, for
  * every adapter alike (ADR 50): orders per client address, order mails per mailbox, promo codes
- * tried, and the items unpaid orders of one buyer or address hold at once.
+ * tried, and the items unpaid orders of one buyer or address hold at once. A signed-in customer
+ * may order to one of their saved addresses, or keep the one typed in (ADR 55).
  */
 export async function placeOrder(
   deps: PlacingDeps,
@@ -110,6 +113,10 @@ export async function placeOrder(
   const card = input.paymentMethod === CARD;
   if (card && !deps.cardPayments) {
     throw invalidInput("paymentMethod", "Card payment is not available in this shop: choose bank transfer.");
+  }
+  // A guest has no address book to keep it in: said, rather than the address silently not kept.
+  if (input.saveAddress && buyer.customerId === null) {
+    throw invalidInput("saveAddress", "Log in to save the address in your account.");
   }
   const key = options.idempotencyKey == null ? null : parseInput(idempotencyKeyField, options.idempotencyKey, "Idempotency-Key");
   // Who the order counts against (ADR 50): the address it comes from, the mailbox it is mailed to.
@@ -161,7 +168,10 @@ async function placeInTransaction(
           : "bag:none";
     const scopedKey = key === null ? null : `${owner}:${key}`;
     const requestHash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
-    const read = await readForPlacing(tx.db, cartId, scopedKey, input.shippingAddress.country, viewer);
+    // A saved address is read before anything else, as the country prices the order; a replay
+    // therefore still needs the customer to keep it.
+    const shippingAddress = await orderAddressOf(tx.db, buyer.customerId, input);
+    const read = await readForPlacing(tx.db, cartId, scopedKey, shippingAddress.country, viewer);
     if (read.earlier) {
       if (read.earlier.requestHash !== requestHash) throw idempotencyConflict();
       const [earlier] = await tx.db.select().from(orders).where(eq(orders.id, read.earlier.id));
@@ -185,7 +195,7 @@ async function placeInTransaction(
       tx.db,
       read,
       {
-        country: input.shippingAddress.country,
+        country: shippingAddress.country,
         deliveryMethod: input.deliveryMethod,
         promoCode: input.promoCode,
         redeemers,
@@ -298,7 +308,7 @@ async function placeInTransaction(
       tax: totals.tax,
       total: totals.total,
       deliveryMethodName: method?.name ?? null,
-      deliveryAddress: JSON.stringify(input.shippingAddress),
+      deliveryAddress: JSON.stringify(shippingAddress),
     };
     const writes = [
       tx.db.insert(orderLines).values(rows),
@@ -343,6 +353,8 @@ async function placeInTransaction(
       .returning();
     // The promo's use names the order, so it is written once the order exists.
     if (promo) await redeem(tx.db, promo, redeemers, orderId);
+    // Last, as the customer's row is locked for it: kept with the order, or not at all.
+    if (input.saveAddress && buyer.customerId !== null) await keepOrderAddress(tx.db, buyer.customerId, shippingAddress);
     if (deps.mailsWritten) afterCommit(tx, deps.mailsWritten);
     // The bag is empty now: the customer's other tabs and devices hear of it.
     if (buyer.customerId !== null) publishAfterCommit(tx.db, "bag-changed", buyer.customerId, { at: Date.now() });

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { PAYMENT_METHODS } from "../../db/schema/index.ts";
+import { BANK_TRANSFER, PAYMENT_METHODS } from "../../db/schema/payment-methods.ts";
 import { emailField } from "../accounts/index.ts";
-import { deliveryAddressInput } from "../customers/index.ts";
+import { deliveryAddressInput, formBoolean, recordId } from "../customers/index.ts";
 
 /*
  * One schema per input of checkout: pages, the shop API (POST /ecommerce/orders) and GraphQL parse
@@ -23,19 +23,44 @@ export const deliveryMethodField = z
   .min(1, "Choose a delivery method.")
   .max(60, "Choose one of the delivery methods offered.");
 
-export const placeOrderInput = z.object({
-  email: emailField,
-  shippingAddress: deliveryAddressInput,
-  /**
-   * Required when the bag holds goods (placing refuses its absence then); a bag holding only a
-   * membership is not delivered, so none is asked (ADR 42).
-   */
-  deliveryMethod: z.preprocess((value) => (value === "" || value === null ? undefined : value), deliveryMethodField.optional()),
-  paymentMethod: z
-    .enum(PAYMENT_METHODS, { error: `Choose a payment method: ${PAYMENT_METHODS.join(" or ")}.` })
-    .default("bank-transfer"),
-  promoCode: optionalPromo,
-});
+/** A field a client may send as null (GraphQL's absent optional arguments) as well as leave out. */
+const nullAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null ? undefined : value), schema.optional());
+
+/**
+ * An order: where it goes is either an address typed in (`shippingAddress`, which a signed-in
+ * customer may keep in their account with `saveAddress: true`) or one of the customer's saved
+ * addresses (`savedAddressId`), read and checked by today's rules when the order is placed (ADR 55).
+ */
+export const placeOrderInput = z
+  .object({
+    email: emailField,
+    shippingAddress: nullAsAbsent(deliveryAddressInput),
+    /** One of the signed-in customer's own addresses; another's is ADDRESS_NOT_FOUND. */
+    savedAddressId: nullAsAbsent(recordId),
+    saveAddress: nullAsAbsent(formBoolean("Say whether to save the address (true or false).")).transform((save) => save ?? false),
+    /**
+     * Required when the bag holds goods (placing refuses its absence then); a bag holding only a
+     * membership is not delivered, so none is asked (ADR 42).
+     */
+    deliveryMethod: z.preprocess((value) => (value === "" || value === null ? undefined : value), deliveryMethodField.optional()),
+    paymentMethod: z
+      .enum(PAYMENT_METHODS, { error: `Choose a payment method: ${PAYMENT_METHODS.join(" or ")}.` })
+      .default(BANK_TRANSFER),
+    promoCode: optionalPromo,
+  })
+  .superRefine((input, ctx) => {
+    const saved = input.savedAddressId !== undefined;
+    if (!saved && input.shippingAddress === undefined) {
+      ctx.addIssue({ code: "custom", path: ["shippingAddress"], message: "Enter the delivery address." });
+    }
+    if (saved && input.shippingAddress !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["savedAddressId"], message: "Give a saved address or a new one, not both." });
+    }
+    if (saved && input.saveAddress) {
+      ctx.addIssue({ code: "custom", path: ["saveAddress"], message: "A saved address is kept already." });
+    }
+  });
 
 export type PlaceOrderInput = z.input<typeof placeOrderInput>;
 export type PlaceOrder = z.output<typeof placeOrderInput>;

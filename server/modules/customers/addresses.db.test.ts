@@ -7,7 +7,7 @@ import { createCustomers, MAX_ADDRESSES, type AddressView, type Customers } from
 import { shopErrorCode, type ShopError } from "../../lib/shop-error.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { deliveryAddressInput } from "./schemas.ts";
-import { ORDER_ADDRESS_KEYS } from "../orders/index.ts";
+import { savedAddressFields } from "./order-addresses.ts";
 import { AMSTERDAM, newCustomerId } from "../../../tests/support/customers-fixtures.ts";
 
 let database: Database;
@@ -267,9 +267,9 @@ describe("countries, provinces and postal codes", () => {
 
 describe("addresses saved before the shop used Google's data (ADR 49)", () => {
   /** A row as the account area stored it with country-region-data's codes, written straight to the table. */
-  /** A saved address's fields as the checkout page sends them (app/lib/checkout.server.ts). */
-  const asCheckoutSends = (address: AddressView) =>
-    Object.fromEntries(ORDER_ADDRESS_KEYS.map((key) => [key, address[key] ?? null]));
+  /** A saved address's fields as placing an order to it reads them (savedAddressId, ADR 55). */
+  const asCheckoutReads = (userId: number, address: Pick<AddressView, "id">) =>
+    savedAddressFields(database.db, userId, address.id);
 
   async function storedRow(userId: number, fields: { province: string; postalCode: string; country: string; city: string }) {
     const isDefault = (await database.db.$count(addresses, eq(addresses.userId, userId))) === 0;
@@ -292,8 +292,8 @@ describe("addresses saved before the shop used Google's data (ADR 49)", () => {
       countryName: "Italy",
       lines: ["Gina Rossi", "Via Roma 1", "00184 Roma RM", "Italy"],
     });
-    // Checkout takes the saved address's fields as listed: the one rule accepts them.
-    const fields = asCheckoutSends(shown!);
+    // Placing an order to it reads the saved fields: the one rule accepts them.
+    const fields = await asCheckoutReads(me, shown!);
     expect(deliveryAddressInput.safeParse(fields)).toMatchObject({ success: true, data: { province: "RM" } });
     // An edit of another field keeps it valid, and stores today's code.
     await customers.updateAddress(scope, me, id, { phone: "+39 06 1234 5678" });
@@ -328,8 +328,8 @@ describe("addresses saved before the shop used Google's data (ADR 49)", () => {
     expect(shown.find((a) => a.id === cork)).toMatchObject({ province: "C", provinceName: "Co. Cork" });
     expect(shown.find((a) => a.id === beijing)).toMatchObject({ province: "11", provinceName: "Beijing Shi" });
     for (const address of shown) {
-      // Checkout takes the saved address's fields as listed: the one rule accepts them.
-      const fields = asCheckoutSends(address);
+      // Placing an order to it reads the saved fields: the one rule accepts them.
+      const fields = await asCheckoutReads(me, address);
       expect(deliveryAddressInput.safeParse(fields).success).toBe(true);
       await customers.updateAddress(scope, me, address.id, { phone: "+353 21 123 4567" });
     }

@@ -56,7 +56,7 @@ function view(row: Address): AddressView {
 }
 
 /** The stored fields an edit starts from (the province by today's code: an older one is found, ADR 49). */
-function editable(row: Address) {
+export function editable(row: Address) {
   const { firstName, lastName, company, line1, line2, city, postalCode, country, phone } = row;
   return { firstName, lastName, company, line1, line2, city, province: shownAddress(row).province, postalCode, country, phone };
 }
@@ -70,6 +70,20 @@ function addressIdOf(raw: unknown): number {
 
 /** Newest first: the default (listed first) passes to the most recent when it is deleted. */
 const newestFirst = [desc(addresses.createdAt), desc(addresses.id)];
+
+/** Makes `addressId` the default: the old default first, as the unique index allows one. */
+export async function makeDefault(tx: Db, userId: number, addressId: number): Promise<Address> {
+  await tx
+    .update(addresses)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  const [row] = await tx
+    .update(addresses)
+    .set({ isDefault: true, updatedAt: new Date() })
+    .where(eq(addresses.id, addressId))
+    .returning();
+  return row!;
+}
 
 /**
  * A customer's delivery addresses. Every call names the customer (from the session, never from
@@ -86,20 +100,6 @@ export function createAddressBook() {
       .for("update");
     if (!row) throw addressNotFound();
     return row;
-  }
-
-  /** Makes `addressId` the default: the old default first, as the unique index allows one. */
-  async function makeDefault(tx: Db, userId: number, addressId: number) {
-    await tx
-      .update(addresses)
-      .set({ isDefault: false, updatedAt: new Date() })
-      .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
-    const [row] = await tx
-      .update(addresses)
-      .set({ isDefault: true, updatedAt: new Date() })
-      .where(eq(addresses.id, addressId))
-      .returning();
-    return row!;
   }
 
   return {

@@ -57,7 +57,7 @@ const personName = (label: string) =>
  * Booleans arrive as JSON booleans (API) or as form values (a checkbox's "on", a select's
  * "true"/"false"); anything else is an error.
  */
-const formBoolean = (message: string) =>
+export const formBoolean = (message: string) =>
   z.preprocess(
     (value) => {
       if (value === "true" || value === "on") return true;

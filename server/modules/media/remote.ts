@@ -1,4 +1,4 @@
-import { ImageError } from "./errors.ts";
+import { imageError, isImageError } from "./errors.ts";
 import { isAllowedHost } from "./source.ts";
 
 export interface RemoteFetchOptions {
@@ -15,7 +15,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
  * Downloads a remote source image. Redirects are followed by hand so each hop's host is checked
- * against the allowed hosts; every failure is an ImageError("upstream").
+ * against the allowed hosts; every failure is an image error of kind "upstream".
  */
 export async function fetchRemoteImage(url: URL, options: RemoteFetchOptions): Promise<Buffer> {
   const signal = AbortSignal.timeout(options.timeoutMs);
@@ -29,24 +29,24 @@ export async function fetchRemoteImage(url: URL, options: RemoteFetchOptions): P
       const location = response.headers.get("location");
       const next = location && URL.canParse(location, current) ? new URL(location, current) : undefined;
       if (!next || !isAllowedHost(next, options.allowedHosts))
-        throw new ImageError("upstream", "source redirected to a host that is not allowed");
-      if (redirects >= MAX_REDIRECTS) throw new ImageError("upstream", "source redirected too many times");
+        throw imageError("upstream", "source redirected to a host that is not allowed");
+      if (redirects >= MAX_REDIRECTS) throw imageError("upstream", "source redirected too many times");
       current = next;
       continue;
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
-      throw new ImageError("upstream", `source answered ${response.status}`);
+      throw imageError("upstream", `source answered ${response.status}`);
     }
     const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (!IMAGE_TYPES.has(type)) {
       await response.body?.cancel().catch(() => {});
-      throw new ImageError("upstream", `source is not an image (${type || "no content type"})`);
+      throw imageError("upstream", `source is not an image (${type || "no content type"})`);
     }
     const declared = Number(response.headers.get("content-length") ?? "0");
     if (declared > options.maxBytes) {
       await response.body?.cancel().catch(() => {});
-      throw new ImageError("upstream", "source is too large");
+      throw imageError("upstream", "source is too large");
     }
     return guarded(signal, () => readLimited(response, options.maxBytes));
   }
@@ -64,20 +64,20 @@ async function readLimited(response: Response, maxBytes: number): Promise<Buffer
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new ImageError("upstream", "source is too large");
+      throw imageError("upstream", "source is too large");
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks, size);
 }
 
-/** Runs a network step, turning a time-out or a network failure into an ImageError. */
+/** Runs a network step, turning a time-out or a network failure into an image error ("upstream"). */
 async function guarded<T>(signal: AbortSignal, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
-    if (error instanceof ImageError) throw error;
-    if (signal.aborted) throw new ImageError("upstream", "source timed out");
-    throw new ImageError("upstream", "source could not be fetched");
+    if (isImageError(error)) throw error;
+    if (signal.aborted) throw imageError("upstream", "source timed out");
+    throw imageError("upstream", "source could not be fetched");
   }
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import sharp from "sharp";
-import { ImageError } from "./errors.ts";
+import { imageError } from "./errors.ts";
 import { IMAGE_PRESETS } from "./presets.ts";
 import { createCacheBound } from "./cache-bound.ts";
 import { fetchRemoteImage } from "./remote.ts";
@@ -64,7 +64,7 @@ export function createImageService(options: ImageServiceOptions) {
   async function readSource(source: ImageSource): Promise<Buffer> {
     if (source.kind === "remote") return fetchRemoteImage(source.url, fetchOptions);
     // The path was checked as text; a symbolic link inside the folder must not lead out of it.
-    const missing = () => new ImageError("not-found", `/${source.folder}/${source.path} does not exist`);
+    const missing = () => imageError("not-found", `/${source.folder}/${source.path} does not exist`);
     let real: string;
     let root: string;
     try {
@@ -91,9 +91,9 @@ export function createImageService(options: ImageServiceOptions) {
         .webp({ quality: preset.quality })
         .toBuffer();
     } catch {
-      if (request.source.kind === "remote") throw new ImageError("upstream", "source is not a usable image");
+      if (request.source.kind === "remote") throw imageError("upstream", "source is not a usable image");
       // A file in the media folder that is not an image: there is no image at that address.
-      throw new ImageError("not-found", "source is not an image");
+      throw imageError("not-found", "source is not an image");
     }
   }
 
@@ -121,7 +121,7 @@ export function createImageService(options: ImageServiceOptions) {
   }
 
   return {
-    /** Checks the raw input; throws ImageError("invalid") naming the wrong part. */
+    /** Checks the raw input; throws an image error of kind "invalid" naming the wrong part. */
     parseRequest(input: { preset?: string | undefined; width?: string | undefined; src?: string | undefined }) {
       return parseImageRequest(schema, input);
     },

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ImageError } from "./errors.ts";
+import { ShopError } from "../../lib/shop-error.ts";
 import { imageRequestSchema, isAllowedHost, parseImageRequest, type ImageRequest } from "./source.ts";
 
 const mediaDir = "/srv/shop/data/media";
@@ -15,9 +15,9 @@ function refusal(input: { preset?: string; width?: string; src?: string }): stri
   try {
     parse(input);
   } catch (error) {
-    expect(error).toBeInstanceOf(ImageError);
-    expect((error as ImageError).kind).toBe("invalid");
-    return (error as ImageError).message;
+    expect(error).toBeInstanceOf(ShopError);
+    expect((error as ShopError).code).toBe("IMAGE_REQUEST_INVALID");
+    return (error as ShopError).message;
   }
   throw new Error(`accepted ${JSON.stringify(input)}`);
 }

@@ -1,6 +1,6 @@
 import { resolve, sep } from "node:path";
 import { z } from "zod";
-import { ImageError } from "./errors.ts";
+import { imageError } from "./errors.ts";
 import { IMAGE_PRESET_NAMES, IMAGE_WIDTHS, isImageWidth, type ImagePresetName, type ImageWidth } from "./presets.ts";
 
 /*
@@ -71,7 +71,7 @@ export function imageRequestSchema(policy: SourcePolicy) {
 
 export type ImageRequestSchema = ReturnType<typeof imageRequestSchema>;
 
-/** Parses the raw input; a wrong part throws an ImageError("invalid") naming it, such as "width must be one of ...". */
+/** Parses the raw input; a wrong part throws an image error of kind "invalid" naming it, such as "width must be one of ...". */
 export function parseImageRequest(
   schema: ImageRequestSchema,
   input: { preset?: string | undefined; width?: string | undefined; src?: string | undefined },
@@ -79,7 +79,7 @@ export function parseImageRequest(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw new ImageError("invalid", `${issue.path.join(".") || "request"} ${issue.message}`);
+  throw imageError("invalid", `${issue.path.join(".") || "request"} ${issue.message}`);
 }
 
 /** The source, or why it is refused. */

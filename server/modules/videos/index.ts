@@ -1,12 +1,12 @@
 import { isVideoAddress } from "../content/index.ts";
 import type { RateLimitRule } from "../rate-limit/index.ts";
 import { createLookupCache } from "./lookup-cache.ts";
-import { VIDEO_FAILURES } from "./messages.ts";
+import { videoFailure } from "./messages.ts";
 import { requestEmbed, type EmbedLookup } from "./oembed.ts";
 import { videoProvider, YOUTUBE_OEMBED_URL, type VideoProvider } from "./provider.ts";
 
 export { iframeSrc, playerUrlFrom } from "./embed-src.ts";
-export { VIDEO_FAILURES, VIDEO_MESSAGES, type VideoFailure, type VideoFailureKind } from "./messages.ts";
+export { videoFailure, VIDEO_MESSAGES, type VideoFailureKind } from "./messages.ts";
 export type { EmbedLookup, VideoEmbed } from "./oembed.ts";
 export { hostsProvider, isLoopbackHost, videoProvider, youtubeProvider, YOUTUBE_OEMBED_URL } from "./provider.ts";
 export type { VideoProvider } from "./provider.ts";
@@ -70,7 +70,7 @@ export function createVideos(config: VideosConfig = {}) {
     async lookupEmbed(url: string, options: LookupOptions = {}): Promise<EmbedLookup> {
       const address = url.trim();
       if (address.length > 500 || !isVideoAddress(address, provider.videoPatterns))
-        return { ok: false, failure: VIDEO_FAILURES["not-provider"] };
+        return { ok: false, failure: videoFailure("not-provider") };
       return cache.get(
         address,
         () => requestEmbed(address, request),

@@ -1,3 +1,5 @@
+import { invalidInput, ShopError, type ShopErrorCode } from "../../lib/shop-error.ts";
+
 /*
  * What a visitor is told when a video cannot be played (SPEC §8: "is not embeddable", "was not
  * found", "There was an error fetching the embed code"), and the address rule of SPEC §5.
@@ -16,15 +18,22 @@ export const VIDEO_MESSAGES = {
 /** Why a video cannot be embedded. */
 export type VideoFailureKind = "not-provider" | "not-embeddable" | "not-found" | "unavailable";
 
-export interface VideoFailure {
-  kind: VideoFailureKind;
-  /** For people: one of VIDEO_MESSAGES. */
-  message: string;
-}
+const VIDEO_ERROR_CODES = {
+  "not-embeddable": "VIDEO_NOT_EMBEDDABLE",
+  "not-found": "VIDEO_NOT_FOUND",
+  unavailable: "VIDEO_UNAVAILABLE",
+} as const satisfies Record<Exclude<VideoFailureKind, "not-provider">, ShopErrorCode>;
 
-export const VIDEO_FAILURES: Record<VideoFailureKind, VideoFailure> = {
-  "not-provider": { kind: "not-provider", message: VIDEO_MESSAGES.notProvider },
-  "not-embeddable": { kind: "not-embeddable", message: VIDEO_MESSAGES.notEmbeddable },
-  "not-found": { kind: "not-found", message: VIDEO_MESSAGES.notFound },
-  unavailable: { kind: "unavailable", message: VIDEO_MESSAGES.unavailable },
-};
+/**
+ * A video that cannot be embedded, as the shop's one error type (ADR 34, 55), with the message
+ * SPEC §8 gives. A link that is not the provider's is the `url` input at fault.
+ */
+export function videoFailure(kind: VideoFailureKind): ShopError {
+  if (kind === "not-provider") return invalidInput("url", VIDEO_MESSAGES.notProvider);
+  const message = {
+    "not-embeddable": VIDEO_MESSAGES.notEmbeddable,
+    "not-found": VIDEO_MESSAGES.notFound,
+    unavailable: VIDEO_MESSAGES.unavailable,
+  }[kind];
+  return new ShopError(VIDEO_ERROR_CODES[kind], message);
+}

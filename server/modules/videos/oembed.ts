@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { playerUrlFrom } from "./embed-src.ts";
-import { VIDEO_FAILURES, type VideoFailure } from "./messages.ts";
+import type { ShopError } from "../../lib/shop-error.ts";
+import { videoFailure } from "./messages.ts";
 import type { VideoProvider } from "./provider.ts";
 
 /** A video the shop can frame: the provider's player address and what oEmbed says of the video. */
@@ -15,7 +16,11 @@ export interface VideoEmbed {
   providerName: string | null;
 }
 
-export type EmbedLookup = { ok: true; embed: VideoEmbed } | { ok: false; failure: VideoFailure };
+/**
+ * A lookup's outcome, kept in memory either way (a failure for less long): a failure is a value
+ * here, a ShopError the adapter throws, so one caller's answer can be handed to the next.
+ */
+export type EmbedLookup = { ok: true; embed: VideoEmbed } | { ok: false; failure: ShopError };
 
 export interface OembedRequestOptions {
   /** The provider's oEmbed endpoint (VIDEO_OEMBED_URL). */
@@ -75,22 +80,22 @@ export async function requestEmbed(videoUrl: string, options: OembedRequestOptio
     status = response.status;
     if (status === 401 || status === 403) {
       await response.body?.cancel();
-      return { ok: false, failure: VIDEO_FAILURES["not-embeddable"] };
+      return { ok: false, failure: videoFailure("not-embeddable") };
     }
     if (status === 404) {
       await response.body?.cancel();
-      return { ok: false, failure: VIDEO_FAILURES["not-found"] };
+      return { ok: false, failure: videoFailure("not-found") };
     }
     if (status !== 200) {
       await response.body?.cancel();
-      return { ok: false, failure: VIDEO_FAILURES.unavailable };
+      return { ok: false, failure: videoFailure("unavailable") };
     }
     body = await readCapped(response, MAX_ANSWER_BYTES);
   } catch {
-    return { ok: false, failure: VIDEO_FAILURES.unavailable };
+    return { ok: false, failure: videoFailure("unavailable") };
   }
   const embed = embedFrom(body, options.provider);
-  return embed ? { ok: true, embed } : { ok: false, failure: VIDEO_FAILURES.unavailable };
+  return embed ? { ok: true, embed } : { ok: false, failure: videoFailure("unavailable") };
 }
 
 /** The embed an oEmbed answer describes, or null when it is not JSON, not oEmbed, or frames something else. */

@@ -7,7 +7,7 @@ import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import type { Database } from "../../../db/client.ts";
 import { products } from "../../../db/schema/index.ts";
 import { seedDemoShop } from "../../../db/seed/index.ts";
-import { readCatalogueRevision } from "./catalogue-index.ts";
+import { readCatalogueRevision } from "./catalogue-reads.ts";
 import { createListing } from "./index.ts";
 import { request } from "../../../../tests/support/listing-catalogue.ts";
 

@@ -1,11 +1,6 @@
 import { expect, test } from "vitest";
-import {
-  buildSnapshotIndexes,
-  snapshotCurrent,
-  indexFor,
-  type CatalogueRows,
-  type CatalogueSnapshot,
-} from "./catalogue-index.ts";
+import type { CatalogueRows } from "./catalogue-index.ts";
+import { buildSnapshotIndexes, indexFor, snapshotCurrent, type CatalogueSnapshot } from "./catalogue-snapshot.ts";
 import { queryListing } from "./listing.ts";
 import { request } from "../../../../tests/support/listing-catalogue.ts";
 

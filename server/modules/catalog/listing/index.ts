@@ -4,18 +4,15 @@ import type { ProductCard } from "../product-cards.ts";
 import { relatedProducts } from "../related-products.ts";
 import { createProductSearch, type ProductSearch } from "../search.ts";
 import { ANY_VISITOR, type Viewer } from "../sellable.ts";
-import {
-  indexFor,
-  loadCatalogueSnapshot,
-  readCatalogueRevision,
-  snapshotCurrent,
-  type CatalogueIndex,
-} from "./catalogue-index.ts";
+import type { CatalogueIndex } from "./catalogue-index.ts";
+import { readCatalogueRevision } from "./catalogue-reads.ts";
+import { indexFor, loadCatalogueSnapshot, snapshotCurrent } from "./catalogue-snapshot.ts";
 import { queryListing } from "./listing.ts";
 import { searchHits, type SearchHits } from "./search-hits.ts";
 import type { ListingRequest, ListingResult } from "./types.ts";
 
-export { buildCatalogueIndex, buildSnapshotIndexes, loadCatalogueIndex } from "./catalogue-index.ts";
+export { buildCatalogueIndex } from "./catalogue-index.ts";
+export { buildSnapshotIndexes, loadCatalogueIndex } from "./catalogue-snapshot.ts";
 export type { CatalogueIndex, CatalogueRows, ProductRow, VariantRow } from "./catalogue-index.ts";
 export { queryListing } from "./listing.ts";
 export { listingUrlInput, noFilters, parseListingParams, parseListingUrlInput, urlName, wholeUnits } from "./params.ts";
