@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { buildDir, rootDir } from "./paths.mjs";
 
@@ -23,15 +23,43 @@ function newestChange(path) {
   return newest;
 }
 
-/** Builds the shop when the build is missing or older than any source; returns the build folder. */
+// A build that has held the lock this long was killed: its lock is taken over.
+const STALE_LOCK_MS = 10 * 60_000;
+
+/**
+ * Builds the shop when the build is missing or older than any source; returns the build folder.
+ * Test files running side by side may ask at once: one builds (under a lock folder beside the
+ * build), the others wait for it and find the build fresh.
+ */
 export function buildIfStale(env = process.env) {
   const dir = env.SHOP_BUILD_DIR ? join(rootDir, env.SHOP_BUILD_DIR) : buildDir;
   const stamp = join(dir, "build-stamp.json");
-  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  const sourcesAt = Math.max(...SOURCES.map((s) => newestChange(join(rootDir, s))));
-  if (builtAt >= sourcesAt) return dir;
-  console.log(builtAt === 0 ? "No build yet: building the shop..." : "Sources changed since the last build: rebuilding...");
-  const result = spawnSync(process.execPath, [join(rootDir, "scripts/build.mjs")], { stdio: "inherit", env });
-  if (result.status !== 0) throw new Error("The build failed.");
-  return dir;
+  const fresh = () => {
+    const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+    return { builtAt, fresh: builtAt >= Math.max(...SOURCES.map((s) => newestChange(join(rootDir, s)))) };
+  };
+  if (fresh().fresh) return dir;
+  const lock = `${dir}.building`;
+  while (!takeLock(lock)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+  try {
+    const { builtAt, fresh: builtMeanwhile } = fresh();
+    if (builtMeanwhile) return dir;
+    console.log(builtAt === 0 ? "No build yet: building the shop..." : "Sources changed since the last build: rebuilding...");
+    const result = spawnSync(process.execPath, [join(rootDir, "scripts/build.mjs")], { stdio: "inherit", env });
+    if (result.status !== 0) throw new Error("The build failed.");
+    return dir;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function takeLock(lock) {
+  try {
+    mkdirSync(lock);
+    return true;
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+    if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+    return false;
+  }
 }

@@ -883,7 +883,12 @@ export type PlaceOrderInput = {
   /** A guest's bag; a logged-in customer orders from their own bag (else the cart cookie's). */
   cartId?: InputMaybe<Scalars['ID']['input']>;
   email: Scalars['String']['input'];
-  shippingAddress: ShippingAddressInput;
+  /** Where the order goes, typed in; or give savedAddressId instead. */
+  shippingAddress?: InputMaybe<ShippingAddressInput>;
+  /** One of the logged-in customer's saved addresses (me.addresses); another's is NOT_FOUND. */
+  savedAddressId?: InputMaybe<Scalars['ID']['input']>;
+  /** Keep shippingAddress in the logged-in customer's addresses (once; a full address book keeps what it has). */
+  saveAddress?: InputMaybe<Scalars['Boolean']['input']>;
   /**
    * An id from deliveryMethods for the address's country: required when the bag holds goods; none
    * for a bag holding only a membership plan, which is not delivered.
