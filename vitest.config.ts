@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Two projects: "unit" runs without a database; "db" runs against a real migrated database
@@ -14,11 +15,17 @@ export default defineConfig({
   },
   test: {
     setupFiles: ["tests/support/vitest-setup.ts"],
+    // Vitest's default leaves a core idle (one worker on a 2-core machine), and the database
+    // tests spend much of their time waiting on their database, mail peer or child processes.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
+          // The unit files share one module graph per worker instead of importing it afresh for
+          // each file: no unit test keeps state in a module, and those that mock restore it.
+          isolate: false,
           include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "bench/**/*.test.ts", "tests/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "**/node_modules/**"],
         },
@@ -27,6 +34,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "db",
+          isolate: false,
           globalSetup: ["tests/support/db-templates-setup.ts"],
           include: ["server/**/*.db.test.ts", "app/**/*.db.test.ts", "tests/**/*.db.test.ts"],
           testTimeout: 60_000,
