@@ -9,8 +9,8 @@ import { systemScope, type Scope } from "../../lib/scope.ts";
 import { createCarts, type Carts } from "../cart/index.ts";
 import { createAddressBook } from "../customers/addresses.ts";
 import { MAX_ADDRESSES } from "../customers/schemas.ts";
-import { createMemoryStore } from "../rate-limit/memory-store.ts";
-import { createCheckout, type Checkout } from "./index.ts";
+import type { Checkout } from "./index.ts";
+import { testCheckout } from "../../../tests/support/orders.ts";
 
 /*
  * Placing an order to a saved address, or keeping the one typed in (ADR 55): the use case does
@@ -31,16 +31,7 @@ beforeAll(async () => {
   database = shop.database;
   scope = systemScope(database.db);
   carts = createCarts();
-  checkout = createCheckout({
-    currency: "EUR",
-    siteName: "Safe Hands",
-    publicUrl: "http://shop.test",
-    reservationDays: 7,
-    bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
-    money: (minor) => `€${(minor / 100).toFixed(2)}`,
-    orderLink: (number) => `http://shop.test/orders/${number}`,
-    rateLimits: createMemoryStore(),
-  });
+  checkout = testCheckout();
   [option] = (await stockedOptions(database.db, 1)) as [number];
   await database.db.update(variants).set({ stock: 100 }).where(eq(variants.id, option));
 });

@@ -8,8 +8,8 @@ import { systemScope, type Scope } from "../../lib/scope.ts";
 import { createCarts, type Carts } from "../cart/index.ts";
 import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { sendDueMails } from "../mail/jobs.ts";
-import { createMemoryStore } from "../rate-limit/memory-store.ts";
-import { createCheckout, type Checkout } from "./index.ts";
+import type { Checkout } from "./index.ts";
+import { testCheckout } from "../../../tests/support/orders.ts";
 
 /*
  * Placing orders (issue 11, ADR 37) on the real database: PGlite, or PostgreSQL with
@@ -26,23 +26,12 @@ let option: number;
 let otherOption: number;
 let guests = 0;
 
-const money = (minor: number) => `€${(minor / 100).toFixed(2)}`;
-
 beforeAll(async () => {
   shop = await seededShop(8);
   database = shop.database;
   scope = systemScope(database.db);
   carts = createCarts();
-  checkout = createCheckout({
-    currency: "EUR",
-    siteName: "Safe Hands",
-    publicUrl: "http://shop.test",
-    reservationDays: 7,
-    bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
-    money,
-    orderLink: (number) => `http://shop.test/orders/${number}`,
-    rateLimits: createMemoryStore(),
-  });
+  checkout = testCheckout();
   [option, otherOption] = (await stockedOptions(database.db, 2)) as [number, number];
 });
 

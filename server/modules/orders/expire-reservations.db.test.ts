@@ -6,10 +6,8 @@ import { mailJobs, orderEvents, orders, variants } from "../../db/schema/index.t
 import { systemScope } from "../../lib/scope.ts";
 import { createCarts } from "../cart/index.ts";
 import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
-import { createCheckout } from "../checkout/index.ts";
-import { createMemoryStore } from "../rate-limit/memory-store.ts";
 import { expireReservations } from "./expire-reservations.ts";
-import { guestOrder } from "../../../tests/support/orders.ts";
+import { guestOrder, testCheckout } from "../../../tests/support/orders.ts";
 
 /* Unpaid orders give their stock back once their reservation ends: once, whoever runs the expiry. */
 
@@ -34,14 +32,7 @@ const site = {
 /** The bag and checkout as the shop has them, for placing the orders that expire. */
 const shopping = {
   cart: createCarts(),
-  checkout: createCheckout({
-    ...site,
-    currency: "EUR",
-    reservationDays: 7,
-    bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
-    money: (minor) => `€${(minor / 100).toFixed(2)}`,
-    rateLimits: createMemoryStore(),
-  }),
+  checkout: testCheckout(),
 };
 
 test("an order not paid in time is cancelled and its stock released exactly once, though two processes run the expiry at once", async () => {
