@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { buildDir, rootDir } from "./paths.mjs";
 
@@ -59,7 +59,17 @@ function takeLock(lock) {
     return true;
   } catch (error) {
     if (error.code !== "EEXIST") throw error;
-    if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+    try {
+      // A killed build's lock is moved aside (only one waiter's rename of it succeeds), then taken.
+      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) {
+        const aside = `${lock}.stale.${process.pid}`;
+        renameSync(lock, aside);
+        rmSync(aside, { recursive: true, force: true });
+      }
+    } catch (gone) {
+      // Released (or moved aside) by another between our attempts: try again.
+      if (gone.code !== "ENOENT") throw gone;
+    }
     return false;
   }
 }

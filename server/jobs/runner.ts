@@ -33,9 +33,9 @@ export interface Runner {
   /** Runs every sweep now, then each every `every` ms, until stop. Starting again runs them all once more. */
   start(): void;
   /**
-   * Stops the timers and the listening, then waits for the sweeps' `settled`, one after the other
-   * in the schedule's order (a sweep that writes mails comes before the mail sender). Runs not yet
-   * begun when it is called do nothing.
+   * Stops the timers and the listening, waits for the runs under way, then for the sweeps'
+   * `settled`, one after the other in the schedule's order (a sweep that writes mails comes before
+   * the mail sender). Runs not yet begun when it is called do nothing.
    */
   stop(): Promise<void>;
 }
@@ -47,11 +47,17 @@ export function createRunner(sweeps: readonly Sweep[], options: RunnerOptions): 
   // False once stopped: a run whose start was still on its way (the take-over before the first) does nothing.
   let working = false;
 
+  // The runs under way, which stop waits for before the sweeps settle (so a run's mails are
+  // written before the mail sender is asked to finish).
+  const running = new Set<Promise<unknown>>();
+
   const runOne = (sweep: Sweep) => {
     if (!working) return;
     const report = (error: unknown) => options.onError(error, sweep.name);
     try {
-      void Promise.resolve(sweep.run(now())).catch(report);
+      const run = Promise.resolve(sweep.run(now())).catch(report);
+      running.add(run);
+      void run.finally(() => running.delete(run));
     } catch (error) {
       report(error);
     }
@@ -83,6 +89,7 @@ export function createRunner(sweeps: readonly Sweep[], options: RunnerOptions): 
       timers = null;
       for (const stopListening of listening ?? []) stopListening();
       listening = null;
+      await Promise.all(running);
       for (const sweep of sweeps) await sweep.settled?.();
     },
   };

@@ -19,7 +19,7 @@ let postPath: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   provider = await startFakeOembed();
-  const env = { DEMO_PRODUCTS: "12", VIDEO_OEMBED_URL: provider.oembedUrl, VIDEO_HOSTS: provider.host };
+  const env = { VIDEO_OEMBED_URL: provider.oembedUrl, VIDEO_HOSTS: provider.host };
   const first = await startShop({ env });
   expect(await first.stop()).toBe(0);
   // The demo newsroom's newest news post gets four of the provider's videos, one per outcome.

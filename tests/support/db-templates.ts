@@ -55,19 +55,26 @@ export async function template(kind: TemplateKind, serverUrl: string | undefined
 }
 
 // The first caller takes the lock (mkdir is atomic) and makes the template; the others wait until
-// its ready file appears.
+// its ready file appears, or its failed file, which says why (well within the hooks' time-out).
 async function makeOnce(lock: string, ready: string, makeIt: () => Promise<void>) {
+  const failed = `${ready}.failed`;
   try {
     mkdirSync(lock);
   } catch {
-    const deadline = Date.now() + 180_000;
+    const deadline = Date.now() + 100_000;
     while (!existsSync(ready)) {
-      if (Date.now() > deadline) throw new Error(`The test database template ${ready} was never made.`);
+      if (existsSync(failed)) throw new Error(`The test database template could not be made: ${readFileSync(failed, "utf8")}`);
+      if (Date.now() > deadline) throw new Error(`The test database template ${ready} was not made in time.`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return;
   }
-  await makeIt();
+  try {
+    await makeIt();
+  } catch (error) {
+    writeFileSync(failed, error instanceof Error ? (error.stack ?? error.message) : String(error));
+    throw error;
+  }
   writeFileSync(ready, "");
 }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -83,7 +83,11 @@ export async function startShop(
 function freshDataDir(env: Record<string, string>): string {
   const dataDir = mkdtempSync(join(tmpdir(), "shop-e2e-"));
   const snapshot = process.env.SHOP_SNAPSHOT;
-  if (snapshot && !FIRST_START_SETTINGS.some((name) => name in env)) cpSync(snapshot, dataDir, { recursive: true });
+  if (snapshot && !FIRST_START_SETTINGS.some((name) => name in env)) {
+    cpSync(snapshot, dataDir, { recursive: true });
+    // Each shop makes secrets of its own, as a new shop does: no cookie of one is good on another.
+    rmSync(join(dataDir, "secrets.json"), { force: true });
+  }
   return dataDir;
 }
 

@@ -4,7 +4,7 @@ import { AMSTERDAM, newCustomerId } from "../../../tests/support/customers-fixtu
 import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import type { Database } from "../../db/client.ts";
-import { addresses, orders, variants } from "../../db/schema/index.ts";
+import { addresses, mailJobs, orders, variants } from "../../db/schema/index.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { createCarts, type Carts } from "../cart/index.ts";
 import { createAddressBook } from "../customers/addresses.ts";
@@ -71,6 +71,11 @@ describe("ordering to a saved address", () => {
     const saved = await book.addAddress(scope, buyer.customerId, { ...AMSTERDAM, company: "Keepers B.V." });
     const placed = await checkout.placeOrder(ownScope(), buyer, body({ savedAddressId: String(saved.id) }));
     expect(JSON.parse(placed.order.deliveryAddress!)).toMatchObject({ ...AMSTERDAM, company: "Keepers B.V." });
+    // The confirmation mail says where it goes: the saved address, not an empty one.
+    const mails = await database.db.select({ text: mailJobs.text }).from(mailJobs).where(eq(mailJobs.to, placed.order.email));
+    const mail = mails.find((m) => m.text.includes(placed.order.number));
+    expect(mail?.text).toContain("Keepers B.V.");
+    expect(mail?.text).toContain(AMSTERDAM.line1);
   });
 
   test("another customer's is not found, like an id that does not exist; a guest has none; nothing is placed", async () => {

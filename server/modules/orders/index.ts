@@ -26,7 +26,6 @@ export {
   type MailedLine,
   type OrderMailShop,
 } from "./order-mails.ts";
-// A card order's moves, made by the payments module as its provider tells them (ADR 38).
 
 const listInput = z.object({
   first: z.coerce.number({ error: "first must be a whole number from 1 to 100." }).int().min(1).max(100).default(20),
@@ -86,9 +85,9 @@ export type Orders = ReturnType<typeof createOrders>;
 
 // Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
 export { claimGuestOrders } from "./claim-guest-orders.ts";
-export { ExpiryFailures, expireReservations } from "./expire-reservations.ts";
-export { deliversGoods, itemsBackOnSale, orderCancelledMail, orderConfirmationMail, orderUpdateMail } from "./mails.ts";
+export { expireReservations } from "./expire-reservations.ts";
+export { itemsBackOnSale } from "./mails.ts";
+// A card order's moves, made by the payments module as its provider tells them (ADR 38).
 export { createStaffOperations, refundInput, refundable, type Settled, type StaffOperations } from "./staff.ts";
 export { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "./transitions.ts";
 export { orderAddress, orderByNumber, orderLineView } from "./view.ts";
-export { ORDER_ADDRESS_KEYS } from "./shared.ts";
