@@ -1,5 +1,4 @@
 import { expect, test, type APIResponse } from "@playwright/test";
-import { startShop } from "../support/shop-server.ts";
 
 /*
  * Every kind of answer the shop gives carries its security headers (docs/decisions/0028):
@@ -91,18 +90,5 @@ test("page data, each API, images, assets and health answers carry the headers a
     expect(response.status(), what).toBe(status);
     expectCommonHeaders(response, what);
     expect(response.headers()["content-security-policy"], what).toBe(API_POLICY);
-  }
-});
-
-test("a shop on https tells browsers to use nothing else (Strict-Transport-Security)", async () => {
-  const shop = await startShop({ env: { PUBLIC_URL: "https://shop.example", DEMO_SHOP: "false" } });
-  try {
-    for (const path of ["/healthz", "/ecommerce/products", "/"]) {
-      const response = await fetch(`${shop.url}${path}`);
-      expect(response.headers.get("strict-transport-security"), path).toBe("max-age=31536000; includeSubDomains");
-      expect(response.headers.get("x-frame-options"), path).toBe("DENY");
-    }
-  } finally {
-    await shop.stop();
   }
 });

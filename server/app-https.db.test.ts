@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestDatabase } from "../tests/support/test-db.ts";
+import { testServicesConfig } from "../tests/support/services-config.ts";
+import { createApp } from "./app.ts";
+import type { Database } from "./db/client.ts";
+import { parseEnv } from "./env.ts";
+import { createRateLimitStore } from "./modules/rate-limit/index.ts";
+import { createServices } from "./services.ts";
+
+/*
+ * A shop whose public address is https tells browsers to use nothing else: the app takes that from
+ * PUBLIC_URL for every kind of answer (health, the APIs, the pages). The header's own rules are
+ * http/security-headers.test.ts's.
+ */
+
+let database: Database;
+let dataDir: string;
+let app: ReturnType<typeof createApp>["app"];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(join(tmpdir(), "shop-https-"));
+  const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: "https://shop.example", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  ({ app } = createApp({
+    env,
+    database,
+    services: createServices(database, testServicesConfig({ dataDir, publicUrl: env.PUBLIC_URL })),
+    rateLimits: createRateLimitStore({}),
+    logger: { info: () => {}, error: () => {} },
+    renderPage: async () => new Response("<p>page</p>", { headers: { "content-type": "text/html" } }),
+  }));
+});
+afterAll(async () => {
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("a shop on https sends Strict-Transport-Security with every answer", async () => {
+  for (const path of ["/healthz", "/ecommerce/products", "/"]) {
+    const response = await app.request(`https://shop.example${path}`);
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get("strict-transport-security"), path).toBe("max-age=31536000; includeSubDomains");
+    expect(response.headers.get("x-frame-options"), path).toBe("DENY");
+  }
+});
