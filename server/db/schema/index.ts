@@ -26,3 +26,4 @@ export * from "./pages.ts";
 export * from "./memberships.ts";
 export * from "./newsletter-subscriptions.ts";
 export * from "./stock-alerts.ts";
+export * from "./back-office.ts";

@@ -17,6 +17,10 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** When this session last proved the account's second factor (the back office asks for one, ADR 58). */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
+    /** The session's last back-office request: a back-office session ends after a while idle. */
+    backOfficeSeenAt: timestamp("back_office_seen_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
