@@ -24,7 +24,18 @@ export type ShopTopics = {
    * every option, followed by the back-in-stock sweep of every process (ADR 47), never by pages.
    */
   "stock-back": [change: { variantId: number }];
+  /** An order was placed; one topic for every order, followed by the back office (staff only). */
+  "order-placed": [order: PlacedOrder];
 };
+
+export interface PlacedOrder {
+  number: string;
+  /** In cents. */
+  total: number;
+  currency: string;
+  paymentMethod: string;
+  placedAt: string;
+}
 
 export interface StockChange {
   variantId: number;

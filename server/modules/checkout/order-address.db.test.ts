@@ -78,6 +78,20 @@ describe("ordering to a saved address", () => {
     expect(mail?.text).toContain(AMSTERDAM.line1);
   });
 
+  test("the same request again answers its order after the saved address was deleted; a new one is refused", async () => {
+    const buyer = await customerWithBag();
+    const saved = await book.addAddress(scope, buyer.customerId, AMSTERDAM);
+    // Its own mailbox: the others share one, whose mails per hour are capped (ADR 50).
+    const request = body({ savedAddressId: saved.id, email: "replayer@example.com" });
+    const placed = await checkout.placeOrder(ownScope(), buyer, request, { idempotencyKey: "saved-address-key-01" });
+    await database.db.delete(addresses).where(eq(addresses.id, saved.id));
+    const again = await checkout.placeOrder(ownScope(), buyer, request, { idempotencyKey: "saved-address-key-01" });
+    expect(again).toMatchObject({ replayed: true, order: { number: placed.order.number } });
+    expect(await failure(checkout.placeOrder(ownScope(), buyer, request, { idempotencyKey: "saved-address-key-02" }))).toMatchObject({
+      code: "ADDRESS_NOT_FOUND",
+    });
+  });
+
   test("another customer's is not found, like an id that does not exist; a guest has none; nothing is placed", async () => {
     const owner = await newCustomerId(database.db);
     const theirs = await book.addAddress(scope, owner, AMSTERDAM);

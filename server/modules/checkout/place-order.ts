@@ -168,16 +168,16 @@ async function placeInTransaction(
           : "bag:none";
     const scopedKey = key === null ? null : `${owner}:${key}`;
     const requestHash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
-    // A saved address is read before anything else, as the country prices the order; a replay
-    // therefore still needs the customer to keep it.
-    const shippingAddress = await orderAddressOf(tx.db, buyer.customerId, input);
+    // A saved address is read before anything else, as the country prices the order. A replay of
+    // an order whose saved address was deleted since still answers that order.
+    const shippingAddress = await orderAddressOf(tx.db, buyer.customerId, input).catch(async (error: unknown) => {
+      const earlier = scopedKey === null ? null : await earlierOrder(tx.db, scopedKey);
+      if (!earlier) throw error;
+      return { replay: earlier };
+    });
+    if ("replay" in shippingAddress) return replayOf(tx.db, shippingAddress.replay, requestHash);
     const read = await readForPlacing(tx.db, cartId, scopedKey, shippingAddress.country, viewer);
-    if (read.earlier) {
-      if (read.earlier.requestHash !== requestHash) throw idempotencyConflict();
-      const [earlier] = await tx.db.select().from(orders).where(eq(orders.id, read.earlier.id));
-      const lines = await tx.db.select().from(orderLines).where(eq(orderLines.orderId, earlier!.id)).orderBy(orderLines.id);
-      return { order: earlier!, lines: lines.map(orderLineView), replayed: true };
-    }
+    if (read.earlier) return replayOf(tx.db, read.earlier, requestHash);
     if (cartId === null) throw emptyBag();
     // A new order, not a replay: counted against its address and, for a bank transfer (whose
     // confirmation goes out with it), its mailbox, in the rate-limit store (shared by every
@@ -358,6 +358,31 @@ async function placeInTransaction(
     if (deps.mailsWritten) afterCommit(tx, deps.mailsWritten);
     // The bag is empty now: the customer's other tabs and devices hear of it.
     if (buyer.customerId !== null) publishAfterCommit(tx.db, "bag-changed", buyer.customerId, { at: Date.now() });
+    // The back office's dashboard shows new orders as they come (staff only).
+    publishAfterCommit(tx.db, "order-placed", {
+      number,
+      total: totals.total,
+      currency: deps.currency,
+      paymentMethod: input.paymentMethod,
+      placedAt: order!.createdAt.toISOString(),
+    });
     return { order: order!, lines: rows.map(orderLineView), replayed: false };
   });
+}
+
+/** The order an idempotency key placed, if any. */
+async function earlierOrder(db: Db, scopedKey: string): Promise<{ id: number; requestHash: string | null } | null> {
+  const [row] = await db
+    .select({ id: orders.id, requestHash: orders.requestHash })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, scopedKey));
+  return row ?? null;
+}
+
+/** The same request again answers the order it made; the key with another request is refused. */
+async function replayOf(db: Db, earlier: { id: number; requestHash: string | null }, requestHash: string): Promise<PlacedOrder> {
+  if (earlier.requestHash !== requestHash) throw idempotencyConflict();
+  const [order] = await db.select().from(orders).where(eq(orders.id, earlier.id));
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, earlier.id)).orderBy(orderLines.id);
+  return { order: order!, lines: lines.map(orderLineView), replayed: true };
 }
