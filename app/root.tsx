@@ -123,7 +123,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const error = useRouteError();
-  const bare = useMatches().some((m) => handleOf(m).bare);
+  // An error the root's boundary shows (a back-office address refused to a shopper: 404) is
+  // the shop's error page, with the shop's frame, whatever the matched routes' options.
+  const matches = useMatches();
+  const bare = !error && matches.some((m) => handleOf(m).bare);
   // A customer's bag count follows changes made in their other tabs and devices.
   const bagCount = useLiveBagCount(data, data?.auth != null);
   return (

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 // One module serves every listing; its address says what it lists (lib/listing-place.ts).
 const listing = (path: string, id: string) => route(path, "routes/shop/listing.tsx", { id });
@@ -49,6 +49,26 @@ const routes: RouteConfig = [
     route("communication-preferences", "routes/account/communication-preferences.tsx"),
     route("order-history", "routes/account/order-history.tsx"),
     route("order-history/:id/order", "routes/account/order.tsx"),
+  ]),
+  // The back office (issue 24, ADR 58): its sign-in steps, then its pages inside its own frame.
+  layout("routes/admin/access/frame.tsx", [
+    // The owner's set-up link (printed at a start with no owner) and a mailed invitation: one page.
+    route("admin/setup", "routes/admin/access/invitation.tsx", { id: "admin-setup" }),
+    route("admin/join", "routes/admin/access/invitation.tsx", { id: "admin-join" }),
+    route("admin/enrol", "routes/admin/access/enrol.tsx"),
+    route("admin/verify", "routes/admin/access/verify.tsx"),
+  ]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
+    route("orders/export.csv", "routes/admin/orders-export.tsx"),
+    route("orders/:number", "routes/admin/order.tsx"),
+    route("customers", "routes/admin/customers.tsx"),
+    route("customers/:id", "routes/admin/customer.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+    route("account", "routes/admin/account.tsx"),
+    route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("sitemap.xml", "routes/site/sitemap.tsx"),
   route("robots.txt", "routes/site/robots.tsx"),

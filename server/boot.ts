@@ -1,3 +1,5 @@
+import cluster from "node:cluster";
+import { systemScope } from "./lib/scope.ts";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { databaseTargetFor, openDatabase, type Database, type Db } from "./db/client.ts";
@@ -181,4 +183,17 @@ async function loadDemoContentOnce(db: Db, env: Env, logger: Logger) {
 function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   return error.cause instanceof Error ? `${error.message.split("\n")[0]}: ${error.cause.message}` : error.message;
+}
+
+/**
+ * While the shop has no owner, each start prints a one-time set-up link (valid 24 hours) to its
+ * console and its log: whoever runs the shop opens it to create the owner (issue 24, ADR 58).
+ * With several processes, only the first worker prints it.
+ */
+export async function announceOwnerSetup(services: Booted["services"], database: Database, logger: Logger): Promise<void> {
+  if (cluster.isWorker && cluster.worker?.id !== 1) return;
+  const link = await services.staffAccess.ownerSetupLink(systemScope(database.db));
+  if (!link) return;
+  console.log(`The shop has no owner yet. Set one up within 24 hours at: ${link}`);
+  logger.info("owner set-up link", { link });
 }

@@ -3,7 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "./app.ts";
-import { boot } from "./boot.ts";
+import { announceOwnerSetup, boot } from "./boot.ts";
 import { ConfigError, parseEnv } from "./env.ts";
 import { pageHandler } from "./http/page-handler.ts";
 
@@ -31,6 +31,9 @@ async function dev() {
   server.on("upgrade", live.handleUpgrade);
   server.listen(env.PORT, env.HOST, () => {
     logger.info("dev server listening", { url: env.PUBLIC_URL });
+    announceOwnerSetup(services, database, logger).catch((error: unknown) =>
+      logger.error("owner set-up link failed", { error: String(error) }),
+    );
     services.startBackgroundWork();
   });
   const stop = () => {

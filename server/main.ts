@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
-import { boot } from "./boot.ts";
+import { announceOwnerSetup, boot } from "./boot.ts";
 import { ConfigError, parseEnv } from "./env.ts";
 import { pageHandler } from "./http/page-handler.ts";
 import { rootDir } from "./root-dir.ts";
@@ -36,6 +36,9 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info("listening", { url: env.PUBLIC_URL, port: info.port, database: database.kind });
+    announceOwnerSetup(services, database, logger).catch((error: unknown) =>
+      logger.error("owner set-up link failed", { error: String(error) }),
+    );
     // Mails left unsent by an earlier run, and reservations that ended while the shop was down.
     services.startBackgroundWork();
   }) as Server;

@@ -20,6 +20,7 @@ function page(
     disabled?: string[];
     members?: number[];
     blockedPages?: string[];
+    gate?: string;
   } = {},
 ): PageRequest {
   const disabled = new Set(options.disabled ?? []);
@@ -30,6 +31,7 @@ function page(
       site: { featureEnabled: async (key: string) => !disabled.has(key) },
       pages: { isBlocked: async (slug: string) => (options.blockedPages ?? []).includes(slug) },
       membership: { plans: async () => plans },
+      staffAccess: { backOfficeGate: async () => options.gate ?? "ok" },
     },
     viewer: async () => ({ member: !!options.session && (options.members ?? []).includes(options.session.user.id) }),
     routeHandles: (pattern: string) => (pattern === "known" ? [{}, ...(options.handles ?? [])] : undefined),
@@ -120,8 +122,71 @@ describe("membership-page", () => {
   });
 });
 
-test("the chain runs block-page, then membership-page, then auth", () => {
-  expect(PAGE_GUARDS.map((guard) => guard.name)).toEqual(["blockPage", "membershipPage", "auth"]);
+describe("back office", () => {
+  const staffer = (role: string, scope: string[] = []) =>
+    ({ user: { id: 8, username: "desk", role, scope }, sessionId: "s8", strategy: "local" }) as unknown as CurrentSession;
+  const orders = "http://shop.test/admin/orders?status=paid";
+
+  test("a guest is sent to log in with the page in ?redirect=, from the page and from its data", async () => {
+    for (const url of [orders, "http://shop.test/admin/orders.data?status=paid&_routes=x"]) {
+      const answer = (await visit(page({ handles: [{ backOffice: "staff" }] }), url)) as Response;
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe("/login?redirect=%2Fadmin%2Forders%3Fstatus%3Dpaid");
+      expect(decodeURIComponent(answer.headers.get("set-cookie")!)).toContain("auth.redirect=/admin/orders?status=paid");
+    }
+  });
+
+  test("for a customer the back office does not exist, its sign-in steps neither", async () => {
+    for (const handle of [{ backOffice: "any" }, { backOfficeStep: "verify" }, { backOfficeStep: "enrol" }] as RouteHandle[]) {
+      expect(await visit(page({ session: staffer("customer"), handles: [handle] }), orders)).toMatchObject({ init: { status: 404 } });
+    }
+  });
+
+  test("an account without its second factor in this session sets one up or gives a code first, and comes back", async () => {
+    const enrol = (await visit(page({ session: staffer("staff"), gate: "enrol", handles: [{ backOffice: "staff" }] }), orders)) as Response;
+    expect(enrol.headers.get("location")).toBe("/admin/enrol");
+    const verify = (await visit(page({ session: staffer("staff"), gate: "verify", handles: [{ backOffice: "staff" }] }), orders)) as Response;
+    expect(verify.headers.get("location")).toBe("/admin/verify");
+    expect(decodeURIComponent(verify.headers.get("set-cookie")!)).toContain("auth.redirect=/admin/orders?status=paid");
+  });
+
+  test("the sign-in steps are for their moment only", async () => {
+    const at = (gate: string, step: "enrol" | "verify") =>
+      visit(page({ session: staffer("owner"), gate, handles: [{ backOfficeStep: step }] }), `http://shop.test/admin/${step}`);
+    expect(await at("enrol", "enrol")).toBe("page");
+    expect(((await at("verify", "enrol")) as Response).headers.get("location")).toBe("/admin/verify");
+    expect(await at("ok", "enrol")).toBe("page");
+    expect(await at("verify", "verify")).toBe("page");
+    expect(((await at("enrol", "verify")) as Response).headers.get("location")).toBe("/admin/enrol");
+    expect(((await at("ok", "verify")) as Response).headers.get("location")).toBe("/admin");
+  });
+
+  test("a session past its back-office limits has ended: its cookies go, and the page asks to log in again", async () => {
+    const answer = (await visit(page({ session: staffer("staff"), gate: "ended", handles: [{ backOffice: "staff" }] }), orders)) as Response;
+    expect(answer.headers.get("location")).toBe("/login?redirect=%2Fadmin%2Forders%3Fstatus%3Dpaid");
+    expect(answer.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+  });
+
+  test("a role opens the pages its scopes give; the owner every one; a page it may not open does not exist", async () => {
+    const open = (session: CurrentSession, backOffice: RouteHandle["backOffice"]) =>
+      visit(page({ session, handles: [{ backOffice }] }), orders);
+    expect(await open(staffer("staff", ["staff"]), "staff")).toBe("page");
+    expect(await open(staffer("editor", ["content"]), "staff")).toMatchObject({ init: { status: 404 } });
+    expect(await open(staffer("editor", ["content"]), "content")).toBe("page");
+    expect(await open(staffer("staff", ["staff"]), "owner")).toMatchObject({ init: { status: 404 } });
+    expect(await open(staffer("owner"), "owner")).toBe("page");
+    expect(await open(staffer("owner"), "settings")).toBe("page");
+    expect(await open(staffer("editor", ["content"]), "any")).toBe("page");
+  });
+
+  test("pages outside the back office never ask for a second factor", async () => {
+    expect(await visit(page({ session: staffer("owner"), gate: "verify", handles: [{ auth: true }] }))).toBe("page");
+    expect(await visit(page({ gate: "verify", handles: [{ backOfficeStep: "link" }] }))).toBe("page");
+  });
+});
+
+test("the chain runs block-page, then membership-page, then auth, then the back office's", () => {
+  expect(PAGE_GUARDS.map((guard) => guard.name)).toEqual(["blockPage", "membershipPage", "auth", "backOffice"]);
 });
 
 test("a page pattern without known route options is an error, never an open page", async () => {

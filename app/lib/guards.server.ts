@@ -1,8 +1,9 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { redirectCookie } from "../../server/modules/accounts/shared.ts";
+import { clearedSessionCookies, redirectCookie } from "../../server/modules/accounts/shared.ts";
 import { pageContext, type PageRequest } from "../../server/http/page-context.ts";
 import { LOGIN_PATH, pageAddress } from "./auth.server";
-import { pageOptions, type RouteHandle } from "./route-handle";
+import { pageOptions, type BackOfficeAccess, type RouteHandle } from "./route-handle";
+import { siteNoticeCookie } from "./site-notice";
 import { isMemberNow, privatePageOfferFor } from "./private-page.server";
 
 /*
@@ -56,8 +57,72 @@ export const auth: Guard = (page, options, request) => {
   if (options.auth === "guest" && page.session) throw redirect("/");
 };
 
-/** The guards in the order SPEC §2 runs them. */
-export const PAGE_GUARDS: readonly Guard[] = [blockPage, membershipPage, auth];
+/** The back office's sign-in steps and its home. */
+export const BACK_OFFICE = { home: "/admin", enrol: "/admin/enrol", verify: "/admin/verify" } as const;
+
+export const BACK_OFFICE_ENDED_MESSAGE = "Your back-office session has ended. Please log in again.";
+
+/** The account's role gives it the back office (editor, staff, owner); a customer's does not. */
+export function hasBackOfficeRole(user: { role: string }): boolean {
+  return user.role !== "customer";
+}
+
+/** Whether the account may open a back-office page that asks for `access`. */
+export function mayOpen(user: { role: string; scope: readonly string[] }, access: BackOfficeAccess): boolean {
+  if (!hasBackOfficeRole(user)) return false;
+  if (access === "any") return true;
+  if (access === "owner") return user.role === "owner";
+  return user.role === "owner" || user.scope.includes(access);
+}
+
+/**
+ * The back office (ADR 58): a guest logs in and comes back (`/login?redirect=`); for a customer it
+ * does not exist (404); an account without a confirmed authenticator sets one up, and one whose
+ * session has not shown a code gives one, before any page of it; a session past its back-office
+ * limits (12 h, 30 minutes idle) has ended. Then the page's access: a role without it gets a 404.
+ */
+export const backOffice: Guard = async (page, options, request) => {
+  const access = options.backOffice;
+  const step = options.backOfficeStep;
+  if (!access && (!step || step === "link")) return;
+  const here = pageAddress(request.url);
+  if (!page.session) {
+    throw redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(here)}`, {
+      headers: { "Set-Cookie": redirectCookie(here, page.cookies) },
+    });
+  }
+  const { user, sessionId } = page.session;
+  if (!hasBackOfficeRole(user)) throw data(null, { status: 404 });
+  const gate = await page.services.staffAccess.backOfficeGate(page, { userId: user.id, role: user.role, sessionId });
+  if (gate === "ended") {
+    const headers = new Headers();
+    for (const cookie of clearedSessionCookies(request.headers.get("cookie"), page.cookies)) headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", redirectCookie(here, page.cookies));
+    headers.append("Set-Cookie", siteNoticeCookie({ kind: "error", message: BACK_OFFICE_ENDED_MESSAGE }));
+    throw redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(here)}`, { headers });
+  }
+  if (step === "enrol") {
+    // Open once enrolled too: the page then shows the recovery codes its confirmation just made
+    // (and, asked again, that two-factor sign-in is on).
+    if (gate === "verify") throw redirect(BACK_OFFICE.verify);
+    return;
+  }
+  if (step === "verify") {
+    if (gate === "enrol") throw redirect(BACK_OFFICE.enrol);
+    if (gate === "ok") throw redirect(BACK_OFFICE.home);
+    return;
+  }
+  if (gate === "enrol" || gate === "verify") {
+    // Back to this page once the code is given.
+    throw redirect(gate === "enrol" ? BACK_OFFICE.enrol : BACK_OFFICE.verify, {
+      headers: { "Set-Cookie": redirectCookie(here, page.cookies) },
+    });
+  }
+  if (gate !== "ok" || !access || !mayOpen(user, access)) throw data(null, { status: 404 });
+};
+
+/** The guards in the order SPEC §2 runs them, then the back office's. */
+export const PAGE_GUARDS: readonly Guard[] = [blockPage, membershipPage, auth, backOffice];
 
 /** The root route's middleware: every guard, in order, then the page. */
 export const pageGuards: MiddlewareFunction<Response> = async ({ context, request, pattern }, next) => {

@@ -23,9 +23,24 @@ export interface RouteHandle {
   contentPage?: true;
   /** true for members-only pages: the membership-page guard (ADR 35). */
   membership?: true;
+  /**
+   * A back-office page (ADR 58): who may open it. "any" for every back-office role, "owner" for the
+   * owner alone, else a scope the account must hold ("staff", "content", "settings"). A guest is
+   * sent to log in; a customer, or a role without the scope, gets a 404; an account without its
+   * second factor in this session is asked for it first. The back-office guard (guards.server.ts).
+   */
+  backOffice?: BackOfficeAccess;
+  /**
+   * The back office's own sign-in steps, which run before its guard lets anyone in: "enrol" (set up
+   * the authenticator) and "verify" (give a code) need a session with a back-office role;
+   * "link" (the owner's set-up link, a staff invitation) needs only its token.
+   */
+  backOfficeStep?: "link" | "enrol" | "verify";
   /** true streams the page to browsers as soon as its shell is ready (for pages that defer data). */
   stream?: boolean;
 }
+
+export type BackOfficeAccess = "any" | "owner" | "staff" | "content" | "settings";
 
 export function handleOf(match: { handle?: unknown } | undefined): RouteHandle {
   return (match?.handle ?? {}) as RouteHandle;

@@ -48,8 +48,9 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
     }
   }
   const socialError = provider && params.has("error") ? `Logging in with ${label} did not work. Please try again.` : null;
-  // `?next=/path` (loginHref): come back to that page of the shop after logging in.
-  const next = safeLocalPath(params.get("next"));
+  // `?next=/path` (loginHref), or `?redirect=/path` (the back office's guard): come back to that
+  // page of the shop after logging in.
+  const next = safeLocalPath(params.get("next") ?? params.get("redirect"));
   const headers: HeadersInit = next ? { "Set-Cookie": redirectCookie(next, context.cookies) } : {};
   return data({ providers, socialError }, { headers });
 }

@@ -8,6 +8,7 @@ export function loader({ context: router }: Route.LoaderArgs) {
     "User-agent: *",
     "Disallow: /bag",
     "Disallow: /my-account",
+    "Disallow: /admin",
     "Allow: /",
     `Sitemap: ${context.env.publicUrl}/sitemap.xml`,
     "",

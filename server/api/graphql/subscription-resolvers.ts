@@ -1,5 +1,6 @@
 import { map, pipe } from "graphql-yoga";
 import type { StockChange } from "../../lib/events.ts";
+import { hasScope } from "../../modules/accounts/index.ts";
 import { stockShown } from "../../modules/catalog/index.ts";
 import type { GraphQLContext } from "./context.ts";
 import { badUserInput, shopError } from "./errors.ts";
@@ -91,5 +92,32 @@ export const subscriptionResolvers: Resolvers = {
       },
       resolve: (change: ResolversTypes["BagChange"]) => change,
     },
+
+    orderPlaced: {
+      async subscribe(_, __, context) {
+        await backOfficeStaff(context);
+        return pipe(
+          context.services.events.subscribe("order-placed"),
+          map(async (order) => {
+            await stillLoggedIn(context);
+            return order;
+          }),
+        );
+      },
+      resolve: (order: ResolversTypes["NewOrder"]) => order,
+    },
   },
 };
+
+/**
+ * Staff in the back office: the "staff" scope, and a session that has shown its second factor
+ * (ADR 58), as the back office's pages ask; anyone else is refused as if the topic were not there.
+ */
+async function backOfficeStaff(context: Context): Promise<void> {
+  const session = await context.session();
+  if (!session) throw notLoggedIn();
+  const { user, sessionId } = session;
+  const staff = user.role !== "customer" && (user.role === "owner" || hasScope(user, "staff"));
+  const gate = staff ? await context.services.staffAccess.backOfficeGate(context, { userId: user.id, role: user.role, sessionId }) : null;
+  if (gate !== "ok") throw shopError("FORBIDDEN", "Only staff signed in to the back office may follow new orders.");
+}

@@ -24,6 +24,16 @@ export const subscriptionTypeDefs = /* GraphQL */ `
     itemCount: Int!
   }
 
+  "An order just placed, as the back office's dashboard announces it."
+  type NewOrder {
+    number: String!
+    "In cents."
+    total: Int!
+    currency: String!
+    paymentMethod: String!
+    placedAt: String!
+  }
+
   type Subscription {
     "The stock of a product's options as it changes. A product the subscriber may not see is an error."
     stockChanged(productId: ID!): StockChange!
@@ -31,5 +41,7 @@ export const subscriptionTypeDefs = /* GraphQL */ `
     orderUpdated: OrderUpdate!
     "The subscriber's own bag as it changes; customers only."
     bagChanged: BagChange!
+    "Every order as it is placed; staff only (the back office's dashboard)."
+    orderPlaced: NewOrder!
   }
 `;

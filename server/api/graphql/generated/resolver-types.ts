@@ -922,6 +922,17 @@ export type BagChange = {
   itemCount: Scalars['Int']['output'];
 };
 
+/** An order just placed, as the back office's dashboard announces it. */
+export type NewOrder = {
+  __typename?: 'NewOrder';
+  number: Scalars['String']['output'];
+  /** In cents. */
+  total: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  paymentMethod: Scalars['String']['output'];
+  placedAt: Scalars['String']['output'];
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** The stock of a product's options as it changes. A product the subscriber may not see is an error. */
@@ -930,6 +941,8 @@ export type Subscription = {
   orderUpdated: OrderUpdate;
   /** The subscriber's own bag as it changes; customers only. */
   bagChanged: BagChange;
+  /** Every order as it is placed; staff only (the back office's dashboard). */
+  orderPlaced: NewOrder;
 };
 
 
@@ -1072,6 +1085,7 @@ export type ResolversTypes = {
   StockChange: ResolverTypeWrapper<StockChange>;
   OrderUpdate: ResolverTypeWrapper<OrderUpdate>;
   BagChange: ResolverTypeWrapper<BagChange>;
+  NewOrder: ResolverTypeWrapper<NewOrder>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
 };
@@ -1134,6 +1148,7 @@ export type ResolversParentTypes = {
   StockChange: StockChange;
   OrderUpdate: OrderUpdate;
   BagChange: BagChange;
+  NewOrder: NewOrder;
   Subscription: Record<PropertyKey, never>;
   Upload: Scalars['Upload']['output'];
 };
@@ -1546,10 +1561,19 @@ export type BagChangeResolvers<ContextType = GraphQLContext, ParentType extends 
   itemCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type NewOrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NewOrder'] = ResolversParentTypes['NewOrder']> = {
+  number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentMethod?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  placedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   stockChanged?: SubscriptionResolver<ResolversTypes['StockChange'], "stockChanged", ParentType, ContextType, RequireFields<SubscriptionStockChangedArgs, 'productId'>>;
   orderUpdated?: SubscriptionResolver<ResolversTypes['OrderUpdate'], "orderUpdated", ParentType, ContextType>;
   bagChanged?: SubscriptionResolver<ResolversTypes['BagChange'], "bagChanged", ParentType, ContextType>;
+  orderPlaced?: SubscriptionResolver<ResolversTypes['NewOrder'], "orderPlaced", ParentType, ContextType>;
 };
 
 export interface UploadScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Upload'], any> {
@@ -1603,6 +1627,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   StockChange?: StockChangeResolvers<ContextType>;
   OrderUpdate?: OrderUpdateResolvers<ContextType>;
   BagChange?: BagChangeResolvers<ContextType>;
+  NewOrder?: NewOrderResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Upload?: GraphQLScalarType;
 };

@@ -1,0 +1,37 @@
+import { Link } from "~/components/ui/link";
+import type { BackOfficeAccess } from "~/lib/route-handle";
+
+/** The back office's sections; parts 2 and 3 add Catalogue, Content and Settings here. */
+export const ADMIN_SECTIONS: readonly { to: string; label: string; access: BackOfficeAccess }[] = [
+  { to: "/admin", label: "Dashboard", access: "staff" },
+  { to: "/admin/orders", label: "Orders", access: "staff" },
+  { to: "/admin/customers", label: "Customers", access: "staff" },
+  { to: "/admin/staff", label: "Staff", access: "owner" },
+  { to: "/admin/audit", label: "Audit log", access: "owner" },
+  { to: "/admin/account", label: "My sign-in", access: "any" },
+];
+
+/** The section a path belongs to: the longest section address it starts with. */
+export function sectionOf(pathname: string): string | undefined {
+  return [...ADMIN_SECTIONS]
+    .sort((a, b) => b.to.length - a.to.length)
+    .find((s) => pathname === s.to || pathname.startsWith(`${s.to}/`))?.to;
+}
+
+export function AdminNav({ sections, current }: { sections: readonly { to: string; label: string }[]; current?: string }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {sections.map((section) => (
+        <li key={section.to}>
+          <Link
+            to={section.to}
+            aria-current={section.to === current ? "page" : undefined}
+            className="block rounded-md px-3 py-2 text-sm font-medium text-grey-700 hover:bg-grey-100 aria-[current=page]:bg-mint-50 aria-[current=page]:text-mint-800"
+          >
+            {section.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,72 @@
+import { useRef } from "react";
+import { Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/verify";
+import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { TextField } from "~/components/ui/text-field";
+import { BACK_OFFICE } from "~/lib/guards.server";
+import { formFailure, formFields } from "~/lib/forms.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { clearedRedirectCookie, readRedirect } from "../../../../server/modules/accounts/shared.ts";
+import { pageContext } from "../../../../server/http/page-context.ts";
+
+/*
+ * The second factor (ADR 58): a code from the authenticator app, or one of the recovery codes.
+ * Then back to the back-office page the account was on its way to.
+ */
+
+export const handle: RouteHandle = { backOfficeStep: "verify" };
+
+export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in" }, { name: "robots", content: "noindex" }];
+
+export async function action({ request, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
+  const { user, sessionId } = context.session!;
+  const fields = await formFields(request);
+  try {
+    await context.services.staffAccess.verifySecondFactor(context, { userId: user.id, sessionId, code: fields.code });
+  } catch (error) {
+    return formFailure(error, {});
+  }
+  const wanted = readRedirect(request.headers.get("cookie"));
+  const next = wanted && (wanted === BACK_OFFICE.home || wanted.startsWith(`${BACK_OFFICE.home}/`)) ? wanted : BACK_OFFICE.home;
+  return redirect(next, { status: 303, headers: { "Set-Cookie": clearedRedirectCookie(context.cookies) } });
+}
+
+export default function Verify({ actionData }: Route.ComponentProps) {
+  const failure = failureOf(actionData);
+  const busy = useNavigation().state === "submitting";
+  const card = useRef<HTMLDivElement>(null);
+  useFocusOnFailure(card, failure);
+  return (
+    <div ref={card}>
+      <h1 className="text-xl font-semibold">Two-factor sign-in</h1>
+      <p className="mt-2 text-sm text-grey-700">
+        Give the 6-digit code your authenticator app shows now, or one of your recovery codes.
+      </p>
+      {failure?.formError && (
+        <p role="alert" className="form-error mt-4" data-testid="form-error" tabIndex={-1}>
+          {failure.formError}
+        </p>
+      )}
+      <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+        <TextField
+          label="Code"
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={failure?.fieldErrors.code}
+        />
+        <button type="submit" className="button-primary" disabled={busy}>
+          Continue
+        </button>
+      </Form>
+      <Form method="post" action="/logout" className="mt-4">
+        <button type="submit" className="text-link text-sm">
+          Log out
+        </button>
+      </Form>
+    </div>
+  );
+}
