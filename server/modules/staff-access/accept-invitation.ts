@@ -99,7 +99,9 @@ async function newMember(
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
-      .where(or(sql`lower(${users.username}) = ${username.toLowerCase()}`, eq(users.usernameSkeleton, usernameSkeleton(username))))
+      .where(
+        or(sql`lower(${users.username}) = ${username.toLowerCase()}`, eq(users.usernameSkeleton, usernameSkeleton(username))),
+      )
       .limit(1);
     if (taken) throw invalidInput("username", USERNAME_TAKEN);
   } else {

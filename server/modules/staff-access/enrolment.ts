@@ -47,7 +47,8 @@ export async function startEnrolment(kit: StaffAccessKit, scope: Scope, who: Enr
     const current = await readAuthenticator(kit, tx.db, who.userId, { lock: true });
     if (current?.confirmedAt) await requireRecentSecondFactor(tx.db, who, now);
     const sealed = sealSecrets(kit, who.userId, { active: current?.active ?? null, pending: secret });
-    if (current) await tx.db.update(staffAuthenticators).set({ secret: sealed }).where(eq(staffAuthenticators.userId, who.userId));
+    if (current)
+      await tx.db.update(staffAuthenticators).set({ secret: sealed }).where(eq(staffAuthenticators.userId, who.userId));
     else await tx.db.insert(staffAuthenticators).values({ userId: who.userId, secret: sealed });
     return user.email;
   });
@@ -89,7 +90,11 @@ export async function confirmEnrolment(
       if (step === null) throw wrongCode();
       await tx.db
         .update(staffAuthenticators)
-        .set({ secret: sealSecrets(kit, input.userId, { active: current.pending, pending: null }), confirmedAt: now, lastStep: step })
+        .set({
+          secret: sealSecrets(kit, input.userId, { active: current.pending, pending: null }),
+          confirmedAt: now,
+          lastStep: step,
+        })
         .where(eq(staffAuthenticators.userId, input.userId));
       const recoveryCodes = await replaceRecoveryCodes(tx.db, input.userId);
       if (input.sessionId) await markSecondFactor(tx.db, input.userId, input.sessionId, now);

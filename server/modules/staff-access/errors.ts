@@ -19,10 +19,14 @@ export const ownerExists = () =>
   });
 
 export const wrongCode = () =>
-  new ShopError("INVALID_CODE", "This code is not right. Enter the code your authenticator app shows now, or an unused recovery code.", {
-    field: "code",
-    details: { reason: "wrong-code" },
-  });
+  new ShopError(
+    "INVALID_CODE",
+    "This code is not right. Enter the code your authenticator app shows now, or an unused recovery code.",
+    {
+      field: "code",
+      details: { reason: "wrong-code" },
+    },
+  );
 
 /** Confirming with no enrolment started (or one replaced since): start again. */
 export const noEnrolment = () =>
@@ -41,7 +45,8 @@ export const lastOwner = () =>
     field: "role",
   });
 
-export const staffNotFound = () => new ShopError("STAFF_NOT_FOUND", "This person is not on the staff (any more).", { field: "userId" });
+export const staffNotFound = () =>
+  new ShopError("STAFF_NOT_FOUND", "This person is not on the staff (any more).", { field: "userId" });
 
 export const invitationNotFound = () =>
   new ShopError("INVITATION_NOT_FOUND", "This invitation is not open any more: it was used, revoked or has expired.");
@@ -57,4 +62,6 @@ export const secondFactorRequired = () =>
   new ShopError("SECOND_FACTOR_REQUIRED", "Confirm it is you: enter the code from your authenticator app.");
 
 export const alreadyInRole = (role: string) =>
-  new ShopError("INVALID_INPUT", `This address already belongs to a member of the staff with the role ${role}.`, { field: "email" });
+  new ShopError("INVALID_INPUT", `This address already belongs to a member of the staff with the role ${role}.`, {
+    field: "email",
+  });

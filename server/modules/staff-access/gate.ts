@@ -22,7 +22,12 @@ const SEEN_RESOLUTION_MS = 60_000;
  * and the person logs in again. An `ok` counts as a back-office request: the idle time starts
  * afresh (written at most once a minute).
  */
-export async function backOfficeGate(kit: StaffAccessKit, scope: Scope, visitor: GateVisitor, now = new Date()): Promise<GateState> {
+export async function backOfficeGate(
+  kit: StaffAccessKit,
+  scope: Scope,
+  visitor: GateVisitor,
+  now = new Date(),
+): Promise<GateState> {
   if (!isBackOfficeRole(visitor.role)) return "not-staff";
   const [row] = await scope.db
     .select({

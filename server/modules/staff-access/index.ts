@@ -2,7 +2,14 @@ import type { Scope } from "../../lib/scope.ts";
 import type { StaffScope } from "../audit/index.ts";
 import { acceptInvitation } from "./accept-invitation.ts";
 import { hasAuthenticator } from "./authenticator.ts";
-import { confirmEnrolment, newRecoveryCodes, requireRecentSecondFactor, startEnrolment, type ConfirmEnrolment, type Enroller } from "./enrolment.ts";
+import {
+  confirmEnrolment,
+  newRecoveryCodes,
+  requireRecentSecondFactor,
+  startEnrolment,
+  type ConfirmEnrolment,
+  type Enroller,
+} from "./enrolment.ts";
 import { backOfficeGate, backOfficeSession, type GateVisitor } from "./gate.ts";
 import { invitation, inviteStaff, ownerSetupLink, revokeInvitation } from "./invitations.ts";
 import { createKit, type StaffAccessDeps } from "./kit.ts";
@@ -12,7 +19,14 @@ import { changeRole, staffList } from "./staff.ts";
 
 export * from "./schemas.ts";
 export { SECOND_FACTOR_RULES, type StaffAccessDeps } from "./kit.ts";
-export { BACK_OFFICE_ROLES, isBackOfficeRole, recentSecondFactor, RECHECK_MINUTES, type BackOfficeRole, type GateState } from "./words.ts";
+export {
+  BACK_OFFICE_ROLES,
+  isBackOfficeRole,
+  recentSecondFactor,
+  RECHECK_MINUTES,
+  type BackOfficeRole,
+  type GateState,
+} from "./words.ts";
 export type { StaffMember } from "./accept-invitation.ts";
 export type { ConfirmEnrolment, Enroller, Enrolment } from "./enrolment.ts";
 export type { GateVisitor } from "./gate.ts";

@@ -29,9 +29,13 @@ export async function ownerSetupLink(kit: StaffAccessKit, scope: Scope, now = ne
     await lockOwners(tx.db);
     if ((await ownerCount(tx.db)) > 0) return null;
     const token = newCode();
-    await tx.db
-      .insert(staffInvitations)
-      .values({ tokenHash: hashCode(token), email: null, role: "owner", createdAt: now, expiresAt: new Date(now.getTime() + SETUP_LINK_LIFETIME_MS) });
+    await tx.db.insert(staffInvitations).values({
+      tokenHash: hashCode(token),
+      email: null,
+      role: "owner",
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SETUP_LINK_LIFETIME_MS),
+    });
     return kit.setupLink(token);
   });
 }
@@ -63,10 +67,14 @@ export async function openInvitation(db: Db, token: unknown, now: Date, options:
   return row;
 }
 
-/** What a link stands for (its page), or null when it does not work. Changes nothing. */
+/**
+ * What a link stands for (its page), or null when it does not work: a set-up link stops working
+ * once the shop has an owner, though it was never used. Changes nothing.
+ */
 export async function invitation(scope: Scope, token: unknown, now = new Date()): Promise<InvitationView | null> {
   const row = await openInvitation(scope.db, token, now);
-  return row ? { email: row.email, role: row.role, expiresAt: row.expiresAt } : null;
+  if (!row || (row.email === null && (await ownerCount(scope.db)) > 0)) return null;
+  return { email: row.email, role: row.role, expiresAt: row.expiresAt };
 }
 
 export interface InvitationSent {
@@ -82,7 +90,12 @@ export interface InvitationSent {
  * replaces the open ones (only the last link mailed works). Someone who has that role already is
  * not invited again; an existing customer account may be (it gets the role when the link is used).
  */
-export async function inviteStaff(kit: StaffAccessKit, scope: StaffScope, raw: unknown, now = new Date()): Promise<InvitationSent> {
+export async function inviteStaff(
+  kit: StaffAccessKit,
+  scope: StaffScope,
+  raw: unknown,
+  now = new Date(),
+): Promise<InvitationSent> {
   requireOwner(scope);
   const input = parseInput(inviteStaffInput, raw);
   return withTransaction(scope, async (tx) => {
@@ -96,7 +109,14 @@ export async function inviteStaff(kit: StaffAccessKit, scope: StaffScope, raw: u
     const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS);
     const [made] = await tx.db
       .insert(staffInvitations)
-      .values({ tokenHash: hashCode(token), email: input.email, role: input.role, invitedBy: tx.actor.id, createdAt: now, expiresAt })
+      .values({
+        tokenHash: hashCode(token),
+        email: input.email,
+        role: input.role,
+        invitedBy: tx.actor.id,
+        createdAt: now,
+        expiresAt,
+      })
       .returning({ id: staffInvitations.id });
     const id = made!.id;
     await enqueueMail(

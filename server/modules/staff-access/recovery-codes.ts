@@ -8,7 +8,9 @@ export async function replaceRecoveryCodes(db: Db, userId: number): Promise<stri
   const codes = new Set<string>();
   while (codes.size < RECOVERY_CODE_COUNT) codes.add(newRecoveryCode());
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db.insert(recoveryCodes).values([...codes].map((code) => ({ userId, codeHash: hashRecoveryCode(normalRecoveryCode(code)!) })));
+  await db
+    .insert(recoveryCodes)
+    .values([...codes].map((code) => ({ userId, codeHash: hashRecoveryCode(normalRecoveryCode(code)!) })));
   return [...codes];
 }
 
@@ -22,7 +24,9 @@ export async function useRecoveryCode(db: Db, userId: number, typed: string, now
   const used = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(normal)), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(normal)), isNull(recoveryCodes.usedAt)),
+    )
     .returning({ id: recoveryCodes.id });
   return used.length > 0;
 }

@@ -25,7 +25,13 @@ export const acceptInvitationInput = z.object({
   username: z.preprocess(emptyAsAbsent, usernameField.optional()),
   password: newPassword,
   /** Checked when sent (a form with a second password field). */
-  passwordConfirmation: z.preprocess(emptyAsAbsent, z.string().max(PASSWORD_MAX * 4, "This password is too long.").optional()),
+  passwordConfirmation: z.preprocess(
+    emptyAsAbsent,
+    z
+      .string()
+      .max(PASSWORD_MAX * 4, "This password is too long.")
+      .optional(),
+  ),
 });
 
 /** A six-digit code from the app, or a recovery code (`abcd-efgh-jkmn`, dashes and spaces as typed). */

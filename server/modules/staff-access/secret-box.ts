@@ -29,7 +29,9 @@ export function createSecretBox(shopSecret: string): SecretBox {
       const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(aad(userId));
       const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-      return [VERSION, iv, body, cipher.getAuthTag()].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+      return [VERSION, iv, body, cipher.getAuthTag()]
+        .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+        .join(".");
     },
     open(sealed, userId) {
       const [version, iv, body, tag] = sealed.split(".");

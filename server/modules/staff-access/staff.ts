@@ -35,7 +35,9 @@ export async function staffList(db: Db, now = new Date()) {
       role: users.role,
       enrolledAt: staffAuthenticators.confirmedAt,
       updatedAt: users.updatedAt,
-      lastSignInAt: sql<string | Date | null>`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`,
+      lastSignInAt: sql<
+        string | Date | null
+      >`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`,
     })
     .from(users)
     .leftJoin(staffAuthenticators, eq(staffAuthenticators.userId, users.id))
