@@ -37,8 +37,20 @@ export async function readAuthenticator(
   const query = db.select().from(staffAuthenticators).where(eq(staffAuthenticators.userId, userId)).limit(1);
   const [row] = options.lock ? await query.for("update") : await query;
   if (!row) return null;
-  const opened = secrets.parse(JSON.parse(kit.box.open(row.secret, userId)));
-  return { userId, confirmedAt: row.confirmedAt, lastStep: row.lastStep, ...opened };
+  return { userId, confirmedAt: row.confirmedAt, lastStep: row.lastStep, ...openSecrets(kit, row.secret, userId) };
+}
+
+/**
+ * The sealed secrets, or none when they do not open: sealed under another shop secret (it was
+ * changed) or tampered with. No code then matches, and a recovery code and a new enrolment are
+ * the way back in, as for a lost phone.
+ */
+function openSecrets(kit: StaffAccessKit, sealed: string, userId: number): AuthenticatorSecrets {
+  try {
+    return secrets.parse(JSON.parse(kit.box.open(sealed, userId)));
+  } catch {
+    return { active: null, pending: null };
+  }
 }
 
 export function sealSecrets(kit: StaffAccessKit, userId: number, value: AuthenticatorSecrets): string {

@@ -363,3 +363,22 @@ test("the back office's session ends after 30 minutes idle and 12 hours after it
   expect(await strict.backOfficeGate(visitor(), visitorOf, at(7))).toBe("ok");
   expect(await strict.backOfficeGate(visitor(), visitorOf, at(13))).toBe("ended");
 });
+
+test("an authenticator sealed under another shop secret matches no code; a recovery code still lets its owner in", async () => {
+  const who = await member();
+  const start = new Date();
+  const { key, recoveryCodes } = await enrolled(who, start);
+  const moved = createStaffAccess({
+    db: db(),
+    secret: "the shop's secret was changed",
+    publicUrl: "http://shop.test",
+    siteName: "Safe Hands",
+    rateLimits: createRateLimitStore({}),
+  });
+  const session = await who.login();
+  const later = new Date(start.getTime() + 30_000);
+  const attempt = (code: string) =>
+    moved.verifySecondFactor(visitor(), { userId: who.id, sessionId: session.sessionId, code }, later);
+  expect(await failure(attempt(totpCode(key, later)))).toMatchObject({ code: "INVALID_CODE" });
+  expect(await attempt(recoveryCodes[0]!)).toMatchObject({ method: "recovery" });
+});
