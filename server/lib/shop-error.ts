@@ -84,6 +84,18 @@ export const SHOP_ERROR_STATUS = {
   VIDEO_NOT_FOUND: 404,
   /** The provider could not be asked, or answered something that is not an embed. */
   VIDEO_UNAVAILABLE: 502,
+  /** The shop's last owner cannot be demoted or removed from the staff (ADR 59). */
+  LAST_OWNER: 409,
+  /** No back-office account by that id (a customer counts as none). */
+  STAFF_NOT_FOUND: 404,
+  /** No open staff invitation by that id. */
+  INVITATION_NOT_FOUND: 404,
+  /** No open session of the account by that id. */
+  SESSION_NOT_FOUND: 404,
+  /** The record changed since the form was read (`details.changedAt`); nothing was saved. */
+  STALE_VERSION: 409,
+  /** A sensitive back-office action needs the second factor proved again (older than 10 minutes). */
+  SECOND_FACTOR_REQUIRED: 403,
 } as const;
 
 export type ShopErrorCode = keyof typeof SHOP_ERROR_STATUS;

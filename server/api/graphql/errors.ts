@@ -73,6 +73,12 @@ const GRAPHQL_ERRORS: Record<ShopErrorCode, (error: ShopError, input?: string) =
   VIDEO_NOT_EMBEDDABLE: (e) => shopError("BAD_USER_INPUT", e.message),
   VIDEO_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
   VIDEO_UNAVAILABLE: (e) => shopError("SERVICE_UNAVAILABLE", e.message),
+  LAST_OWNER: (e) => shopError("LAST_OWNER", e.message, { argument: "role" }),
+  STAFF_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
+  INVITATION_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
+  SESSION_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
+  STALE_VERSION: (e) => shopError("STALE_VERSION", e.message, e.details),
+  SECOND_FACTOR_REQUIRED: (e) => shopError("FORBIDDEN", e.message, { reason: "second-factor" }),
 };
 
 /**

@@ -184,4 +184,10 @@ const REST_ERRORS: Record<ShopErrorCode, (error: ShopError) => ApiError> = {
   VIDEO_NOT_EMBEDDABLE: (e) => new ApiError(422, "NotEmbeddableError", e.message),
   VIDEO_NOT_FOUND: (e) => new NotFoundError(e.message),
   VIDEO_UNAVAILABLE: (e) => new ApiError(502, "BadGatewayError", e.message),
+  LAST_OWNER: (e) => new ApiError(409, "LastOwnerError", e.message, { param: "role" }),
+  STAFF_NOT_FOUND: notFound("Staff member not found", "userId"),
+  INVITATION_NOT_FOUND: notFound("Invitation not found", "id"),
+  SESSION_NOT_FOUND: notFound("Session not found", "sessionId"),
+  STALE_VERSION: (e) => new ApiError(409, "StaleVersionError", e.message, { param: "version", ...e.details }),
+  SECOND_FACTOR_REQUIRED: (e) => new ForbiddenError(e.message),
 };

@@ -76,4 +76,6 @@ export {
   type SocialLoginStep,
   type SocialProviderConfig,
 } from "./social/index.ts";
-export { fillUsernameSkeletons } from "./username.ts";
+export { fillUsernameSkeletons, freeUsername, usernameSkeleton } from "./username.ts";
+// The shop's one password rule and hash, for accounts the back office makes (staff-access, ADR 59).
+export { hashPassword, PASSWORD_MAX, passwordProblem } from "./password.ts";
