@@ -11,6 +11,7 @@ import { listOutbox, readOutboxMail, type Mailer, createMailRunner } from "./mod
 import { claimGuestOrders, createOrders, createStaffOperations } from "./modules/orders/index.ts";
 import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
+import { createStaffAccess } from "./modules/staff-access/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
 import { createShopEvents, type ShopEventTarget } from "./lib/events.ts";
@@ -89,6 +90,8 @@ export function createServices(database: Database, config: ServicesConfig) {
   const newsletter = createNewsletter({ ...config, mailsWritten: mails.wake });
   // Back-in-stock requests (ADR 47): a claimed sweep mails those whose option is back.
   const stockAlerts = createStockAlerts({ ...config, db: database.db, mailsWritten: mails.wake });
+  // The back office's sign-in: set-up link, invitations, two factors, its sessions' limits (ADR 59).
+  const staffAccess = createStaffAccess({ ...config, db: database.db, mailsWritten: mails.wake });
   const orders = createOrders({ bank: selling.bank, secret: config.secret, publicUrl: config.publicUrl });
   // The external-site notice; it also signs the links to other sites the shop renders (news, pages).
   const externalLinks = createExternalLinks({ videoOrigins: videos.provider.siteOrigins, secret: config.secret });
@@ -144,6 +147,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   return {
     catalog,
     events,
+    staffAccess,
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),

@@ -1,6 +1,7 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { clearedSessionCookies, redirectCookie } from "../../server/modules/accounts/shared.ts";
 import { pageContext, type PageRequest } from "../../server/http/page-context.ts";
+import { isBackOfficeRole } from "../../server/modules/staff-access/shared.ts";
 import { LOGIN_PATH, pageAddress } from "./auth.server";
 import { pageOptions, type BackOfficeAccess, type RouteHandle } from "./route-handle";
 import { siteNoticeCookie } from "./site-notice";
@@ -62,14 +63,9 @@ export const BACK_OFFICE = { home: "/admin", enrol: "/admin/enrol", verify: "/ad
 
 export const BACK_OFFICE_ENDED_MESSAGE = "Your back-office session has ended. Please log in again.";
 
-/** The account's role gives it the back office (editor, staff, owner); a customer's does not. */
-export function hasBackOfficeRole(user: { role: string }): boolean {
-  return user.role !== "customer";
-}
-
 /** Whether the account may open a back-office page that asks for `access`. */
 export function mayOpen(user: { role: string; scope: readonly string[] }, access: BackOfficeAccess): boolean {
-  if (!hasBackOfficeRole(user)) return false;
+  if (!isBackOfficeRole(user.role)) return false;
   if (access === "any") return true;
   if (access === "owner") return user.role === "owner";
   return user.role === "owner" || user.scope.includes(access);
@@ -92,7 +88,7 @@ export const backOffice: Guard = async (page, options, request) => {
     });
   }
   const { user, sessionId } = page.session;
-  if (!hasBackOfficeRole(user)) throw data(null, { status: 404 });
+  if (!isBackOfficeRole(user.role)) throw data(null, { status: 404 });
   const gate = await page.services.staffAccess.backOfficeGate(page, { userId: user.id, role: user.role, sessionId });
   if (gate === "ended") {
     const headers = new Headers();

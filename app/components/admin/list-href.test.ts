@@ -8,10 +8,12 @@ test("a list's links change what they name and keep the rest of the view", () =>
 });
 
 test("a column sorts descending first, then ascending, and says how it is sorted", () => {
-  expect(sortHref("/admin/orders", "page=2&status=paid", "total")).toBe("/admin/orders?status=paid&sort=total%3Adesc");
-  expect(sortHref("/admin/orders", "sort=total:desc", "total")).toBe("/admin/orders?sort=total%3Aasc");
-  expect(sortHref("/admin/orders", "sort=total:asc", "total")).toBe("/admin/orders?sort=total%3Adesc");
-  expect(sortState("sort=total:asc", "total")).toBe("ascending");
-  expect(sortState("sort=total:desc", "total")).toBe("descending");
-  expect(sortState("sort=total:desc", "date")).toBeUndefined();
+  expect(sortHref("/admin/orders", "page=2&status=paid", "total")).toBe("/admin/orders?status=paid&sort=total&dir=desc");
+  expect(sortHref("/admin/orders", "sort=total&dir=desc", "total")).toBe("/admin/orders?sort=total&dir=asc");
+  expect(sortHref("/admin/orders", "sort=total&dir=asc", "total")).toBe("/admin/orders?sort=total&dir=desc");
+  expect(sortState("sort=total&dir=asc", "total")).toBe("ascending");
+  expect(sortState("sort=total", "total")).toBe("descending");
+  expect(sortState("sort=total", "date")).toBeUndefined();
+  expect(sortState("", "date", "date")).toBe("descending");
+  expect(sortHref("/admin/orders", "", "date", "date")).toBe("/admin/orders?sort=date&dir=asc");
 });

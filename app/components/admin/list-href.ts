@@ -14,17 +14,20 @@ export function listHref(path: string, current: URLSearchParams | string, change
   return query ? `${path}?${query}` : path;
 }
 
-/** A column's sort link: by that column, descending first, then the other way round. */
-export function sortHref(path: string, current: URLSearchParams | string, column: string): string {
+/** A column's sort link (`sort` and `dir`): by that column, descending first, then the other way round. */
+export function sortHref(path: string, current: URLSearchParams | string, column: string, byDefault?: string): string {
   const params = new URLSearchParams(current);
-  const [by, direction] = (params.get("sort") ?? "").split(":");
-  const next = by === column && direction !== "asc" ? "asc" : "desc";
-  return listHref(path, params, { sort: `${column}:${next}`, page: null });
+  const next = sortState(params, column, byDefault) === "descending" ? "asc" : "desc";
+  return listHref(path, params, { sort: column, dir: next, page: null });
 }
 
-/** How a column is sorted now, for aria-sort. */
-export function sortState(current: URLSearchParams | string, column: string): "ascending" | "descending" | undefined {
-  const [by, direction] = (new URLSearchParams(current).get("sort") ?? "").split(":");
-  if (by !== column) return undefined;
-  return direction === "asc" ? "ascending" : "descending";
+/** How a column is sorted now, for aria-sort; `byDefault`: the list's sort when the address names none. */
+export function sortState(
+  current: URLSearchParams | string,
+  column: string,
+  byDefault?: string,
+): "ascending" | "descending" | undefined {
+  const params = new URLSearchParams(current);
+  if ((params.get("sort") || byDefault) !== column) return undefined;
+  return params.get("dir") === "asc" ? "ascending" : "descending";
 }

@@ -21,9 +21,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Set up two-factor sign-
 
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
-  const { user } = context.session!;
+  const { user, sessionId } = context.session!;
   if (await context.services.staffAccess.hasAuthenticator(context.db, user.id)) return { enrolment: null };
-  return { enrolment: await context.services.staffAccess.startEnrolment(context, user.id) };
+  return { enrolment: await context.services.staffAccess.startEnrolment(context, { userId: user.id, sessionId }) };
 }
 
 // The key shown is the one the app scanned: a refused code does not draw a new one.

@@ -1,0 +1,138 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/orders";
+import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
+import { Pager } from "~/components/admin/pager";
+import { SortHeader } from "~/components/admin/sort-header";
+import { orderDateTime, orderStatusLabel } from "~/components/account/order-table";
+import { Link } from "~/components/ui/link";
+import { formatMoney } from "~/lib/money";
+import type { RouteHandle } from "~/lib/route-handle";
+import { listFailure } from "~/lib/admin-lists.server";
+import { PAYMENT_STATES, PAYMENT_STATE_WORDS } from "../../../server/modules/back-office/shared.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
+
+/*
+ * The orders (issue 24 §4): the view (filters, search, sort, page) is the address, so a link shares
+ * it and Back returns to it; the export takes the same address.
+ */
+
+export const handle: RouteHandle = { backOffice: "staff" };
+
+export const meta: Route.MetaFunction = () => [{ title: "Orders · Back office" }];
+
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  const params = new URL(request.url).searchParams;
+  try {
+    return { list: await context.services.backOffice.ordersList(context, paramsObject(params)), error: null };
+  } catch (error) {
+    return { list: null, error: listFailure(error) };
+  }
+}
+
+/** Search params as the back office's schemas read them: a name given twice is a list. */
+function paramsObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    out[name] = values.length > 1 ? values : values[0]!;
+  }
+  return out;
+}
+
+const STATUS_OPTIONS = (["awaiting_payment", "paid", "shipped", "delivered", "cancelled", "refunded"] as const).map((value) => ({
+  value,
+  label: orderStatusLabel(value),
+}));
+const METHOD_OPTIONS = [
+  { value: "bank_transfer", label: "Bank transfer" },
+  { value: "stripe", label: "Card" },
+];
+const PAYMENT_OPTIONS = PAYMENT_STATES.map((value) => ({ value, label: PAYMENT_STATE_WORDS[value] }));
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const value = (name: string) => params.get(name) ?? "";
+  const { list, error } = loaderData;
+  const path = "/admin/orders";
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold tracking-tight">Orders</h1>
+        <a className="button-secondary" href={`/admin/orders/export.csv${search}`} download>
+          Export CSV
+        </a>
+      </div>
+      <FilterForm key={search} label="Find orders">
+        <FilterInput label="Search" name="q" type="search" value={value("q")} />
+        <FilterSelect label="Status" name="status" value={value("status")} options={STATUS_OPTIONS} />
+        <FilterSelect label="Payment" name="method" value={value("method")} options={METHOD_OPTIONS} />
+        <FilterSelect label="Payment state" name="payment" value={value("payment")} options={PAYMENT_OPTIONS} />
+        <FilterInput label="Country" name="country" value={value("country")} />
+        <FilterInput label="From" name="from" type="date" value={value("from")} />
+        <FilterInput label="To" name="to" type="date" value={value("to")} />
+        {params.get("sort") && <input type="hidden" name="sort" value={value("sort")} />}
+        {params.get("dir") && <input type="hidden" name="dir" value={value("dir")} />}
+      </FilterForm>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      {list && (
+        <>
+          <div className="overflow-x-auto rounded-lg border border-grey-200 bg-white">
+            <table className="admin-table w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <SortHeader path={path} search={search} column="date" byDefault="date">
+                    Placed
+                  </SortHeader>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Country</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Payment</th>
+                  <SortHeader path={path} search={search} column="total" byDefault="date" className="text-right">
+                    Total
+                  </SortHeader>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.length === 0 && (
+                  <tr>
+                    <td colSpan={7} className="text-grey-600">
+                      No orders match.
+                    </td>
+                  </tr>
+                )}
+                {list.rows.map((order) => (
+                  <tr key={order.number}>
+                    <td>
+                      <Link to={`/admin/orders/${order.number}`} className="font-medium text-link">
+                        {order.number}
+                      </Link>
+                    </td>
+                    <td className="whitespace-nowrap">{orderDateTime(order.placedAt)}</td>
+                    <td>
+                      {order.customerName && <span className="block">{order.customerName}</span>}
+                      <span className="text-grey-600">{order.email}</span>
+                    </td>
+                    <td>{order.country ?? "—"}</td>
+                    <td>{orderStatusLabel(order.status)}</td>
+                    <td>
+                      {order.paymentMethod === "stripe" ? "Card" : "Transfer"} · {PAYMENT_STATE_WORDS[order.paymentState]}
+                    </td>
+                    <td className="text-right whitespace-nowrap">{formatMoney(order.total, order.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager path={path} search={search} page={list.page} pages={list.pages} total={list.total} noun="orders" />
+        </>
+      )}
+    </div>
+  );
+}
