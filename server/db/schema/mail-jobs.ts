@@ -28,6 +28,8 @@ export const mailJobs = pgTable(
     index("mail_jobs_due_idx")
       .on(t.runAt)
       .where(sql`${t.sentAt} is null`),
+    // An order's mails, for the back office's order page (the outbox names no order: ADR 60).
+    index("mail_jobs_to_idx").on(t.to),
   ],
 );
 

@@ -20,6 +20,9 @@ import { heldPartNote, heldRefundNote, holdMismatch, type PaymentMismatch } from
 import type { PaymentEvent } from "./provider.ts";
 import { lockBoth, markRefundedWhenFull, paymentOfPage, paysOrder, setPayment } from "./rows.ts";
 
+/** The history note of a card payment that arrived after its order was cancelled (refunded at once; the back office lists them). */
+export const LATE_PAYMENT_NOTE = "The card payment arrived after the order was cancelled: refunded in full";
+
 /*
  * What the provider tells of a payment, applied to its order (ADR 38). Every webhook is applied
  * at most once (its event id is kept in webhook_events, in the same transaction as its effect) and
@@ -118,7 +121,7 @@ async function apply(
         // payment only, so cancelled is the only other state it can be in here.
         if (!options.lateRefunded) throw new LatePayment(event.paymentRef ?? "", payment.amount, event.sessionId);
         await setPayment(db, payment, { status: "refunded", providerPaymentRef: event.paymentRef });
-        await recordRefund(db, order, order.total, "The card payment arrived after the order was cancelled: refunded in full");
+        await recordRefund(db, order, order.total, LATE_PAYMENT_NOTE);
         await tellCancelled(
           kit,
           db,

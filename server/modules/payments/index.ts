@@ -12,7 +12,7 @@ import { createCardSweep } from "./sweep.ts";
 export { createStripeProvider, type StripeSettings } from "./stripe.ts";
 export { PaymentProviderError, WebhookPayloadError, WebhookSignatureError, type PaymentProvider } from "./provider.ts";
 export { MISMATCH_NOTE, type PaymentMismatch } from "./mismatch.ts";
-export type { WebhookResult } from "./apply-event.ts";
+export { LATE_PAYMENT_NOTE, type WebhookResult } from "./apply-event.ts";
 export type { Abandoned } from "./abandon.ts";
 export type { PaymentsDeps } from "./kit.ts";
 

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "../../db/schema/index.ts";
+import { CUSTOMER_SORTS, ORDER_SORTS, PAYMENT_STATES, SORT_DIRECTIONS } from "./shared.ts";
+
+/*
+ * One schema per input of the back office's reads (ADR 60). A page hands in its URL's search
+ * params as they are: an empty field (a filter form sent with nothing chosen) is no filter, an
+ * absent one takes its default, and a value that makes no sense is a field error, never a guess.
+ */
+
+/** "" (an empty form field) and [] read as absent. */
+const blank = (value: unknown) => (value === "" || (Array.isArray(value) && value.length === 0) ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
+
+const search = optional(z.string().trim().max(200, "Search with at most 200 characters."));
+const day = (what: string) =>
+  optional(z.iso.date({ error: `Give the ${what} date as YYYY-MM-DD.` }).refine((d) => !Number.isNaN(Date.parse(d)), `No such ${what} date.`));
+const page = z.preprocess(
+  blank,
+  z.coerce
+    .number({ error: "The page must be a whole number." })
+    .int("The page must be a whole number.")
+    .min(1, "Pages start at 1.")
+    .max(1_000_000, "There are not that many pages.")
+    .default(1),
+);
+const direction = z.preprocess(blank, z.enum(SORT_DIRECTIONS, { error: "Sort asc or desc." }).default("desc"));
+const dateRange = { from: day("from"), to: day("to") };
+const fromBeforeTo = (input: { from?: string; to?: string }) => !input.from || !input.to || input.from <= input.to;
+const rangeError = { message: "The end date comes before the start date.", path: ["to"] };
+
+/** One value or several (?status=paid&status=shipped), always a list. */
+const oneOrMany = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    return list.filter((one) => one !== "");
+  }, z.array(schema).max(10));
+
+export const ordersListInput = z
+  .object({
+    /** An order number (KS-100001 or 100001), an e-mail address or its start, or the buyer's name (word starts). */
+    q: search,
+    status: oneOrMany(z.enum(ORDER_STATUSES, { error: "Choose a status from the list." })),
+    /** The payment method: bank_transfer or card. */
+    method: optional(z.enum(PAYMENT_METHODS, { error: "Choose a payment method from the list." })),
+    /** The payment state (PAYMENT_STATES). */
+    payment: optional(z.enum(PAYMENT_STATES, { error: "Choose a payment state from the list." })),
+    /** The delivery country, ISO 3166-1 alpha-2. */
+    country: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, "Give the country as its two-letter code, such as NL.")
+        .transform((code) => code.toUpperCase()),
+    ),
+    /** Placed on or after this UTC day, and on or before `to` (both included). */
+    ...dateRange,
+    sort: z.preprocess(blank, z.enum(ORDER_SORTS, { error: "Sort by date or total." }).default("date")),
+    dir: direction,
+    page,
+  })
+  .refine(fromBeforeTo, rangeError);
+export type OrdersListParams = z.output<typeof ordersListInput>;
+
+export const customersListInput = z.object({
+  /** The start of a name, an e-mail address or a user name. */
+  q: search,
+  sort: z.preprocess(blank, z.enum(CUSTOMER_SORTS, { error: "Sort by joined or spent." }).default("joined")),
+  dir: direction,
+  page,
+});
+export type CustomersListParams = z.output<typeof customersListInput>;
+
+export const auditListInput = z
+  .object({
+    /** Who: an account id, or an e-mail address (as it was when they acted). */
+    actor: optional(z.string().trim().toLowerCase().max(320, "Give an account id or an e-mail address.")),
+    entityType: optional(z.string().trim().max(60, "The entity type is too long.")),
+    entityId: optional(z.string().trim().max(120, "The entity id is too long.")),
+    action: optional(z.string().trim().max(120, "The action is too long.")),
+    ...dateRange,
+    page,
+  })
+  .refine(fromBeforeTo, rangeError);
+export type AuditListParams = z.output<typeof auditListInput>;
+
+export const dashboardInput = z.object({
+  /** An option with fewer in stock than this (but some) is low (issue 24 §3: a setting; the page passes it). */
+  lowStockBelow: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(5)),
+  /** Rows of each queue shown; each queue also says how many there are in all. */
+  queueSize: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(10)),
+});
+export type DashboardParams = z.output<typeof dashboardInput>;
+
+/** An account id as a page's URL carries it. */
+export const customerIdInput = z.coerce
+  .number({ error: "Customer not found." })
+  .int("Customer not found.")
+  .min(1, "Customer not found.")
+  .max(2_147_483_647, "Customer not found.");
+
+/** An order number as a page's URL carries it (KS-100001). */
+export const orderNumberInput = z.string().trim().toUpperCase().regex(/^KS-\d{1,12}$/, "Order not found.");
+
+/**
+ * Raw input as a plain object: URLSearchParams (a key given twice becomes a list) or a record
+ * as it is; anything else as no input.
+ */
+export function paramsOf(raw: unknown): Record<string, unknown> {
+  if (raw instanceof URLSearchParams) {
+    const params: Record<string, unknown> = {};
+    for (const key of new Set(raw.keys())) {
+      const values = raw.getAll(key);
+      params[key] = values.length === 1 ? values[0] : values;
+    }
+    return params;
+  }
+  return raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+}

@@ -1,0 +1,84 @@
+// What the back office's pages may share of this module (ADR 53): plain values, types and pure
+// functions, no server code (what a page takes from here may ship to the browser).
+
+/** Rows on a page of every back-office table (issue 24 §4, §5, §6). */
+export const PAGE_SIZE = 50;
+
+/**
+ * Where an order's money stands, read from the order alone (ADR 60):
+ * - `unpaid`: awaiting payment;
+ * - `paid`: paid (and maybe shipped or delivered), nothing paid back;
+ * - `partially_refunded`: paid, part of it paid back;
+ * - `refunded`: everything paid back (a refunded order, or a paid order that was cancelled);
+ * - `voided`: cancelled before it was paid, so nothing was ever owed.
+ */
+export const PAYMENT_STATES = ["unpaid", "paid", "partially_refunded", "refunded", "voided"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const PAYMENT_STATE_WORDS: Readonly<Record<PaymentState, string>> = {
+  unpaid: "unpaid",
+  paid: "paid",
+  partially_refunded: "partly refunded",
+  refunded: "refunded",
+  voided: "voided",
+};
+
+export const ORDER_SORTS = ["date", "total"] as const;
+export const CUSTOMER_SORTS = ["joined", "spent"] as const;
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+
+/** What the staff may do to an order now, as its page offers it (each is a form). */
+export const ORDER_ACTIONS = ["markPaid", "ship", "markDelivered", "cancel", "refund", "resendMail", "addNote"] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** An audit entry's entity, as far as linkOf needs it. */
+export interface AuditEntity {
+  entityType: string;
+  entityId: string;
+}
+
+/**
+ * The back-office page of an audit entry's entity, or null when it has none. An order's entries
+ * name it by its number (KS-100001); a customer's (or user's) by the account id.
+ */
+export function linkOf(entry: AuditEntity): string | null {
+  const id = encodeURIComponent(entry.entityId);
+  switch (entry.entityType) {
+    case "order":
+      return `/admin/orders/${id}`;
+    case "customer":
+    case "user":
+      return /^\d+$/.test(entry.entityId) ? `/admin/customers/${id}` : null;
+    case "staff":
+    case "invitation":
+    case "staff_invitation":
+      return "/admin/staff";
+    default:
+      return null;
+  }
+}
+
+type ParamValue = string | number | boolean | null | undefined | readonly string[];
+
+/**
+ * A table's URL search ("?status=paid&page=2", or "" for none) from its parsed params with
+ * `changes` applied: empty values and `defaults` are left out, so links stay short and the same
+ * view has one address. A change of anything but the page goes back to page 1.
+ */
+export function searchOf(
+  params: Readonly<Record<string, ParamValue>>,
+  changes: Readonly<Record<string, ParamValue>> = {},
+  defaults: Readonly<Record<string, ParamValue>> = { page: 1, sort: "date", dir: "desc" },
+): string {
+  const merged: Record<string, ParamValue> = { ...params, ...changes };
+  if (!("page" in changes) && Object.keys(changes).length > 0) merged.page = 1;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(merged)) {
+    if (value === undefined || value === null || value === "" || value === false) continue;
+    if (defaults[key] !== undefined && String(defaults[key]) === String(value)) continue;
+    if (Array.isArray(value)) for (const one of value as readonly string[]) search.append(key, one);
+    else search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
