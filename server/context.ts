@@ -32,6 +32,8 @@ export interface RequestContext extends AccountScope {
   viewer(): Promise<Viewer>;
   /** True when another site's page sent the request (its Origin, or Sec-Fetch-Site says so). */
   crossSite: boolean;
+  /** The request's id (X-Request-Id): in its log line and in the audit entries of its changes. */
+  requestId: string;
 }
 
 /** What pages' loaders, actions and middleware read: the request context with its session looked up. */

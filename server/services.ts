@@ -12,6 +12,7 @@ import { claimGuestOrders, createOrders, createStaffOperations } from "./modules
 import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
+import { createBackOffice } from "./modules/back-office/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
 import { createShopEvents, type ShopEventTarget } from "./lib/events.ts";
@@ -148,6 +149,8 @@ export function createServices(database: Database, config: ServicesConfig) {
     catalog,
     events,
     staffAccess,
+    /** The back office's reads: dashboard, orders, customers, audit log (ADR 60). */
+    backOffice: createBackOffice({ currency: selling.currency, cardPayments: config.cardPayments !== undefined }),
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),

@@ -32,6 +32,7 @@ export function requestLog(logger: Logger): MiddlewareHandler {
       path: c.req.path,
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
+      requestId: c.res.headers.get("x-request-id") ?? undefined,
     });
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { ShopEnv, RequestContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -26,6 +27,17 @@ export interface RequestFacts {
   /** The cart cookie's token. */
   guestBag: string | null;
   crossSite: boolean;
+  /** The request's id: the proxy's X-Request-Id when it sent a sane one, else a new one. */
+  requestId?: string;
+}
+
+// An id a proxy in front gave the request is kept (to follow it through both logs) when it is short and plain.
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+/** The id of a request: its X-Request-Id when sane, else a new UUID. */
+export function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /**
@@ -52,6 +64,7 @@ export function buildRequestContext(options: Omit<RequestContextOptions, "trustP
         .session()
         .then((current) => (current ? services.membership.benefits(context, current.user.id) : ANY_VISITOR))),
     crossSite: facts.crossSite,
+    requestId: facts.requestId ?? randomUUID(),
   };
   return context;
 }
@@ -65,8 +78,11 @@ export function requestContextMiddleware(options: RequestContextOptions): Middle
       token: requestToken(request),
       guestBag: readCartToken(request.headers.get("cookie")) ?? null,
       crossSite: isCrossSite(request, options.env.publicUrl),
+      requestId: requestIdOf(request),
     });
     c.set("ctx", context);
+    // Told back, and written in the request's log line and its audit entries.
+    c.header("X-Request-Id", context.requestId);
     await next();
   };
 }

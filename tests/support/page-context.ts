@@ -21,6 +21,7 @@ export function testPageContext(
     session: null,
     viewer: async () => ANY_VISITOR,
     crossSite: false,
+    requestId: "test-request",
     ...rest,
   };
 }

@@ -15,7 +15,7 @@ export function FilterForm({ children, label = "Filters" }: { children: ReactNod
       aria-label={label}
       className="flex flex-wrap items-end gap-3 rounded-lg border border-grey-200 bg-white p-3"
       onChange={(event) => {
-        const field = event.target as HTMLInputElement | HTMLSelectElement;
+        const field = event.target as unknown as HTMLInputElement | HTMLSelectElement;
         if (field.tagName === "SELECT" || field.type === "date") submit(field.form, { preventScrollReset: true, replace: true });
       }}
     >

@@ -22,22 +22,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders · Back office" 
 
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
-  const params = new URL(request.url).searchParams;
   try {
-    return { list: await context.services.backOffice.ordersList(context, paramsObject(params)), error: null };
+    return { list: await context.services.backOffice.ordersList(context, new URL(request.url).searchParams), error: null };
   } catch (error) {
     return { list: null, error: listFailure(error) };
   }
-}
-
-/** Search params as the back office's schemas read them: a name given twice is a list. */
-function paramsObject(params: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const name of new Set(params.keys())) {
-    const values = params.getAll(name);
-    out[name] = values.length > 1 ? values : values[0]!;
-  }
-  return out;
 }
 
 const STATUS_OPTIONS = (["awaiting_payment", "paid", "shipped", "delivered", "cancelled", "refunded"] as const).map((value) => ({

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { requestContext, type ShopEnv } from "../../context.ts";
 import { isCartToken, requestBag } from "../../modules/cart/index.ts";
 import { hasScope } from "../../modules/accounts/index.ts";
+import { staffScopeOf } from "../../modules/audit/index.ts";
 import { ForbiddenError, UnauthorizedError, ValidationError, answerOtherRequests } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
@@ -94,7 +95,9 @@ export function ordersApi() {
       if (!session) throw new UnauthorizedError();
       if (!hasScope(session.user, "staff")) throw new ForbiddenError("Only the shop's staff may do this.");
       const body = c.req.header("content-length") === "0" || !c.req.header("content-type") ? {} : await readJsonObject(c);
-      const order = await context.services.staff[operation](context, c.req.param("number"), body);
+      // Made by staff: the change is audited with who made it (ADR 58).
+      const staff = staffScopeOf(context, session.user, context.requestId);
+      const order = await context.services.staff[operation](staff, c.req.param("number"), body);
       return answer(c, await context.services.orders.view(context, order));
     });
   }

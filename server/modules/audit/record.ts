@@ -18,6 +18,16 @@ export interface StaffScope extends Scope {
   readonly requestId?: string;
 }
 
+/** Whether a change is made by staff (its scope names the actor): then it gets an audit entry. */
+export function isStaffScope(scope: Scope): scope is StaffScope {
+  return (scope as Partial<StaffScope>).actor !== undefined;
+}
+
+/** The staff scope of a request made by `user` (its session's account). */
+export function staffScopeOf<S extends Scope>(scope: S, user: Actor, requestId?: string): S & StaffScope {
+  return { ...scope, actor: { id: user.id, email: user.email, role: user.role }, requestId };
+}
+
 export interface AuditChange {
   /** What was done, as entity.verb: "order.paid", "staff.invited", "customer.erased". */
   action: string;

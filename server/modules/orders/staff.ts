@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { Order } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
+import { diffFields, isStaffScope, recordAudit } from "../audit/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { cancellationOf, updateOf } from "./order-mails.ts";
 import { isCardOrder } from "../../db/schema/payment-methods.ts";
@@ -80,11 +81,21 @@ export const refundInput = z.object({
 });
 
 export function createStaffOperations(deps: StaffDeps) {
-  const run = <T>(scope: Scope, work: (db: Db) => Promise<T>) =>
+  // One transaction per operation: the order's change, its mail and, when staff made it (the back
+  // office, the staff API), its audit entry (ADR 58) commit together.
+  const run = (scope: Scope, action: string, work: (db: Db) => Promise<{ before: Order; after: Order }>) =>
     withTransaction(scope, async (tx) => {
-      const result = await work(tx.db);
+      const { before, after } = await work(tx.db);
+      if (isStaffScope(tx) && after !== before) {
+        await recordAudit(tx, {
+          action: `order.${action}`,
+          entityType: "order",
+          entityId: after.number,
+          changes: diffFields(before, after, AUDITED_FIELDS),
+        });
+      }
       if (deps.mailsWritten) afterCommit(tx, deps.mailsWritten);
-      return result;
+      return after;
     });
   const mail = (order: Order, kind: "paid" | "shipped" | "refunded", extra: { amount?: number } = {}) =>
     updateOf(deps, order, kind, extra.amount === undefined ? undefined : deps.money(extra.amount, order.currency));
@@ -92,7 +103,7 @@ export function createStaffOperations(deps: StaffDeps) {
   return {
     /** The payment arrived (a bank transfer seen on the account): the reservation ends, packing starts. */
     markPaid: (scope: Scope, number: unknown, raw: unknown = {}) =>
-      run(scope, async (db) => {
+      run(scope, "paid", async (db) => {
         const input = parseInput(noteInput, raw);
         const before = await lockOrder(db, number);
         // A card payment is told by the provider (its webhook), which also records what to refund.
@@ -104,22 +115,24 @@ export function createStaffOperations(deps: StaffDeps) {
         }
         const order = await move(db, before, "paid", { reservedUntil: null }, input.note ?? "Payment received");
         await enqueueMail(db, mail(order, "paid"));
-        return order;
+        return { before, after: order };
       }),
 
     ship: (scope: Scope, number: unknown, raw: unknown) =>
-      run(scope, async (db) => {
+      run(scope, "shipped", async (db) => {
         const input = parseInput(shipInput, raw);
         const changes = { carrier: input.carrier, trackingUrl: input.trackingUrl ?? null };
-        const order = await move(db, await lockOrder(db, number), "shipped", changes, input.note ?? `Sent with ${input.carrier}`);
+        const before = await lockOrder(db, number);
+        const order = await move(db, before, "shipped", changes, input.note ?? `Sent with ${input.carrier}`);
         await enqueueMail(db, mail(order, "shipped"));
-        return order;
+        return { before, after: order };
       }),
 
     markDelivered: (scope: Scope, number: unknown, raw: unknown = {}) =>
-      run(scope, async (db) => {
+      run(scope, "delivered", async (db) => {
         const input = parseInput(noteInput, raw);
-        return move(db, await lockOrder(db, number), "delivered", {}, input.note ?? null);
+        const before = await lockOrder(db, number);
+        return { before, after: await move(db, before, "delivered", {}, input.note ?? null) };
       }),
 
     /**
@@ -128,7 +141,7 @@ export function createStaffOperations(deps: StaffDeps) {
      * at the provider next and records what the provider says.
      */
     cancel: (scope: Scope, number: unknown, raw: unknown = {}, options: { refundPending?: boolean } = {}) =>
-      run(scope, async (db) => {
+      run(scope, "cancelled", async (db) => {
         const input = parseInput(noteInput, raw);
         const before = await lockOrder(db, number);
         const paid = before.status === "paid";
@@ -144,7 +157,7 @@ export function createStaffOperations(deps: StaffDeps) {
               ? `we are refunding the ${deps.money(owed, order.currency)} you paid; it reaches your account within a few working days.`
               : `we have refunded the ${deps.money(owed, order.currency)} you paid.`;
         await enqueueMail(db, cancellationOf(deps, order, reason));
-        return order;
+        return { before, after: order };
       }),
 
     /**
@@ -153,7 +166,7 @@ export function createStaffOperations(deps: StaffDeps) {
      * payment is refunded at the provider first, which passes its total refunded as `settled`.
      */
     refund: (scope: Scope, number: unknown, raw: unknown = {}, settled?: Settled) =>
-      run(scope, async (db) => {
+      run(scope, "refunded", async (db) => {
         const input = parseInput(refundInput, raw);
         const order = await lockOrder(db, number);
         if (isCardOrder(order) && !settled) throw cardNotRefunded();
@@ -163,9 +176,9 @@ export function createStaffOperations(deps: StaffDeps) {
         const told = refundedTotal - order.refunded;
         const result = await recordRefund(db, order, refundedTotal, input.note ?? `Refunded ${deps.money(told, order.currency)}`);
         // Already recorded (the provider's webhook came first): nothing more to tell.
-        if (!result) return order;
+        if (!result) return { before: order, after: order };
         await enqueueMail(db, mail(result, "refunded", { amount: told }));
-        return result;
+        return { before: order, after: result };
       }),
   };
 }
@@ -184,5 +197,8 @@ export function refundable(order: Order, amount: number | undefined, money: (min
   }
   return amount ?? left;
 }
+
+/** What an order's audit entry records of a staff operation's change. */
+const AUDITED_FIELDS = ["status", "refunded", "carrier", "trackingUrl"] as const;
 
 export type StaffOperations = ReturnType<typeof createStaffOperations>;

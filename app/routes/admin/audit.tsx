@@ -1,0 +1,109 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/audit";
+import { FilterForm, FilterInput } from "~/components/admin/filter-form";
+import { Pager } from "~/components/admin/pager";
+import { orderDateTime } from "~/components/account/order-table";
+import { Link } from "~/components/ui/link";
+import { listFailure } from "~/lib/admin-lists.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageContext } from "../../../server/http/page-context.ts";
+
+/* The audit log (issue 24 §6): every back-office and staff-API change, newest first; read-only. */
+
+export const handle: RouteHandle = { backOffice: "owner" };
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit log · Back office" }];
+
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  try {
+    return { list: await context.services.backOffice.auditList(context, new URL(request.url).searchParams), error: null };
+  } catch (error) {
+    return { list: null, error: listFailure(error) };
+  }
+}
+
+/** A change as "status: paid → shipped". */
+function describe(changes: Record<string, [unknown, unknown]>): string {
+  return Object.entries(changes)
+    .map(([field, [before, after]]) => `${field}: ${String(before ?? "—")} → ${String(after ?? "—")}`)
+    .join("; ");
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const value = (name: string) => params.get(name) ?? "";
+  const { list, error } = loaderData;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
+      <FilterForm key={search} label="Filter the audit log">
+        <FilterInput label="Who (e-mail or id)" name="actor" value={value("actor")} />
+        <FilterInput label="Entity" name="entityType" value={value("entityType")} />
+        <FilterInput label="Entity id" name="entityId" value={value("entityId")} />
+        <FilterInput label="Action" name="action" value={value("action")} />
+        <FilterInput label="From" name="from" type="date" value={value("from")} />
+        <FilterInput label="To" name="to" type="date" value={value("to")} />
+      </FilterForm>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      {list && (
+        <>
+          <div className="overflow-x-auto rounded-lg border border-grey-200 bg-white">
+            <table className="admin-table w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Change</th>
+                  <th scope="col">From</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.length === 0 && (
+                  <tr>
+                    <td colSpan={5} className="text-grey-600">
+                      No entries match.
+                    </td>
+                  </tr>
+                )}
+                {list.rows.map((entry) => (
+                  <tr key={entry.id} data-testid="audit-row">
+                    <td className="whitespace-nowrap">{orderDateTime(entry.at)}</td>
+                    <td>
+                      {entry.actorEmail ?? "—"}
+                      {entry.actorRole && <span className="block text-xs text-grey-600">{entry.actorRole}</span>}
+                    </td>
+                    <td>
+                      {entry.action}{" "}
+                      {entry.link ? (
+                        <Link to={entry.link} className="text-link">
+                          {entry.entityType} {entry.entityId}
+                        </Link>
+                      ) : (
+                        <span>
+                          {entry.entityType} {entry.entityId}
+                        </span>
+                      )}
+                    </td>
+                    <td>{describe(entry.changes)}</td>
+                    <td className="text-xs text-grey-600">
+                      {entry.clientAddress}
+                      {entry.requestId && <span className="block">{entry.requestId}</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager path="/admin/audit" search={search} page={list.page} pages={list.pages} total={list.total} noun="entries" />
+        </>
+      )}
+    </div>
+  );
+}
