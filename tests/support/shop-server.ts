@@ -119,3 +119,17 @@ async function waitForHealth(shop: RunningShop, exited: Promise<number | null>) 
   await shop.stop("SIGKILL");
   throw new Error(`The shop did not become healthy in time:\n${shop.output()}`);
 }
+
+/**
+ * What the shop printed that matches `pattern`, waiting for it (it prints some lines, such as the
+ * owner's set-up link, once it listens); fails after `timeoutMs` with what it printed.
+ */
+export async function printed(shop: RunningShop, pattern: RegExp, timeoutMs = 15_000): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = pattern.exec(shop.output());
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`The shop did not print ${pattern}; it printed:\n${shop.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

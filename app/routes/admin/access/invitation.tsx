@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { TextField } from "~/components/ui/text-field";
@@ -25,10 +25,12 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const invitation = token ? await context.services.staffAccess.invitation(context, token) : null;
-  return {
+  const view = {
     token,
     invitation: invitation && { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() },
   };
+  // A link that no longer works is not found, and says why.
+  return data(view, { status: invitation ? 200 : 404 });
 }
 
 export async function action({ request, context: router }: Route.ActionArgs) {

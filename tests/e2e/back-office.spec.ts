@@ -1,0 +1,160 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { base32Decode } from "../../server/modules/staff-access/base32.ts";
+import { totpCode } from "../../server/modules/staff-access/totp.ts";
+import { addToBag, optionInStock } from "../support/e2e-checkout.ts";
+import { newCustomer, newVisitor, registeredCustomer } from "../support/e2e-visitors.ts";
+import { DUTCH_ADDRESS } from "../support/orders.ts";
+
+/*
+ * The back office (issue 24) in a browser against the real server: the owner set up through the
+ * link the shop printed at its start, with an authenticator; who is refused; an order taken from
+ * placed to delivered while its customer watches; a stale action; the audit log of it all. The
+ * tests run in order: the shop has one owner, made by the first.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const owner = { email: `owner-${process.pid}@example.com`, password: "green gloves keep every goal" };
+let recoveryCodes: string[] = [];
+
+test("the owner sets up the shop through the printed link: a password, an authenticator, recovery codes, the dashboard", async ({
+  browser,
+}) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  await page.goto(process.env.SHOP_OWNER_SETUP_URL!);
+  await expect(page.getByRole("heading", { name: "Set up the shop's owner" })).toBeVisible();
+  await page.getByLabel("E-mail address").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Create the owner" }).click();
+
+  await expect(page.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "QR code for the authenticator app" })).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").textContent())!;
+  // A wrong code is refused beside the field; the app's code is taken.
+  await page.getByLabel("The app's 6-digit code").fill("000000");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText(/This code is not right/)).toBeVisible();
+  await page.getByLabel("The app's 6-digit code").fill(totpCode(base32Decode(secret), Date.now()));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  const codes = page.getByTestId("recovery-codes").getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  recoveryCodes = await codes.allTextContents();
+
+  await page.getByRole("link", { name: /open the back office/ }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Audit log" })).toBeVisible();
+  // The link was good for one owner.
+  expect((await page.request.get(process.env.SHOP_OWNER_SETUP_URL!)).status()).toBe(404);
+  await context.close();
+});
+
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/orders?status=paid",
+  "/admin/orders/KS-100001",
+  "/admin/customers",
+  "/admin/customers/1",
+  "/admin/staff",
+  "/admin/audit",
+  "/admin/account",
+  "/admin/no-such-page",
+  "/admin/enrol",
+  "/admin/verify",
+];
+
+test("every back-office address sends a guest to log in, and does not exist for a customer, its data neither", async ({
+  playwright,
+}) => {
+  const http = await playwright.request.newContext({
+    baseURL: process.env.SHOP_URL,
+    extraHTTPHeaders: { "x-forwarded-for": "198.51.251.1" },
+  });
+  for (const path of [...ADMIN_PAGES, "/admin/orders/export.csv"]) {
+    const answer = await http.get(path, { maxRedirects: 0 });
+    expect(answer.status(), path).toBe(302);
+    expect(answer.headers().location, path).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+  }
+  const { jwt } = await registeredCustomer(http);
+  const asCustomer = { authorization: `Bearer ${jwt}` };
+  for (const path of ADMIN_PAGES) {
+    const [address, query] = path.split("?");
+    for (const url of [path, `${address}.data${query ? `?${query}` : ""}`]) {
+      const answer = await http.get(url, { headers: asCustomer, maxRedirects: 0 });
+      expect(answer.status(), url).toBe(404);
+      expect(await answer.text(), url).not.toContain("Back office");
+    }
+  }
+  await http.dispose();
+});
+
+/** The owner, logged in with the password and a recovery code, on `path`. */
+async function ownerOn(browser: Browser, path: string): Promise<Page> {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByLabel(/E-mail address or user name/).fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+  await page.getByLabel("Code").fill(recoveryCodes.shift()!);
+  await page.getByRole("button", { name: "Continue" }).click();
+  return page;
+}
+
+test("an order goes from placed to paid, shipped and delivered through the back office; the customer's page follows; a stale action is refused; all of it is in the audit log", async ({
+  browser,
+}) => {
+  const { context: customerContext, page: customerPage, person } = await newCustomer(browser);
+  const option = await optionInStock(customerPage.request, 2, 0, "training");
+  await addToBag(customerContext, option.id, 1);
+  const placed = await customerContext.request.post("/ecommerce/orders", {
+    data: { email: person.email, shippingAddress: DUTCH_ADDRESS, deliveryMethod: "home-standard" },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { number } = ((await placed.json()) as { data: { number: string } }).data;
+  await customerPage.goto("/my-account/order-history");
+  await customerPage.getByRole("link", { name: `View order ${number}` }).click();
+  const customerSees = customerPage.getByRole("definition").filter({ hasText: /^(Awaiting payment|Paid|Shipped|Delivered)$/ });
+  await expect(customerSees).toHaveText("Awaiting payment");
+
+  const admin = await ownerOn(browser, `/admin/orders?q=${number}`);
+  await expect(admin.getByRole("heading", { name: "Orders" })).toBeVisible();
+  await admin.getByRole("link", { name: number }).click();
+  await expect(admin.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+  // A second tab on the same order, which will be out of date.
+  const stale = await admin.context().newPage();
+  await stale.goto(admin.url());
+
+  await admin.getByLabel(/Transfer reference/).fill(`NL-${number}`);
+  await admin.getByRole("button", { name: "Mark paid" }).click();
+  await expect(admin.getByTestId("order-status")).toHaveText("Paid");
+  await expect(customerSees).toHaveText("Paid");
+
+  await admin.getByLabel("Carrier").fill("PostNL");
+  await admin.getByLabel("Tracking link").fill("https://tracking.example/3SABC123");
+  await admin.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(admin.getByTestId("order-status")).toHaveText("Shipped");
+  await expect(customerSees).toHaveText("Shipped");
+
+  // The other tab still offers "Mark paid" from before: refused, saying who changed the order.
+  await stale.getByRole("button", { name: "Mark paid" }).click();
+  await expect(stale.getByTestId("form-error")).toContainText(`changed by ${owner.email}`);
+  await expect(stale.getByTestId("order-status")).toHaveText("Awaiting payment");
+
+  await admin.getByRole("button", { name: "Mark delivered" }).click();
+  await expect(admin.getByTestId("order-status")).toHaveText("Delivered");
+  await expect(customerSees).toHaveText("Delivered");
+
+  await admin.goto(`/admin/audit?entityType=order&entityId=${number}`);
+  const entries = admin.getByTestId("audit-row");
+  await expect(entries).toHaveCount(3);
+  await expect(entries.nth(0)).toContainText("order.delivered");
+  await expect(entries.nth(1)).toContainText("order.shipped");
+  await expect(entries.nth(1)).toContainText("status: paid → shipped");
+  await expect(entries.nth(2)).toContainText("order.paid");
+  await expect(entries.nth(2)).toContainText(owner.email);
+  await customerContext.close();
+  await admin.context().close();
+});
