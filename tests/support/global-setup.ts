@@ -5,7 +5,8 @@ import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { E2E_SOCIAL } from "./e2e-social.ts";
 import { startFakeStripe } from "./fake-stripe.ts";
 import { startOidcPeer } from "./oidc-peer.ts";
-import { freePort, makeShopSnapshot, printed, startShop } from "./shop-server.ts";
+import { setUpOwner } from "./e2e-owner.ts";
+import { freePort, makeShopSnapshot, OWNER_SET_UP_LINK, printed, startShop } from "./shop-server.ts";
 import { startSmtpPeer } from "./smtp-peer.ts";
 
 const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2ewebhooksecret000000";
@@ -51,8 +52,9 @@ export default async function globalSetup() {
     },
   });
   process.env.SHOP_URL = shop.url;
-  // The shop has no owner yet: the back office's tests set one up through the link it printed.
-  process.env.SHOP_OWNER_SETUP_URL = (await printed(shop, /https?:\/\/\S+\/admin\/setup\?token=[\w-]+/))[0];
+  // The shop's owner, set up through the link it printed (the back office's tests sign in as it).
+  const setUpLink = (await printed(shop, OWNER_SET_UP_LINK))[0];
+  process.env.SHOP_OWNER = JSON.stringify(await setUpOwner(shop.url, setUpLink));
   process.env.SMTP_MAILBOX = mailboxDir;
   // For tests that start a shop of their own whose mails they read.
   process.env.SMTP_URL = smtp.url;

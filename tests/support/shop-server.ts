@@ -120,6 +120,9 @@ async function waitForHealth(shop: RunningShop, exited: Promise<number | null>) 
   throw new Error(`The shop did not become healthy in time:\n${shop.output()}`);
 }
 
+/** The one-time link a shop without an owner prints at its start. */
+export const OWNER_SET_UP_LINK = /https?:\/\/\S+\/admin\/setup\?token=[\w-]+/;
+
 /**
  * What the shop printed that matches `pattern`, waiting for it (it prints some lines, such as the
  * owner's set-up link, once it listens); fails after `timeoutMs` with what it printed.

@@ -1,0 +1,44 @@
+import { base32Decode } from "../../server/modules/staff-access/base32.ts";
+import { totpCode } from "../../server/modules/staff-access/totp.ts";
+
+/** The shop's owner as the browser tests sign in: credentials and unused recovery codes. */
+export interface E2eOwner {
+  email: string;
+  password: string;
+  recoveryCodes: string[];
+}
+
+/**
+ * Sets up the owner of the shop at `shopUrl` through the set-up link it printed, as a person does
+ * with the forms (no JavaScript): the password, then the authenticator's first code. The browser
+ * tests of the back office sign in as this owner with its recovery codes.
+ */
+export async function setUpOwner(shopUrl: string, link: string): Promise<E2eOwner> {
+  const owner = { email: "owner@example.com", password: "green gloves keep every goal" };
+  const token = new URL(link).searchParams.get("token")!;
+  const made = await fetch(link, {
+    method: "POST",
+    body: new URLSearchParams({ token, ...owner }),
+    redirect: "manual",
+  });
+  if (made.status !== 302 && made.status !== 303) throw new Error(`The owner's set-up answered ${made.status}: ${await made.text()}`);
+  const cookie = made.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+  const enrolPage = await (await fetch(`${shopUrl}/admin/enrol`, { headers: { cookie } })).text();
+  const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(enrolPage)?.[1];
+  if (!secret) throw new Error(`No authenticator key on the set-up page:\n${enrolPage.slice(0, 500)}`);
+  const confirmed = await (
+    await fetch(`${shopUrl}/admin/enrol`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ code: totpCode(base32Decode(secret), Date.now()) }),
+    })
+  ).text();
+  const list = /data-testid="recovery-codes">(.*?)<\/ol>/s.exec(confirmed)?.[1] ?? "";
+  const recoveryCodes = [...list.matchAll(/<li[^>]*>([^<]+)<\/li>/g)].map((match) => match[1]!);
+  if (recoveryCodes.length !== 10) throw new Error(`The owner's enrolment gave no recovery codes:\n${confirmed.slice(0, 500)}`);
+  return { ...owner, recoveryCodes };
+}
