@@ -43,7 +43,7 @@ export const files = [
   { category: "request-context", pattern: "server/context.ts" },
   {
     category: "process",
-    pattern: ["server/{app,boot,workers,main,dev,accounts-cli,accounts-command}.ts", "server/db/migrate-cli.ts", "server/db/seed/cli.ts"],
+    pattern: ["server/{app,boot,workers,main,dev,accounts-cli,accounts-command,owner-cli}.ts", "server/db/migrate-cli.ts", "server/db/seed/cli.ts"],
   },
 ];
 

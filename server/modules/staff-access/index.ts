@@ -11,7 +11,7 @@ import {
   type Enroller,
 } from "./enrolment.ts";
 import { backOfficeGate, backOfficeSession, type GateVisitor } from "./gate.ts";
-import { invitation, inviteStaff, ownerSetupLink, revokeInvitation } from "./invitations.ts";
+import { invitation, inviteStaff, ownerInvitationLink, ownerSetupLink, revokeInvitation } from "./invitations.ts";
 import { createKit, type StaffAccessDeps } from "./kit.ts";
 import { endOwnSession, sessionsOf } from "./own-sessions.ts";
 import { verifySecondFactor, type SecondFactorAttempt } from "./second-factor.ts";
@@ -48,6 +48,8 @@ export function createStaffAccess(deps: StaffAccessDeps) {
   return {
     /** A new set-up link (24 h, single use) while the shop has no owner; null once it has. */
     ownerSetupLink: (scope: Scope, now?: Date) => ownerSetupLink(kit, scope, now),
+    /** `npm run owner -- <e-mail>`: a join link that makes that address an owner. */
+    ownerInvitationLink: (scope: Scope, email: unknown, now?: Date) => ownerInvitationLink(kit, scope, email, now),
     /** What a set-up or invitation link stands for, or null when it does not work. */
     invitation: (scope: Scope, token: unknown, now?: Date) => invitation(scope, token, now),
     /** Uses a link: makes the account (or gives an existing one the role and password); audited. */

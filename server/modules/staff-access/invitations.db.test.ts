@@ -147,15 +147,6 @@ test("while the shop has no owner each start prints a set-up link; one makes the
   expect(entry).toMatchObject({ actorId: made.id, actorRole: "owner", entityType: "user", changes: { role: [null, "owner"] } });
 });
 
-/** The owner invites `email` as `role`; answers the link the invitation mail carries. */
-async function invite(email: string, role: string, now?: Date) {
-  const sent = await access.inviteStaff(owner, { email, role }, now);
-  const mails = await db().select().from(mailJobs).where(eq(mailJobs.to, email)).orderBy(mailJobs.id);
-  const link = mails.at(-1)?.text.match(/http:\/\/shop\.test\/admin\/join\?token=[\w-]+/)?.[0];
-  expect(link).toBeDefined();
-  return { sent, link: link!, token: tokenOf(link!) };
-}
-
 test("an invitation is mailed through the outbox; its link makes a staff account that logs in with the password chosen", async () => {
   const { sent, link, token } = await invite("keeper.coach@example.com", "staff");
   expect(link.startsWith(`${PUBLIC_URL}/admin/join?token=`)).toBe(true);
@@ -339,4 +330,24 @@ function ownerPassword(): string {
     "co-owner@example.com": "two owners, one shop",
   };
   return passwords[owner.actor.email]!;
+}
+
+test("(last, as it adds an owner) npm run owner's link makes its address an owner, even with an owner there; a bad address is refused", async () => {
+  expect(await failure(access.ownerInvitationLink(visitor(), "not an address"))).toMatchObject({ code: "INVALID_INPUT", field: "email" });
+  const link = await access.ownerInvitationLink(visitor(), " Second.Owner@Example.com ");
+  expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/admin/join\\?token=[\\w-]{43}$`));
+  expect(await access.invitation(visitor(), tokenOf(link))).toMatchObject({ email: "second.owner@example.com", role: "owner" });
+  const made = await access.acceptInvitation(visitor(), { token: tokenOf(link), password: "two keepers are better" });
+  expect(made).toMatchObject({ email: "second.owner@example.com", role: "owner" });
+  expect((await loginAs(made.email, "two keepers are better")).role).toBe("owner");
+  expect(await access.invitation(visitor(), tokenOf(link))).toBeNull();
+});
+
+/** The owner invites `email` as `role`; answers the link the invitation mail carries. */
+async function invite(email: string, role: string, now?: Date) {
+  const sent = await access.inviteStaff(owner, { email, role }, now);
+  const mails = await db().select().from(mailJobs).where(eq(mailJobs.to, email)).orderBy(mailJobs.id);
+  const link = mails.at(-1)?.text.match(/http:\/\/shop\.test\/admin\/join\?token=[\w-]+/)?.[0];
+  expect(link).toBeDefined();
+  return { sent, link: link!, token: tokenOf(link!) };
 }

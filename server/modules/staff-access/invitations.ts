@@ -40,6 +40,26 @@ export async function ownerSetupLink(kit: StaffAccessKit, scope: Scope, now = ne
   });
 }
 
+/**
+ * `npm run owner -- <e-mail>`: a link (24 hours, single use) that makes that address an owner,
+ * for whoever runs the shop from a terminal, with or without an owner already. The person opening
+ * it chooses the password and sets up the authenticator; their joining is audited.
+ */
+export async function ownerInvitationLink(kit: StaffAccessKit, scope: Scope, raw: unknown, now = new Date()): Promise<string> {
+  const { email } = parseInput(inviteStaffInput, { email: raw, role: "owner" });
+  return withTransaction(scope, async (tx) => {
+    const token = newCode();
+    await tx.db.insert(staffInvitations).values({
+      tokenHash: hashCode(token),
+      email,
+      role: "owner",
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SETUP_LINK_LIFETIME_MS),
+    });
+    return kit.joinLink(token);
+  });
+}
+
 /** What an open link stands for. */
 export interface InvitationView {
   /** The address it was sent to; null for the owner's set-up link (the person gives theirs). */
