@@ -104,6 +104,8 @@ export async function boot(env: Env): Promise<Booted> {
       bank: { accountHolder: env.BANK_ACCOUNT_HOLDER ?? env.SITE_NAME, iban: env.BANK_IBAN, bic: env.BANK_BIC },
     },
     mailLeaseSeconds: env.MAIL_LEASE_SECONDS,
+    backOfficeHours: env.BACK_OFFICE_SESSION_HOURS,
+    backOfficeIdleMinutes: env.BACK_OFFICE_IDLE_MINUTES,
     videos: { oembedUrl: env.VIDEO_OEMBED_URL, hosts: env.VIDEO_HOSTS },
     cardPayments:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

@@ -95,3 +95,12 @@ test("more than one process is refused on the embedded database, and without Red
   ).toBe(2);
   expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
 });
+
+test("a back-office session's limits: 12 hours and 30 minutes idle unless set, and a setting out of range is refused", () => {
+  expect(parseEnv({})).toMatchObject({ BACK_OFFICE_SESSION_HOURS: 12, BACK_OFFICE_IDLE_MINUTES: 30 });
+  expect(parseEnv({ BACK_OFFICE_SESSION_HOURS: "8", BACK_OFFICE_IDLE_MINUTES: "15" })).toMatchObject({
+    BACK_OFFICE_SESSION_HOURS: 8,
+    BACK_OFFICE_IDLE_MINUTES: 15,
+  });
+  expect(() => parseEnv({ BACK_OFFICE_IDLE_MINUTES: "0" })).toThrow(/BACK_OFFICE_IDLE_MINUTES/);
+});

@@ -97,6 +97,10 @@ export const envSchema = z
     // takes them over: after a crash, its unsent mails go out this long later (ADR 37).
     // Longer than one mail takes to send (a batch marks what it sent once half of it is gone).
     MAIL_LEASE_SECONDS: wholeNumber("seconds", 30, 3600).default(300),
+    /** A back-office session ends this long after its second factor (ADR 59). */
+    BACK_OFFICE_SESSION_HOURS: wholeNumber("hours", 1, 168).default(12),
+    /** ... and after this long without a back-office request. */
+    BACK_OFFICE_IDLE_MINUTES: wholeNumber("minutes", 5, 1440).default(30),
     // Unpaid bank-transfer orders keep their stock this many days, then are cancelled (ADR 37).
     ORDER_RESERVATION_DAYS: wholeNumber("days", 1, 60).default(7),
     // The account shoppers paying by bank transfer pay into (shown on the order page and mail).

@@ -57,6 +57,9 @@ export interface ServicesConfig {
   videos?: VideosConfig;
   /** Where live events travel (Redis, for several processes); this process's memory by default. */
   eventTarget?: ShopEventTarget;
+  /** How long a back-office session lasts after its second factor, and idle (12 h, 30 min by default). */
+  backOfficeHours?: number;
+  backOfficeIdleMinutes?: number;
 }
 
 export interface SellingConfig {
