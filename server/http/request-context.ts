@@ -81,8 +81,9 @@ export function requestContextMiddleware(options: RequestContextOptions): Middle
       requestId: requestIdOf(request),
     });
     c.set("ctx", context);
-    // Told back, and written in the request's log line and its audit entries.
-    c.header("X-Request-Id", context.requestId);
     await next();
+    // Told back on the way out (so a cached page never keeps another request's id), and written
+    // in the request's log line and its audit entries.
+    c.header("X-Request-Id", context.requestId);
   };
 }

@@ -1,5 +1,10 @@
 import { Panel } from "~/components/admin/panel";
+import { useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/customer";
+import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { staffScope } from "~/lib/admin-actions.server";
+import { formFailure, formFields } from "~/lib/forms.server";
 import { orderDate, orderDateTime, orderStatusLabel } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
 import { formatMoney } from "~/lib/money";
@@ -22,12 +27,41 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   return { customer, currency: context.env.currency };
 }
 
-export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
+export async function action({ request, params, context: router }: Route.ActionArgs) {
+  const context = pageContext(router);
+  const fields = await formFields(request);
+  const staff = staffScope(context);
+  const target = { userId: params.id, version: fields.version };
+  try {
+    switch (fields.intent) {
+      case "block":
+      case "unblock":
+        await context.services.accounts.setBlocked(staff, { ...target, blocked: String(fields.intent === "block") });
+        return { ok: true as const, message: fields.intent === "block" ? "Blocked: the customer cannot log in." : "Unblocked." };
+      case "end-sessions": {
+        const ended = await context.services.accounts.endCustomerSessions(staff, target);
+        return { ok: true as const, message: `${ended} session${ended === 1 ? "" : "s"} ended.` };
+      }
+      default:
+        throw data(null, { status: 400 });
+    }
+  } catch (error) {
+    return formFailure(error, {});
+  }
+}
+
+export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, currency } = loaderData;
+  const failure = failureOf(actionData);
+  const message = actionData && "message" in actionData ? actionData.message : null;
+  const busy = useNavigation().state === "submitting";
+  const page = useRef<HTMLDivElement>(null);
+  useFocusOnFailure(page, failure);
+  const version = customer.profile.updatedAt;
   const { profile } = customer;
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || profile.username;
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={page} className="flex flex-col gap-6">
       <div>
         <p className="text-sm">
           <Link to="/admin/customers" className="text-link">
@@ -39,6 +73,31 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
           {profile.email} · {profile.username} · joined {orderDate(profile.joinedAt)}
           {customer.blocked && <strong className="text-danger-700"> · blocked</strong>}
         </p>
+      </div>
+      <div role="status" aria-live="polite">
+        {message && <p className="rounded-md bg-mint-50 px-3 py-2 text-sm text-mint-800">{message}</p>}
+      </div>
+      {failure?.formError && (
+        <p role="alert" className="form-error" data-testid="form-error" tabIndex={-1}>
+          {failure.formError}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value={customer.blocked ? "unblock" : "block"} />
+          <input type="hidden" name="version" value={version} />
+          <button type="submit" className="button-secondary" disabled={busy}>
+            {customer.blocked ? "Unblock login" : "Block login"}
+          </button>
+        </Form>
+        {customer.sessions.length > 0 && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="end-sessions" />
+            <button type="submit" className="button-secondary" disabled={busy}>
+              End all sessions
+            </button>
+          </Form>
+        )}
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={`Orders (${customer.orders.total}, ${formatMoney(customer.orders.spent, currency)} spent)`}>

@@ -27,18 +27,27 @@ export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${param
 export async function loader({ params, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const { user, sessionId } = context.session!;
-  const [order, session] = await Promise.all([
+  const [order, session, notes] = await Promise.all([
     context.services.backOffice.orderDetail(context, params.number).catch((error: unknown) => {
       if ((error as { code?: string }).code === "ORDER_NOT_FOUND") throw new Response(null, { status: 404 });
       throw error;
     }),
     context.services.staffAccess.backOfficeSession(context.db, user.id, sessionId),
+    context.services.backOffice.auditList(context, { entityType: "order", entityId: params.number, action: "order.note" }),
   ]);
   const recent = session?.secondFactorAt ? Date.now() - session.secondFactorAt.getTime() < 10 * 60_000 : false;
-  return { order, recentSecondFactor: recent };
+  const internalNotes = notes.rows.map((entry) => ({
+    id: entry.id,
+    by: entry.actorEmail,
+    at: entry.at,
+    note: String(entry.changes.note?.[1] ?? ""),
+  }));
+  return { order, recentSecondFactor: recent, internalNotes };
 }
 
-const ACTIONS = ["markPaid", "ship", "markDelivered", "cancel", "refund"] as const;
+const ACTIONS = ["markPaid", "ship", "markDelivered", "cancel", "refund", "note", "resend"] as const;
+// These change nothing of the order itself: a page read before another's change may still send them.
+const UNVERSIONED: readonly string[] = ["note", "resend"];
 type Intent = (typeof ACTIONS)[number];
 
 export async function action({ request, params, context: router }: Route.ActionArgs) {
@@ -50,7 +59,7 @@ export async function action({ request, params, context: router }: Route.ActionA
   if (!ACTIONS.includes(intent)) throw data(null, { status: 400 });
   const current = await context.services.backOffice.orderVersion(context, number);
   if (current === null) throw new Response(null, { status: 404 });
-  if (fields.version !== current) {
+  if (!UNVERSIONED.includes(intent) && fields.version !== current) {
     const audit = await context.services.backOffice.auditList(context, { entityType: "order", entityId: number });
     const last = audit.rows[0];
     return staleAnswer(values, last ? { by: last.actorEmail, at: last.at } : null);
@@ -72,6 +81,12 @@ export async function action({ request, params, context: router }: Route.ActionA
       case "cancel":
         await context.services.staff.cancel(staff, number, body);
         break;
+      case "note":
+        await context.services.staff.addNote(staff, number, { note: fields.note });
+        break;
+      case "resend":
+        await context.services.staff.resendLastMail(staff, number);
+        break;
       case "refund":
         // Money going out asks for the second factor again after 10 minutes.
         if (fields.code) await context.services.staffAccess.verifySecondFactor(context, { userId: user.id, sessionId, code: fields.code });
@@ -91,10 +106,12 @@ const DONE: Record<Intent, string> = {
   markDelivered: "Marked delivered.",
   cancel: "Cancelled; the stock is back.",
   refund: "Refunded.",
+  note: "Note added.",
+  resend: "The last mail is on its way again.",
 };
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, recentSecondFactor } = loaderData;
+  const { order, recentSecondFactor, internalNotes } = loaderData;
   const failure = failureOf(actionData);
   const done = actionData && "done" in actionData ? DONE[actionData.done] : null;
   const page = useRef<HTMLDivElement>(null);
@@ -191,6 +208,27 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               ))}
             </ol>
           </Panel>
+          <Panel title="Internal notes">
+            {internalNotes.length > 0 && (
+              <ul className="mb-3 flex flex-col gap-2 text-sm" data-testid="internal-notes">
+                {internalNotes.map((note) => (
+                  <li key={note.id}>
+                    <p className="whitespace-pre-line">{note.note}</p>
+                    <p className="text-xs text-grey-600">
+                      {note.by} · {orderDateTime(note.at)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <ActionForm intent="note" version={order.version} label="Add the note">
+              <label className="flex flex-col gap-1 text-sm">
+                <span>Note (staff only; the customer never sees it)</span>
+                <textarea name="note" rows={2} className="rounded-md border border-grey-300 px-2 py-1.5" />
+              </label>
+              {failure?.fieldErrors.note && <p className="field-error">{failure.fieldErrors.note}</p>}
+            </ActionForm>
+          </Panel>
           <Panel title="Mails">
             {order.mails.length === 0 ? (
               <p className="text-sm text-grey-600">None.</p>
@@ -202,6 +240,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   </li>
                 ))}
               </ul>
+            )}
+            {order.mails.length > 0 && (
+              <div className="mt-3">
+                <ActionForm intent="resend" version={order.version} label="Send the last mail again" />
+              </div>
             )}
           </Panel>
         </div>

@@ -9,6 +9,7 @@ import { register } from "./register.ts";
 import { accountFromOrder } from "./account-from-order.ts";
 import { authenticate, endSession, logout } from "./sessions.ts";
 import { loginWithIdentity, type ProviderIdentity } from "./social-identity.ts";
+import { endCustomerSessions, setBlocked } from "./staff-actions.ts";
 
 export * from "./errors.ts";
 export * from "./schemas.ts";
@@ -16,6 +17,7 @@ export { SESSION_SECONDS } from "./tokens.ts";
 export { hasScope, type PublicUser } from "./user-view.ts";
 export type { AccountScope, AccountsDeps, GuestBags } from "./kit.ts";
 export type { CurrentSession, OpenedSession } from "./sessions.ts";
+export { blockInput } from "./staff-actions.ts";
 export type { ProviderIdentity } from "./social-identity.ts";
 
 /**
@@ -59,6 +61,10 @@ export function createAccounts(deps: AccountsDeps) {
     remindAccount: (scope: Scope, raw: unknown) => remindAccount(kit, scope, raw),
     /** Confirms the address a mailed confirmation code was sent to. */
     confirmEmail: (scope: Scope, raw: unknown) => confirmEmail(kit, scope, raw),
+    /** Staff block or unblock a customer's login (the back office); audited. */
+    setBlocked,
+    /** Staff end every open session of a customer's account; audited. */
+    endCustomerSessions,
     /** Resolves when work started after answering (mails) has finished: for shutdown and tests. */
     settled: () => kit.settled(),
   };

@@ -8,6 +8,8 @@ import { enqueueMail } from "../mail/index.ts";
 import { cancellationOf, updateOf } from "./order-mails.ts";
 import { isCardOrder } from "../../db/schema/payment-methods.ts";
 import { assertMove } from "./state-machine.ts";
+import { addInternalNote, resendLastMail } from "./staff-notes.ts";
+import type { StaffScope } from "../audit/index.ts";
 import { cancelOrder, lockOrder, move, recordRefund } from "./transitions.ts";
 
 /*
@@ -101,6 +103,10 @@ export function createStaffOperations(deps: StaffDeps) {
     updateOf(deps, order, kind, extra.amount === undefined ? undefined : deps.money(extra.amount, order.currency));
 
   return {
+    /** An internal note on the order, for staff only (an audit entry of the order). */
+    addNote: (scope: StaffScope, number: unknown, raw: unknown) => addInternalNote(scope, number, raw),
+    /** The order's newest mail, sent again. */
+    resendLastMail: (scope: StaffScope, number: unknown) => resendLastMail(scope, number, deps.mailsWritten),
     /** The payment arrived (a bank transfer seen on the account): the reservation ends, packing starts. */
     markPaid: (scope: Scope, number: unknown, raw: unknown = {}) =>
       run(scope, "paid", async (db) => {

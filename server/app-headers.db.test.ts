@@ -11,9 +11,9 @@ import { createRateLimitStore } from "./modules/rate-limit/index.ts";
 import { createServices } from "./services.ts";
 
 /*
- * A shop whose public address is https tells browsers to use nothing else: the app takes that from
- * PUBLIC_URL for every kind of answer (health, the APIs, the pages). The header's own rules are
- * http/security-headers.test.ts's.
+ * Headers the app sets on its answers. A shop whose public address is https tells browsers to use
+ * nothing else: the app takes that from PUBLIC_URL for every kind of answer (health, the APIs, the
+ * pages); the header's own rules are http/security-headers.test.ts's. Each request has an id.
  */
 
 let database: Database;
@@ -45,4 +45,13 @@ test("a shop on https sends Strict-Transport-Security with every answer", async 
     expect(response.headers.get("strict-transport-security"), path).toBe("max-age=31536000; includeSubDomains");
     expect(response.headers.get("x-frame-options"), path).toBe("DENY");
   }
+});
+
+test("the APIs' and pages' answers name their request: the proxy's X-Request-Id when it is plain, else a new one", async () => {
+  const given = await app.request("https://shop.example/ecommerce/products", { headers: { "x-request-id": "edge-7f3a.42" } });
+  expect(given.headers.get("x-request-id")).toBe("edge-7f3a.42");
+  const odd = await app.request("https://shop.example/", { headers: { "x-request-id": "a b\u00e9<script>" } });
+  const fresh = await app.request("https://shop.example/ecommerce/products");
+  for (const answer of [odd, fresh]) expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  expect(odd.headers.get("x-request-id")).not.toBe(fresh.headers.get("x-request-id"));
 });
