@@ -18,6 +18,8 @@
 //   npm run bench -- --orders              # only the order bench (bench/orders.ts); the full run ends with it
 //   npm run bench -- --live                # only the live-updates and processes benches (bench/live.ts,
 //                                          # bench/processes.ts); the full run ends with them too
+//   npm run bench -- --admin               # only the back office's reads over 100,000 orders (bench/admin.ts);
+//                                          # not part of the full run (it seeds two large databases)
 //
 // Exit code 1 when something failed (a run with errors or non-2xx answers, a server that did
 // not start...). A missed target prints FAIL but exits 0.
@@ -47,6 +49,7 @@ import {
   type Scenario,
 } from "./config.ts";
 import { firstVisitJs } from "./first-visit-js.ts";
+import { adminReport, benchAdmin } from "./admin.ts";
 import { benchLive, liveChecks, liveProblems } from "./live.ts";
 import { benchOrders, CHECKOUT_JS_KB_TARGET, ORDERS_PER_SECOND_TARGET } from "./orders.ts";
 import { benchProcesses } from "./processes.ts";
@@ -80,6 +83,8 @@ const USAGE = `Usage: npm run bench -- [--duration <s>] [--rounds <n>] [--warmup
   --live      only the live-updates bench (5,000 subscribers, one stock change, memory per connection) and the
               processes bench (the product page from one process and from two on PostgreSQL and Redis; uses
               --duration, --rounds and --warmup); a full run ends with them
+  --admin     only the back office's reads (order list, order page, dashboard) over 100,000 orders on PGlite and
+              PostgreSQL (TEST_DATABASE_URL's server, else the local one); not part of a full run
   --products  catalogue size(s) to run: ${SCENARIOS.map((s) => s.products).join(", ")} (default: ${SCENARIOS.filter(
     (s) => s.byDefault,
   )
@@ -117,6 +122,7 @@ function parseOptions() {
       products: { type: "string" },
       orders: { type: "boolean" },
       live: { type: "boolean" },
+      admin: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -149,6 +155,7 @@ function parseOptions() {
     scenarios: partsOnly ? [] : scenarios,
     orders: !partsOnly || values.orders === true,
     live: !partsOnly || values.live === true,
+    admin: values.admin === true,
   };
 }
 
@@ -479,6 +486,7 @@ async function main(): Promise<number> {
     console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
     return 1;
   }
+  if (options.admin) return runAdmin();
   const results: BenchResults = {
     date: new Date().toISOString(),
     machine: machine(),
@@ -562,6 +570,31 @@ async function main(): Promise<number> {
       : `TARGETS: ${failedChecks.length} FAIL\n${failedChecks.map((f) => `  FAIL ${f}`).join("\n")}`,
   );
   return 0;
+}
+
+/** `--admin`: the back office's reads alone; results in bench/results/latest-admin.json. */
+async function runAdmin(): Promise<number> {
+  try {
+    const results = await benchAdmin({ track });
+    const report = adminReport(results);
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(
+      join(resultsDir, "latest-admin.json"),
+      `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), results, failed: report.failed }, null, 2)}\n`,
+    );
+    console.log(`\n${report.text}\n`);
+    console.log(
+      report.failed.length === 0
+        ? "ALL TARGETS PASS"
+        : `TARGETS: ${report.failed.length} FAIL\n${report.failed.map((f) => `  FAIL ${f}`).join("\n")}`,
+    );
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    return 1;
+  } finally {
+    await cleanUp();
+  }
 }
 
 // Exit explicitly: nothing the bench opened (sockets kept alive, timers) may keep it running.

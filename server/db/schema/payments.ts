@@ -30,7 +30,12 @@ export const payments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("payments_order_idx").on(t.orderId), uniqueIndex("payments_provider_ref_unique").on(t.provider, t.providerRef)],
+  (t) => [
+    index("payments_order_idx").on(t.orderId),
+    uniqueIndex("payments_provider_ref_unique").on(t.provider, t.providerRef),
+    // The back office's card payments needing attention: held ones, and those refunded lately (ADR 60).
+    index("payments_status_updated_idx").on(t.status, t.updatedAt),
+  ],
 );
 
 /** Webhook events already handled, by the provider's event id: a duplicate changes nothing. */

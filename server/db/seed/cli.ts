@@ -3,6 +3,7 @@
  * pages) where there is none:
  *   npm run seed                      # 320 products
  *   npm run seed -- --products 20000
+ *   npm run seed -- --orders 100000    # then adds an order history of that many orders (issue 24 §8)
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -10,18 +11,26 @@ import { parseEnv } from "../../env.ts";
 import { databaseTargetFor, openDatabase } from "../client.ts";
 import { applyMigrations } from "../migrate.ts";
 import { clearCatalogue, seedDemoShop, type ContentCounts } from "./index.ts";
+import { seedOrders } from "./orders.ts";
 
 const DEFAULT_PRODUCTS = 320;
 const MAX_PRODUCTS = 200_000;
 
-function productCount(args: string[]): number {
-  const { values } = parseArgs({ args, options: { products: { type: "string" } } });
-  if (values.products === undefined) return DEFAULT_PRODUCTS;
-  const count = /^\d+$/.test(values.products) ? Number(values.products) : Number.NaN;
-  if (!(count <= MAX_PRODUCTS)) {
-    throw new Error(`--products must be a whole number from 0 to ${MAX_PRODUCTS}, not "${values.products}".`);
-  }
+const MAX_ORDERS = 2_000_000;
+
+function wholeNumber(value: string | undefined, flag: string, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(count <= max)) throw new Error(`--${flag} must be a whole number from 0 to ${max}, not "${value}".`);
   return count;
+}
+
+function counts(args: string[]): { products: number; orders: number } {
+  const { values } = parseArgs({ args, options: { products: { type: "string" }, orders: { type: "string" } } });
+  return {
+    products: wholeNumber(values.products, "products", DEFAULT_PRODUCTS, MAX_PRODUCTS),
+    orders: wholeNumber(values.orders, "orders", 0, MAX_ORDERS),
+  };
 }
 
 /** Content is added only where there is none, so a re-seed usually keeps the news and pages. */
@@ -43,7 +52,7 @@ function contentSummary(content: ContentCounts): string {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const products = productCount(process.argv.slice(2));
+  const { products, orders } = counts(process.argv.slice(2));
   const env = parseEnv(process.env);
   const database = await openDatabase(databaseTargetFor(env));
   try {
@@ -59,6 +68,14 @@ async function main(): Promise<void> {
         `${counts.products} products and ${counts.variants} variants in ${seconds} s.`,
     );
     console.log(contentSummary(counts.content));
+    if (orders > 0) {
+      const begun = performance.now();
+      const added = await seedOrders(database.db, orders);
+      console.log(
+        `Added ${added.orders} orders (${added.lines} lines) from ${added.customers} new customer accounts and guests ` +
+          `in ${((performance.now() - begun) / 1000).toFixed(1)} s.`,
+      );
+    }
   } finally {
     await database.close();
   }

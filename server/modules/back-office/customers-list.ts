@@ -61,9 +61,10 @@ const spending = (scope: Scope, ids?: number[]) =>
     .select({
       userId: orders.userId,
       orders: count().as("orders"),
-      spent: sql<string>`coalesce(sum(${orders.total} - ${orders.refunded}) filter (where ${inArray(orders.status, SALE_STATUSES)}), 0)`.as(
-        "spent",
-      ),
+      spent:
+        sql<string>`coalesce(sum(${orders.total} - ${orders.refunded}) filter (where ${inArray(orders.status, SALE_STATUSES)}), 0)`.as(
+          "spent",
+        ),
     })
     .from(orders)
     .where(ids ? inArray(orders.userId, ids) : undefined)
@@ -105,7 +106,10 @@ export async function customersList(scope: Scope, raw: unknown = {}): Promise<Cu
   ]);
   const ids = page.map((row) => row.id);
   const spent = new Map(
-    (ids.length > 0 ? await spending(scope, ids) : []).map((row) => [row.userId, { orders: row.orders, spent: Number(row.spent) }]),
+    (ids.length > 0 ? await spending(scope, ids) : []).map((row) => [
+      row.userId,
+      { orders: row.orders, spent: Number(row.spent) },
+    ]),
   );
   const rows = page.map((row) => ({ ...row, ...(spent.get(row.id) ?? { orders: 0, spent: 0 }) }));
   const total = counted?.n ?? 0;
@@ -118,7 +122,8 @@ export async function customersList(scope: Scope, raw: unknown = {}): Promise<Cu
       joinedAt: row.createdAt.toISOString(),
       orders: Number(row.orders ?? 0),
       spent: Number(row.spent ?? 0),
-      membership: row.plan !== null ? { plan: row.plan, active: row.active ?? false, endsAt: row.endsAt?.toISOString() ?? null } : null,
+      membership:
+        row.plan !== null ? { plan: row.plan, active: row.active ?? false, endsAt: row.endsAt?.toISOString() ?? null } : null,
       newsletter: row.newsletter,
       blocked: row.blocked,
     })),

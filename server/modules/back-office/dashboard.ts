@@ -1,15 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import {
-  memberships,
-  orderEvents,
-  orders,
-  payments,
-  products,
-  stockAlerts,
-  users,
-  variants,
-} from "../../db/schema/index.ts";
+import { memberships, orderEvents, orders, payments, products, stockAlerts, users, variants } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { BANK_TRANSFER, CARD } from "../orders/index.ts";
@@ -344,6 +335,7 @@ async function dashboardQueues(scope: Scope, now: Date, input: { lowStockBelow: 
 /** Card payments a person must look at, newest first (PaymentAttention). Few by nature: read in full. */
 async function paymentAttention(scope: Scope, now: Date): Promise<PaymentAttention[]> {
   const { db } = scope;
+  const since = new Date(now.getTime() - 30 * DAY_MS);
   const [held, owed, late] = await Promise.all([
     db
       .select({ ...queuedColumns, amount: payments.amount, amountCurrency: payments.currency, at: payments.updatedAt })
@@ -371,12 +363,23 @@ async function paymentAttention(scope: Scope, now: Date): Promise<PaymentAttenti
         ),
       )
       .limit(500),
+    // Through the card payments refunded lately (the late payment's is marked refunded with it),
+    // not through every history entry.
     db
       .select({ ...queuedColumns, amount: orders.total, amountCurrency: orders.currency, at: orderEvents.createdAt })
-      .from(orderEvents)
-      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .innerJoin(orderEvents, eq(orderEvents.orderId, orders.id))
       .leftJoin(users, eq(users.id, orders.userId))
-      .where(and(like(orderEvents.note, `${LATE_PAYMENT_NOTE}%`), gte(orderEvents.createdAt, new Date(now.getTime() - 30 * DAY_MS))))
+      .where(
+        and(
+          eq(payments.status, "refunded"),
+          gte(payments.updatedAt, since),
+          eq(orders.status, "cancelled"),
+          like(orderEvents.note, `${LATE_PAYMENT_NOTE}%`),
+          gte(orderEvents.createdAt, since),
+        ),
+      )
       .limit(500),
   ]);
   const of = (kind: PaymentAttention["kind"]) => (row: QueuedRow & { amount: number; amountCurrency: string; at: Date }) => ({

@@ -1,5 +1,14 @@
 import { and, asc, eq, max, sql } from "drizzle-orm";
-import { mailJobs, membershipPlans, orderEvents, orderLines, orders, payments, users, type Order } from "../../db/schema/index.ts";
+import {
+  mailJobs,
+  membershipPlans,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  users,
+  type Order,
+} from "../../db/schema/index.ts";
 import type { Db } from "../../db/client.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { ShopError } from "../../lib/shop-error.ts";
@@ -168,7 +177,13 @@ export async function orderDetail(scope: Scope, rawNumber: unknown, options: Ord
   if (!parsed.success) throw orderNotFound();
   const { db } = scope;
   const [found] = await db
-    .select({ order: orders, username: users.username, firstName: users.firstName, lastName: users.lastName, plan: membershipPlans.name })
+    .select({
+      order: orders,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      plan: membershipPlans.name,
+    })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(membershipPlans, eq(membershipPlans.id, orders.membershipPlanId))
@@ -288,12 +303,7 @@ async function orderMails(db: Db, order: Order): Promise<OrderDetail["mails"]> {
   const rows = await db
     .select()
     .from(mailJobs)
-    .where(
-      and(
-        eq(mailJobs.to, order.email),
-        sql`${mailJobs.subject} ~ ${`(^|[^A-Za-z0-9-])${order.number}([^0-9]|$)`}`,
-      ),
-    )
+    .where(and(eq(mailJobs.to, order.email), sql`${mailJobs.subject} ~ ${`(^|[^A-Za-z0-9-])${order.number}([^0-9]|$)`}`))
     .orderBy(asc(mailJobs.id));
   return rows.map((mail) => ({
     id: mail.id,
@@ -306,4 +316,3 @@ async function orderMails(db: Db, order: Order): Promise<OrderDetail["mails"]> {
     lastError: mail.lastError,
   }));
 }
-

@@ -3,17 +3,11 @@ import { orders, type Order, type OrderStatus } from "../../db/schema/index.ts";
 import type { PaymentState } from "./shared.ts";
 
 /*
- * What the back office reads of an order besides its columns (ADR 60): the delivery country and
- * the buyer's name live in its address snapshot (JSON text), read in SQL by the functions of
- * migration 0019 (which the indexes use too); the payment state follows from its status and
- * what has been paid back.
+ * What the back office reads of an order besides its plain columns (ADR 60): the payment state
+ * follows from its status and what has been paid back; the buyer's name from its address
+ * snapshot (JSON text; the delivery country and the name's words are generated columns, read out
+ * of it by the database, for the list's filters and search).
  */
-
-/** The delivery country (upper case), as the country index has it. */
-export const shipCountry: SQL<string | null> = sql`order_ship_country(${orders.deliveryAddress})`;
-
-/** The buyer's name and company as words, as the name-search index has them. */
-export const buyerWords: SQL = sql`order_buyer_words(${orders.deliveryAddress})`;
 
 /** Statuses of an order that was paid and stands (a sale, ADR 60). */
 export const SALE_STATUSES = ["paid", "shipped", "delivered"] as const satisfies readonly OrderStatus[];

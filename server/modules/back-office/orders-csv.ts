@@ -4,7 +4,7 @@ import { orders, users } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { isCardOrder, STATUS_WORDS } from "../orders/index.ts";
-import { customerNameOf, paymentStateOf, snapshotOf } from "./order-facts.ts";
+import { customerNameOf, paymentStateOf } from "./order-facts.ts";
 import { ordersWhere } from "./order-filters.ts";
 import { ordersListInput, paramsOf } from "./schemas.ts";
 import { PAYMENT_STATE_WORDS } from "./shared.ts";
@@ -92,6 +92,7 @@ export function ordersCsv(scope: Scope, raw: unknown = {}): AsyncIterable<string
             vatRate: orders.vatRateBasisPoints,
             currency: orders.currency,
             deliveryAddress: orders.deliveryAddress,
+            shipCountry: orders.shipCountry,
             firstName: users.firstName,
             lastName: users.lastName,
           })
@@ -103,22 +104,24 @@ export function ordersCsv(scope: Scope, raw: unknown = {}): AsyncIterable<string
         if (batch.length === 0) return;
         after = batch.at(-1)!.id;
         // The amounts as placed (VAT included in the gross); what was paid back since is its own column.
-        const rows = batch.map((order) => [
-          order.number,
-          order.createdAt.toISOString().replace("T", " ").slice(0, 19),
-          customerNameOf(order.deliveryAddress, order) ?? "",
-          order.email,
-          snapshotOf(order.deliveryAddress).country ?? "",
-          STATUS_WORDS[order.status],
-          isCardOrder(order) ? "card" : "bank transfer",
-          PAYMENT_STATE_WORDS[paymentStateOf(order)],
-          (order.vatRate / 100).toFixed(2),
-          decimal(order.total - order.tax, order.currency),
-          decimal(order.tax, order.currency),
-          decimal(order.total, order.currency),
-          decimal(order.refunded, order.currency),
-          order.currency,
-        ].map(guardCell));
+        const rows = batch.map((order) =>
+          [
+            order.number,
+            order.createdAt.toISOString().replace("T", " ").slice(0, 19),
+            customerNameOf(order.deliveryAddress, order) ?? "",
+            order.email,
+            order.shipCountry ?? "",
+            STATUS_WORDS[order.status],
+            isCardOrder(order) ? "card" : "bank transfer",
+            PAYMENT_STATE_WORDS[paymentStateOf(order)],
+            (order.vatRate / 100).toFixed(2),
+            decimal(order.total - order.tax, order.currency),
+            decimal(order.tax, order.currency),
+            decimal(order.total, order.currency),
+            decimal(order.refunded, order.currency),
+            order.currency,
+          ].map(guardCell),
+        );
         yield stringify(rows);
         if (batch.length < CSV_BATCH) return;
       }

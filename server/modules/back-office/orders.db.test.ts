@@ -33,7 +33,10 @@ async function place(email: string, quantity: number, address: Record<string, st
 }
 
 const setPlaced = (order: Order, iso: string) =>
-  shop.database.db.update(orders).set({ createdAt: at(iso) }).where(eq(orders.id, order.id));
+  shop.database.db
+    .update(orders)
+    .set({ createdAt: at(iso) })
+    .where(eq(orders.id, order.id));
 
 beforeAll(async () => {
   shop = await seededShop(4);
@@ -177,10 +180,22 @@ test("the order page: lines, totals with VAT, delivery, payment, history, mails,
     payment: { method: "bank-transfer", state: "paid", reference: placed.jan.paymentReference ?? placed.jan.number },
     allowedActions: ["markDelivered", "refund", "resendMail", "addNote"],
   });
-  expect(detail.lines).toEqual([expect.objectContaining({ variantId: option, quantity: 3, lineTotal: detail.lines[0]!.unitPrice * 3 })]);
-  expect(detail.totals).toMatchObject({ total: placed.jan.total, vat: placed.jan.tax, totalExVat: placed.jan.total - placed.jan.tax });
+  expect(detail.lines).toEqual([
+    expect.objectContaining({ variantId: option, quantity: 3, lineTotal: detail.lines[0]!.unitPrice * 3 }),
+  ]);
+  expect(detail.totals).toMatchObject({
+    total: placed.jan.total,
+    vat: placed.jan.tax,
+    totalExVat: placed.jan.total - placed.jan.tax,
+  });
   expect(detail.totals.vatByRate).toEqual([
-    { rateBasisPoints: 2100, ratePercent: 21, net: placed.jan.total - placed.jan.tax, vat: placed.jan.tax, gross: placed.jan.total },
+    {
+      rateBasisPoints: 2100,
+      ratePercent: 21,
+      net: placed.jan.total - placed.jan.tax,
+      vat: placed.jan.tax,
+      gross: placed.jan.total,
+    },
   ]);
   expect(detail.totals.refundable).toBe(placed.jan.total);
   expect(detail.history.map((event) => event.status)).toEqual(["awaiting_payment", "paid", "shipped"]);
@@ -262,7 +277,11 @@ async function csvOf(raw: unknown): Promise<string[]> {
 test("the CSV: a header, the filtered orders in the order they were placed, amounts for an accountant, formulas defused", async () => {
   const chunks = await csvOf({ country: "NL", status: ["shipped", "cancelled"] });
   const text = chunks.join("");
-  expect(text.startsWith("\uFEFFOrder,Date (UTC),Customer,E-mail,Country,Status,Payment method,Payment state,VAT rate %,Net,VAT,Gross,Refunded,Currency\n")).toBe(true);
+  expect(
+    text.startsWith(
+      "\uFEFFOrder,Date (UTC),Customer,E-mail,Country,Status,Payment method,Payment state,VAT rate %,Net,VAT,Gross,Refunded,Currency\n",
+    ),
+  ).toBe(true);
   const lines = text.slice(1).trimEnd().split("\n");
   expect(lines).toHaveLength(3);
   const euros = (minor: number) => (minor / 100).toFixed(2);
@@ -270,17 +289,26 @@ test("the CSV: a header, the filtered orders in the order they were placed, amou
     `${placed.jan.number},2031-01-02 10:00:00,Jan de Vries,jan@example.com,NL,shipped,bank transfer,paid,21.00,` +
       `${euros(placed.jan.total - placed.jan.tax)},${euros(placed.jan.tax)},${euros(placed.jan.total)},0.00,EUR`,
   );
-  expect(lines[2]).toMatch(new RegExp(`^${placed.kim.number},2031-01-01 10:00:00,Kim Bosman,kim@example.com,NL,cancelled,bank transfer,voided,`));
+  expect(lines[2]).toMatch(
+    new RegExp(`^${placed.kim.number},2031-01-01 10:00:00,Kim Bosman,kim@example.com,NL,cancelled,bank transfer,voided,`),
+  );
   await expect(csvOf({ status: "lost" })).rejects.toMatchObject({ code: "INVALID_INPUT", field: "status.0" });
 });
 
 test("the CSV guards every cell a spreadsheet would run, and reads a large export in batches", async () => {
   const { guardCell } = await import("./index.ts");
-  expect(["=2+3", "+1", "-1", "@SUM(A1)", "\tx", "Jan"].map(guardCell)).toEqual(["'=2+3", "'+1", "'-1", "'@SUM(A1)", "'\tx", "Jan"]);
+  expect(["=2+3", "+1", "-1", "@SUM(A1)", "\tx", "Jan"].map(guardCell)).toEqual([
+    "'=2+3",
+    "'+1",
+    "'-1",
+    "'@SUM(A1)",
+    "'\tx",
+    "Jan",
+  ]);
   // A buyer whose name is a formula: the CSV shows it as text.
   await shop.database.db
     .update(orders)
-    .set({ deliveryAddress: JSON.stringify({ firstName: "=HYPERLINK(\"http://x\")", lastName: "", country: "NL" }) })
+    .set({ deliveryAddress: JSON.stringify({ firstName: '=HYPERLINK("http://x")', lastName: "", country: "NL" }) })
     .where(eq(orders.id, placed.iris.id));
   const iris = (await csvOf({ q: placed.iris.number })).join("");
   expect(iris).toContain(`${placed.iris.number},2031-01-04 10:00:00,"'=HYPERLINK(""http://x"")",iris.bos@example.com`);

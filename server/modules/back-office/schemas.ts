@@ -14,7 +14,11 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.
 
 const search = optional(z.string().trim().max(200, "Search with at most 200 characters."));
 const day = (what: string) =>
-  optional(z.iso.date({ error: `Give the ${what} date as YYYY-MM-DD.` }).refine((d) => !Number.isNaN(Date.parse(d)), `No such ${what} date.`));
+  optional(
+    z.iso
+      .date({ error: `Give the ${what} date as YYYY-MM-DD.` })
+      .refine((d) => !Number.isNaN(Date.parse(d)), `No such ${what} date.`),
+  );
 const page = z.preprocess(
   blank,
   z.coerce
@@ -100,7 +104,11 @@ export const customerIdInput = z.coerce
   .max(2_147_483_647, "Customer not found.");
 
 /** An order number as a page's URL carries it (KS-100001). */
-export const orderNumberInput = z.string().trim().toUpperCase().regex(/^KS-\d{1,12}$/, "Order not found.");
+export const orderNumberInput = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^KS-\d{1,12}$/, "Order not found.");
 
 /**
  * Raw input as a plain object: URLSearchParams (a key given twice becomes a list) or a record

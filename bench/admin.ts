@@ -1,0 +1,144 @@
+// The back office's read bench (issue 24 §8), run by `npm run bench -- --admin` (alone: it needs
+// no server build). It makes a shop of 100,000 orders (npm run seed's order history) on PGlite
+// and on PostgreSQL (a fresh database on TEST_DATABASE_URL's server, or the local test server),
+// and times the back office's reads in this process, as a page's loader calls them: the order
+// list's first page, a filtered page, searches (by number, e-mail and name), and an order page.
+// Target: p99 below 100 ms on PostgreSQL (the page's rendering comes on top).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows, type Database, type DatabaseTarget } from "../server/db/client.ts";
+import { applyMigrations } from "../server/db/migrate.ts";
+import { seedDemoShop } from "../server/db/seed/index.ts";
+import { seedOrders } from "../server/db/seed/orders.ts";
+import { systemScope } from "../server/lib/scope.ts";
+import { createBackOffice } from "../server/modules/back-office/index.ts";
+import { adminQuery, databaseUrl } from "../tests/support/pg-admin.ts";
+
+export const ADMIN_ORDERS = 100_000;
+/** p99 of every read on PostgreSQL, at most (issue 24 §8). */
+export const ADMIN_P99_TARGET_MS = 100;
+const WARM_UP = 20;
+const SAMPLES = 300;
+const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/test";
+
+export interface AdminTiming {
+  name: string;
+  p50Ms: number;
+  p99Ms: number;
+  samples: number;
+}
+
+export interface AdminBenchResult {
+  database: "PGlite" | "PostgreSQL";
+  orders: number;
+  seedSeconds: number;
+  timings: AdminTiming[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** Times `read` (each call given the sample's index), after a warm-up. */
+async function time(name: string, read: (i: number) => Promise<unknown>): Promise<AdminTiming> {
+  for (let i = 0; i < WARM_UP; i++) await read(i);
+  const took: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const start = performance.now();
+    await read(i);
+    took.push(performance.now() - start);
+  }
+  took.sort((a, b) => a - b);
+  const timing = { name, p50Ms: percentile(took, 50), p99Ms: percentile(took, 99), samples: SAMPLES };
+  console.log(`    ${name}: p50 ${timing.p50Ms.toFixed(1)} ms, p99 ${timing.p99Ms.toFixed(1)} ms`);
+  return timing;
+}
+
+async function benchOn(database: Database, label: AdminBenchResult["database"], mediaDir: string): Promise<AdminBenchResult> {
+  const { db } = database;
+  await applyMigrations(database);
+  const begun = performance.now();
+  await seedDemoShop(db, { products: 320, mediaDir });
+  await seedOrders(db, ADMIN_ORDERS);
+  await db.execute(sql`analyze`);
+  const seedSeconds = (performance.now() - begun) / 1000;
+  console.log(`  ${label}: seeded ${ADMIN_ORDERS} orders in ${seedSeconds.toFixed(0)} s; timing the reads...`);
+
+  const scope = systemScope(db);
+  const office = createBackOffice({ currency: "EUR", cardPayments: true });
+  // Real values to look for: numbers, e-mail starts and names of orders spread over the history.
+  const picked = await queryRows<{ number: string; email: string; address: string }>(
+    db,
+    sql`select number, email, delivery_address as address from orders order by md5(number) limit 200`,
+  );
+  const names = picked.map((row) => (JSON.parse(row.address) as { lastName: string }).lastName);
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const filters = [
+    { status: "delivered", country: "DE" },
+    { payment: "refunded", method: "stripe" },
+    { status: ["paid", "shipped"], from: yearAgo },
+    { country: "BE", sort: "total", dir: "desc" },
+  ];
+  const timings = [
+    await time("orders: first page", () => office.ordersList(scope, {})),
+    await time("orders: filtered page", (i) => office.ordersList(scope, pick(filters, i))),
+    await time("orders: page 20", () => office.ordersList(scope, { page: 20 })),
+    await time("orders: search by number", (i) => office.ordersList(scope, { q: pick(picked, i).number })),
+    await time("orders: search by e-mail start", (i) => office.ordersList(scope, { q: pick(picked, i).email.slice(0, 8) })),
+    await time("orders: search by name", (i) => office.ordersList(scope, { q: pick(names, i) })),
+    await time("order page", (i) => office.orderDetail(scope, pick(picked, i).number)),
+    await time("dashboard", () => office.dashboard(scope)),
+  ];
+  return { database: label, orders: ADMIN_ORDERS, seedSeconds, timings };
+}
+
+/** Runs the bench on PGlite, then on PostgreSQL; `track` stops a database left open on Ctrl-C. */
+export async function benchAdmin(options: {
+  track: (running: { stop(): Promise<void> | void }) => () => void;
+}): Promise<AdminBenchResult[]> {
+  const results: AdminBenchResult[] = [];
+  const run = async (label: AdminBenchResult["database"], target: DatabaseTarget, drop?: () => Promise<void>) => {
+    const mediaDir = mkdtempSync(join(tmpdir(), "shop-bench-admin-"));
+    const database = await openDatabase(target);
+    const stop = async () => {
+      await database.close();
+      await drop?.();
+      rmSync(mediaDir, { recursive: true, force: true });
+    };
+    const forget = options.track({ stop });
+    try {
+      results.push(await benchOn(database, label, mediaDir));
+    } finally {
+      forget();
+      await stop();
+    }
+  };
+  console.log(`\nBack-office reads over ${ADMIN_ORDERS.toLocaleString("en")} orders (${SAMPLES} timed calls each)`);
+  await run("PGlite", { kind: "pglite" });
+  const serverUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_SERVER;
+  const name = `shop_bench_admin_${randomBytes(4).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  await run("PostgreSQL", { kind: "postgres", url: databaseUrl(serverUrl, name), poolSize: 4 }, () =>
+    adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  );
+  return results;
+}
+
+/** The results as a table, and what missed the target. */
+export function adminReport(results: AdminBenchResult[]): { text: string; failed: string[] } {
+  const lines = ["| read | database | p50 ms | p99 ms |", "|---|---|---:|---:|"];
+  const failed: string[] = [];
+  for (const result of results) {
+    for (const timing of result.timings) {
+      lines.push(`| ${timing.name} | ${result.database} | ${timing.p50Ms.toFixed(1)} | ${timing.p99Ms.toFixed(1)} |`);
+      if (result.database === "PostgreSQL" && timing.p99Ms > ADMIN_P99_TARGET_MS)
+        failed.push(`${timing.name} on PostgreSQL: p99 ${timing.p99Ms.toFixed(1)} ms (target < ${ADMIN_P99_TARGET_MS} ms)`);
+    }
+  }
+  const seeds = results.map((r) => `${r.database} seeded in ${r.seedSeconds.toFixed(0)} s`).join(", ");
+  return { text: `${lines.join("\n")}\n(${seeds})`, failed };
+}
