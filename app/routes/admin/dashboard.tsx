@@ -5,6 +5,7 @@ import { RevenueChart } from "~/components/admin/revenue-chart";
 import { Link } from "~/components/ui/link";
 import { formatMoney } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-handle";
+import { BANK_TRANSFER } from "../../../server/modules/orders/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 export const handle: RouteHandle = { backOffice: "staff" };
@@ -72,7 +73,7 @@ export default function Dashboard({ loaderData: board }: Route.ComponentProps) {
         <QueueCard
           title="Bank transfers awaiting payment"
           total={queues.awaitingTransfers.total}
-          more={{ to: "/admin/orders?status=awaiting_payment&method=bank_transfer", label: "All awaiting payment" }}
+          more={{ to: `/admin/orders?status=awaiting_payment&method=${BANK_TRANSFER}`, label: "All awaiting payment" }}
           rows={queues.awaitingTransfers.rows.map((order) => ({
             key: order.number,
             main: <Link to={`/admin/orders/${order.number}`}>{order.number}</Link>,

@@ -12,6 +12,7 @@ import { formFailure, formFields } from "~/lib/forms.server";
 import { formatMoney } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-handle";
 import { PAYMENT_STATE_WORDS } from "../../../server/modules/back-office/shared.ts";
+import { CARD } from "../../../server/modules/orders/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /*
@@ -132,7 +133,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <strong className="text-grey-900" data-testid="order-status">
             {orderStatusLabel(order.status)}
           </strong>{" "}
-          · {order.payment.method === "stripe" ? "Card" : "Bank transfer"}, {PAYMENT_STATE_WORDS[order.payment.state]}
+          · {order.payment.method === CARD ? "Card" : "Bank transfer"}, {PAYMENT_STATE_WORDS[order.payment.state]}
         </p>
       </div>
       <div role="status" aria-live="polite">

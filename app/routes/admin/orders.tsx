@@ -9,6 +9,7 @@ import { formatMoney } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-handle";
 import { listFailure } from "~/lib/admin-lists.server";
 import { PAYMENT_STATES, PAYMENT_STATE_WORDS } from "../../../server/modules/back-office/shared.ts";
+import { BANK_TRANSFER, CARD } from "../../../server/modules/orders/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /*
@@ -34,8 +35,8 @@ const STATUS_OPTIONS = (["awaiting_payment", "paid", "shipped", "delivered", "ca
   label: orderStatusLabel(value),
 }));
 const METHOD_OPTIONS = [
-  { value: "bank_transfer", label: "Bank transfer" },
-  { value: "stripe", label: "Card" },
+  { value: BANK_TRANSFER, label: "Bank transfer" },
+  { value: CARD, label: "Card" },
 ];
 const PAYMENT_OPTIONS = PAYMENT_STATES.map((value) => ({ value, label: PAYMENT_STATE_WORDS[value] }));
 
@@ -111,7 +112,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <td>{order.country ?? "—"}</td>
                     <td>{orderStatusLabel(order.status)}</td>
                     <td>
-                      {order.paymentMethod === "stripe" ? "Card" : "Transfer"} · {PAYMENT_STATE_WORDS[order.paymentState]}
+                      {order.paymentMethod === CARD ? "Card" : "Transfer"} · {PAYMENT_STATE_WORDS[order.paymentState]}
                     </td>
                     <td className="text-right whitespace-nowrap">{formatMoney(order.total, order.currency)}</td>
                   </tr>
