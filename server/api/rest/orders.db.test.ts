@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { shopApp } from "../../../tests/support/shop-app.ts";
 import type { ShopEnv } from "../../context.ts";
-import { orders, users, variants } from "../../db/schema/index.ts";
+import { auditLog, orders, users, variants } from "../../db/schema/index.ts";
 import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import type { OrderView } from "../../modules/orders/index.ts";
 import { contentAuthApi } from "./content-auth.ts";
@@ -253,5 +253,14 @@ describe("the staff's order operations", () => {
     expect(last.status).toBe(200);
     const [row] = await shop.database.db.select({ refunded: orders.refunded }).from(orders).where(eq(orders.number, number));
     expect(row!.refunded).toBe(150 + 150 + 7);
+    // Each operation the staff member made is audited under their account; the refused ones are not.
+    const audited = await shop.database.db
+      .select({ action: auditLog.action, actorEmail: auditLog.actorEmail, changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, number))
+      .orderBy(auditLog.id);
+    expect(audited.map((entry) => entry.action)).toEqual(["order.paid", "order.refunded", "order.refunded", "order.refunded"]);
+    expect(audited[0]).toMatchObject({ actorEmail: `apibuyer${people}@example.com`, changes: { status: ["awaiting_payment", "paid"] } });
+    expect(audited[3]!.changes).toEqual({ refunded: [300, 307] });
   });
 });
