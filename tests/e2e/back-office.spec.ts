@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { base32Decode } from "../../server/modules/staff-access/base32.ts";
 import { totpCode } from "../../server/modules/staff-access/totp.ts";
 import { addToBag, optionInStock } from "../support/e2e-checkout.ts";
+import { expectNoViolations } from "../support/axe.ts";
 import type { E2eOwner } from "../support/e2e-owner.ts";
 import { newCustomer, newVisitor, registeredCustomer } from "../support/e2e-visitors.ts";
 import { DUTCH_ADDRESS } from "../support/orders.ts";
@@ -44,6 +45,14 @@ test("the owner sets up the shop through the printed link: a password, an authen
   await page.getByRole("link", { name: /open the back office/ }).click();
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Audit log" })).toBeVisible();
+  await expectNoViolations(page);
+  await page.screenshot({ path: "/tmp/dash-wide.png", fullPage: true });
+  // On a phone: the sections fold into a menu, and nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByText("Menu", { exact: true }).click();
+  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: "/tmp/dash-phone.png", fullPage: true });
   // The link was good for one owner.
   expect((await page.request.get(link)).status()).toBe(404);
   await context.close();
@@ -123,8 +132,10 @@ test("an order goes from placed to paid, shipped and delivered through the back 
 
   const admin = await ownerOn(browser, `/admin/orders?q=${number}`);
   await expect(admin.getByRole("heading", { name: "Orders" })).toBeVisible();
+  await expectNoViolations(admin);
   await admin.getByRole("link", { name: number }).click();
   await expect(admin.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+  await expectNoViolations(admin);
   // A second tab on the same order, which will be out of date.
   const stale = await admin.context().newPage();
   await stale.goto(admin.url());
@@ -157,6 +168,7 @@ test("an order goes from placed to paid, shipped and delivered through the back 
   await expect(entries.nth(1)).toContainText("status: paid → shipped");
   await expect(entries.nth(2)).toContainText("order.paid");
   await expect(entries.nth(2)).toContainText(owner.email);
+  await expectNoViolations(admin);
   await customerContext.close();
   await admin.context().close();
 });
