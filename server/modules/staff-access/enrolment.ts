@@ -36,16 +36,22 @@ export interface Enroller {
 }
 
 /**
- * A new secret waiting for its first code, replacing any other waiting one. An account that has a
+ * A secret waiting for its first code: the one already waiting, else a new one. An account that has a
  * confirmed authenticator must have proved it within the last 10 minutes in this session (a
  * stolen session must not swap the authenticator): else SECOND_FACTOR_REQUIRED.
  */
 export async function startEnrolment(kit: StaffAccessKit, scope: Scope, who: Enroller, now = new Date()): Promise<Enrolment> {
-  const secret = base32Encode(newTotpSecret());
+  let secret = base32Encode(newTotpSecret());
   const email = await withTransaction(scope, async (tx) => {
     const user = await backOfficeUser(tx.db, who.userId);
     const current = await readAuthenticator(kit, tx.db, who.userId, { lock: true });
     if (current?.confirmedAt) await requireRecentSecondFactor(tx.db, who, now);
+    // A secret already waiting is shown again: the page reloaded, or answered a wrong code
+    // without JavaScript, after the app had scanned it. A new one would leave the app useless.
+    if (current?.pending) {
+      secret = current.pending;
+      return user.email;
+    }
     const sealed = sealSecrets(kit, who.userId, { active: current?.active ?? null, pending: secret });
     if (current)
       await tx.db.update(staffAuthenticators).set({ secret: sealed }).where(eq(staffAuthenticators.userId, who.userId));

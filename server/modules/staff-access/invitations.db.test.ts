@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { testServicesConfig } from "../../../tests/support/services-config.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
-import { auditLog, mailJobs, users } from "../../db/schema/index.ts";
+import { auditLog, mailJobs, staffInvitations, users } from "../../db/schema/index.ts";
+import { hashCode } from "../accounts/index.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { shopErrorCode } from "../../lib/shop-error.ts";
 import { createServices, type Services } from "../../services.ts";
@@ -68,6 +69,21 @@ const auditOf = (action: string, entityId: string | number) =>
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
+
+test("(first, while the shop has no owner) a set-up link cannot take over an account by typing its address", async () => {
+  await db().insert(users).values({ username: "shopper77", email: "shopper77@example.com" });
+  const [link] = await db()
+    .insert(staffInvitations)
+    .values({ tokenHash: hashCode("setup-token-for-a-takeover-try-000000000000"), email: null, role: "owner", expiresAt: new Date(Date.now() + HOUR) })
+    .returning();
+  const taken = await failure(
+    access.acceptInvitation(visitor(), { token: "setup-token-for-a-takeover-try-000000000000", email: "shopper77@example.com", password: "a long new password" }),
+  );
+  expect(taken).toMatchObject({ code: "INVALID_INPUT", field: "email" });
+  expect((await db().select().from(users).where(eq(users.email, "shopper77@example.com")))[0]).toMatchObject({ role: "customer", passwordHash: null });
+  expect((await db().select().from(staffInvitations).where(eq(staffInvitations.id, link!.id)))[0]!.usedAt).toBeNull();
+
+});
 
 test("while the shop has no owner each start prints a set-up link; one makes the owner, once; then no more links", async () => {
   // A link printed more than a day ago has expired.
@@ -331,6 +347,14 @@ function ownerPassword(): string {
   };
   return passwords[owner.actor.email]!;
 }
+
+test("someone on the staff is not invited again, whatever the role asked: their role changes in the list", async () => {
+  const [someOwner] = await db().select().from(users).where(eq(users.role, "owner")).limit(1);
+  expect(await failure(access.inviteStaff(owner, { email: someOwner!.email, role: "staff" }))).toMatchObject({
+    code: "INVALID_INPUT",
+    field: "email",
+  });
+});
 
 test("(last, as it adds an owner) npm run owner's link makes its address an owner, even with an owner there; a bad address is refused", async () => {
   expect(await failure(access.ownerInvitationLink(visitor(), "not an address"))).toMatchObject({ code: "INVALID_INPUT", field: "email" });

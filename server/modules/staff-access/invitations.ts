@@ -12,6 +12,7 @@ import { invitationMail } from "./mails.ts";
 import { requireOwner } from "./owner-only.ts";
 import { lockOwners, ownerCount } from "./owners.ts";
 import { inviteStaffInput } from "./schemas.ts";
+import { isBackOfficeRole } from "./words.ts";
 
 /*
  * Links that let someone join the back office (ADR 59): the owner's set-up link, printed at a
@@ -120,7 +121,8 @@ export async function inviteStaff(
   const input = parseInput(inviteStaffInput, raw);
   return withTransaction(scope, async (tx) => {
     const [existing] = await tx.db.select({ role: users.role }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (existing?.role === input.role) throw alreadyInRole(input.role);
+    // Someone already on the staff changes role on the staff page (its last-owner rule, its checks).
+    if (existing && isBackOfficeRole(existing.role)) throw alreadyInRole(existing.role);
     await tx.db
       .update(staffInvitations)
       .set({ revokedAt: now })
