@@ -33,7 +33,13 @@ test("gives a role by user name, and gives and takes a scope by e-mail address",
 
 test("refuses a role, scope or verb it does not know, and an account that does not exist, changing nothing", async () => {
   await run("role", "editor", "editor@example.com");
-  for (const args of [["role", "king", "editor@example.com"], ["grant", "owner", "editor@example.com"], ["promote", "staff", "editor@example.com"], ["role", "owner"], ["role", "owner", "  "]]) {
+  for (const args of [
+    ["role", "king", "editor@example.com"],
+    ["grant", "owner", "editor@example.com"],
+    ["promote", "staff", "editor@example.com"],
+    ["role", "owner"],
+    ["role", "owner", "  "],
+  ]) {
     expect(parseAccountsCommand(args), args.join(" ")).toBeNull();
   }
   await expect(run("role", "owner", "nobody@example.com")).rejects.toThrow(

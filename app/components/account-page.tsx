@@ -38,6 +38,15 @@ export function failureOf(actionData: unknown): FormFailure | null {
     : null;
 }
 
+/**
+ * What to say above a form: its error, else the error of a field the form does not show (a
+ * link's token, a hidden id), which would otherwise go unseen.
+ */
+export function formMessage(failure: FormFailure | null, shownFields: readonly string[]): string | null {
+  if (!failure) return null;
+  return failure.formError ?? Object.entries(failure.fieldErrors).find(([field]) => !shownFields.includes(field))?.[1] ?? null;
+}
+
 /** The action's answer when it is a success that stays on the page (a mail was sent), else null. */
 export function successOf<T>(actionData: T): Extract<T, { ok: true }> | null {
   return actionData && typeof actionData === "object" && (actionData as { ok?: unknown }).ok === true

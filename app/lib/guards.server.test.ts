@@ -138,14 +138,22 @@ describe("back office", () => {
 
   test("for a customer the back office does not exist, its sign-in steps neither", async () => {
     for (const handle of [{ backOffice: "any" }, { backOfficeStep: "verify" }, { backOfficeStep: "enrol" }] as RouteHandle[]) {
-      expect(await visit(page({ session: staffer("customer"), handles: [handle] }), orders)).toMatchObject({ init: { status: 404 } });
+      expect(await visit(page({ session: staffer("customer"), handles: [handle] }), orders)).toMatchObject({
+        init: { status: 404 },
+      });
     }
   });
 
   test("an account without its second factor in this session sets one up or gives a code first, and comes back", async () => {
-    const enrol = (await visit(page({ session: staffer("staff"), gate: "enrol", handles: [{ backOffice: "staff" }] }), orders)) as Response;
+    const enrol = (await visit(
+      page({ session: staffer("staff"), gate: "enrol", handles: [{ backOffice: "staff" }] }),
+      orders,
+    )) as Response;
     expect(enrol.headers.get("location")).toBe("/admin/enrol");
-    const verify = (await visit(page({ session: staffer("staff"), gate: "verify", handles: [{ backOffice: "staff" }] }), orders)) as Response;
+    const verify = (await visit(
+      page({ session: staffer("staff"), gate: "verify", handles: [{ backOffice: "staff" }] }),
+      orders,
+    )) as Response;
     expect(verify.headers.get("location")).toBe("/admin/verify");
     expect(decodeURIComponent(verify.headers.get("set-cookie")!)).toContain("auth.redirect=/admin/orders?status=paid");
   });
@@ -162,7 +170,10 @@ describe("back office", () => {
   });
 
   test("a session past its back-office limits has ended: its cookies go, and the page asks to log in again", async () => {
-    const answer = (await visit(page({ session: staffer("staff"), gate: "ended", handles: [{ backOffice: "staff" }] }), orders)) as Response;
+    const answer = (await visit(
+      page({ session: staffer("staff"), gate: "ended", handles: [{ backOffice: "staff" }] }),
+      orders,
+    )) as Response;
     expect(answer.headers.get("location")).toBe("/login?redirect=%2Fadmin%2Forders%3Fstatus%3Dpaid");
     expect(answer.headers.get("set-cookie")).toMatch(/Max-Age=0/);
   });

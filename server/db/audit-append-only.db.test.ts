@@ -17,9 +17,13 @@ test("an audit entry cannot be updated, deleted or truncated away", async () => 
     .insert(auditLog)
     .values({ action: "order.paid", entityType: "order", entityId: "1001", changes: { status: ["awaiting_payment", "paid"] } })
     .returning();
-  await expect(database.db.execute(sql`update audit_log set action = 'order.refunded' where id = ${entry!.id}`)).rejects.toThrow();
+  await expect(
+    database.db.execute(sql`update audit_log set action = 'order.refunded' where id = ${entry!.id}`),
+  ).rejects.toThrow();
   await expect(database.db.execute(sql`delete from audit_log where id = ${entry!.id}`)).rejects.toThrow();
   await expect(database.db.execute(sql`truncate audit_log`)).rejects.toThrow();
   const rows = await database.db.select().from(auditLog);
-  expect(rows).toEqual([expect.objectContaining({ id: entry!.id, action: "order.paid", changes: { status: ["awaiting_payment", "paid"] } })]);
+  expect(rows).toEqual([
+    expect.objectContaining({ id: entry!.id, action: "order.paid", changes: { status: ["awaiting_payment", "paid"] } }),
+  ]);
 });

@@ -21,7 +21,8 @@ export async function setUpOwner(shopUrl: string, link: string): Promise<E2eOwne
     body: new URLSearchParams({ token, ...owner }),
     redirect: "manual",
   });
-  if (made.status !== 302 && made.status !== 303) throw new Error(`The owner's set-up answered ${made.status}: ${await made.text()}`);
+  if (made.status !== 302 && made.status !== 303)
+    throw new Error(`The owner's set-up answered ${made.status}: ${await made.text()}`);
   const cookie = made.headers
     .getSetCookie()
     .map((line) => line.split(";")[0]!)

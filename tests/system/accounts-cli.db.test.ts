@@ -39,7 +39,9 @@ test("run as the owner runs it: changes the account on the shop's data, and a wr
   await withDatabase((db) => db.insert(users).values({ username: "Editor1", email: "editor@example.com" }));
 
   expect((await cli("role", "editor", "editor1")).stdout).toContain("Editor1 (editor@example.com) now has the role editor.");
-  expect(await withDatabase(async (db) => (await db.select().from(users).where(eq(users.email, "editor@example.com")))[0]!)).toMatchObject({
+  expect(
+    await withDatabase(async (db) => (await db.select().from(users).where(eq(users.email, "editor@example.com")))[0]!),
+  ).toMatchObject({
     role: "editor",
   });
   await expect(cli("role", "king", "editor@example.com")).rejects.toMatchObject({

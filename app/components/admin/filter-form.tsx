@@ -3,8 +3,8 @@ import { Form, useSubmit } from "react-router";
 
 /**
  * A list's filters: a GET form, so the view lands in the address and works without JavaScript
- * (Apply). With JavaScript, changing a choice applies it at once, as a navigation that keeps the
- * page (no reload); the search box applies on Enter.
+ * (Apply). With JavaScript, choosing in a list applies it at once, as a navigation that keeps the
+ * page (no reload); the search box and dates apply on Enter or Apply.
  */
 export function FilterForm({ children, label = "Filters" }: { children: ReactNode; label?: string }) {
   const submit = useSubmit();
@@ -16,7 +16,8 @@ export function FilterForm({ children, label = "Filters" }: { children: ReactNod
       className="flex flex-wrap items-end gap-3 rounded-lg border border-grey-200 bg-white p-3"
       onChange={(event) => {
         const field = event.target as unknown as HTMLInputElement | HTMLSelectElement;
-        if (field.tagName === "SELECT" || field.type === "date") submit(field.form, { preventScrollReset: true, replace: true });
+        // A date is typed a digit at a time: it applies with Apply (or Enter), as the search does.
+        if (field.tagName === "SELECT") submit(field.form, { preventScrollReset: true, replace: true });
       }}
     >
       {children}
@@ -55,7 +56,17 @@ export function FilterSelect({
 }
 
 /** A labelled text or date field of a filter form. */
-export function FilterInput({ label, name, value, type = "text" }: { label: string; name: string; value: string; type?: "text" | "date" | "search" }) {
+export function FilterInput({
+  label,
+  name,
+  value,
+  type = "text",
+}: {
+  label: string;
+  name: string;
+  value: string;
+  type?: "text" | "date" | "search";
+}) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="text-grey-700">{label}</span>

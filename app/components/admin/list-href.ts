@@ -4,7 +4,11 @@
  */
 
 /** The list's address with `changes` applied (null or "" removes a parameter); other filters stay. */
-export function listHref(path: string, current: URLSearchParams | string, changes: Record<string, string | number | null>): string {
+export function listHref(
+  path: string,
+  current: URLSearchParams | string,
+  changes: Record<string, string | number | null>,
+): string {
   const params = new URLSearchParams(current);
   for (const [name, value] of Object.entries(changes)) {
     if (value === null || value === "") params.delete(name);

@@ -24,7 +24,8 @@ export function NewOrders() {
     <div role="status" aria-live="polite" className="text-sm" data-testid="new-orders">
       {fresh.length > 0 && (
         <p className="rounded-md bg-mint-50 px-3 py-1.5 text-mint-800">
-          New: {fresh.map((order, i) => (
+          New:{" "}
+          {fresh.map((order, i) => (
             <span key={order.number}>
               {i > 0 && ", "}
               <a className="font-medium underline" href={`/admin/orders/${order.number}`}>

@@ -13,7 +13,10 @@ export function TotpSetup({ secret, otpauthUri, qrSvg }: { secret: string; otpau
         dangerouslySetInnerHTML={{ __html: qrSvg }}
       />
       <p className="text-sm text-grey-700">
-        Or type this key: <code className="font-mono text-base break-all" data-testid="totp-secret">{secret}</code>
+        Or type this key:{" "}
+        <code className="font-mono text-base break-all" data-testid="totp-secret">
+          {secret}
+        </code>
       </p>
       <p className="text-xs text-grey-600">
         <a className="text-link break-all" href={otpauthUri} data-testid="otpauth-uri">

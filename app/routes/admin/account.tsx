@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
-import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
 import { orderDateTime } from "~/components/account/order-table";
 import { Panel } from "~/components/admin/panel";
 import { RecoveryCodes } from "~/components/admin/recovery-codes";
@@ -76,9 +76,9 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
       <div role="status" aria-live="polite">
         {message && <p className="rounded-md bg-mint-50 px-3 py-2 text-sm text-mint-800">{message}</p>}
       </div>
-      {failure?.formError && (
+      {formMessage(failure, ["code"]) && (
         <p role="alert" className="form-error" data-testid="form-error" tabIndex={-1}>
-          {failure.formError}
+          {formMessage(failure, ["code"])}
         </p>
       )}
       <Panel title="Recovery codes">

@@ -2,7 +2,7 @@ import { Panel } from "~/components/admin/panel";
 import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/customer";
-import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
 import { staffScope } from "~/lib/admin-actions.server";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { orderDate, orderDateTime, orderStatusLabel } from "~/components/account/order-table";
@@ -77,9 +77,9 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
       <div role="status" aria-live="polite">
         {message && <p className="rounded-md bg-mint-50 px-3 py-2 text-sm text-mint-800">{message}</p>}
       </div>
-      {failure?.formError && (
+      {formMessage(failure, []) && (
         <p role="alert" className="form-error" data-testid="form-error" tabIndex={-1}>
-          {failure.formError}
+          {formMessage(failure, [])}
         </p>
       )}
       <div className="flex flex-wrap gap-3">
@@ -118,9 +118,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
         </Panel>
         <Panel title="Membership">
           {customer.membership.current ? (
-            <p className="text-sm">
-              {customer.membership.current.plan}
-            </p>
+            <p className="text-sm">{customer.membership.current.plan}</p>
           ) : (
             <p className="text-sm text-grey-600">Not a member.</p>
           )}

@@ -82,7 +82,9 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                     <td className="whitespace-nowrap">{orderDate(customer.joinedAt)}</td>
                     <td className="text-right">{customer.orders}</td>
                     <td className="text-right whitespace-nowrap">{formatMoney(customer.spent, currency)}</td>
-                    <td>{customer.membership ? `${customer.membership.plan}${customer.membership.active ? "" : " (ended)"}` : "—"}</td>
+                    <td>
+                      {customer.membership ? `${customer.membership.plan}${customer.membership.active ? "" : " (ended)"}` : "—"}
+                    </td>
                     <td>{customer.newsletter ?? "—"}</td>
                   </tr>
                 ))}

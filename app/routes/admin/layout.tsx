@@ -1,4 +1,4 @@
-import { Form, Outlet, useLocation } from "react-router";
+import { Form, isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { ADMIN_SECTIONS, AdminNav, sectionOf } from "~/components/admin/admin-nav";
 import { mayOpen } from "~/lib/guards.server";
@@ -61,14 +61,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         {/* On a phone the sections fold into a menu that opens without JavaScript. */}
         <details className="admin-menu relative lg:hidden">
           <summary className="cursor-pointer rounded-md border border-grey-300 px-3 py-1.5 text-sm">Menu</summary>
-          <nav aria-label="Back office" className="absolute right-0 z-20 mt-2 w-56 rounded-md border border-grey-200 bg-white p-2 shadow-lg">
+          <nav
+            aria-label="Back office"
+            className="absolute right-0 z-20 mt-2 w-56 rounded-md border border-grey-200 bg-white p-2 shadow-lg"
+          >
             <AdminNav sections={sections} current={current} />
             <div className="mt-2 border-t border-grey-200 pt-2">{signOut}</div>
           </nav>
         </details>
       </header>
       <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)]">
-        <nav aria-label="Back office" className="hidden border-r border-grey-200 bg-white p-4 lg:block lg:min-h-[calc(100vh-3.25rem)]">
+        <nav
+          aria-label="Back office"
+          className="hidden border-r border-grey-200 bg-white p-4 lg:block lg:min-h-[calc(100vh-3.25rem)]"
+        >
           <AdminNav sections={sections} current={current} />
           <div className="mt-6">{signOut}</div>
         </nav>
@@ -77,5 +83,26 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * A page of the back office that failed (an order number that does not exist, a bug): said in the
+ * back office's own words, with a way back, instead of the shop's error page.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="admin-main" className="min-h-screen bg-grey-50 p-8">
+      <h1 className="text-2xl font-bold tracking-tight">{notFound ? "Not found" : "Something went wrong"}</h1>
+      <p className="mt-2 text-grey-700">
+        {notFound ? "Nothing in the back office has this address." : "The page could not be shown. Try again in a moment."}
+      </p>
+      <p className="mt-4">
+        <a className="text-link" href="/admin">
+          Back to the back office
+        </a>
+      </p>
+    </main>
   );
 }

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Panel } from "~/components/admin/panel";
 import type { Route } from "./+types/order";
-import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
 import { orderDateTime, orderStatusLabel } from "~/components/account/order-table";
 import { PostalAddress } from "~/components/account/postal-address";
 import { TextField } from "~/components/ui/text-field";
@@ -47,58 +47,74 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
 }
 
 const ACTIONS = ["markPaid", "ship", "markDelivered", "cancel", "refund", "note", "resend"] as const;
-// These change nothing of the order itself: a page read before another's change may still send them.
-const UNVERSIONED: readonly string[] = ["note", "resend"];
 type Intent = (typeof ACTIONS)[number];
 
 export async function action({ request, params, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
   const fields = await formFields(request);
   const intent = fields.intent as Intent;
-  const number = params.number;
+  const number = params.number.toUpperCase();
   const values = { ...fields, code: "" };
   if (!ACTIONS.includes(intent)) throw data(null, { status: 400 });
-  const current = await context.services.backOffice.orderVersion(context, number);
-  if (current === null) throw new Response(null, { status: 404 });
-  if (!UNVERSIONED.includes(intent) && fields.version !== current) {
-    const audit = await context.services.backOffice.auditList(context, { entityType: "order", entityId: number });
-    const last = audit.rows[0];
-    return staleAnswer(values, last ? { by: last.actorEmail, at: last.at } : null);
-  }
   const staff = staffScope(context);
   const { user, sessionId } = context.session!;
+  const { staff: orders, staffAccess } = context.services;
   try {
+    // Money going out asks for the second factor again after 10 minutes.
+    if (intent === "refund") {
+      if (fields.code) await staffAccess.verifySecondFactor(context, { userId: user.id, sessionId, code: fields.code });
+      await staffAccess.requireRecentSecondFactor(context, { userId: user.id, sessionId });
+    }
     const body = { note: fields.note || undefined };
-    switch (intent) {
-      case "markPaid":
-        await context.services.staff.markPaid(staff, number, { note: fields.reference ? `Transfer ${fields.reference}` : undefined });
-        break;
-      case "ship":
-        await context.services.staff.ship(staff, number, { carrier: fields.carrier, trackingUrl: fields.trackingUrl || undefined });
-        break;
-      case "markDelivered":
-        await context.services.staff.markDelivered(staff, number, body);
-        break;
-      case "cancel":
-        await context.services.staff.cancel(staff, number, body);
-        break;
-      case "note":
-        await context.services.staff.addNote(staff, number, { note: fields.note });
-        break;
-      case "resend":
-        await context.services.staff.resendLastMail(staff, number);
-        break;
-      case "refund":
-        // Money going out asks for the second factor again after 10 minutes.
-        if (fields.code) await context.services.staffAccess.verifySecondFactor(context, { userId: user.id, sessionId, code: fields.code });
-        await context.services.staffAccess.requireRecentSecondFactor(context, { userId: user.id, sessionId });
-        await context.services.staff.refund(staff, number, { amount: fields.amount || undefined, note: fields.note || undefined });
-        break;
+    if (intent === "note") await orders.addNote(staff, number, { note: fields.note });
+    else if (intent === "resend") await orders.resendLastMail(staff, number);
+    // A change to the order itself: only while the order is as the page showed it.
+    else {
+      await orders.whenCurrent(staff, number, fields.version, async (tx) => {
+        switch (intent) {
+          case "markPaid":
+            return orders.markPaid(tx, number, { note: fields.reference ? `Transfer ${fields.reference}` : undefined });
+          case "ship":
+            return orders.ship(tx, number, { carrier: fields.carrier, trackingUrl: fields.trackingUrl || undefined });
+          case "markDelivered":
+            return orders.markDelivered(tx, number, body);
+          case "cancel":
+            return orders.cancel(tx, number, body);
+          case "refund":
+            return orders.refund(tx, number, { amount: fields.amount || undefined, note: fields.note || undefined });
+        }
+      });
     }
   } catch (error) {
+    const failed = error as { code?: string; details?: { changedAt?: string } };
+    if (failed.code === "STALE_VERSION") return staleAnswer(values, await lastChange(context, number, failed.details?.changedAt));
     return formFailure(error, values);
   }
   return { ok: true as const, done: intent };
+}
+
+/**
+ * Who changed the order, and when: the staff member whose audited change is the order's last one
+ * (notes and resent mails change nothing); "the shop" when its last change was not staff's (a
+ * payment arriving, a reservation ending).
+ */
+async function lastChange(context: ReturnType<typeof pageContext>, number: string, changedAt: string | undefined) {
+  if (!changedAt) return null;
+  const audit = await context.services.backOffice.auditList(context, { entityType: "order", entityId: number });
+  const last = audit.rows.find((entry) => entry.action !== "order.note" && entry.action !== "order.mail_resent");
+  const staffMade = last && Math.abs(Date.parse(last.at) - Date.parse(changedAt)) < 5_000;
+  return { by: staffMade ? last.actorEmail : null, at: changedAt };
+}
+
+// After a refusal because the order changed (409), the page reads the order again as it is now.
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: {
+  actionStatus?: number;
+  defaultShouldRevalidate: boolean;
+}) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
 const DONE: Record<Intent, string> = {
@@ -139,9 +155,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <div role="status" aria-live="polite">
         {done && <p className="rounded-md bg-mint-50 px-3 py-2 text-sm text-mint-800">{done}</p>}
       </div>
-      {failure?.formError && (
+      {formMessage(failure, ["carrier", "trackingUrl", "amount", "code", "note"]) && (
         <p role="alert" className="form-error" data-testid="form-error" tabIndex={-1}>
-          {failure.formError}
+          {formMessage(failure, ["carrier", "trackingUrl", "amount", "code", "note"])}
         </p>
       )}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -194,7 +210,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 {money(order.totals.total)}
               </dd>
               {order.totals.vatByRate.map((rate) => (
-                <FragmentRow key={rate.rateBasisPoints} label={`VAT ${rate.ratePercent}% of ${money(rate.net)}`} value={money(rate.vat)} />
+                <FragmentRow
+                  key={rate.rateBasisPoints}
+                  label={`VAT ${rate.ratePercent}% of ${money(rate.net)}`}
+                  value={money(rate.vat)}
+                />
               ))}
               {order.totals.refunded > 0 && <FragmentRow label="Refunded" value={money(order.totals.refunded)} />}
             </dl>
@@ -237,7 +257,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <ul className="flex flex-col gap-1 text-sm">
                 {order.mails.map((mail) => (
                   <li key={mail.id}>
-                    {mail.subject} <span className="text-grey-600">({mail.state}, {orderDateTime(mail.queuedAt)})</span>
+                    {mail.subject}{" "}
+                    <span className="text-grey-600">
+                      ({mail.state}, {orderDateTime(mail.queuedAt)})
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -272,7 +295,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   {order.delivery.trackingUrl && (
                     <>
                       {" "}
-                      · <a className="text-link" href={order.delivery.trackingUrl} rel="noreferrer noopener" target="_blank">tracking</a>
+                      ·{" "}
+                      <a className="text-link" href={order.delivery.trackingUrl} rel="noreferrer noopener" target="_blank">
+                        tracking
+                      </a>
                     </>
                   )}
                 </p>
@@ -303,7 +329,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </dl>
             {order.payment.attention && (
               <p className="form-error mt-2">
-                {order.payment.attention === "mismatch" ? "The provider took another amount: held." : "A refund is still owed by the provider."}
+                {order.payment.attention === "mismatch"
+                  ? "The provider took another amount: held."
+                  : "A refund is still owed by the provider."}
               </p>
             )}
           </Panel>
@@ -312,12 +340,22 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <div className="flex flex-col gap-4">
               {allowed.has("markPaid") && (
                 <ActionForm intent="markPaid" version={order.version} label="Mark paid">
-                  <TextField label="Transfer reference (from the bank statement)" name="reference" defaultValue={failure?.values.reference} />
+                  <TextField
+                    label="Transfer reference (from the bank statement)"
+                    name="reference"
+                    defaultValue={failure?.values.reference}
+                  />
                 </ActionForm>
               )}
               {allowed.has("ship") && (
                 <ActionForm intent="ship" version={order.version} label="Mark shipped">
-                  <TextField label="Carrier" name="carrier" required defaultValue={failure?.values.carrier} error={failure?.fieldErrors.carrier} />
+                  <TextField
+                    label="Carrier"
+                    name="carrier"
+                    required
+                    defaultValue={failure?.values.carrier}
+                    error={failure?.fieldErrors.carrier}
+                  />
                   <TextField
                     label="Tracking link"
                     name="trackingUrl"
@@ -327,7 +365,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   />
                 </ActionForm>
               )}
-              {allowed.has("markDelivered") && <ActionForm intent="markDelivered" version={order.version} label="Mark delivered" />}
+              {allowed.has("markDelivered") && (
+                <ActionForm intent="markDelivered" version={order.version} label="Mark delivered" />
+              )}
               {allowed.has("refund") && order.totals.refundable > 0 && (
                 <ActionForm intent="refund" version={order.version} label="Refund">
                   <TextField
@@ -355,7 +395,6 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     </div>
   );
 }
-
 
 function FragmentRow({ label, value }: { label: string; value: string }) {
   return (

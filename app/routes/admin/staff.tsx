@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
-import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
 import { orderDateTime } from "~/components/account/order-table";
 import { Panel } from "~/components/admin/panel";
 import { TextField } from "~/components/ui/text-field";
@@ -44,11 +44,18 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         return { ok: true as const, message: `Invitation mailed to ${invited.email}.` };
       }
       case "role":
-        if (fields.code) await context.services.staffAccess.verifySecondFactor(context, { userId: user.id, sessionId, code: fields.code });
+        if (fields.code)
+          await context.services.staffAccess.verifySecondFactor(context, { userId: user.id, sessionId, code: fields.code });
         await context.services.staffAccess.requireRecentSecondFactor(context, { userId: user.id, sessionId });
-        await context.services.staffAccess.changeRole(staff, { userId: Number(fields.userId), role: fields.role, version: fields.version });
+        if (!/^\d{1,9}$/.test(fields.userId ?? "")) throw data(null, { status: 400 });
+        await context.services.staffAccess.changeRole(staff, {
+          userId: Number(fields.userId),
+          role: fields.role,
+          version: fields.version,
+        });
         return { ok: true as const, message: fields.role === "customer" ? "Removed from the staff." : "Role changed." };
       case "revoke":
+        if (!/^\d{1,9}$/.test(fields.invitationId ?? "")) throw data(null, { status: 400 });
         await context.services.staffAccess.revokeInvitation(staff, Number(fields.invitationId));
         return { ok: true as const, message: "Invitation withdrawn." };
       default:
@@ -71,9 +78,9 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       <div role="status" aria-live="polite">
         {message && <p className="rounded-md bg-mint-50 px-3 py-2 text-sm text-mint-800">{message}</p>}
       </div>
-      {failure?.formError && (
+      {formMessage(failure, ["email"]) && (
         <p role="alert" className="form-error" data-testid="form-error" tabIndex={-1}>
-          {failure.formError}
+          {formMessage(failure, ["email"])}
         </p>
       )}
       <Panel title="People">
@@ -95,7 +102,9 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                     <span className="block text-grey-600">{person.email}</span>
                   </td>
                   <td>{person.hasAuthenticator ? "set up" : "not yet"}</td>
-                  <td className="whitespace-nowrap">{person.lastSignInAt ? orderDateTime(person.lastSignInAt.toISOString()) : "—"}</td>
+                  <td className="whitespace-nowrap">
+                    {person.lastSignInAt ? orderDateTime(person.lastSignInAt.toISOString()) : "—"}
+                  </td>
                   <td>
                     <Form method="post" className="flex flex-wrap items-center gap-2">
                       <input type="hidden" name="intent" value="role" />
@@ -104,7 +113,12 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                       <label className="sr-only" htmlFor={`role-${person.id}`}>
                         Role of {person.email}
                       </label>
-                      <select id={`role-${person.id}`} name="role" defaultValue={person.role} className="rounded-md border border-grey-300 px-2 py-1">
+                      <select
+                        id={`role-${person.id}`}
+                        name="role"
+                        defaultValue={person.role}
+                        className="rounded-md border border-grey-300 px-2 py-1"
+                      >
                         {ROLES.map((role) => (
                           <option key={role.value} value={role.value}>
                             {role.label}
@@ -136,10 +150,21 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       <Panel title="Invite someone">
         <Form method="post" className="flex flex-col gap-3 sm:max-w-md" noValidate>
           <input type="hidden" name="intent" value="invite" />
-          <TextField label="E-mail address" name="email" type="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
+          <TextField
+            label="E-mail address"
+            name="email"
+            type="email"
+            required
+            defaultValue={failure?.values.email}
+            error={failure?.fieldErrors.email}
+          />
           <label className="flex flex-col gap-1 text-sm">
             <span>Role</span>
-            <select name="role" defaultValue={failure?.values.role || "staff"} className="rounded-md border border-grey-300 px-2 py-1.5">
+            <select
+              name="role"
+              defaultValue={failure?.values.role || "staff"}
+              className="rounded-md border border-grey-300 px-2 py-1.5"
+            >
               {ROLES.map((role) => (
                 <option key={role.value} value={role.value}>
                   {role.label}

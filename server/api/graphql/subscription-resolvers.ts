@@ -119,6 +119,8 @@ async function backOfficeStaff(context: Context): Promise<void> {
   if (!session) throw notLoggedIn();
   const { user, sessionId } = session;
   const staff = isBackOfficeRole(user.role) && (user.role === "owner" || hasScope(user, "staff"));
-  const gate = staff ? await context.services.staffAccess.backOfficeGate(context, { userId: user.id, role: user.role, sessionId }) : null;
+  const gate = staff
+    ? await context.services.staffAccess.backOfficeGate(context, { userId: user.id, role: user.role, sessionId })
+    : null;
   if (gate !== "ok") throw shopError("FORBIDDEN", "Only staff signed in to the back office may follow new orders.");
 }

@@ -207,6 +207,18 @@ describe("the staff's order operations", () => {
     expect((await call("POST", "/ecommerce/orders/KS-1/paid", {}, clerk)).status).toBe(404);
     const me = await call<{ scope: string[] }>("GET", "/api/users/me", undefined, clerk);
     expect((me.body as unknown as { scope: string[] }).scope).toEqual(["staff"]);
+
+    // An account with a back-office role acts only with its second factor given (ADR 59): a
+    // password alone is refused, and changes nothing.
+    await shop.database.db
+      .update(users)
+      .set({ role: "staff" })
+      .where(eq(users.username, `apibuyer${people}`));
+    const delivered = await call("POST", `/ecommerce/orders/${number}/delivered`, {}, clerk);
+    expect(delivered.status).toBe(403);
+    expect(delivered.body.error!.message).toBe("Sign in to the back office with your second factor first.");
+    const [row] = await shop.database.db.select({ status: orders.status }).from(orders).where(eq(orders.number, number));
+    expect(row!.status).toBe("shipped");
   });
 
   test("a refund's amount is a whole number of cents or a decimal text with two decimals at most; anything else is 400 and refunds nothing", async () => {
@@ -260,7 +272,10 @@ describe("the staff's order operations", () => {
       .where(eq(auditLog.entityId, number))
       .orderBy(auditLog.id);
     expect(audited.map((entry) => entry.action)).toEqual(["order.paid", "order.refunded", "order.refunded", "order.refunded"]);
-    expect(audited[0]).toMatchObject({ actorEmail: `apibuyer${people}@example.com`, changes: { status: ["awaiting_payment", "paid"] } });
+    expect(audited[0]).toMatchObject({
+      actorEmail: `apibuyer${people}@example.com`,
+      changes: { status: ["awaiting_payment", "paid"] },
+    });
     expect(audited[3]!.changes).toEqual({ refunded: [300, 307] });
   });
 });

@@ -3,6 +3,7 @@ import { requestContext, type ShopEnv } from "../../context.ts";
 import { isCartToken, requestBag } from "../../modules/cart/index.ts";
 import { hasScope } from "../../modules/accounts/index.ts";
 import { staffScopeOf } from "../../modules/audit/index.ts";
+import { isBackOfficeRole } from "../../modules/staff-access/index.ts";
 import { ForbiddenError, UnauthorizedError, ValidationError, answerOtherRequests } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
 
@@ -94,6 +95,16 @@ export function ordersApi() {
       const session = await context.session();
       if (!session) throw new UnauthorizedError();
       if (!hasScope(session.user, "staff")) throw new ForbiddenError("Only the shop's staff may do this.");
+      // A back-office account acts here as in the back office (ADR 59): with its second factor
+      // given in this session, within the session's limits, and again for money going back.
+      const { user, sessionId } = session;
+      if (isBackOfficeRole(user.role)) {
+        const gate = await context.services.staffAccess.backOfficeGate(context, { userId: user.id, role: user.role, sessionId });
+        if (gate !== "ok") throw new ForbiddenError("Sign in to the back office with your second factor first.");
+        if (operation === "refund" || operation === "cancel") {
+          await context.services.staffAccess.requireRecentSecondFactor(context, { userId: user.id, sessionId });
+        }
+      }
       const body = c.req.header("content-length") === "0" || !c.req.header("content-type") ? {} : await readJsonObject(c);
       // Made by staff: the change is audited with who made it (ADR 58).
       const staff = staffScopeOf(context, session.user, context.requestId);

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, customType, index, integer, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { BANK_TRANSFER, PAYMENT_METHODS } from "./payment-methods.ts";
 import { membershipPlans } from "./memberships.ts";
 import { users } from "./users.ts";

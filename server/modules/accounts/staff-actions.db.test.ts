@@ -30,7 +30,11 @@ const scope = () => systemScope(shop.database.db, { ip: "203.0.113.80" });
 const versionOf = async (id: number) =>
   (await shop.database.db.select({ at: users.updatedAt }).from(users).where(eq(users.id, id)))[0]!.at.toISOString();
 const entries = (id: number) =>
-  shop.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, "customer"), eq(auditLog.entityId, String(id)))).orderBy(auditLog.id);
+  shop.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, "customer"), eq(auditLog.entityId, String(id))))
+    .orderBy(auditLog.id);
 
 test("a blocked customer's sessions end and the login is refused; unblocked, they log in again", async () => {
   const customer = await customerNumber(8101);
@@ -54,16 +58,30 @@ test("a blocked customer's sessions end and the login is refused; unblocked, the
 test("a form read before another change is refused; staff accounts and unknown ids are not customers; nothing is audited", async () => {
   const customer = await customerNumber(8102);
   const stale = await versionOf(customer.id);
-  await shop.database.db.update(users).set({ firstName: "Renamed", updatedAt: new Date(Date.now() + 1000) }).where(eq(users.id, customer.id));
-  await expect(shop.services.accounts.setBlocked(staff, { userId: customer.id, blocked: "true", version: stale })).rejects.toMatchObject({
+  await shop.database.db
+    .update(users)
+    .set({ firstName: "Renamed", updatedAt: new Date(Date.now() + 1000) })
+    .where(eq(users.id, customer.id));
+  await expect(
+    shop.services.accounts.setBlocked(staff, { userId: customer.id, blocked: "true", version: stale }),
+  ).rejects.toMatchObject({
     code: "STALE_VERSION",
   });
-  const [owner] = await shop.database.db.insert(users).values({ username: "boss", email: "boss@example.com", role: "owner" }).returning();
+  const [owner] = await shop.database.db
+    .insert(users)
+    .values({ username: "boss", email: "boss@example.com", role: "owner" })
+    .returning();
   for (const userId of [owner!.id, 999_999]) {
-    await expect(shop.services.accounts.setBlocked(staff, { userId, blocked: "true" })).rejects.toMatchObject({ code: "ACCOUNT_NOT_FOUND" });
-    await expect(shop.services.accounts.endCustomerSessions(staff, { userId })).rejects.toMatchObject({ code: "ACCOUNT_NOT_FOUND" });
+    await expect(shop.services.accounts.setBlocked(staff, { userId, blocked: "true" })).rejects.toMatchObject({
+      code: "ACCOUNT_NOT_FOUND",
+    });
+    await expect(shop.services.accounts.endCustomerSessions(staff, { userId })).rejects.toMatchObject({
+      code: "ACCOUNT_NOT_FOUND",
+    });
   }
-  await expect(shop.services.accounts.setBlocked(staff, { userId: "x", blocked: "maybe" })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+  await expect(shop.services.accounts.setBlocked(staff, { userId: "x", blocked: "maybe" })).rejects.toMatchObject({
+    code: "INVALID_INPUT",
+  });
   expect(await entries(customer.id)).toEqual([]);
 });
 

@@ -27,9 +27,13 @@ export async function setBlocked(scope: StaffScope, raw: unknown): Promise<void>
     const [user] = await tx.db.select().from(users).where(eq(users.id, input.userId)).for("update");
     if (!user || user.role !== "customer") throw accountNotFound();
     if (input.version !== undefined && input.version !== user.updatedAt.toISOString()) {
-      throw new ShopError("STALE_VERSION", "Someone changed this account since you opened it. Check it as it is now, then try again.", {
-        details: { changedAt: user.updatedAt.toISOString() },
-      });
+      throw new ShopError(
+        "STALE_VERSION",
+        "Someone changed this account since you opened it. Check it as it is now, then try again.",
+        {
+          details: { changedAt: user.updatedAt.toISOString() },
+        },
+      );
     }
     if (user.blocked === input.blocked) return;
     await tx.db.update(users).set({ blocked: input.blocked, updatedAt: new Date() }).where(eq(users.id, user.id));
@@ -50,7 +54,12 @@ export async function endCustomerSessions(scope: StaffScope, raw: unknown): Prom
     const [user] = await tx.db.select({ role: users.role }).from(users).where(eq(users.id, input.userId));
     if (!user || user.role !== "customer") throw accountNotFound();
     const ended = await endOpenSessions(tx.db, input.userId);
-    await recordAudit(tx, { action: "customer.sessions_ended", entityType: "customer", entityId: input.userId, changes: { sessions: [ended, 0] } });
+    await recordAudit(tx, {
+      action: "customer.sessions_ended",
+      entityType: "customer",
+      entityId: input.userId,
+      changes: { sessions: [ended, 0] },
+    });
     return ended;
   });
 }

@@ -123,7 +123,8 @@ export async function customerDetail(scope: Scope, rawId: unknown, now = new Dat
   const id = parsed.data;
   const { db } = scope;
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) throw customerNotFound();
+  // Staff accounts are the owner's business (/admin/staff), not a customer page's.
+  if (!user || user.role !== "customer") throw customerNotFound();
   const [newsletter, addressRows, orderRows, [totals], membershipRows, alerts, open] = await Promise.all([
     db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, user.email)),
     db.select().from(addresses).where(eq(addresses.userId, id)).orderBy(desc(addresses.isDefault), asc(addresses.id)),

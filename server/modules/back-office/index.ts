@@ -3,7 +3,8 @@ import { auditList } from "./audit-list.ts";
 import { customerDetail } from "./customer-detail.ts";
 import { customersList } from "./customers-list.ts";
 import { dashboard } from "./dashboard.ts";
-import { orderDetail, orderVersion } from "./order-detail.ts";
+import { orderVersion } from "../orders/index.ts";
+import { orderDetail } from "./order-detail.ts";
 import { ordersCsv } from "./orders-csv.ts";
 import { ordersList } from "./orders-list.ts";
 
@@ -25,7 +26,7 @@ export type { OrderDetail } from "./order-detail.ts";
 export type { OrderRow, OrdersPage } from "./orders-list.ts";
 export type { AuditListParams, CustomersListParams, DashboardParams, OrdersListParams } from "./schemas.ts";
 export { CSV_COLUMNS, guardCell } from "./orders-csv.ts";
-export { allowedActions, orderVersion, versionOf } from "./order-detail.ts";
+export { allowedActions } from "./order-detail.ts";
 export { auditList, customerDetail, customersList, dashboard, orderDetail, ordersCsv, ordersList };
 export * from "./shared.ts";
 

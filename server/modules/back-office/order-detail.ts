@@ -1,4 +1,4 @@
-import { and, asc, eq, max, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import {
   mailJobs,
   membershipPlans,
@@ -12,7 +12,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { ShopError } from "../../lib/shop-error.ts";
-import { canMove, isCardOrder, orderAddress, STATUS_WORDS, type OrderAddress } from "../orders/index.ts";
+import { canMove, isCardOrder, orderAddress, STATUS_WORDS, versionOf, type OrderAddress } from "../orders/index.ts";
 import { daysLeft } from "./days.ts";
 import { customerNameOf, paymentStateOf } from "./order-facts.ts";
 import { orderNumberInput } from "./schemas.ts";
@@ -127,22 +127,6 @@ export interface OrderDetailOptions {
 }
 
 const orderNotFound = () => new ShopError("ORDER_NOT_FOUND", "Order not found.");
-
-/** The version of an order (OrderDetail.version): it changes with every status change, refund, edit or history entry. */
-export function versionOf(order: Pick<Order, "updatedAt">, lastEventId: number | null): string {
-  return `${order.updatedAt.getTime().toString(36)}.${(lastEventId ?? 0).toString(36)}`;
-}
-
-/** The current version of the order of that number; null when there is none. For the actions' stale check. */
-export async function orderVersion(db: Db, number: string): Promise<string | null> {
-  const [row] = await db
-    .select({ updatedAt: orders.updatedAt, lastEvent: max(orderEvents.id) })
-    .from(orders)
-    .leftJoin(orderEvents, eq(orderEvents.orderId, orders.id))
-    .where(eq(orders.number, number))
-    .groupBy(orders.id);
-  return row ? versionOf(row, row.lastEvent) : null;
-}
 
 /** "€12.50" or "12.50" in a refund note, as cents; null when the note names no amount. */
 function amountIn(note: string): number | null {

@@ -17,7 +17,9 @@ const day = (what: string) =>
   optional(
     z.iso
       .date({ error: `Give the ${what} date as YYYY-MM-DD.` })
-      .refine((d) => !Number.isNaN(Date.parse(d)), `No such ${what} date.`),
+      .refine((d) => !Number.isNaN(Date.parse(d)), `No such ${what} date.`)
+      // The shop's records lie within these years; outside them a date is a typing slip.
+      .refine((d) => d >= "2000-01-01" && d <= "2099-12-31", `Give a ${what} date between 2000 and 2099.`),
   );
 const page = z.preprocess(
   blank,

@@ -87,7 +87,9 @@ describe("ordering to a saved address", () => {
     await database.db.delete(addresses).where(eq(addresses.id, saved.id));
     const again = await checkout.placeOrder(ownScope(), buyer, request, { idempotencyKey: "saved-address-key-01" });
     expect(again).toMatchObject({ replayed: true, order: { number: placed.order.number } });
-    expect(await failure(checkout.placeOrder(ownScope(), buyer, request, { idempotencyKey: "saved-address-key-02" }))).toMatchObject({
+    expect(
+      await failure(checkout.placeOrder(ownScope(), buyer, request, { idempotencyKey: "saved-address-key-02" })),
+    ).toMatchObject({
       code: "ADDRESS_NOT_FOUND",
     });
   });

@@ -91,3 +91,4 @@ export { itemsBackOnSale } from "./mails.ts";
 export { createStaffOperations, refundInput, refundable, type Settled, type StaffOperations } from "./staff.ts";
 export { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "./transitions.ts";
 export { orderAddress, orderByNumber, orderLineView } from "./view.ts";
+export { orderVersion, versionOf, whenCurrent } from "./version.ts";

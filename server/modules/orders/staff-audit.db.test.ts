@@ -23,7 +23,11 @@ let buyers = 0;
 beforeAll(async () => {
   shop = await seededShop(4);
   system = systemScope(shop.database.db);
-  staff = staffScopeOf(systemScope(shop.database.db, { ip: "192.0.2.44" }), { id: 77, email: "desk@example.com", role: "staff" }, "req-audit-1");
+  staff = staffScopeOf(
+    systemScope(shop.database.db, { ip: "192.0.2.44" }),
+    { id: 77, email: "desk@example.com", role: "staff" },
+    "req-audit-1",
+  );
   [option] = (await stockedOptions(shop.database.db, 1)) as [number];
 });
 
@@ -34,7 +38,11 @@ afterAll(async () => {
 
 const placed = () => guestOrder(shop.services, system, option, 1, { email: `audited-${++buyers}@example.com` });
 const entriesOf = (number: string) =>
-  shop.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, "order"), eq(auditLog.entityId, number))).orderBy(auditLog.id);
+  shop.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, "order"), eq(auditLog.entityId, number)))
+    .orderBy(auditLog.id);
 
 test("each staff step is an entry with who, from where, the request and the fields it changed", async () => {
   const order = await placed();
@@ -59,14 +67,19 @@ test("each staff step is an entry with who, from where, the request and the fiel
 
 test("a refused step leaves no entry; the shop's own changes have none", async () => {
   const order = await placed();
-  await expect(shop.services.staff.ship(staff, order.number, { carrier: "PostNL" })).rejects.toMatchObject({ code: "INVALID_TRANSITION" });
+  await expect(shop.services.staff.ship(staff, order.number, { carrier: "PostNL" })).rejects.toMatchObject({
+    code: "INVALID_TRANSITION",
+  });
   await shop.services.staff.markPaid(system, order.number);
   expect(await entriesOf(order.number)).toEqual([]);
 });
 
 test("an internal note and a mail sent again are audited; the note never reaches the customer", async () => {
   const order = await placed();
-  await expect(shop.services.staff.addNote(staff, order.number, { note: "  " })).rejects.toMatchObject({ code: "INVALID_INPUT", field: "note" });
+  await expect(shop.services.staff.addNote(staff, order.number, { note: "  " })).rejects.toMatchObject({
+    code: "INVALID_INPUT",
+    field: "note",
+  });
   await shop.services.staff.addNote(staff, order.number, { note: "Called: wants it before Friday." });
   const mailsBefore = await shop.database.db.select().from(mailJobs).where(eq(mailJobs.to, order.email));
   const { subject } = await shop.services.staff.resendLastMail(staff, order.number);

@@ -26,18 +26,36 @@ export async function addInternalNote(scope: StaffScope, number: unknown, raw: u
 }
 
 /** The order's newest mail, written again to be sent; audited. ORDER_NOT_FOUND, or INVALID_INPUT when it has none. */
-export async function resendLastMail(scope: StaffScope, number: unknown, mailsWritten?: () => void): Promise<{ subject: string }> {
+export async function resendLastMail(
+  scope: StaffScope,
+  number: unknown,
+  mailsWritten?: () => void,
+): Promise<{ subject: string }> {
   return withTransaction(scope, async (tx) => {
     const order = await lockOrder(tx.db, number);
-    const [last] = await tx.db
+    // The mails to the order's address that name its number as a whole word (KS-100001, not KS-1000010).
+    const mails = await tx.db
       .select()
       .from(mailJobs)
       .where(and(eq(mailJobs.to, order.email), like(mailJobs.subject, `%${order.number}%`)))
       .orderBy(desc(mailJobs.id))
-      .limit(1);
+      .limit(50);
+    const named = new RegExp(`(^|[^\\w-])${order.number}($|[^\\w-])`);
+    const last = mails.find((mail) => named.test(mail.subject));
     if (!last) throw new ShopError("INVALID_INPUT", `No mail was written for order ${order.number}.`);
-    await enqueueMail(tx.db, { to: last.to, subject: last.subject, text: last.text, html: last.html, headers: last.headers ?? undefined });
-    await recordAudit(tx, { action: "order.mail_resent", entityType: "order", entityId: order.number, changes: { mail: [null, last.subject] } });
+    await enqueueMail(tx.db, {
+      to: last.to,
+      subject: last.subject,
+      text: last.text,
+      html: last.html,
+      headers: last.headers ?? undefined,
+    });
+    await recordAudit(tx, {
+      action: "order.mail_resent",
+      entityType: "order",
+      entityId: order.number,
+      changes: { mail: [null, last.subject] },
+    });
     if (mailsWritten) afterCommit(tx, mailsWritten);
     return { subject: last.subject };
   });

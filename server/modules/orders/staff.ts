@@ -9,6 +9,7 @@ import { cancellationOf, updateOf } from "./order-mails.ts";
 import { isCardOrder } from "../../db/schema/payment-methods.ts";
 import { assertMove } from "./state-machine.ts";
 import { addInternalNote, resendLastMail } from "./staff-notes.ts";
+import { whenCurrent } from "./version.ts";
 import type { StaffScope } from "../audit/index.ts";
 import { cancelOrder, lockOrder, move, recordRefund } from "./transitions.ts";
 
@@ -103,6 +104,8 @@ export function createStaffOperations(deps: StaffDeps) {
     updateOf(deps, order, kind, extra.amount === undefined ? undefined : deps.money(extra.amount, order.currency));
 
   return {
+    /** Runs a staff form's change only while the order is at the version the form was read at (else STALE_VERSION). */
+    whenCurrent,
     /** An internal note on the order, for staff only (an audit entry of the order). */
     addNote: (scope: StaffScope, number: unknown, raw: unknown) => addInternalNote(scope, number, raw),
     /** The order's newest mail, sent again. */

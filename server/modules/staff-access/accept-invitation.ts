@@ -64,7 +64,8 @@ export async function acceptInvitation(scope: Scope, raw: unknown, now = new Dat
     const [existing] = await tx.db.select().from(users).where(eq(users.email, email)).limit(1).for("update");
     // The set-up link names no address: whoever holds it must not take over an account that has
     // one, by typing its address. A mailed invitation went to the account's own mailbox.
-    if (existing && setUp) throw invalidInput("email", "An account with this address exists already: choose another address for the owner.");
+    if (existing && setUp)
+      throw invalidInput("email", "An account with this address exists already: choose another address for the owner.");
     // An invitation never takes a role away: demoting an owner is a role change, with its rules.
     if (existing && existing.role === "owner" && link.role !== "owner") throw invitationInvalid();
     let member: StaffMember;

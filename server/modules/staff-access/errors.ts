@@ -62,6 +62,10 @@ export const secondFactorRequired = () =>
   new ShopError("SECOND_FACTOR_REQUIRED", "Confirm it is you: enter the code from your authenticator app.");
 
 export const alreadyInRole = (role: string) =>
-  new ShopError("INVALID_INPUT", `This address already belongs to a member of the staff (${role}): change their role in the list instead.`, {
-    field: "email",
-  });
+  new ShopError(
+    "INVALID_INPUT",
+    `This address already belongs to a member of the staff (${role}): change their role in the list instead.`,
+    {
+      field: "email",
+    },
+  );

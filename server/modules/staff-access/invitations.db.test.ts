@@ -74,15 +74,26 @@ test("(first, while the shop has no owner) a set-up link cannot take over an acc
   await db().insert(users).values({ username: "shopper77", email: "shopper77@example.com" });
   const [link] = await db()
     .insert(staffInvitations)
-    .values({ tokenHash: hashCode("setup-token-for-a-takeover-try-000000000000"), email: null, role: "owner", expiresAt: new Date(Date.now() + HOUR) })
+    .values({
+      tokenHash: hashCode("setup-token-for-a-takeover-try-000000000000"),
+      email: null,
+      role: "owner",
+      expiresAt: new Date(Date.now() + HOUR),
+    })
     .returning();
   const taken = await failure(
-    access.acceptInvitation(visitor(), { token: "setup-token-for-a-takeover-try-000000000000", email: "shopper77@example.com", password: "a long new password" }),
+    access.acceptInvitation(visitor(), {
+      token: "setup-token-for-a-takeover-try-000000000000",
+      email: "shopper77@example.com",
+      password: "a long new password",
+    }),
   );
   expect(taken).toMatchObject({ code: "INVALID_INPUT", field: "email" });
-  expect((await db().select().from(users).where(eq(users.email, "shopper77@example.com")))[0]).toMatchObject({ role: "customer", passwordHash: null });
+  expect((await db().select().from(users).where(eq(users.email, "shopper77@example.com")))[0]).toMatchObject({
+    role: "customer",
+    passwordHash: null,
+  });
   expect((await db().select().from(staffInvitations).where(eq(staffInvitations.id, link!.id)))[0]!.usedAt).toBeNull();
-
 });
 
 test("while the shop has no owner each start prints a set-up link; one makes the owner, once; then no more links", async () => {
@@ -357,7 +368,10 @@ test("someone on the staff is not invited again, whatever the role asked: their 
 });
 
 test("(last, as it adds an owner) npm run owner's link makes its address an owner, even with an owner there; a bad address is refused", async () => {
-  expect(await failure(access.ownerInvitationLink(visitor(), "not an address"))).toMatchObject({ code: "INVALID_INPUT", field: "email" });
+  expect(await failure(access.ownerInvitationLink(visitor(), "not an address"))).toMatchObject({
+    code: "INVALID_INPUT",
+    field: "email",
+  });
   const link = await access.ownerInvitationLink(visitor(), " Second.Owner@Example.com ");
   expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/admin/join\\?token=[\\w-]{43}$`));
   expect(await access.invitation(visitor(), tokenOf(link))).toMatchObject({ email: "second.owner@example.com", role: "owner" });

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/enrol";
-import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
 import { RecoveryCodes } from "~/components/admin/recovery-codes";
 import { TotpSetup } from "~/components/admin/totp-setup";
 import { TextField } from "~/components/ui/text-field";
@@ -69,7 +69,11 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
       <div>
         <h1 className="text-xl font-semibold">Two-factor sign-in is on</h1>
         <p className="mt-2 text-sm text-grey-700">
-          To use another authenticator or get new recovery codes, go to <a className="text-link" href="/admin/account">My sign-in</a>.
+          To use another authenticator or get new recovery codes, go to{" "}
+          <a className="text-link" href="/admin/account">
+            My sign-in
+          </a>
+          .
         </p>
       </div>
     );
@@ -81,9 +85,9 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
         The back office asks for a code from an authenticator app each time you sign in.
       </p>
       <TotpSetup {...loaderData.enrolment} />
-      {failure?.formError && (
+      {formMessage(failure, ["code"]) && (
         <p role="alert" className="form-error mt-4" data-testid="form-error" tabIndex={-1}>
-          {failure.formError}
+          {formMessage(failure, ["code"])}
         </p>
       )}
       <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>

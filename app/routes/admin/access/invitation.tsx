@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
-import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
 import { TextField } from "~/components/ui/text-field";
 import { BACK_OFFICE } from "~/lib/guards.server";
 import { formFailure, formFields } from "~/lib/forms.server";
@@ -59,8 +59,8 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       <div>
         <h1 className="text-xl font-semibold">This link no longer works</h1>
         <p className="mt-2 text-grey-700">
-          It has been used, has expired or was withdrawn. Ask the shop&rsquo;s owner for a new invitation; an owner&rsquo;s
-          set-up link is printed again when the shop starts while it has no owner.
+          It has been used, has expired or was withdrawn. Ask the shop&rsquo;s owner for a new invitation; an owner&rsquo;s set-up
+          link is printed again when the shop starts while it has no owner.
         </p>
       </div>
     );
@@ -74,9 +74,9 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           ? "Choose the owner's e-mail address and password. Two-factor sign-in comes next."
           : `You are invited as ${ROLE_NAMES[invitation.role] ?? invitation.role}, with ${invitation.email}. Choose a password; two-factor sign-in comes next.`}
       </p>
-      {failure?.formError && (
+      {formMessage(failure, ["email", "password"]) && (
         <p role="alert" className="form-error mt-4" data-testid="form-error" tabIndex={-1}>
-          {failure.formError}
+          {formMessage(failure, ["email", "password"])}
         </p>
       )}
       <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>

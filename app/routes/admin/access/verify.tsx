@@ -1,9 +1,9 @@
 import { useRef } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/verify";
-import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
 import { TextField } from "~/components/ui/text-field";
-import { BACK_OFFICE } from "~/lib/guards.server";
+import { BACK_OFFICE, mayOpen } from "~/lib/guards.server";
 import { formFailure, formFields } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { clearedRedirectCookie, readRedirect } from "../../../../server/modules/accounts/shared.ts";
@@ -28,7 +28,9 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     return formFailure(error, {});
   }
   const wanted = readRedirect(request.headers.get("cookie"));
-  const next = wanted && (wanted === BACK_OFFICE.home || wanted.startsWith(`${BACK_OFFICE.home}/`)) ? wanted : BACK_OFFICE.home;
+  // Back to the page asked for; else the dashboard, or for a role without it (an editor) their sign-in page.
+  const home = mayOpen(user, "staff") ? BACK_OFFICE.home : "/admin/account";
+  const next = wanted && (wanted === BACK_OFFICE.home || wanted.startsWith(`${BACK_OFFICE.home}/`)) ? wanted : home;
   return redirect(next, { status: 303, headers: { "Set-Cookie": clearedRedirectCookie(context.cookies) } });
 }
 
@@ -43,9 +45,9 @@ export default function Verify({ actionData }: Route.ComponentProps) {
       <p className="mt-2 text-sm text-grey-700">
         Give the 6-digit code your authenticator app shows now, or one of your recovery codes.
       </p>
-      {failure?.formError && (
+      {formMessage(failure, ["code"]) && (
         <p role="alert" className="form-error mt-4" data-testid="form-error" tabIndex={-1}>
-          {failure.formError}
+          {formMessage(failure, ["code"])}
         </p>
       )}
       <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
