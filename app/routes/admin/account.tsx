@@ -1,7 +1,8 @@
 import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
-import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { FormNotices } from "~/components/admin/form-notices";
 import { orderDateTime } from "~/components/account/order-table";
 import { Panel } from "~/components/admin/panel";
 import { RecoveryCodes } from "~/components/admin/recovery-codes";
@@ -73,14 +74,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         </a>
         .
       </p>
-      <div role="status" aria-live="polite">
-        {message && <p className="rounded-md bg-mint-50 px-3 py-2 text-sm text-mint-800">{message}</p>}
-      </div>
-      {formMessage(failure, ["code"]) && (
-        <p role="alert" className="form-error" data-testid="form-error" tabIndex={-1}>
-          {formMessage(failure, ["code"])}
-        </p>
-      )}
+      <FormNotices message={message} failure={failure} shown={["code"]} />
       <Panel title="Recovery codes">
         {codes ? (
           <RecoveryCodes codes={codes} />

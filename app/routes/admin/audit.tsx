@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/audit";
 import { FilterForm, FilterInput } from "~/components/admin/filter-form";
-import { Pager } from "~/components/admin/pager";
+import { ListResult } from "~/components/admin/list-result";
 import { orderDateTime } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
 import { listFailure } from "~/lib/admin-lists.server";
@@ -35,6 +35,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
   const params = new URLSearchParams(search);
   const value = (name: string) => params.get(name) ?? "";
   const { list, error } = loaderData;
+  const rows = list?.rows ?? [];
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
@@ -46,64 +47,52 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         <FilterInput label="From" name="from" type="date" value={value("from")} />
         <FilterInput label="To" name="to" type="date" value={value("to")} />
       </FilterForm>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      {list && (
-        <>
-          <div className="overflow-x-auto rounded-lg border border-grey-200 bg-white">
-            <table className="admin-table w-full text-left text-sm">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">From</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.length === 0 && (
-                  <tr>
-                    <td colSpan={5} className="text-grey-600">
-                      No entries match.
-                    </td>
-                  </tr>
+      <ListResult path="/admin/audit" search={search} error={error} list={list} noun="entries">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Change</th>
+            <th scope="col">From</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={5} className="text-grey-600">
+                No entries match.
+              </td>
+            </tr>
+          )}
+          {rows.map((entry) => (
+            <tr key={entry.id} data-testid="audit-row">
+              <td className="whitespace-nowrap">{orderDateTime(entry.at)}</td>
+              <td>
+                {entry.actorEmail ?? "—"}
+                {entry.actorRole && <span className="block text-xs text-grey-600">{entry.actorRole}</span>}
+              </td>
+              <td>
+                {entry.action}{" "}
+                {entry.link ? (
+                  <Link to={entry.link} className="text-link">
+                    {entry.entityType} {entry.entityId}
+                  </Link>
+                ) : (
+                  <span>
+                    {entry.entityType} {entry.entityId}
+                  </span>
                 )}
-                {list.rows.map((entry) => (
-                  <tr key={entry.id} data-testid="audit-row">
-                    <td className="whitespace-nowrap">{orderDateTime(entry.at)}</td>
-                    <td>
-                      {entry.actorEmail ?? "—"}
-                      {entry.actorRole && <span className="block text-xs text-grey-600">{entry.actorRole}</span>}
-                    </td>
-                    <td>
-                      {entry.action}{" "}
-                      {entry.link ? (
-                        <Link to={entry.link} className="text-link">
-                          {entry.entityType} {entry.entityId}
-                        </Link>
-                      ) : (
-                        <span>
-                          {entry.entityType} {entry.entityId}
-                        </span>
-                      )}
-                    </td>
-                    <td>{describe(entry.changes)}</td>
-                    <td className="text-xs text-grey-600">
-                      {entry.clientAddress}
-                      {entry.requestId && <span className="block">{entry.requestId}</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager path="/admin/audit" search={search} page={list.page} pages={list.pages} total={list.total} noun="entries" />
-        </>
-      )}
+              </td>
+              <td>{describe(entry.changes)}</td>
+              <td className="text-xs text-grey-600">
+                {entry.clientAddress}
+                {entry.requestId && <span className="block">{entry.requestId}</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListResult>
     </div>
   );
 }

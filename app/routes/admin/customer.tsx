@@ -2,7 +2,8 @@ import { Panel } from "~/components/admin/panel";
 import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/customer";
-import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { FormNotices } from "~/components/admin/form-notices";
 import { staffScope } from "~/lib/admin-actions.server";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { orderDate, orderDateTime, orderStatusLabel } from "~/components/account/order-table";
@@ -74,14 +75,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
           {customer.blocked && <strong className="text-danger-700"> · blocked</strong>}
         </p>
       </div>
-      <div role="status" aria-live="polite">
-        {message && <p className="rounded-md bg-mint-50 px-3 py-2 text-sm text-mint-800">{message}</p>}
-      </div>
-      {formMessage(failure, []) && (
-        <p role="alert" className="form-error" data-testid="form-error" tabIndex={-1}>
-          {formMessage(failure, [])}
-        </p>
-      )}
+      <FormNotices message={message} failure={failure} shown={[]} />
       <div className="flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="intent" value={customer.blocked ? "unblock" : "block"} />

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/customers";
 import { FilterForm, FilterInput } from "~/components/admin/filter-form";
-import { Pager } from "~/components/admin/pager";
+import { ListResult } from "~/components/admin/list-result";
 import { SortHeader } from "~/components/admin/sort-header";
 import { orderDate } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
@@ -30,6 +30,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const { list, error, currency } = loaderData;
+  const rows = list?.rows ?? [];
   const path = "/admin/customers";
   return (
     <div className="flex flex-col gap-4">
@@ -37,63 +38,49 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
       <FilterForm key={search} label="Find customers">
         <FilterInput label="Name, e-mail or user name" name="q" type="search" value={params.get("q") ?? ""} />
       </FilterForm>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      {list && (
-        <>
-          <div className="overflow-x-auto rounded-lg border border-grey-200 bg-white">
-            <table className="admin-table w-full text-left text-sm">
-              <thead>
-                <tr>
-                  <th scope="col">Customer</th>
-                  <SortHeader path={path} search={search} column="joined" byDefault="joined">
-                    Joined
-                  </SortHeader>
-                  <th scope="col" className="text-right">
-                    Orders
-                  </th>
-                  <SortHeader path={path} search={search} column="spent" byDefault="joined" className="text-right">
-                    Spent
-                  </SortHeader>
-                  <th scope="col">Membership</th>
-                  <th scope="col">Newsletter</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.length === 0 && (
-                  <tr>
-                    <td colSpan={6} className="text-grey-600">
-                      No customers match.
-                    </td>
-                  </tr>
-                )}
-                {list.rows.map((customer) => (
-                  <tr key={customer.id}>
-                    <td>
-                      <Link to={`/admin/customers/${customer.id}`} className="font-medium text-link">
-                        {customer.name ?? customer.username}
-                      </Link>
-                      <span className="block text-grey-600">{customer.email}</span>
-                      {customer.blocked && <span className="text-xs text-danger-700">blocked</span>}
-                    </td>
-                    <td className="whitespace-nowrap">{orderDate(customer.joinedAt)}</td>
-                    <td className="text-right">{customer.orders}</td>
-                    <td className="text-right whitespace-nowrap">{formatMoney(customer.spent, currency)}</td>
-                    <td>
-                      {customer.membership ? `${customer.membership.plan}${customer.membership.active ? "" : " (ended)"}` : "—"}
-                    </td>
-                    <td>{customer.newsletter ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager path={path} search={search} page={list.page} pages={list.pages} total={list.total} noun="customers" />
-        </>
-      )}
+      <ListResult path={path} search={search} error={error} list={list} noun="customers">
+        <thead>
+          <tr>
+            <th scope="col">Customer</th>
+            <SortHeader path={path} search={search} column="joined" byDefault="joined">
+              Joined
+            </SortHeader>
+            <th scope="col" className="text-right">
+              Orders
+            </th>
+            <SortHeader path={path} search={search} column="spent" byDefault="joined" className="text-right">
+              Spent
+            </SortHeader>
+            <th scope="col">Membership</th>
+            <th scope="col">Newsletter</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={6} className="text-grey-600">
+                No customers match.
+              </td>
+            </tr>
+          )}
+          {rows.map((customer) => (
+            <tr key={customer.id}>
+              <td>
+                <Link to={`/admin/customers/${customer.id}`} className="font-medium text-link">
+                  {customer.name ?? customer.username}
+                </Link>
+                <span className="block text-grey-600">{customer.email}</span>
+                {customer.blocked && <span className="text-xs text-danger-700">blocked</span>}
+              </td>
+              <td className="whitespace-nowrap">{orderDate(customer.joinedAt)}</td>
+              <td className="text-right">{customer.orders}</td>
+              <td className="text-right whitespace-nowrap">{formatMoney(customer.spent, currency)}</td>
+              <td>{customer.membership ? `${customer.membership.plan}${customer.membership.active ? "" : " (ended)"}` : "—"}</td>
+              <td>{customer.newsletter ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ListResult>
     </div>
   );
 }

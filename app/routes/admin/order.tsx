@@ -2,7 +2,8 @@ import { useRef, type ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Panel } from "~/components/admin/panel";
 import type { Route } from "./+types/order";
-import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { FormNotices } from "~/components/admin/form-notices";
 import { orderDateTime, orderStatusLabel } from "~/components/account/order-table";
 import { PostalAddress } from "~/components/account/postal-address";
 import { TextField } from "~/components/ui/text-field";
@@ -152,14 +153,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           · {order.payment.method === CARD ? "Card" : "Bank transfer"}, {PAYMENT_STATE_WORDS[order.payment.state]}
         </p>
       </div>
-      <div role="status" aria-live="polite">
-        {done && <p className="rounded-md bg-mint-50 px-3 py-2 text-sm text-mint-800">{done}</p>}
-      </div>
-      {formMessage(failure, ["carrier", "trackingUrl", "amount", "code", "note"]) && (
-        <p role="alert" className="form-error" data-testid="form-error" tabIndex={-1}>
-          {formMessage(failure, ["carrier", "trackingUrl", "amount", "code", "note"])}
-        </p>
-      )}
+      <FormNotices message={done} failure={failure} shown={["carrier", "trackingUrl", "amount", "code", "note"]} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex flex-col gap-6">
           <Panel title="Lines">

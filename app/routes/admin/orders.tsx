@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/orders";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
-import { Pager } from "~/components/admin/pager";
+import { ListResult } from "~/components/admin/list-result";
 import { SortHeader } from "~/components/admin/sort-header";
 import { orderDateTime, orderStatusLabel } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
@@ -45,6 +45,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const params = new URLSearchParams(search);
   const value = (name: string) => params.get(name) ?? "";
   const { list, error } = loaderData;
+  const rows = list?.rows ?? [];
   const path = "/admin/orders";
   return (
     <div className="flex flex-col gap-4">
@@ -65,64 +66,52 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         {params.get("sort") && <input type="hidden" name="sort" value={value("sort")} />}
         {params.get("dir") && <input type="hidden" name="dir" value={value("dir")} />}
       </FilterForm>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      {list && (
-        <>
-          <div className="overflow-x-auto rounded-lg border border-grey-200 bg-white">
-            <table className="admin-table w-full text-left text-sm">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <SortHeader path={path} search={search} column="date" byDefault="date">
-                    Placed
-                  </SortHeader>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Country</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payment</th>
-                  <SortHeader path={path} search={search} column="total" byDefault="date" className="text-right">
-                    Total
-                  </SortHeader>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.length === 0 && (
-                  <tr>
-                    <td colSpan={7} className="text-grey-600">
-                      No orders match.
-                    </td>
-                  </tr>
-                )}
-                {list.rows.map((order) => (
-                  <tr key={order.number}>
-                    <td>
-                      <Link to={`/admin/orders/${order.number}`} className="font-medium text-link">
-                        {order.number}
-                      </Link>
-                    </td>
-                    <td className="whitespace-nowrap">{orderDateTime(order.placedAt)}</td>
-                    <td>
-                      {order.customerName && <span className="block">{order.customerName}</span>}
-                      <span className="text-grey-600">{order.email}</span>
-                    </td>
-                    <td>{order.country ?? "—"}</td>
-                    <td>{orderStatusLabel(order.status)}</td>
-                    <td>
-                      {order.paymentMethod === CARD ? "Card" : "Transfer"} · {PAYMENT_STATE_WORDS[order.paymentState]}
-                    </td>
-                    <td className="text-right whitespace-nowrap">{formatMoney(order.total, order.currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager path={path} search={search} page={list.page} pages={list.pages} total={list.total} noun="orders" />
-        </>
-      )}
+      <ListResult path={path} search={search} error={error} list={list} noun="orders">
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <SortHeader path={path} search={search} column="date" byDefault="date">
+              Placed
+            </SortHeader>
+            <th scope="col">Customer</th>
+            <th scope="col">Country</th>
+            <th scope="col">Status</th>
+            <th scope="col">Payment</th>
+            <SortHeader path={path} search={search} column="total" byDefault="date" className="text-right">
+              Total
+            </SortHeader>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={7} className="text-grey-600">
+                No orders match.
+              </td>
+            </tr>
+          )}
+          {rows.map((order) => (
+            <tr key={order.number}>
+              <td>
+                <Link to={`/admin/orders/${order.number}`} className="font-medium text-link">
+                  {order.number}
+                </Link>
+              </td>
+              <td className="whitespace-nowrap">{orderDateTime(order.placedAt)}</td>
+              <td>
+                {order.customerName && <span className="block">{order.customerName}</span>}
+                <span className="text-grey-600">{order.email}</span>
+              </td>
+              <td>{order.country ?? "—"}</td>
+              <td>{orderStatusLabel(order.status)}</td>
+              <td>
+                {order.paymentMethod === CARD ? "Card" : "Transfer"} · {PAYMENT_STATE_WORDS[order.paymentState]}
+              </td>
+              <td className="text-right whitespace-nowrap">{formatMoney(order.total, order.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ListResult>
     </div>
   );
 }

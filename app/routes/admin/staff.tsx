@@ -1,7 +1,8 @@
 import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
-import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { FormNotices } from "~/components/admin/form-notices";
 import { orderDateTime } from "~/components/account/order-table";
 import { Panel } from "~/components/admin/panel";
 import { TextField } from "~/components/ui/text-field";
@@ -75,14 +76,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div ref={page} className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Staff</h1>
-      <div role="status" aria-live="polite">
-        {message && <p className="rounded-md bg-mint-50 px-3 py-2 text-sm text-mint-800">{message}</p>}
-      </div>
-      {formMessage(failure, ["email"]) && (
-        <p role="alert" className="form-error" data-testid="form-error" tabIndex={-1}>
-          {formMessage(failure, ["email"])}
-        </p>
-      )}
+      <FormNotices message={message} failure={failure} shown={["email"]} />
       <Panel title="People">
         <div className="overflow-x-auto">
           <table className="admin-table w-full text-left text-sm">
