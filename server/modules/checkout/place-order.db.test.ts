@@ -202,7 +202,7 @@ describe("never oversold, never twice", () => {
       const after = (await database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
       expect(after - before).toBe(1);
     }
-  });
+  }, 180_000); // 20 rounds on PostgreSQL: a minute on a busy 2-core machine
 
   test("one idempotency key sent 10 times at once makes one order; another body under it is refused", async () => {
     await setStock(option, 10);
