@@ -1,9 +1,9 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { clearedSessionCookies, redirectCookie } from "../../server/modules/accounts/shared.ts";
 import { pageContext, type PageRequest } from "../../server/http/page-context.ts";
-import { isBackOfficeRole } from "../../server/modules/staff-access/shared.ts";
+import { isBackOfficeRole, mayOpen } from "../../server/modules/staff-access/shared.ts";
 import { LOGIN_PATH, pageAddress } from "./auth.server";
-import { pageOptions, type BackOfficeAccess, type RouteHandle } from "./route-handle";
+import { pageOptions, type RouteHandle } from "./route-handle";
 import { siteNoticeCookie } from "./site-notice";
 import { isMemberNow, privatePageOfferFor } from "./private-page.server";
 
@@ -62,14 +62,6 @@ export const auth: Guard = (page, options, request) => {
 export const BACK_OFFICE = { home: "/admin", enrol: "/admin/enrol", verify: "/admin/verify" } as const;
 
 export const BACK_OFFICE_ENDED_MESSAGE = "Your back-office session has ended. Please log in again.";
-
-/** Whether the account may open a back-office page that asks for `access`. */
-export function mayOpen(user: { role: string; scope: readonly string[] }, access: BackOfficeAccess): boolean {
-  if (!isBackOfficeRole(user.role)) return false;
-  if (access === "any") return true;
-  if (access === "owner") return user.role === "owner";
-  return user.role === "owner" || user.scope.includes(access);
-}
 
 /**
  * The back office (ADR 58): a guest logs in and comes back (`/login?redirect=`); for a customer it

@@ -1,3 +1,7 @@
+import type { BackOfficeAccess } from "../../server/modules/staff-access/shared.ts";
+
+export type { BackOfficeAccess };
+
 /** Options a route declares in its `handle` export (DESIGN.md: route options live in handle). */
 export interface RouteHandle {
   /** false keeps the scroll position when navigating to this route, instead of going to the top. */
@@ -39,8 +43,6 @@ export interface RouteHandle {
   /** true streams the page to browsers as soon as its shell is ready (for pages that defer data). */
   stream?: boolean;
 }
-
-export type BackOfficeAccess = "any" | "owner" | "staff" | "content" | "settings";
 
 export function handleOf(match: { handle?: unknown } | undefined): RouteHandle {
   return (match?.handle ?? {}) as RouteHandle;

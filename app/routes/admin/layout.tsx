@@ -1,7 +1,7 @@
 import { Form, isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { ADMIN_SECTIONS, AdminNav, sectionOf } from "~/components/admin/admin-nav";
-import { mayOpen } from "~/lib/guards.server";
+import { mayOpen } from "../../../server/modules/staff-access/shared.ts";
 import type { RouteHandle } from "~/lib/route-handle";
 import adminStyles from "~/styles/admin.css?url";
 import { pageContext } from "../../../server/http/page-context.ts";

@@ -14,6 +14,7 @@ import { formatMoney } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-handle";
 import { PAYMENT_STATE_WORDS } from "../../../server/modules/back-office/shared.ts";
 import { CARD } from "../../../server/modules/orders/shared.ts";
+import { recentSecondFactor } from "../../../server/modules/staff-access/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /*
@@ -37,14 +38,13 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
     context.services.staffAccess.backOfficeSession(context.db, user.id, sessionId),
     context.services.backOffice.auditList(context, { entityType: "order", entityId: params.number, action: "order.note" }),
   ]);
-  const recent = session?.secondFactorAt ? Date.now() - session.secondFactorAt.getTime() < 10 * 60_000 : false;
   const internalNotes = notes.rows.map((entry) => ({
     id: entry.id,
     by: entry.actorEmail,
     at: entry.at,
     note: String(entry.changes.note?.[1] ?? ""),
   }));
-  return { order, recentSecondFactor: recent, internalNotes };
+  return { order, recentSecondFactor: session ? recentSecondFactor(session) : false, internalNotes };
 }
 
 const ACTIONS = ["markPaid", "ship", "markDelivered", "cancel", "refund", "note", "resend"] as const;

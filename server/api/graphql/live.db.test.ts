@@ -4,7 +4,9 @@ import { createClient, type Client, type FormattedExecutionResult } from "graphq
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import WebSocket from "ws";
 import { DUTCH_ADDRESS } from "../../../tests/support/orders.ts";
-import { variants } from "../../db/schema/index.ts";
+import { users, variants } from "../../db/schema/index.ts";
+import { base32Decode } from "../../modules/staff-access/base32.ts";
+import { totpCode } from "../../modules/staff-access/totp.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { stockedOptions } from "../../../tests/support/cart-fixtures.ts";
 import { registeredCustomer } from "../../../tests/support/customers-fixtures.ts";
@@ -233,6 +235,54 @@ describe("orderUpdated and bagChanged", () => {
         { errors: [expect.objectContaining({ message: "Please log in.", extensions: { code: "UNAUTHENTICATED" } })] },
       ]);
     }
+  });
+});
+
+describe("orderPlaced", () => {
+  const PLACED = "subscription { orderPlaced { number total currency paymentMethod } }";
+
+  /** A staff account whose session has given its second factor (ADR 59), as the back office's dashboard has. */
+  async function staffSignedIn() {
+    const made = await customer();
+    await shop.database.db.update(users).set({ role: "staff" }).where(eq(users.id, made.id));
+    const { sessionId } = (await shop.services.accounts.authenticate(scope, made.jwt))!;
+    const { secret } = await shop.services.staffAccess.startEnrolment(scope, { userId: made.id, sessionId });
+    await shop.services.staffAccess.confirmEnrolment(scope, {
+      userId: made.id,
+      sessionId,
+      code: totpCode(base32Decode(secret), Date.now()),
+    });
+    return made;
+  }
+
+  test("staff signed in to the back office hear of every new order; a customer and a staff session without its code are refused", async () => {
+    const [variantId] = (await stockedOptions(shop.database.db, 1)) as [number];
+    const desk = await staffSignedIn();
+    const noCode = await customer();
+    await shop.database.db.update(users).set({ role: "staff" }).where(eq(users.id, noCode.id));
+    const shopper = await customer();
+
+    const refused = [
+      follow(client({ Authorization: `Bearer ${shopper.jwt}` }), PLACED),
+      follow(client({ Authorization: `Bearer ${noCode.jwt}` }), PLACED),
+    ];
+    for (const one of refused) {
+      expect(await one.ends).toBe("complete");
+      expect(one.results).toEqual([{ errors: [expect.objectContaining({ extensions: { code: "FORBIDDEN" } })] }]);
+    }
+    const before = server.live.subscriptions;
+    const placed = follow(client({ Authorization: `Bearer ${desk.jwt}` }), PLACED);
+    await subscribed(before + 1);
+    const order = await customerOrder(shopper.id, variantId, 1);
+    await vi.waitFor(() =>
+      expect(placed.results).toEqual([
+        {
+          data: {
+            orderPlaced: { number: order.number, total: order.total, currency: order.currency, paymentMethod: "bank-transfer" },
+          },
+        },
+      ]),
+    );
   });
 });
 

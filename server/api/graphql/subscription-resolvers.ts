@@ -1,8 +1,7 @@
 import { map, pipe } from "graphql-yoga";
 import type { StockChange } from "../../lib/events.ts";
-import { hasScope } from "../../modules/accounts/index.ts";
 import { stockShown } from "../../modules/catalog/index.ts";
-import { isBackOfficeRole } from "../../modules/staff-access/index.ts";
+import { mayOpen } from "../../modules/staff-access/index.ts";
 import type { GraphQLContext } from "./context.ts";
 import { badUserInput, shopError } from "./errors.ts";
 import type { Resolvers, ResolversTypes } from "./generated/resolver-types.ts";
@@ -118,7 +117,7 @@ async function backOfficeStaff(context: Context): Promise<void> {
   const session = await context.session();
   if (!session) throw notLoggedIn();
   const { user, sessionId } = session;
-  const staff = isBackOfficeRole(user.role) && (user.role === "owner" || hasScope(user, "staff"));
+  const staff = mayOpen(user, "staff");
   const gate = staff
     ? await context.services.staffAccess.backOfficeGate(context, { userId: user.id, role: user.role, sessionId })
     : null;

@@ -22,6 +22,7 @@ export { SECOND_FACTOR_RULES, type StaffAccessDeps } from "./kit.ts";
 export {
   BACK_OFFICE_ROLES,
   isBackOfficeRole,
+  mayOpen,
   recentSecondFactor,
   RECHECK_MINUTES,
   type BackOfficeRole,

@@ -3,8 +3,10 @@
 export {
   BACK_OFFICE_ROLES,
   isBackOfficeRole,
+  mayOpen,
   recentSecondFactor,
   RECHECK_MINUTES,
+  type BackOfficeAccess,
   type BackOfficeRole,
   type GateState,
 } from "./words.ts";

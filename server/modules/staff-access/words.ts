@@ -34,3 +34,14 @@ export function recentSecondFactor(
   const at = session.secondFactorAt;
   return at !== null && now.getTime() - at.getTime() < minutes * 60_000 && at.getTime() <= now.getTime() + 60_000;
 }
+
+/** What a back-office page asks of an account: any back-office role, the owner alone, or a scope. */
+export type BackOfficeAccess = "any" | "owner" | "staff" | "content" | "settings";
+
+/** Whether the account may open what asks for `access` (the owner has every scope; ADR 58). */
+export function mayOpen(user: { role: string; scope: readonly string[] }, access: BackOfficeAccess): boolean {
+  if (!isBackOfficeRole(user.role)) return false;
+  if (access === "any") return true;
+  if (access === "owner") return user.role === "owner";
+  return user.role === "owner" || user.scope.includes(access);
+}

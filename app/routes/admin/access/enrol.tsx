@@ -1,10 +1,9 @@
 import { useRef } from "react";
-import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/enrol";
-import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
+import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { CodeForm } from "~/components/admin/code-form";
 import { RecoveryCodes } from "~/components/admin/recovery-codes";
 import { TotpSetup } from "~/components/admin/totp-setup";
-import { TextField } from "~/components/ui/text-field";
 import { formFailure, formFields } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageContext } from "../../../../server/http/page-context.ts";
@@ -50,7 +49,6 @@ export async function action({ request, context: router }: Route.ActionArgs) {
 export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
   const failure = failureOf(actionData);
   const done = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
-  const busy = useNavigation().state === "submitting";
   const card = useRef<HTMLDivElement>(null);
   useFocusOnFailure(card, failure);
   if (done) {
@@ -85,25 +83,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
         The back office asks for a code from an authenticator app each time you sign in.
       </p>
       <TotpSetup {...loaderData.enrolment} />
-      {formMessage(failure, ["code"]) && (
-        <p role="alert" className="form-error mt-4" data-testid="form-error" tabIndex={-1}>
-          {formMessage(failure, ["code"])}
-        </p>
-      )}
-      <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
-        <TextField
-          label="The app's 6-digit code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          required
-          error={failure?.fieldErrors.code}
-        />
-        <button type="submit" className="button-primary" disabled={busy}>
-          Confirm
-        </button>
-      </Form>
+      <CodeForm label="The app's 6-digit code" button="Confirm" failure={failure} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useRef } from "react";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect } from "react-router";
 import type { Route } from "./+types/verify";
-import { failureOf, formMessage, useFocusOnFailure } from "~/components/account-page";
-import { TextField } from "~/components/ui/text-field";
-import { BACK_OFFICE, mayOpen } from "~/lib/guards.server";
+import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { CodeForm } from "~/components/admin/code-form";
+import { BACK_OFFICE } from "~/lib/guards.server";
+import { mayOpen } from "../../../../server/modules/staff-access/shared.ts";
 import { formFailure, formFields } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { clearedRedirectCookie, readRedirect } from "../../../../server/modules/accounts/shared.ts";
@@ -36,7 +37,6 @@ export async function action({ request, context: router }: Route.ActionArgs) {
 
 export default function Verify({ actionData }: Route.ComponentProps) {
   const failure = failureOf(actionData);
-  const busy = useNavigation().state === "submitting";
   const card = useRef<HTMLDivElement>(null);
   useFocusOnFailure(card, failure);
   return (
@@ -45,25 +45,7 @@ export default function Verify({ actionData }: Route.ComponentProps) {
       <p className="mt-2 text-sm text-grey-700">
         Give the 6-digit code your authenticator app shows now, or one of your recovery codes.
       </p>
-      {formMessage(failure, ["code"]) && (
-        <p role="alert" className="form-error mt-4" data-testid="form-error" tabIndex={-1}>
-          {formMessage(failure, ["code"])}
-        </p>
-      )}
-      <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
-        <TextField
-          label="Code"
-          name="code"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          error={failure?.fieldErrors.code}
-        />
-        <button type="submit" className="button-primary" disabled={busy}>
-          Continue
-        </button>
-      </Form>
+      <CodeForm label="Code" button="Continue" failure={failure} />
       <Form method="post" action="/logout" className="mt-4">
         <button type="submit" className="text-link text-sm">
           Log out
