@@ -68,6 +68,7 @@ const routes: RouteConfig = [
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("account", "routes/admin/account.tsx"),
+    route("confirm", "routes/admin/confirm.tsx"),
     route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
   ]),
   route("sitemap.xml", "routes/site/sitemap.tsx"),

@@ -1,6 +1,7 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { PageContext } from "../../server/context.ts";
 import { staffScopeOf, type StaffScope } from "../../server/modules/audit/index.ts";
+import { recentSecondFactor } from "../../server/modules/staff-access/shared.ts";
 
 /*
  * What every back-office write does before its use case: it acts as the signed-in staff member
@@ -28,4 +29,26 @@ export function staleAnswer(values: Record<string, string>, lastChange: { by: st
     },
     { status: 409 },
   );
+}
+
+/** Where a page that needs a fresh code sends the account first (and back after). */
+export const CONFIRM_PATH = "/admin/confirm";
+
+/**
+ * For a read that hands out personal data in bulk (an export, issue 24 §2): unless this session
+ * gave its code within 10 minutes, the account gives it again on the confirm page, which then
+ * offers the address asked for.
+ */
+export async function requireRecentCode(context: PageContext, request: Request): Promise<void> {
+  const { user, sessionId } = context.session!;
+  const session = await context.services.staffAccess.backOfficeSession(context.db, user.id, sessionId);
+  if (session && recentSecondFactor(session)) return;
+  const url = new URL(request.url);
+  throw redirect(`${CONFIRM_PATH}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** A back-office address to go on to (from a query), never one outside the back office. */
+export function backOfficeAddress(wanted: string | null): string | null {
+  if (!wanted || !wanted.startsWith("/admin/") || wanted.startsWith("//") || wanted.includes("\\")) return null;
+  return wanted;
 }

@@ -1,9 +1,9 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { base32Decode } from "../../server/modules/staff-access/base32.ts";
 import { totpCode } from "../../server/modules/staff-access/totp.ts";
 import { addToBag, optionInStock } from "../support/e2e-checkout.ts";
 import { expectNoViolations } from "../support/axe.ts";
-import type { E2eOwner } from "../support/e2e-owner.ts";
+import { owner, ownerOn } from "../support/e2e-back-office.ts";
 import { newCustomer, newVisitor, registeredCustomer } from "../support/e2e-visitors.ts";
 import { DUTCH_ADDRESS } from "../support/orders.ts";
 import { OWNER_SET_UP_LINK, printed, startShop } from "../support/shop-server.ts";
@@ -14,8 +14,6 @@ import { OWNER_SET_UP_LINK, printed, startShop } from "../support/shop-server.ts
  * placed to delivered while its customer watches; a stale action; the audit log of it all. The
  * shared shop's owner was set up by the global set-up, through the same link (e2e-owner.ts).
  */
-
-const owner = JSON.parse(process.env.SHOP_OWNER!) as E2eOwner;
 
 test("the owner sets up the shop through the printed link: a password, an authenticator, recovery codes, the dashboard", async ({
   browser,
@@ -46,13 +44,11 @@ test("the owner sets up the shop through the printed link: a password, an authen
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Audit log" })).toBeVisible();
   await expectNoViolations(page);
-  await page.screenshot({ path: "/tmp/dash-wide.png", fullPage: true });
   // On a phone: the sections fold into a menu, and nothing scrolls sideways.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByText("Menu", { exact: true }).click();
   await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: "/tmp/dash-phone.png", fullPage: true });
   // The link was good for one owner.
   expect((await page.request.get(link)).status()).toBe(404);
   await context.close();
@@ -68,6 +64,7 @@ const ADMIN_PAGES = [
   "/admin/staff",
   "/admin/audit",
   "/admin/account",
+  "/admin/confirm?redirect=%2Fadmin%2Forders%2Fexport.csv",
   "/admin/no-such-page",
   "/admin/enrol",
   "/admin/verify",
@@ -98,22 +95,6 @@ test("every back-office address sends a guest to log in, and does not exist for 
   await http.dispose();
 });
 
-/** The owner, logged in with the password and a recovery code, on `path`. */
-async function ownerOn(browser: Browser, path: string): Promise<Page> {
-  const context = await newVisitor(browser);
-  const page = await context.newPage();
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/login\?redirect=/);
-  await page.getByLabel(/E-mail address or user name/).fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
-  // A recovery code of its own per repetition of the test (each works once).
-  await page.getByLabel("Code").fill(owner.recoveryCodes[test.info().repeatEachIndex]!);
-  await page.getByRole("button", { name: "Continue" }).click();
-  return page;
-}
-
 test("an order goes from placed to paid, shipped and delivered through the back office; the customer's page follows; a stale action is refused; all of it is in the audit log", async ({
   browser,
 }) => {
@@ -130,7 +111,7 @@ test("an order goes from placed to paid, shipped and delivered through the back 
   const customerSees = customerPage.getByRole("definition").filter({ hasText: /^(Awaiting payment|Paid|Shipped|Delivered)$/ });
   await expect(customerSees).toHaveText("Awaiting payment");
 
-  const admin = await ownerOn(browser, `/admin/orders?q=${number}`);
+  const admin = await ownerOn(browser, `/admin/orders?q=${number}`, 0);
   await expect(admin.getByRole("heading", { name: "Orders" })).toBeVisible();
   await expectNoViolations(admin);
   await admin.getByRole("link", { name: number }).click();

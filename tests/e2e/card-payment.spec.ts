@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoViolations } from "../support/axe.ts";
-import { addToBag, fillAddress, optionInStock, stockOf } from "../support/e2e-checkout.ts";
-import { hydrated } from "../support/hydration.ts";
+import { addToBag, optionInStock, placeByCard, stockOf } from "../support/e2e-checkout.ts";
 import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 
 /*
@@ -12,31 +11,6 @@ import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 
 /** Each scenario buys its own product (from the end of the protection category, as checkout.spec does). */
 const PRODUCT = { pay: 4, fail: 6, cancel: 8, account: 10 } as const;
-
-/** Euros as the shop and Stripe's page both show them ("€12.95"). */
-const euro = (minor: number) => new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(minor / 100);
-
-/** Standard delivery in the Netherlands (fillAddress): €4.95, free from €50 of items. */
-const standardDelivery = (items: number) => (items >= 5000 ? 0 : 495);
-
-/**
- * Fills the checkout for one item of `option` by card and places the order; answers the order's
- * number as Stripe's page (the fake's) shows it, once that page asks for exactly the order's total.
- */
-async function placeByCard(page: Page, option: { price: number }, email: string | null, javaScriptEnabled: boolean) {
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await hydrated(page.getByRole("button", { name: "Place order" }));
-  if (email) await page.getByLabel("E-mail address").fill(email);
-  await fillAddress(page);
-  await page.getByRole("radio", { name: /Card or wallet/ }).check();
-  const total = euro(option.price + standardDelivery(option.price));
-  await expect(page.getByTestId("checkout-total")).toHaveText(total);
-  await page.getByRole("button", { name: "Place order" }).click();
-  await expect(page.getByRole("heading", { name: `Pay ${total}` })).toBeVisible();
-  const reference = page.getByText(/KS-\d+/);
-  await expect(reference).toBeVisible();
-  return /KS-\d+/.exec((await reference.textContent())!)![0];
-}
 
 async function toPaymentPage(browser: Browser, javaScriptEnabled: boolean, scenario: Exclude<keyof typeof PRODUCT, "account">) {
   const context = await newVisitor(browser, { javaScriptEnabled });

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { MAX_LINE_QUANTITY } from "../../server/modules/cart/limits.ts";
+import { hydrated } from "./hydration.ts";
 import { DUTCH_ADDRESS } from "./orders.ts";
 
 /* What the shopping specs share: an option to buy, putting it in the bag, a Dutch address typed in, prices read. */
@@ -90,4 +91,29 @@ export async function buyThroughApi(request: APIRequestContext, variantId: numbe
     });
     expect(bought.status()).toBe(201);
   }
+}
+
+/** Euros as the shop and Stripe's page both show them ("€12.95"). */
+export const euro = (minor: number) => new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(minor / 100);
+
+/** Standard delivery in the Netherlands (fillAddress): €4.95, free from €50 of items. */
+export const standardDelivery = (items: number) => (items >= 5000 ? 0 : 495);
+
+/**
+ * Fills the checkout for one item of `option` by card and places the order; answers the order's
+ * number as Stripe's page (the fake's) shows it, once that page asks for exactly the order's total.
+ */
+export async function placeByCard(page: Page, option: { price: number }, email: string | null, javaScriptEnabled: boolean) {
+  await page.goto("/checkout");
+  if (javaScriptEnabled) await hydrated(page.getByRole("button", { name: "Place order" }));
+  if (email) await page.getByLabel("E-mail address").fill(email);
+  await fillAddress(page);
+  await page.getByRole("radio", { name: /Card or wallet/ }).check();
+  const total = euro(option.price + standardDelivery(option.price));
+  await expect(page.getByTestId("checkout-total")).toHaveText(total);
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("heading", { name: `Pay ${total}` })).toBeVisible();
+  const reference = page.getByText(/KS-\d+/);
+  await expect(reference).toBeVisible();
+  return /KS-\d+/.exec((await reference.textContent())!)![0];
 }

@@ -43,3 +43,4 @@ export async function setUpOwner(shopUrl: string, link: string): Promise<E2eOwne
   if (recoveryCodes.length !== 10) throw new Error(`The owner's enrolment gave no recovery codes:\n${confirmed.slice(0, 500)}`);
   return { ...owner, recoveryCodes };
 }
+

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { FormNotice } from "~/components/account/form-notice";
 import { NoPassword } from "~/components/account/no-password";
+import { PasswordFields } from "~/components/account/password-fields";
 import { PictureSection } from "~/components/account/picture-section";
 import { TextField } from "~/components/ui/text-field";
 import { formContents, formFailure } from "~/lib/forms.server";
@@ -168,29 +169,7 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
         <FormNotice done={done("password")} failure={failed("password")} />
         {!hasPassword && <NoPassword provider={provider} />}
         <Form method="post" className="flex max-w-md flex-col gap-4" noValidate hidden={!hasPassword}>
-          <input type="hidden" name="intent" value="password" />
-          <TextField
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            error={failed("password")?.fieldErrors.currentPassword}
-          />
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters; common passwords are refused."
-            error={failed("password")?.fieldErrors.password}
-          />
-          <TextField
-            label="Repeat the new password"
-            name="passwordConfirmation"
-            type="password"
-            autoComplete="new-password"
-            error={failed("password")?.fieldErrors.passwordConfirmation}
-          />
+          <PasswordFields errors={failed("password")?.fieldErrors} />
           <button type="submit" className="button-primary self-start" disabled={busy("password")}>
             Change password
           </button>

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/orders-export";
+import { requireRecentCode } from "~/lib/admin-actions.server";
 import { listFailure } from "~/lib/admin-lists.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageContext } from "../../../server/http/page-context.ts";
@@ -12,6 +13,8 @@ export const handle: RouteHandle = { backOffice: "staff" };
 
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
+  // The accountant's file holds every buyer's name and address: a fresh code first.
+  await requireRecentCode(context, request);
   const params = new URL(request.url).searchParams;
   let rows: AsyncIterable<string>;
   try {

@@ -51,7 +51,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold tracking-tight">Orders</h1>
-        <a className="button-secondary" href={`/admin/orders/export.csv${search}`} download>
+        <a className="button-secondary" href={`/admin/orders/export.csv${search}`}>
           Export CSV
         </a>
       </div>

@@ -152,9 +152,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             defaultValue={failure?.values.email}
             error={failure?.fieldErrors.email}
           />
-          <label className="flex flex-col gap-1 text-sm">
-            <span>Role</span>
+          <div className="flex flex-col gap-1 text-sm">
+            <label htmlFor="invite-role">Role</label>
             <select
+              id="invite-role"
               name="role"
               defaultValue={failure?.values.role || "staff"}
               className="rounded-md border border-grey-300 px-2 py-1.5"
@@ -165,7 +166,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <button type="submit" className="button-primary" disabled={busy}>
             Mail the invitation
           </button>

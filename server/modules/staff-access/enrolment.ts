@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { toString as qrCode } from "qrcode";
 import type { Db } from "../../db/client.ts";
+import { isStaffScope, recordAudit } from "../audit/index.ts";
 import { sessions, staffAuthenticators, users } from "../../db/schema/index.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
@@ -104,6 +105,9 @@ export async function confirmEnrolment(
         .where(eq(staffAuthenticators.userId, input.userId));
       const recoveryCodes = await replaceRecoveryCodes(tx.db, input.userId);
       if (input.sessionId) await markSecondFactor(tx.db, input.userId, input.sessionId, now);
+      // A new authenticator replacing one is a change to the account's sign-in worth finding later.
+      if (isStaffScope(tx) && current.confirmedAt)
+        await recordAudit(tx, { action: "staff.authenticator-replaced", entityType: "staff", entityId: input.userId });
       return { recoveryCodes };
     }),
   );
@@ -115,6 +119,7 @@ export async function newRecoveryCodes(kit: StaffAccessKit, scope: Scope, who: E
     const current = await readAuthenticator(kit, tx.db, who.userId, { lock: true });
     if (!current?.confirmedAt) throw noEnrolment();
     await requireRecentSecondFactor(tx.db, who, now);
+    if (isStaffScope(tx)) await recordAudit(tx, { action: "staff.recovery-codes-renewed", entityType: "staff", entityId: who.userId });
     return replaceRecoveryCodes(tx.db, who.userId);
   });
 }

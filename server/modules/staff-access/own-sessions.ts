@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { sessions } from "../../db/schema/index.ts";
-import type { Scope } from "../../lib/scope.ts";
+import { withTransaction, type Scope } from "../../lib/scope.ts";
+import { isStaffScope, recordAudit } from "../audit/index.ts";
 import { sessionNotFound } from "./errors.ts";
 
 /** One of the account's open sessions, as its account page lists them. */
@@ -35,10 +36,13 @@ export async function sessionsOf(db: Db, userId: number, currentSessionId?: stri
 
 /** Ends one of the account's own open sessions; another's, or one ended already, is SESSION_NOT_FOUND. */
 export async function endOwnSession(scope: Scope, userId: number, sessionId: string, now = new Date()): Promise<void> {
-  const ended = await scope.db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  if (ended.length === 0) throw sessionNotFound();
+  await withTransaction(scope, async (tx) => {
+    const ended = await tx.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (ended.length === 0) throw sessionNotFound();
+    if (isStaffScope(tx)) await recordAudit(tx, { action: "staff.session-ended", entityType: "staff", entityId: userId });
+  });
 }

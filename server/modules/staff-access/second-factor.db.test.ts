@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { testServicesConfig } from "../../../tests/support/services-config.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
-import { sessions, staffAuthenticators, users } from "../../db/schema/index.ts";
+import { auditLog, sessions, staffAuthenticators, users } from "../../db/schema/index.ts";
+import { staffScopeOf } from "../audit/index.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
 import { createServices, type Services } from "../../services.ts";
 import { createRateLimitStore } from "../rate-limit/index.ts";
@@ -379,4 +380,30 @@ test("an authenticator sealed under another shop secret matches no code; a recov
     moved.verifySecondFactor(visitor(), { userId: who.id, sessionId: session.sessionId, code }, later);
   expect(await failure(attempt(totpCode(key, later)))).toMatchObject({ code: "INVALID_CODE" });
   expect(await attempt(recoveryCodes[0]!)).toMatchObject({ method: "recovery" });
+});
+
+test("a staff member's own sign-in changes are in the audit log: another app, new recovery codes, a session ended; a refused one is not", async () => {
+  const who = await member();
+  const start = new Date();
+  const { session } = await enrolled(who, start);
+  const self = staffScopeOf(visitor(), { id: who.id, email: who.email, role: who.role }, "req-own-sign-in");
+  const me = { userId: who.id, sessionId: session.sessionId };
+  const actions = async () =>
+    (await db().select().from(auditLog).where(eq(auditLog.actorId, who.id))).map((entry) => entry.action).sort();
+
+  // Refused for want of a fresh code: no change, no entry.
+  const late = new Date(start.getTime() + 11 * MINUTE);
+  expect(await failure(access.newRecoveryCodes(self, me, late))).toMatchObject({ code: "SECOND_FACTOR_REQUIRED" });
+  expect(await actions()).toEqual([]);
+
+  await access.newRecoveryCodes(self, me, start);
+  const started = await access.startEnrolment(self, me, start);
+  const at = new Date(start.getTime() + 30_000);
+  await access.confirmEnrolment(self, { ...me, code: totpCode(base32Decode(started.secret), at) }, at);
+  const other = await who.login();
+  await access.endSession(self, who.id, other.sessionId);
+  expect(await failure(access.endSession(self, who.id, other.sessionId))).toMatchObject({ code: "SESSION_NOT_FOUND" });
+  expect(await actions()).toEqual(["staff.authenticator-replaced", "staff.recovery-codes-renewed", "staff.session-ended"]);
+  const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, "staff.session-ended"));
+  expect(entry).toMatchObject({ actorEmail: who.email, entityType: "staff", entityId: String(who.id), requestId: "req-own-sign-in" });
 });

@@ -1,0 +1,30 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { E2eOwner } from "./e2e-owner.ts";
+import { newVisitor } from "./e2e-visitors.ts";
+
+/* The back office's browser tests: the shop's owner, as the global set-up made it, signing in. */
+
+/** The owner the global set-up made (in the browser tests' process). */
+export const owner = JSON.parse(process.env.SHOP_OWNER ?? "null") as E2eOwner;
+
+/** How many repetitions of one test (`--repeat-each`) the recovery codes are shared out for. */
+const REPEATS = 3;
+
+/**
+ * A fresh browser of the owner's, logged in with the password and a recovery code, on `path`. Each
+ * code works once: test `slot` (0, 1, 2) takes its own codes, one per repetition.
+ */
+export async function ownerOn(browser: Browser, path: string, slot: number): Promise<Page> {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByLabel(/E-mail address or user name/).fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+  const code = owner.recoveryCodes[slot * REPEATS + (test.info().repeatEachIndex % REPEATS)];
+  await page.getByLabel("Code").fill(code!);
+  await page.getByRole("button", { name: "Continue" }).click();
+  return page;
+}
