@@ -4,6 +4,7 @@ import { processesReport, type ProcessesBenchResult } from "./processes.ts";
 // The bench's results: the shapes written to bench/results/latest.json, and the tables printed
 // to the terminal and written as Markdown to bench/results/latest.md.
 import { cpus, loadavg, totalmem } from "node:os";
+import type { AdminDashboardJs } from "./admin-js.ts";
 import type { FirstVisitJs } from "./first-visit-js.ts";
 import type { LoadResult } from "./load.ts";
 import type { Wire } from "./wire.ts";
@@ -61,6 +62,8 @@ export interface ScenarioResult {
   products: number;
   serverStartS: number;
   targets: TargetResult[];
+  /** The back office's dashboard, opened by its owner: the JavaScript of its first load. */
+  adminDashboard?: AdminDashboardJs;
 }
 
 /** One page on the smallest catalogue run vs the same page on a larger one. */
@@ -217,6 +220,8 @@ export function textReport(r: BenchResults): string {
       for (const p of t.problems) out.push(`  !!!! ERROR  ${p}`);
       for (const n of t.js.notes) out.push(`  note  ${n}`);
     }
+    const admin = s.adminDashboard;
+    if (admin) out.push(`admin dashboard (/admin, as the owner): ${admin.check.pass ? "PASS" : "FAIL"}  ${admin.check.name}: ${admin.check.detail}`);
   }
   if (r.orders) out.push(...ordersReport(r.orders));
   if (r.live) out.push(...liveReport(r.live));
@@ -264,6 +269,8 @@ export function markdownReport(r: BenchResults): string {
     const checks = s.targets.flatMap((t) =>
       t.checks.map((c) => `- ${c.pass ? "PASS" : "**FAIL**"} ${t.name}: ${c.name} (${c.detail})`),
     );
+    const admin = s.adminDashboard?.check;
+    if (admin) checks.push(`- ${admin.pass ? "PASS" : "**FAIL**"} admin dashboard: ${admin.name} (${admin.detail})`);
     if (checks.length > 0) out.push(...checks, "");
     const byRound = s.targets
       .filter((t) => t.kind !== "floor")

@@ -69,11 +69,14 @@ export function mergedBagNotice(notes: readonly MergeNote[]): string {
     .join(" ");
 }
 
-/** The cookies of a session that replaced the browser's (after a password change), and a notice. */
-export function sessionRenewed(context: PageContext, opened: OpenedSession, message: string): Headers {
+/**
+ * The cookies of a session that replaced the browser's (after a password change), and the shop's
+ * one-time notice when there is one (the back office says it on its own page instead).
+ */
+export function sessionRenewed(context: PageContext, opened: OpenedSession, message: string | null): Headers {
   const headers = new Headers();
   for (const cookie of sessionCookies(opened, context.cookies)) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", siteNoticeCookie({ kind: "success", message }));
+  if (message) headers.append("Set-Cookie", siteNoticeCookie({ kind: "success", message }));
   return headers;
 }
 

@@ -88,10 +88,10 @@ test("an invited staff member joins by the mailed link with an authenticator, re
   await staff.getByLabel("Repeat the new password").fill("crossbar and corner flags");
   await staff.getByRole("button", { name: "Change password" }).click();
   await expect(staff.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
-  await expect(staff.getByTestId("site-notice")).toHaveText("Your password has been changed. You are signed out everywhere else.");
   await staff.getByLabel("Code").fill(codes[0]!);
   await staff.getByRole("button", { name: "Continue" }).click();
   await expect(staff.getByRole("heading", { name: "My sign-in" })).toBeVisible();
+  await expect(staff.getByText("Your password has been changed. You are signed out everywhere else.")).toBeVisible();
 
   // The owner's audit log names the new member of staff for the refund, with the amount.
   await ownerPage.goto(`/admin/audit?entityType=order&entityId=${number}`);

@@ -13,7 +13,7 @@ export interface E2eOwner {
  * with the forms (no JavaScript): the password, then the authenticator's first code. The browser
  * tests of the back office sign in as this owner with its recovery codes.
  */
-export async function setUpOwner(shopUrl: string, link: string): Promise<E2eOwner> {
+export async function setUpOwner(shopUrl: string, link: string): Promise<E2eOwner & { cookie: string }> {
   const owner = { email: "owner@example.com", password: "green gloves keep every goal" };
   const token = new URL(link).searchParams.get("token")!;
   const made = await fetch(link, {
@@ -41,6 +41,7 @@ export async function setUpOwner(shopUrl: string, link: string): Promise<E2eOwne
   const list = /data-testid="recovery-codes">(.*?)<\/ol>/s.exec(confirmed)?.[1] ?? "";
   const recoveryCodes = [...list.matchAll(/<li[^>]*>([^<]+)<\/li>/g)].map((match) => match[1]!);
   if (recoveryCodes.length !== 10) throw new Error(`The owner's enrolment gave no recovery codes:\n${confirmed.slice(0, 500)}`);
-  return { ...owner, recoveryCodes };
+  // The cookie is the owner's session, its second factor given: the back office opens with it.
+  return { ...owner, recoveryCodes, cookie };
 }
 

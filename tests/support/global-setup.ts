@@ -54,7 +54,8 @@ export default async function globalSetup() {
   process.env.SHOP_URL = shop.url;
   // The shop's owner, set up through the link it printed (the back office's tests sign in as it).
   const setUpLink = (await printed(shop, OWNER_SET_UP_LINK))[0];
-  process.env.SHOP_OWNER = JSON.stringify(await setUpOwner(shop.url, setUpLink));
+  const { cookie: _session, ...owner } = await setUpOwner(shop.url, setUpLink);
+  process.env.SHOP_OWNER = JSON.stringify(owner);
   process.env.SMTP_MAILBOX = mailboxDir;
   // For tests that start a shop of their own whose mails they read.
   process.env.SMTP_URL = smtp.url;

@@ -26,12 +26,16 @@ export const handle: RouteHandle = { backOffice: "any" };
 
 export const meta: Route.MetaFunction = () => [{ title: "My sign-in · Back office" }];
 
-export async function loader({ context: router }: Route.LoaderArgs) {
+const PASSWORD_CHANGED = "password";
+
+export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
+  const done = new URL(request.url).searchParams.get("done");
   const { user, sessionId } = context.session!;
   const sessions = await context.services.staffAccess.sessionsOf(context.db, user.id, sessionId);
   return {
     email: user.email,
+    passwordChanged: done === PASSWORD_CHANGED,
     sessions: sessions.map((session) => ({
       id: session.id,
       strategy: session.strategy,
@@ -52,10 +56,8 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     switch (fields.intent) {
       case "password": {
         const opened = await context.services.accounts.changePassword(context, user.id, fields);
-        return redirect("/admin/account", {
-          status: 303,
-          headers: sessionRenewed(context, opened, "Your password has been changed. You are signed out everywhere else."),
-        });
+        // The new session gives its code before the page says it is done (the guard asks for it).
+        return redirect(`/admin/account?done=${PASSWORD_CHANGED}`, { status: 303, headers: sessionRenewed(context, opened, null) });
       }
       case "authenticator":
         if (fields.code) await access.verifySecondFactor(context, { ...who, code: fields.code });
@@ -86,7 +88,12 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
   const failure = failureOf(actionData);
   const codes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
   const enrolment = actionData && "enrolment" in actionData ? actionData.enrolment : null;
-  const message = actionData && "message" in actionData ? actionData.message : null;
+  const message =
+    actionData && "message" in actionData
+      ? actionData.message
+      : !actionData && loaderData.passwordChanged
+        ? "Your password has been changed. You are signed out everywhere else."
+        : null;
   const failed = (intent: string) => (failure?.values.intent === intent ? failure : null);
   const busy = useNavigation().state === "submitting";
   const page = useRef<HTMLDivElement>(null);

@@ -1,7 +1,6 @@
 import { Form, isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { ADMIN_SECTIONS, AdminNav, sectionOf } from "~/components/admin/admin-nav";
-import { SiteNotice } from "~/components/site-notice";
 import { mayOpen } from "../../../server/modules/staff-access/shared.ts";
 import type { RouteHandle } from "~/lib/route-handle";
 import adminStyles from "~/styles/admin.css?url";
@@ -80,7 +79,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <div className="mt-6">{signOut}</div>
         </nav>
         <main id="admin-main" tabIndex={-1} className="min-w-0 p-4 outline-none lg:p-8">
-          <SiteNotice />
           <Outlet />
         </main>
       </div>

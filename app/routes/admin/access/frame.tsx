@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/frame";
-import { SiteNotice } from "~/components/site-notice";
 import type { RouteHandle } from "~/lib/route-handle";
 import adminStyles from "~/styles/admin.css?url";
 
@@ -24,7 +23,6 @@ export default function AccessFrame() {
   return (
     <main id="main" className="flex min-h-screen items-start justify-center bg-grey-50 px-4 py-10 sm:items-center">
       <div className="w-full max-w-md rounded-lg border border-grey-200 bg-white p-6 shadow-sm sm:p-8">
-        <SiteNotice />
         <Outlet />
       </div>
     </main>

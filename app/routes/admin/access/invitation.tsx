@@ -38,10 +38,11 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const fields = await formFields(request);
   try {
     const user = await context.services.staffAccess.acceptInvitation(context, fields);
-    // The new password logs the account in, as any login would; two-factor set-up comes next.
+    // The new password logs the account in, as any login would; two-factor set-up comes next (the
+    // page says so: the shop's one-time notice would wait for the next shop page).
     const opened = await context.services.accounts.login(context, { identifier: user.email, password: fields.password });
     return redirect(BACK_OFFICE.enrol, {
-      headers: sessionRenewed(context, opened, "Welcome. Now set up two-factor sign-in."),
+      headers: sessionRenewed(context, opened, null),
     });
   } catch (error) {
     return formFailure(error, { token: fields.token ?? "", email: fields.email ?? "", username: fields.username ?? "" });
