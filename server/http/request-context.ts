@@ -34,9 +34,13 @@ export interface RequestFacts {
 // An id a proxy in front gave the request is kept (to follow it through both logs) when it is short and plain.
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-/** The id of a request: its X-Request-Id when sane, else a new UUID. */
-export function requestIdOf(request: Request): string {
-  const given = request.headers.get("x-request-id");
+/**
+ * The id of a request: the X-Request-Id of the proxy in front (when the shop trusts one) when
+ * sane, else a new UUID. Without a proxy the header is the client's own, and a client must not
+ * choose the id its changes are audited under.
+ */
+export function requestIdOf(request: Request, behindProxy: boolean): string {
+  const given = behindProxy ? request.headers.get("x-request-id") : null;
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
@@ -78,7 +82,7 @@ export function requestContextMiddleware(options: RequestContextOptions): Middle
       token: requestToken(request),
       guestBag: readCartToken(request.headers.get("cookie")) ?? null,
       crossSite: isCrossSite(request, options.env.publicUrl),
-      requestId: requestIdOf(request),
+      requestId: requestIdOf(request, options.trustProxy > 0),
     });
     c.set("ctx", context);
     await next();
