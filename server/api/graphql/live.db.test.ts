@@ -4,7 +4,7 @@ import { createClient, type Client, type FormattedExecutionResult } from "graphq
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import WebSocket from "ws";
 import { DUTCH_ADDRESS } from "../../../tests/support/orders.ts";
-import { users, variants } from "../../db/schema/index.ts";
+import { sessions, users, variants } from "../../db/schema/index.ts";
 import { base32Decode } from "../../modules/staff-access/base32.ts";
 import { totpCode } from "../../modules/staff-access/totp.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
@@ -283,6 +283,30 @@ describe("orderPlaced", () => {
         },
       ]),
     );
+  });
+  test("a dashboard left alone past the back office's 30 idle minutes hears no more new orders; the orders it heard kept no one signed in", async () => {
+    const [variantId] = (await stockedOptions(shop.database.db, 1)) as [number];
+    const desk = await staffSignedIn();
+    const shopper = await customer();
+    const before = server.live.subscriptions;
+    const placed = follow(client({ Authorization: `Bearer ${desk.jwt}` }), PLACED);
+    await subscribed(before + 1);
+    const { sessionId } = (await shop.services.accounts.authenticate(scope, desk.jwt))!;
+    // Last seen in the back office 20 minutes ago: an order pushed now is heard, and is not activity.
+    const twentyAgo = new Date(Date.now() - 20 * 60_000);
+    await shop.database.db.update(sessions).set({ backOfficeSeenAt: twentyAgo }).where(eq(sessions.id, sessionId));
+    const first = await customerOrder(shopper.id, variantId, 1);
+    await vi.waitFor(() => expect(JSON.stringify(placed.results)).toContain(first.number));
+    const [row] = await shop.database.db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect(row!.backOfficeSeenAt).toEqual(twentyAgo);
+
+    // Then 31 minutes: the next order finds the session over; the subscription ends without it.
+    const idle = new Date(Date.now() - 31 * 60_000);
+    await shop.database.db.update(sessions).set({ backOfficeSeenAt: idle }).where(eq(sessions.id, sessionId));
+    const second = await customerOrder(shopper.id, variantId, 1);
+    expect(await placed.ends).toBeDefined();
+    expect(JSON.stringify(placed.results)).not.toContain(second.number);
+    expect(await shop.services.accounts.authenticate(scope, desk.jwt)).toBeNull();
   });
 });
 

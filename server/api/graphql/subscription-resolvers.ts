@@ -1,5 +1,6 @@
 import { map, pipe } from "graphql-yoga";
 import type { StockChange } from "../../lib/events.ts";
+import type { CurrentSession } from "../../modules/accounts/index.ts";
 import { stockShown } from "../../modules/catalog/index.ts";
 import { mayOpen } from "../../modules/staff-access/index.ts";
 import type { GraphQLContext } from "./context.ts";
@@ -95,11 +96,14 @@ export const subscriptionResolvers: Resolvers = {
 
     orderPlaced: {
       async subscribe(_, __, context) {
-        await backOfficeStaff(context);
+        await backOfficeStaff(context, await context.session());
         return pipe(
           context.services.events.subscribe("order-placed"),
           map(async (order) => {
-            await stillLoggedIn(context);
+            // The back office's limits hold for an open dashboard too: past 12 hours, or 30 minutes
+            // without the person doing anything there (a pushed order is not them), it hears no more.
+            const session = await context.services.accounts.authenticate(context, context.token?.token);
+            await backOfficeStaff(context, session, true);
             return order;
           }),
         );
@@ -111,15 +115,15 @@ export const subscriptionResolvers: Resolvers = {
 
 /**
  * Staff in the back office: the "staff" scope, and a session that has shown its second factor
- * (ADR 58), as the back office's pages ask; anyone else is refused as if the topic were not there.
+ * (ADR 58) and is within the back office's time limits, as the back office's pages ask; anyone
+ * else is refused as if the topic were not there.
  */
-async function backOfficeStaff(context: Context): Promise<void> {
-  const session = await context.session();
+async function backOfficeStaff(context: Context, session: CurrentSession | null, passive = false): Promise<void> {
   if (!session) throw notLoggedIn();
   const { user, sessionId } = session;
   const staff = mayOpen(user, "staff");
   const gate = staff
-    ? await context.services.staffAccess.backOfficeGate(context, { userId: user.id, role: user.role, sessionId })
+    ? await context.services.staffAccess.backOfficeGate(context, { userId: user.id, role: user.role, sessionId }, undefined, passive)
     : null;
   if (gate !== "ok") throw shopError("FORBIDDEN", "Only staff signed in to the back office may follow new orders.");
 }

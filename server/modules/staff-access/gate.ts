@@ -20,13 +20,15 @@ const SEEN_RESOLUTION_MS = 60_000;
  * hours after its second factor was proved, and after 30 minutes without a back-office request
  * (both settings): the session itself is ended then (revoked), so its token opens nothing more,
  * and the person logs in again. An `ok` counts as a back-office request: the idle time starts
- * afresh (written at most once a minute).
+ * afresh (written at most once a minute), unless the check is `passive` (an event pushed to an
+ * open page is not the person doing something).
  */
 export async function backOfficeGate(
   kit: StaffAccessKit,
   scope: Scope,
   visitor: GateVisitor,
   now = new Date(),
+  passive = false,
 ): Promise<GateState> {
   if (!isBackOfficeRole(visitor.role)) return "not-staff";
   const [row] = await scope.db
@@ -50,7 +52,7 @@ export async function backOfficeGate(
     await endBackOfficeSession(scope.db, visitor, now);
     return "ended";
   }
-  if (time - seen.getTime() >= SEEN_RESOLUTION_MS) {
+  if (!passive && time - seen.getTime() >= SEEN_RESOLUTION_MS) {
     await scope.db.update(sessions).set({ backOfficeSeenAt: now }).where(eq(sessions.id, visitor.sessionId));
   }
   return "ok";

@@ -66,8 +66,12 @@ export function createStaffAccess(deps: StaffAccessDeps) {
     newRecoveryCodes: (scope: Scope, who: Enroller, now?: Date) => newRecoveryCodes(kit, scope, who, now),
     hasAuthenticator,
 
-    /** Where the session stands at the back office's door; ends it when its back-office time is over. */
-    backOfficeGate: (scope: Scope, visitor: GateVisitor, now?: Date) => backOfficeGate(kit, scope, visitor, now),
+    /**
+     * Where the session stands at the back office's door; ends it when its back-office time is over.
+     * `passive`: a check that is not the person's doing (a pushed event) leaves the idle time running.
+     */
+    backOfficeGate: (scope: Scope, visitor: GateVisitor, now?: Date, passive?: boolean) =>
+      backOfficeGate(kit, scope, visitor, now, passive),
     /** The session's second-factor and back-office times (for recentSecondFactor). */
     backOfficeSession,
     /** Refuses with SECOND_FACTOR_REQUIRED unless the session proved its second factor within 10 minutes. */
