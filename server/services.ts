@@ -13,6 +13,7 @@ import { createPayments, type PaymentProvider } from "./modules/payments/index.t
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
 import { createBackOffice } from "./modules/back-office/index.ts";
+import { createPersonalData } from "./modules/personal-data/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
 import { createShopEvents, type ShopEventTarget } from "./lib/events.ts";
@@ -152,6 +153,11 @@ export function createServices(database: Database, config: ServicesConfig) {
     catalog,
     events,
     staffAccess,
+    /** A customer's data exported (right of access) or erased, from the back office (ADR 61). */
+    personalData: createPersonalData({
+      requireRecentSecondFactor: staffAccess.requireRecentSecondFactor,
+      removeUpload: uploads ? (src) => uploads.remove(src) : undefined,
+    }),
     /** The back office's reads: dashboard, orders, customers, audit log (ADR 60). */
     backOffice: createBackOffice({ currency: selling.currency, cardPayments: config.cardPayments !== undefined }),
     compare: createCompare(catalog.productDetail),

@@ -96,6 +96,10 @@ export const SHOP_ERROR_STATUS = {
   STALE_VERSION: 409,
   /** A sensitive back-office action needs the second factor proved again (older than 10 minutes). */
   SECOND_FACTOR_REQUIRED: 403,
+  /** The customer's personal data was erased (ADR 61): the account is a shell that nothing more is done with. */
+  ACCOUNT_ERASED: 409,
+  /** A customer with orders still open (awaiting payment, or paid and not shipped) cannot be erased (`details.orders`). */
+  OPEN_ORDERS: 409,
 } as const;
 
 export type ShopErrorCode = keyof typeof SHOP_ERROR_STATUS;

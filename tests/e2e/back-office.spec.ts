@@ -77,7 +77,7 @@ test("every back-office address sends a guest to log in, and does not exist for 
     baseURL: process.env.SHOP_URL,
     extraHTTPHeaders: { "x-forwarded-for": "198.51.251.1" },
   });
-  for (const path of [...ADMIN_PAGES, "/admin/orders/export.csv"]) {
+  for (const path of [...ADMIN_PAGES, "/admin/orders/export.csv", "/admin/customers/1/export.json"]) {
     const answer = await http.get(path, { maxRedirects: 0 });
     expect(answer.status(), path).toBe(302);
     expect(answer.headers().location, path).toBe(`/login?redirect=${encodeURIComponent(path)}`);
@@ -91,6 +91,10 @@ test("every back-office address sends a guest to log in, and does not exist for 
       expect(answer.status(), url).toBe(404);
       expect(await answer.text(), url).not.toContain("Back office");
     }
+  }
+  // A customer's data download, like the CSV, is no customer's to open.
+  for (const path of ["/admin/orders/export.csv", "/admin/customers/1/export.json"]) {
+    expect((await http.get(path, { headers: asCustomer, maxRedirects: 0 })).status(), path).toBe(404);
   }
   await http.dispose();
 });

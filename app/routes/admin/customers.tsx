@@ -70,7 +70,11 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                   {customer.name ?? customer.username}
                 </Link>
                 <span className="block text-grey-600">{customer.email}</span>
-                {customer.blocked && <span className="text-xs text-danger-700">blocked</span>}
+                {customer.erased ? (
+                  <span className="text-xs text-grey-600">erased</span>
+                ) : (
+                  customer.blocked && <span className="text-xs text-danger-700">blocked</span>
+                )}
               </td>
               <td className="whitespace-nowrap">{orderDate(customer.joinedAt)}</td>
               <td className="text-right">{customer.orders}</td>

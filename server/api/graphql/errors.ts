@@ -79,6 +79,9 @@ const GRAPHQL_ERRORS: Record<ShopErrorCode, (error: ShopError, input?: string) =
   SESSION_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message),
   STALE_VERSION: (e) => shopError("STALE_VERSION", e.message, e.details),
   SECOND_FACTOR_REQUIRED: (e) => shopError("FORBIDDEN", e.message, { reason: "second-factor" }),
+  // No resolver erases or grants today (the back office's pages do); these keep the table whole.
+  ACCOUNT_ERASED: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
+  OPEN_ORDERS: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
 };
 
 /**

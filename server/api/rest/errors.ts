@@ -190,4 +190,6 @@ const REST_ERRORS: Record<ShopErrorCode, (error: ShopError) => ApiError> = {
   SESSION_NOT_FOUND: notFound("Session not found", "sessionId"),
   STALE_VERSION: (e) => new ApiError(409, "StaleVersionError", e.message, { param: "version", ...e.details }),
   SECOND_FACTOR_REQUIRED: (e) => new ForbiddenError(e.message),
+  ACCOUNT_ERASED: (e) => new ApiError(409, "ApplicationError", e.message, e.details),
+  OPEN_ORDERS: (e) => new ApiError(409, "ApplicationError", e.message, e.details),
 };

@@ -74,6 +74,12 @@ export const memberships = pgTable(
     orderId: integer("order_id")
       .unique()
       .references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
+    /**
+     * The staff account that granted it from the back office, free (ADR 61); null when the
+     * customer joined or bought it. No foreign key: the fact outlives the account, as audit
+     * entries do.
+     */
+    grantedBy: integer("granted_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -44,6 +44,11 @@ export const users = pgTable(
     scope: jsonb("scope").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When staff erased the account's personal data (ADR 61): it is then an empty shell, blocked,
+     * that keeps the orders the law keeps; null for every other account.
+     */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),

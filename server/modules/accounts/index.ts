@@ -83,5 +83,7 @@ export {
   type SocialProviderConfig,
 } from "./social/index.ts";
 export { fillUsernameSkeletons, freeUsername, usernameSkeleton } from "./username.ts";
+// The staff changes of other modules (membership grants, erasure) read the account as the form saw it.
+export { customerAsRead } from "./customer-as-read.ts";
 // The shop's one password rule and hash, for accounts the back office makes (staff-access, ADR 59).
 export { hashPassword, PASSWORD_MAX, passwordProblem } from "./password.ts";

@@ -2,10 +2,9 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { sessions, users } from "../../db/schema/index.ts";
 import { withTransaction } from "../../lib/scope.ts";
-import { parseInput, ShopError } from "../../lib/shop-error.ts";
+import { parseInput } from "../../lib/shop-error.ts";
 import { recordAudit, type StaffScope } from "../audit/index.ts";
-
-const accountNotFound = () => new ShopError("ACCOUNT_NOT_FOUND", "No customer has that account.");
+import { customerAsRead } from "./customer-as-read.ts";
 
 /*
  * What staff do to a customer's account from the back office (issue 24 §5): block or unblock its
@@ -24,17 +23,7 @@ export const blockInput = customerAction.extend({ blocked: z.enum(["true", "fals
 export async function setBlocked(scope: StaffScope, raw: unknown): Promise<void> {
   const input = parseInput(blockInput, raw);
   await withTransaction(scope, async (tx) => {
-    const [user] = await tx.db.select().from(users).where(eq(users.id, input.userId)).for("update");
-    if (!user || user.role !== "customer") throw accountNotFound();
-    if (input.version !== undefined && input.version !== user.updatedAt.toISOString()) {
-      throw new ShopError(
-        "STALE_VERSION",
-        "Someone changed this account since you opened it. Check it as it is now, then try again.",
-        {
-          details: { changedAt: user.updatedAt.toISOString() },
-        },
-      );
-    }
+    const user = await customerAsRead(tx.db, input);
     if (user.blocked === input.blocked) return;
     await tx.db.update(users).set({ blocked: input.blocked, updatedAt: new Date() }).where(eq(users.id, user.id));
     if (input.blocked) await endOpenSessions(tx.db, user.id);
@@ -51,8 +40,7 @@ export async function setBlocked(scope: StaffScope, raw: unknown): Promise<void>
 export async function endCustomerSessions(scope: StaffScope, raw: unknown): Promise<number> {
   const input = parseInput(customerAction, raw);
   return withTransaction(scope, async (tx) => {
-    const [user] = await tx.db.select({ role: users.role }).from(users).where(eq(users.id, input.userId));
-    if (!user || user.role !== "customer") throw accountNotFound();
+    await customerAsRead(tx.db, input);
     const ended = await endOpenSessions(tx.db, input.userId);
     await recordAudit(tx, {
       action: "customer.sessions_ended",

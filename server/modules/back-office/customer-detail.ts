@@ -37,6 +37,8 @@ export interface CustomerDetail {
     role: string;
     joinedAt: string;
     updatedAt: string;
+    /** When its personal data was erased (ADR 61); null for a live account. */
+    erasedAt: string | null;
   };
   /** Whether the account may log in (block/unblock). */
   blocked: boolean;
@@ -112,7 +114,13 @@ export interface MembershipRow {
   startsAt: string;
   endsAt: string | null;
   renews: boolean;
+  /** Given by staff from the back office (free), not joined or bought. */
+  granted: boolean;
 }
+
+/** In force at `now` (membership's status.ts inForce): active, begun, not ended; an active row past its end has lapsed. */
+const inForceAt = (row: MembershipRow, now: Date) =>
+  row.active && Date.parse(row.startsAt) <= now.getTime() && (row.endsAt === null || Date.parse(row.endsAt) > now.getTime());
 
 const customerNotFound = () => new ShopError("ACCOUNT_NOT_FOUND", "Customer not found.");
 
@@ -178,6 +186,7 @@ export async function customerDetail(scope: Scope, rawId: unknown, now = new Dat
     startsAt: membership.startsAt.toISOString(),
     endsAt: membership.endsAt?.toISOString() ?? null,
     renews: membership.renews,
+    granted: membership.grantedBy !== null,
   }));
   const subscription = newsletter[0];
   return {
@@ -194,6 +203,7 @@ export async function customerDetail(scope: Scope, rawId: unknown, now = new Dat
       role: user.role,
       joinedAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
+      erasedAt: user.erasedAt?.toISOString() ?? null,
     },
     blocked: user.blocked,
     newsletter: subscription ? { status: subscription.status, since: subscription.updatedAt.toISOString() } : null,
@@ -225,7 +235,7 @@ export async function customerDetail(scope: Scope, rawId: unknown, now = new Dat
         currency: order.currency,
       })),
     },
-    membership: { current: memberRows.find((row) => row.active) ?? null, history: memberRows },
+    membership: { current: memberRows.find((row) => inForceAt(row, now)) ?? null, history: memberRows },
     stockAlerts: alerts.map((row) => ({
       id: row.alert.id,
       variantId: row.alert.variantId,

@@ -93,7 +93,8 @@ beforeAll(async () => {
       userId: ids.iris,
       planId: plan!.id,
       active: true,
-      startsAt: new Date("2030-07-01T00:00:00Z"),
+      // Begun: the page's current membership is the one in force now, not merely one marked active.
+      startsAt: new Date(Date.now() - 86_400_000),
       createdAt: new Date("2030-07-01T00:00:00Z"),
     },
   ]);
@@ -153,6 +154,7 @@ test("the customer list: customers only, newest first, with orders, what they sp
     membership: { plan: expect.any(String), active: true, endsAt: null },
     newsletter: "confirmed",
     blocked: false,
+    erased: false,
   });
   expect(page.rows[1]).toMatchObject({
     username: "anna_s",

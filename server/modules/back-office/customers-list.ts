@@ -22,6 +22,8 @@ export interface CustomerRow {
   /** The account's address on the newsletter's list: pending, confirmed or unsubscribed; null: never signed up. */
   newsletter: (typeof newsletterSubscriptions.$inferSelect)["status"] | null;
   blocked: boolean;
+  /** Its personal data was erased (ADR 61): an empty shell holding the orders the books keep. */
+  erased: boolean;
 }
 
 export interface CustomersPage {
@@ -85,6 +87,7 @@ export async function customersList(scope: Scope, raw: unknown = {}): Promise<Cu
       lastName: users.lastName,
       createdAt: users.createdAt,
       blocked: users.blocked,
+      erasedAt: users.erasedAt,
       plan: membershipPlans.name,
       active: memberships.active,
       endsAt: memberships.endsAt,
@@ -126,6 +129,7 @@ export async function customersList(scope: Scope, raw: unknown = {}): Promise<Cu
         row.plan !== null ? { plan: row.plan, active: row.active ?? false, endsAt: row.endsAt?.toISOString() ?? null } : null,
       newsletter: row.newsletter,
       blocked: row.blocked,
+      erased: row.erasedAt !== null,
     })),
     total,
     page: params.page,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
-import { inForce } from "./status.ts";
+import { holdsTime, inForce } from "./status.ts";
 
 /*
  * A paid plan bought through checkout starts when its order is paid and gives back the order's
@@ -31,10 +31,11 @@ const lengthOf = (months: number | null) => (months === null ? null : sql`make_i
 
 /**
  * Activates the membership `order` paid for, once (`membership_orders.order_id` is unique). The
- * months are the order's, as placed, whatever the plan says now. A paid membership in force runs
- * on from its end with these months, taking the order's plan (the same plan: a renewal; another:
- * the member has the plan last paid for now and no paid month is lost). Anything else in force
- * (the free plan) ends now and the paid plan starts now, for its months.
+ * months are the order's, as placed, whatever the plan says now. A membership in force that holds
+ * time (paid months left, or a staff grant of a paid plan: holdsTime) runs on from its end with
+ * these months, taking the order's plan (the same plan: a renewal; another: the member has the
+ * plan last paid for now and no paid month is lost). Anything else in force (the free plan) ends
+ * now and the paid plan starts now, for its months.
  */
 export async function activatePaidMembership(db: Db, order: MembershipOrder): Promise<void> {
   if (order.membershipPlanId === null || order.userId === null) return;
@@ -47,12 +48,12 @@ export async function activatePaidMembership(db: Db, order: MembershipOrder): Pr
   const length = lengthOf(order.membershipMonths);
   const [current] = await queryRows<{ id: number; paid: boolean }>(
     db,
-    sql`select m.id, exists (select 1 from membership_orders mo where mo.membership_id = m.id and mo.taken_back_at is null) as paid
-        from memberships m where m.user_id = ${order.userId} and ${inForce(sql`m`)} for update`,
+    sql`select m.id, ${holdsTime(sql`m`)} as paid
+        from memberships m where m.user_id = ${order.userId} and ${inForce(sql`m`)} for update of m`,
   );
   let membershipId: number;
   if (current?.paid) {
-    // Paid time left: another period from its end (none for a plan that never ends); offered for
+    // Time left: another period from its end (none for a plan that never ends); offered for
     // renewal and reminded again.
     await db.execute(
       sql`update memberships set plan_id = ${order.membershipPlanId},
@@ -84,8 +85,9 @@ export async function activatePaidMembership(db: Db, order: MembershipOrder): Pr
 /**
  * Takes back what `order` paid for when it is cancelled or refunded (the money went back): its own
  * months come off the membership's end, and the membership keeps the plan of the latest order
- * left. With no paid order left it ends now; a free membership the paid plan had replaced is
- * joined again. Nothing when the order activated nothing.
+ * left. With no paid order left it ends now (a staff grant it renewed goes back to the grant's
+ * end); a free membership the paid plan had replaced is joined again. Nothing when the order
+ * activated nothing.
  */
 export async function endMembershipOfOrder(db: Db, order: Pick<MembershipOrder, "id" | "userId">): Promise<void> {
   if (order.userId !== null) await lockMember(db, order.userId);
@@ -103,16 +105,21 @@ export async function endMembershipOfOrder(db: Db, order: Pick<MembershipOrder, 
         from membership_orders mo join orders o on o.id = mo.order_id
         where mo.membership_id = ${taken.membershipId} and mo.taken_back_at is null`,
   );
-  if (left && left.count > 0) {
+  // A staff grant that this order renewed keeps what it was given: the order's months come off its end.
+  const [granted] = await queryRows<{ granted: boolean }>(
+    db,
+    sql`select granted_by is not null as granted from memberships where id = ${taken.membershipId}`,
+  );
+  if ((left && left.count > 0) || (granted?.granted && taken.months !== null)) {
     // Its months off the end (a plan that never ends: the months left from the start).
     const end =
       taken.months !== null
         ? sql`ends_at - make_interval(months => ${taken.months})`
-        : left.months === null
+        : left!.months === null
           ? sql`null::timestamptz`
-          : sql`starts_at + make_interval(months => ${left.months})`;
+          : sql`starts_at + make_interval(months => ${left!.months})`;
     await db.execute(
-      sql`update memberships set plan_id = ${left.planId}, ends_at = ${end},
+      sql`update memberships set plan_id = coalesce(${left?.planId ?? null}::int, plan_id), ends_at = ${end},
             active = active and (${end} is null or ${end} > now())
           where id = ${taken.membershipId}`,
     );

@@ -8,6 +8,8 @@ import { publishedPlans } from "./plans.ts";
 import { remindEndingMemberships } from "./reminders.ts";
 import { isMember, membershipStatus } from "./status.ts";
 import { benefitsOf, priceRuleOf, type MemberBenefits } from "./benefits.ts";
+import { endByStaff, grantByStaff } from "./staff-grants.ts";
+import type { StaffScope } from "../audit/index.ts";
 
 export type { PlanSummary } from "./plans.ts";
 export type { MembershipStatus } from "./status.ts";
@@ -15,6 +17,7 @@ export type { Stopped } from "./leave.ts";
 export type { MemberBenefits } from "./benefits.ts";
 export { JoinInput } from "./join.ts";
 export { REMINDER_DAYS } from "./reminders.ts";
+export { EndInput, GrantInput, type Granted } from "./staff-grants.ts";
 
 // Plans change rarely (an owner's edit): read them at most every 30 s, in every process.
 const PLANS_TTL_MS = 30_000;
@@ -40,6 +43,10 @@ export function createMembership(db: Db, config: MembershipConfig) {
     joinFree: (scope: Scope, userId: number, input: unknown) => joinFreePlan(scope, userId, input),
     stop: (scope: Scope, userId: number) => stopMembership(scope, userId),
     resume: (scope: Scope, userId: number) => resumeMembership(scope, userId),
+    /** Staff give a customer a published plan, free (back office); audited. */
+    grantByStaff: (scope: StaffScope, raw: unknown, now?: Date) => grantByStaff(scope, raw, now),
+    /** Staff end a customer's membership in force now (back office); audited. */
+    endByStaff: (scope: StaffScope, raw: unknown) => endByStaff(scope, raw),
     /** Queues the reminders due by `now` (background work); how many were queued. */
     remind: (now: Date) =>
       remindEndingMemberships(db, (ending) => membershipEndingMail(ending, config), now, config.mailsWritten),
@@ -57,5 +64,6 @@ export type MembershipService = ReturnType<typeof createMembership>;
 // Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
 export { activatePaidMembership, endMembershipOfOrder } from "./activate.ts";
 export { benefitsOf } from "./benefits.ts";
+export { endMembershipNow } from "./staff-grants.ts";
 export { unitPriceFor } from "./member-price.ts";
 export { assertMayBuy, assertMayPlace, membershipNeedsAccount, planBySlug, planNotForSale } from "./purchase.ts";

@@ -8,6 +8,17 @@ export function inForce(m: SQL): SQL {
   return sql`${m}.active and ${m}.starts_at <= now() and (${m}.ends_at is null or ${m}.ends_at > now())`;
 }
 
+/**
+ * Whether a membership holds time its member would lose if it were replaced: some paid order's
+ * months are left on it, or staff granted it a paid plan (ADR 61). Buying a plan carries on from
+ * the end of such a membership; anything else (the free plan) is replaced from the day of the
+ * purchase. `m` is the memberships row's alias.
+ */
+export function holdsTime(m: SQL): SQL {
+  return sql`(exists (select 1 from membership_orders mo where mo.membership_id = ${m}.id and mo.taken_back_at is null)
+    or (${m}.granted_by is not null and exists (select 1 from membership_plans gp where gp.id = ${m}.plan_id and gp.price > 0)))`;
+}
+
 /** Whether the customer is a member now: the one rule every benefit and members-only read asks. */
 export async function isMember(db: Db, userId: number): Promise<boolean> {
   const [row] = await queryRows<{ member: boolean }>(
@@ -32,7 +43,7 @@ export interface MembershipStatus {
 export interface MembershipInForce extends MembershipStatus {
   id: number;
   planId: number;
-  /** Some paid order's months are left on it (membership_orders); false for the free plan. */
+  /** It holds time a purchase carries on from (holdsTime: paid months left, or a staff grant of a paid plan); false for the free plan. */
   paid: boolean;
 }
 
@@ -54,7 +65,7 @@ export async function membershipInForce(db: Db, userId: number): Promise<Members
     sql`select m.id, m.plan_id as "planId", p.slug, p.name, p.price, p.currency, p.months, m.renews,
           ${isoUtc(sql`m.starts_at`)} as since,
           ${isoUtc(sql`m.ends_at`)} as until,
-          exists (select 1 from membership_orders mo where mo.membership_id = m.id and mo.taken_back_at is null) as paid
+          ${holdsTime(sql`m`)} as paid
         from memberships m join membership_plans p on p.id = m.plan_id
         where m.user_id = ${userId} and ${inForce(sql`m`)}`,
   );
