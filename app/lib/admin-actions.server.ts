@@ -49,6 +49,14 @@ export async function requireRecentCode(context: PageContext, request: Request):
 
 /** A back-office address to go on to (from a query), never one outside the back office. */
 export function backOfficeAddress(wanted: string | null): string | null {
-  if (!wanted || !wanted.startsWith("/admin/") || wanted.startsWith("//") || wanted.includes("\\")) return null;
-  return wanted;
+  if (!wanted || !wanted.startsWith("/") || wanted.startsWith("//") || wanted.includes("\\")) return null;
+  // Read as the browser will (dot segments resolved, odd characters escaped), on this shop only.
+  const here = "http://shop.invalid";
+  let url: URL;
+  try {
+    url = new URL(wanted, here);
+  } catch {
+    return null;
+  }
+  return url.origin === here && url.pathname.startsWith("/admin/") ? url.pathname + url.search : null;
 }

@@ -102,8 +102,10 @@ test("an invited staff member joins by the mailed link with an authenticator, re
   // And their joining, as made by themselves.
   await ownerPage.goto("/admin/audit?action=staff.joined");
   await expect(ownerPage.getByTestId("audit-row").filter({ hasText: email })).toHaveCount(1);
-  await ownerPage.goto("/admin/audit?action=staff.authenticator-replaced");
-  await expect(ownerPage.getByTestId("audit-row").filter({ hasText: email })).toHaveCount(1);
+  for (const action of ["staff.authenticator-replaced", "staff.password-changed"]) {
+    await ownerPage.goto(`/admin/audit?action=${action}`);
+    await expect(ownerPage.getByTestId("audit-row").filter({ hasText: email })).toHaveCount(1);
+  }
   await shopper.close();
   await staffContext.close();
   await ownerPage.context().close();

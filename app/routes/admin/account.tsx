@@ -55,7 +55,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   try {
     switch (fields.intent) {
       case "password": {
-        const opened = await context.services.accounts.changePassword(context, user.id, fields);
+        const opened = await context.services.accounts.changePassword(staff, user.id, fields);
         // The new session gives its code before the page says it is done (the guard asks for it).
         return redirect(`/admin/account?done=${PASSWORD_CHANGED}`, { status: 303, headers: sessionRenewed(context, opened, null) });
       }
@@ -67,8 +67,11 @@ export async function action({ request, context: router }: Route.ActionArgs) {
           const { recoveryCodes } = await access.confirmEnrolment(staff, { ...who, code: fields.code });
           return { ok: true as const, recoveryCodes, message: "Your new authenticator app is in use; the old one no longer works." };
         } catch (error) {
-          // The key the app scanned stays on the page (the waiting one is shown again).
-          return formFailure(error, { intent: "authenticator-confirm" }, { enrolment: await access.startEnrolment(context, who) });
+          // The key the app scanned stays on the page (the waiting one is shown again), while the
+          // last code is recent enough to show it; else the person gives a code to see it again.
+          const enrolment = await access.startEnrolment(context, who).catch(() => null);
+          if (!enrolment) return formFailure(error, { intent: "authenticator" });
+          return formFailure(error, { intent: "authenticator-confirm" }, { enrolment });
         }
       case "recovery-codes":
         if (fields.code) await access.verifySecondFactor(context, { ...who, code: fields.code });

@@ -96,7 +96,9 @@ export const subscriptionResolvers: Resolvers = {
 
     orderPlaced: {
       async subscribe(_, __, context) {
-        await backOfficeStaff(context, await context.session());
+        // Opening the dashboard counted as activity already; a client subscribing again after a
+        // dropped connection is not the person doing something.
+        await backOfficeStaff(context, await context.session(), true);
         return pipe(
           context.services.events.subscribe("order-placed"),
           map(async (order) => {

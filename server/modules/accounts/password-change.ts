@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { users, type User } from "../../db/schema/index.ts";
 import { invalidInput, parseInput } from "../../lib/shop-error.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
+import { isStaffScope, recordAudit } from "../audit/index.ts";
 import type { AccountsKit } from "./kit.ts";
 import { requireCurrentPassword } from "./password-check.ts";
 import { hashPassword, passwordProblem } from "./password.ts";
@@ -39,5 +40,10 @@ export async function changePassword(kit: AccountsKit, scope: Scope, userId: num
   const problem = passwordProblem(input.password, user);
   if (problem) throw invalidInput("password", problem);
   const passwordHash = await hashPassword(input.password);
-  return withTransaction(scope, async (tx) => openSession(kit, tx, await replacePassword(tx, user, { passwordHash }), "local"));
+  return withTransaction(scope, async (tx) => {
+    const opened = await openSession(kit, tx, await replacePassword(tx, user, { passwordHash }), "local");
+    // Changed in the back office: a change to a staff member's sign-in, found in the audit log.
+    if (isStaffScope(tx)) await recordAudit(tx, { action: "staff.password-changed", entityType: "staff", entityId: userId });
+    return opened;
+  });
 }

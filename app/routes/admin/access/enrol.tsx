@@ -4,6 +4,7 @@ import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { CodeForm } from "~/components/admin/code-form";
 import { RecoveryCodes } from "~/components/admin/recovery-codes";
 import { TotpSetup } from "~/components/admin/totp-setup";
+import { staffScope } from "~/lib/admin-actions.server";
 import { formFailure, formFields } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageContext } from "../../../../server/http/page-context.ts";
@@ -35,7 +36,8 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   const { user, sessionId } = context.session!;
   const fields = await formFields(request);
   try {
-    const { recoveryCodes } = await context.services.staffAccess.confirmEnrolment(context, {
+    // As the staff member: a new app replacing one (a key waiting from My sign-in) is audited.
+    const { recoveryCodes } = await context.services.staffAccess.confirmEnrolment(staffScope(context), {
       userId: user.id,
       sessionId,
       code: fields.code,
