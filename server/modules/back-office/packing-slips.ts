@@ -22,7 +22,6 @@ export interface PackingSlip {
    * already (a copy); null for a paid order waiting to be sent.
    */
   warning: string | null;
-  email: string;
   delivery: { methodName: string | null; address: OrderAddress | null };
   /** What to pick: the order's goods (a membership bought with them is not packed). */
   lines: { name: string; sku: string | null; colour: string | null; size: string | null; quantity: number }[];
@@ -34,8 +33,8 @@ export interface PackingSlips {
   seller: Seller;
   /** In the order the numbers were given. */
   slips: PackingSlip[];
-  /** Numbers given that have no slip, and why. */
-  missing: { number: string; reason: string }[];
+  /** Numbers given that have no slip, and why: no such order, or one that sends nothing. */
+  missing: { number: string; found: boolean; reason: string }[];
 }
 
 const WARNINGS: Partial<Record<Order["status"], string>> = {
@@ -67,9 +66,10 @@ export async function packingSlips(scope: Scope, raw: unknown, seller: Seller): 
   const missing: PackingSlips["missing"] = [];
   for (const number of numbers) {
     const order = byNumber.get(number);
-    if (!order) missing.push({ number, reason: "No order has this number." });
-    else if (!sendsGoodsOf(order)) missing.push({ number, reason: "It holds a membership alone: there is nothing to pack." });
-    else {
+    if (!order) missing.push({ number, found: false, reason: "No order has this number." });
+    else if (!sendsGoodsOf(order)) {
+      missing.push({ number, found: true, reason: "It holds a membership alone: there is nothing to pack." });
+    } else {
       // A membership bought with the goods is a line with no product: nothing to pick.
       const picked = lines
         .filter((line) => line.orderId === order.id && line.productId !== null)
@@ -86,7 +86,6 @@ export async function packingSlips(scope: Scope, raw: unknown, seller: Seller): 
         status: order.status,
         statusWords: STATUS_WORDS[order.status],
         warning: WARNINGS[order.status] ?? null,
-        email: order.email,
         delivery: { methodName: order.deliveryMethodName, address: orderAddress(order.deliveryAddress) },
         lines: picked,
         items: picked.reduce((sum, line) => sum + line.quantity, 0),
