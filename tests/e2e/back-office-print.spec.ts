@@ -6,7 +6,7 @@ import { newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 import { DUTCH_ADDRESS } from "../support/orders.ts";
 
 /*
- * What only a browser shows of the dispatch desk (ADR 62): the list's select-all box ticking the
+ * What only a browser shows of the dispatch desk (ADR 62): the list's "all on this page" box ticking the
  * page's orders, their packing slips opening in a new tab and printing one A4 page each without
  * the back office's frame, the batch marked shipped with the refused order named, and an invoice
  * on one A4 page. The rules themselves are tested on the server (dispatch.db.test.ts).
@@ -89,7 +89,7 @@ test("ticked orders print one packing slip per A4 page without the frame, and sh
 
   await admin.goto(list);
   const pickAll = admin.getByRole("checkbox", { name: "Select all orders on this page" });
-  // Hydrated: the select-all box ticks the rows itself and is no longer sent.
+  // Hydrated: the "all on this page" box ticks the rows itself and is no longer sent.
   await expect(pickAll).not.toHaveAttribute("name");
   await pickAll.check();
   for (const number of numbers) await expect(admin.getByRole("checkbox", { name: `Select order ${number}` })).toBeChecked();
