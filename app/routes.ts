@@ -63,6 +63,10 @@ const routes: RouteConfig = [
     route("orders", "routes/admin/orders.tsx"),
     route("orders/export.csv", "routes/admin/orders-export.tsx"),
     route("orders/:number", "routes/admin/order.tsx"),
+    // Documents to print (ADR 62): one order's, or the packing slips of those chosen on the list.
+    route("orders/packing-slips", "routes/admin/packing-slips.tsx", { id: "admin-packing-slips" }),
+    route("orders/:number/packing-slip", "routes/admin/packing-slips.tsx", { id: "admin-packing-slip" }),
+    route("orders/:number/invoice", "routes/admin/invoice.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("customers/:id", "routes/admin/customer.tsx"),
     route("customers/:id/export.json", "routes/admin/customer-export.tsx"),

@@ -102,6 +102,7 @@ export async function boot(env: Env): Promise<Booted> {
       currency: env.CURRENCY,
       reservationDays: env.ORDER_RESERVATION_DAYS,
       bank: { accountHolder: env.BANK_ACCOUNT_HOLDER ?? env.SITE_NAME, iban: env.BANK_IBAN, bic: env.BANK_BIC },
+      seller: { name: env.SHOP_LEGAL_NAME ?? env.SITE_NAME, address: env.SHOP_ADDRESS, vatId: env.SHOP_VAT_ID },
     },
     mailLeaseSeconds: env.MAIL_LEASE_SECONDS,
     backOfficeHours: env.BACK_OFFICE_SESSION_HOURS,

@@ -104,3 +104,24 @@ test("a back-office session's limits: 12 hours and 30 minutes idle unless set, a
   });
   expect(() => parseEnv({ BACK_OFFICE_IDLE_MINUTES: "0" })).toThrow(/BACK_OFFICE_IDLE_MINUTES/);
 });
+
+test("who sells, as invoices print it: a demo shop's details unless set; an empty VAT id is none", () => {
+  const demo = parseEnv({});
+  expect(demo.SHOP_LEGAL_NAME).toBeUndefined();
+  expect(demo.SHOP_ADDRESS).toEqual(["Keizersgracht 100", "1015 AA Amsterdam", "Netherlands"]);
+  expect(demo.SHOP_VAT_ID).toBe("NL000099998B57");
+  const own = parseEnv({
+    SHOP_LEGAL_NAME: "Gloves & Goals GmbH",
+    SHOP_ADDRESS: " Torstraße 1 ,, 10119 Berlin , Germany ",
+    SHOP_VAT_ID: "de 123.456.789",
+  });
+  expect(own).toMatchObject({
+    SHOP_LEGAL_NAME: "Gloves & Goals GmbH",
+    SHOP_ADDRESS: ["Torstraße 1", "10119 Berlin", "Germany"],
+    SHOP_VAT_ID: "DE123456789",
+  });
+  expect(parseEnv({ SHOP_VAT_ID: "" }).SHOP_VAT_ID).toBeNull();
+  expect(() => parseEnv({ SHOP_VAT_ID: "123" })).toThrow(/SHOP_VAT_ID: must be a VAT identification number/);
+  expect(() => parseEnv({ SHOP_ADDRESS: " , " })).toThrow(/SHOP_ADDRESS: must be the shop's postal address/);
+  expect(() => parseEnv({ SHOP_ADDRESS: "a,b,c,d,e,f,g" })).toThrow(/SHOP_ADDRESS: must have at most 6 lines/);
+});

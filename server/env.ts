@@ -118,6 +118,35 @@ export const envSchema = z
       .toUpperCase()
       .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC such as ABNANL2A")
       .default("ABNANL2A"),
+    // Who sells, as packing slips and invoices print it (ADR 62). The defaults are a demo shop's:
+    // set the shop's own before selling. SHOP_VAT_ID set empty: a seller without one (none printed).
+    SHOP_LEGAL_NAME: z.string().trim().min(2).max(100).optional(),
+    SHOP_ADDRESS: z
+      .string()
+      .default("Keizersgracht 100, 1015 AA Amsterdam, Netherlands")
+      // Comma-separated lines, as on an envelope: an environment variable holds no line breaks.
+      .transform((text) =>
+        text
+          .split(",")
+          .map((line) => line.trim())
+          .filter((line) => line !== ""),
+      )
+      .pipe(
+        z
+          .array(z.string().max(100, "must have lines of at most 100 characters"))
+          .min(1, "must be the shop's postal address, its lines separated by commas")
+          .max(6, "must have at most 6 lines (separated by commas)"),
+      ),
+    SHOP_VAT_ID: z
+      .string()
+      .default("NL000099998B57")
+      .transform((id) => id.replace(/[\s.-]+/g, "").toUpperCase())
+      .pipe(
+        z
+          .string()
+          .regex(/^([A-Z]{2}[0-9A-Z+*]{2,13})?$/, "must be a VAT identification number such as NL000099998B57, or empty")
+          .transform((id) => (id === "" ? null : id)),
+      ),
     // Card payments through Stripe Checkout (ADR 38): both keys, or neither (bank transfer only).
     STRIPE_SECRET_KEY: z
       .string()

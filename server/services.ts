@@ -12,7 +12,7 @@ import { claimGuestOrders, createOrders, createStaffOperations } from "./modules
 import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
-import { createBackOffice } from "./modules/back-office/index.ts";
+import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
@@ -67,12 +67,19 @@ export interface SellingConfig {
   currency: string;
   reservationDays: number;
   bank: BankDetails;
+  /** Who sells, as packing slips and invoices print it (ADR 62); the website is the public address. */
+  seller: Omit<Seller, "website">;
 }
 
 const DEMO_SELLING: SellingConfig = {
   currency: "EUR",
   reservationDays: 7,
   bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
+  seller: {
+    name: "Safe Hands B.V.",
+    address: ["Keizersgracht 100", "1015 AA Amsterdam", "Netherlands"],
+    vatId: "NL000099998B57",
+  },
 };
 
 /** The domain modules, wired to one database; every adapter (pages, REST, GraphQL) goes through these. */
@@ -159,7 +166,16 @@ export function createServices(database: Database, config: ServicesConfig) {
       removeUpload: uploads ? (src) => uploads.remove(src) : undefined,
     }),
     /** The back office's reads: dashboard, orders, customers, audit log (ADR 60). */
-    backOffice: createBackOffice({ currency: selling.currency, cardPayments: config.cardPayments !== undefined }),
+    backOffice: {
+      ...createBackOffice({ currency: selling.currency, cardPayments: config.cardPayments !== undefined }),
+      // Packing slips, invoices and shipping a batch of orders (ADR 62), through the one ship use case.
+      ...createDispatch({
+        seller: { ...selling.seller, website: config.publicUrl },
+        bank: selling.bank,
+        cardPayments: config.cardPayments !== undefined,
+        ship: staff.ship,
+      }),
+    },
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),

@@ -10,6 +10,8 @@ import { pageContext } from "../../../server/http/page-context.ts";
  * The back office's frame (issue 24, ADR 58): its own navigation and stylesheet, without the
  * shop's header and footer. Every page inside says who may open it (handle.backOffice); the
  * guard has checked the role, the second factor and the session's limits before this runs.
+ * Printed, the frame steps aside (print:hidden): a page prints as its content alone, which is
+ * what the packing slips and invoices need (ADR 62).
  */
 
 export const handle: RouteHandle = { bare: true, backOffice: "any" };
@@ -41,14 +43,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     </Form>
   );
   return (
-    <div className="min-h-screen bg-grey-50 text-grey-900">
+    <div className="min-h-screen bg-grey-50 text-grey-900 print:min-h-0 print:bg-white">
       <a
         href="#admin-main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"
+        className="sr-only print:hidden focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"
       >
         Skip to content
       </a>
-      <header className="flex items-center justify-between gap-4 border-b border-grey-200 bg-white px-4 py-3 lg:px-6">
+      <header className="flex items-center justify-between gap-4 border-b border-grey-200 bg-white px-4 py-3 lg:px-6 print:hidden">
         <p className="text-sm font-semibold">
           <a href="/" className="hover:underline">
             {siteName}
@@ -70,15 +72,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </nav>
         </details>
       </header>
-      <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)]">
+      <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] print:block">
         <nav
           aria-label="Back office"
-          className="hidden border-r border-grey-200 bg-white p-4 lg:block lg:min-h-[calc(100vh-3.25rem)]"
+          className="hidden border-r border-grey-200 bg-white p-4 lg:block lg:min-h-[calc(100vh-3.25rem)] print:hidden"
         >
           <AdminNav sections={sections} current={current} />
           <div className="mt-6">{signOut}</div>
         </nav>
-        <main id="admin-main" tabIndex={-1} className="min-w-0 p-4 outline-none lg:p-8">
+        <main id="admin-main" tabIndex={-1} className="min-w-0 p-4 outline-none lg:p-8 print:p-0">
           <Outlet />
         </main>
       </div>

@@ -20,7 +20,8 @@ import { pageContext } from "../../../server/http/page-context.ts";
 /*
  * One order (issue 24 §4): its lines, totals with VAT, delivery, payment, history and mails, and
  * the actions its state allows, each a form carrying the order's version (a stale one is a 409).
- * Refunds ask for the second factor again when the last was more than 10 minutes ago.
+ * Refunds ask for the second factor again when the last was more than 10 minutes ago. Its
+ * packing slip and invoice are pages of their own, to print (ADR 62).
  */
 
 export const handle: RouteHandle = { backOffice: "staff" };
@@ -152,6 +153,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </strong>{" "}
           · {order.payment.method === CARD ? "Card" : "Bank transfer"}, {PAYMENT_STATE_WORDS[order.payment.state]}
         </p>
+        <PrintLinks order={order} />
       </div>
       <FormNotices message={done} failure={failure} shown={["carrier", "trackingUrl", "amount", "code", "note"]} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -387,6 +389,29 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The order's documents to print (ADR 62): its packing slip when it sends goods, its invoice (a pro
+ * forma while unpaid) unless it was cancelled before it was paid.
+ */
+function PrintLinks({ order }: { order: Route.ComponentProps["loaderData"]["order"] }) {
+  const invoice = order.payment.state === "voided" ? null : order.payment.state === "unpaid" ? "Pro forma invoice" : "Invoice";
+  if (!order.delivery.sendsGoods && !invoice) return null;
+  return (
+    <p className="mt-1 flex gap-4 text-sm">
+      {order.delivery.sendsGoods && (
+        <Link to={`/admin/orders/${order.number}/packing-slip`} className="text-link">
+          Packing slip
+        </Link>
+      )}
+      {invoice && (
+        <Link to={`/admin/orders/${order.number}/invoice`} className="text-link">
+          {invoice}
+        </Link>
+      )}
+    </p>
   );
 }
 

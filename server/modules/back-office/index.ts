@@ -1,4 +1,6 @@
 import type { Scope } from "../../lib/scope.ts";
+import type { StaffScope } from "../audit/index.ts";
+import type { BankDetails } from "../orders/index.ts";
 import { auditList } from "./audit-list.ts";
 import { customerDetail } from "./customer-detail.ts";
 import { customersList } from "./customers-list.ts";
@@ -7,6 +9,10 @@ import { orderVersion } from "../orders/index.ts";
 import { orderDetail } from "./order-detail.ts";
 import { ordersCsv } from "./orders-csv.ts";
 import { ordersList } from "./orders-list.ts";
+import { invoice } from "./invoice.ts";
+import { packingSlips } from "./packing-slips.ts";
+import { shipOrders, type ShipOne } from "./ship-orders.ts";
+import type { Seller } from "./shared.ts";
 
 export type { AuditPage, AuditRow } from "./audit-list.ts";
 export type { CustomerDetail, MembershipRow } from "./customer-detail.ts";
@@ -22,8 +28,11 @@ export type {
   StockOption,
   WantedOption,
 } from "./dashboard.ts";
+export type { Invoice, NoInvoice } from "./invoice.ts";
 export type { OrderDetail } from "./order-detail.ts";
 export type { OrderRow, OrdersPage } from "./orders-list.ts";
+export type { PackingSlip, PackingSlips } from "./packing-slips.ts";
+export type { ShipOne, ShippedBatch } from "./ship-orders.ts";
 export type { AuditListParams, CustomersListParams, DashboardParams, OrdersListParams } from "./schemas.ts";
 export { CSV_COLUMNS, guardCell } from "./orders-csv.ts";
 export { allowedActions } from "./order-detail.ts";
@@ -59,3 +68,32 @@ export function createBackOffice(deps: BackOfficeDeps) {
 }
 
 export type BackOffice = ReturnType<typeof createBackOffice>;
+
+export interface DispatchDeps {
+  /** Who sells, as the documents print it. */
+  seller: Seller;
+  /** Where a pro forma invoice paid by bank transfer is paid. */
+  bank: BankDetails;
+  /** As for the order page (the invoice reads the order as that page does). */
+  cardPayments: boolean;
+  /** The orders module's ship use case, which the batch runs once per order. */
+  ship: ShipOne;
+}
+
+/**
+ * The back office's dispatch desk (issue 24 §4, ADR 62): packing slips and invoices to print, and
+ * marking a batch of orders shipped. Its one write adds no rule: it runs the orders module's ship
+ * use case for each order chosen.
+ */
+export function createDispatch(deps: DispatchDeps) {
+  return {
+    /** `raw`: { number: one or several order numbers } (or the order list's all-on-this-page form). */
+    packingSlips: (scope: Scope, raw: unknown) => packingSlips(scope, raw, deps.seller),
+    /** The order's invoice, its pro forma while unpaid, or why it has none (cancelled unpaid). */
+    invoice: (scope: Scope, number: unknown) => invoice(scope, number, deps),
+    /** `raw`: { number, carrier, trackingUrl? } as the order list's form sends them. */
+    shipOrders: (scope: StaffScope, raw: unknown) => shipOrders(scope, raw, deps.ship),
+  };
+}
+
+export type Dispatch = ReturnType<typeof createDispatch>;

@@ -14,7 +14,7 @@ import type { Scope } from "../../lib/scope.ts";
 import { ShopError } from "../../lib/shop-error.ts";
 import { canMove, isCardOrder, orderAddress, STATUS_WORDS, versionOf, type OrderAddress } from "../orders/index.ts";
 import { daysLeft } from "./days.ts";
-import { customerNameOf, paymentStateOf } from "./order-facts.ts";
+import { customerNameOf, paymentStateOf, sendsGoodsOf } from "./order-facts.ts";
 import { orderNumberInput } from "./schemas.ts";
 import type { OrderAction, PaymentState } from "./shared.ts";
 
@@ -51,6 +51,8 @@ export interface OrderDetail {
     quantity: number;
     unitPrice: number;
     lineTotal: number;
+    /** The line's VAT rate: the order's one rate today (see totals.vatByRate). */
+    vatRatePercent: number;
   }[];
   totals: {
     subtotal: number;
@@ -140,7 +142,7 @@ export function allowedActions(
   facts: { mails: number; cardPayments: boolean },
 ): OrderAction[] {
   const card = isCardOrder(order);
-  const goods = order.deliveryMethodName !== null || order.shipping > 0;
+  const goods = sendsGoodsOf(order);
   const actions: OrderAction[] = [];
   // A card order is marked paid by its provider; a held payment is settled by cancelling it.
   if (order.status === "awaiting_payment" && !card && canMove(order.status, "paid")) actions.push("markPaid");
@@ -213,6 +215,7 @@ export async function orderDetail(scope: Scope, rawNumber: unknown, options: Ord
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       lineTotal: line.unitPrice * line.quantity,
+      vatRatePercent: order.vatRateBasisPoints / 100,
     })),
     totals: {
       subtotal: order.subtotal,
@@ -236,7 +239,7 @@ export async function orderDetail(scope: Scope, rawNumber: unknown, options: Ord
       refundable: actions.includes("refund") ? order.total - order.refunded : 0,
     },
     delivery: {
-      sendsGoods: order.deliveryMethodName !== null || order.shipping > 0,
+      sendsGoods: sendsGoodsOf(order),
       methodId: order.deliveryMethodId,
       methodName: order.deliveryMethodName,
       address: orderAddress(order.deliveryAddress),

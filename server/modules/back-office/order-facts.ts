@@ -79,4 +79,9 @@ export function keptVat(order: Pick<Order, "tax" | "total" | "refunded">): numbe
 export const keptVatSql: SQL<string> = sql`case when ${orders.total} > 0 then round(${orders.tax}::numeric * (${orders.total} - ${orders.refunded}) / ${orders.total}) else 0 end`;
 
 /** Whether an order sends goods (not a membership alone, which has no delivery): to ship when paid. */
+export function sendsGoodsOf(order: Pick<Order, "deliveryMethodName" | "shipping">): boolean {
+  return order.deliveryMethodName !== null || order.shipping > 0;
+}
+
+/** sendsGoodsOf in SQL. */
 export const sendsGoods: SQL = sql`(${orders.deliveryMethodName} is not null or ${orders.shipping} > 0)`;

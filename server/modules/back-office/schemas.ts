@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "../../db/schema/index.ts";
-import { CUSTOMER_SORTS, ORDER_SORTS, PAYMENT_STATES, SORT_DIRECTIONS } from "./shared.ts";
+import { shipInput } from "../orders/index.ts";
+import { BATCH_SIZE, CUSTOMER_SORTS, ORDER_SORTS, PAYMENT_STATES, SORT_DIRECTIONS } from "./shared.ts";
 
 /*
  * One schema per input of the back office's reads (ADR 60). A page hands in its URL's search
@@ -111,6 +112,61 @@ export const orderNumberInput = z
   .trim()
   .toUpperCase()
   .regex(/^KS-\d{1,12}$/, "Order not found.");
+
+/** Numbers as a form sends them: one, several (a key given again and again), or none. */
+const orderNumbers = z.preprocess(
+  (value) => (Array.isArray(value) ? value : value === undefined || value === "" ? [] : [value]),
+  z
+    .array(
+      z
+        .string({ error: "Order numbers look like KS-100001." })
+        .trim()
+        .toUpperCase()
+        .regex(/^KS-\d{1,12}$/, "Order numbers look like KS-100001."),
+    )
+    // A page shows 50: anything much longer is not a person's choice.
+    .max(BATCH_SIZE * 2, `Choose at most ${BATCH_SIZE} orders at a time.`),
+);
+
+/**
+ * The orders chosen on the order list's page (ADR 62): the ticked `number`s; without JavaScript,
+ * "all on this page" (`all=page`) takes the page's `shown` numbers, which the page sends beside
+ * it, so the batch is what the person saw, not what the list holds by now.
+ */
+const selection = {
+  number: orderNumbers,
+  all: optional(z.literal("page", { error: "Choose the orders with their boxes." })),
+  shown: orderNumbers,
+};
+
+function chosen(input: { number: string[]; all?: "page"; shown: string[] }, context: z.RefinementCtx): string[] {
+  const numbers = [...new Set(input.all ? [...input.shown, ...input.number] : input.number)];
+  if (numbers.length === 0) context.addIssue({ code: "custom", path: ["number"], message: "Choose at least one order." });
+  if (numbers.length > BATCH_SIZE) {
+    context.addIssue({ code: "custom", path: ["number"], message: `Choose at most ${BATCH_SIZE} orders at a time.` });
+  }
+  return numbers;
+}
+
+/** The orders whose packing slips to print together: their numbers, each once, in the order chosen. */
+export const orderSelectionInput = z.object(selection).transform(chosen);
+
+/**
+ * A batch to mark shipped: the orders chosen, and the carrier (and maybe one tracking link) of
+ * them all, checked as the order page's own form checks them (the ship use case's schema).
+ */
+export const shipOrdersInput = z
+  .object({
+    ...selection,
+    carrier: shipInput.shape.carrier,
+    trackingUrl: optional(shipInput.shape.trackingUrl),
+  })
+  .transform((input, context) => ({
+    numbers: chosen(input, context),
+    carrier: input.carrier,
+    trackingUrl: input.trackingUrl,
+  }));
+export type ShipOrdersParams = z.output<typeof shipOrdersInput>;
 
 /**
  * Raw input as a plain object: URLSearchParams (a key given twice becomes a list) or a record

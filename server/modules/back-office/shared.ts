@@ -4,6 +4,21 @@
 /** Rows on a page of every back-office table (issue 24 §4, §5, §6). */
 export const PAGE_SIZE = 50;
 
+/** The most orders one bulk action takes (ADR 62): a page of the list. */
+export const BATCH_SIZE = PAGE_SIZE;
+
+/** Who sells, as packing slips and invoices print it (ADR 62). */
+export interface Seller {
+  /** The legal name (SHOP_LEGAL_NAME, else the shop's name). */
+  name: string;
+  /** The postal address, a line each. */
+  address: string[];
+  /** The VAT identification number; null for a seller without one. */
+  vatId: string | null;
+  /** The shop's public address on the web. */
+  website: string;
+}
+
 /**
  * Where an order's money stands, read from the order alone (ADR 60):
  * - `unpaid`: awaiting payment;

@@ -89,6 +89,8 @@ export { expireReservations } from "./expire-reservations.ts";
 export { itemsBackOnSale } from "./mails.ts";
 // A card order's moves, made by the payments module as its provider tells them (ADR 38).
 export { createStaffOperations, refundInput, refundable, type Settled, type StaffOperations } from "./staff.ts";
+// What shipping asks for (carrier, tracking link): the back office's batch checks it as one order's form does.
+export { shipInput } from "./staff.ts";
 export { cancelOrder, lockOrder, lockOrderById, move, recordRefund } from "./transitions.ts";
 export { orderAddress, orderByNumber, orderLineView } from "./view.ts";
 export { orderVersion, versionOf, whenCurrent } from "./version.ts";
