@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { formFailure } from "./forms.server";
 import type { PageContext } from "../../server/context.ts";
 import { staffScopeOf, type StaffScope } from "../../server/modules/audit/index.ts";
 import { recentSecondFactor } from "../../server/modules/staff-access/shared.ts";
@@ -59,4 +60,31 @@ export function backOfficeAddress(wanted: string | null): string | null {
     return null;
   }
   return url.origin === here && url.pathname.startsWith("/admin/") ? url.pathname + url.search : null;
+}
+
+/** A record a back-office form changes, as its audit entries name it. */
+export interface AuditedRecord {
+  entityType: string;
+  entityId: string;
+  /** Audited actions that leave the record as it was (a note, a resent mail, an export). */
+  unchanging: readonly string[];
+}
+
+/**
+ * The answer of a refused back-office form: for a stale version, 409 with who changed the record
+ * last and when (the staff member whose audited change is its last one; "the shop" when its last
+ * change was not staff's, such as a payment arriving); else the form's failure.
+ */
+export async function refusedForm(context: PageContext, error: unknown, values: Record<string, string>, record: AuditedRecord) {
+  const failed = error as { code?: string; details?: { changedAt?: string } };
+  if (failed.code !== "STALE_VERSION") return formFailure(error, values);
+  const changedAt = failed.details?.changedAt;
+  if (!changedAt) return staleAnswer(values, null);
+  const audit = await context.services.backOffice.auditList(context, {
+    entityType: record.entityType,
+    entityId: record.entityId,
+  });
+  const last = audit.rows.find((entry) => !record.unchanging.includes(entry.action));
+  const staffMade = last && Math.abs(Date.parse(last.at) - Date.parse(changedAt)) < 5_000;
+  return staleAnswer(values, { by: staffMade ? last.actorEmail : null, at: changedAt });
 }

@@ -6,8 +6,9 @@ import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { CustomerMembership } from "~/components/admin/customer-membership";
 import { CustomerPersonalData } from "~/components/admin/customer-personal-data";
 import { FormNotices } from "~/components/admin/form-notices";
-import { staleAnswer, staffScope } from "~/lib/admin-actions.server";
-import { formFailure, formFields } from "~/lib/forms.server";
+import { refusedForm, staffScope } from "~/lib/admin-actions.server";
+import { revalidateAfterConflict } from "~/lib/stale-form";
+import { formFields } from "~/lib/forms.server";
 import { orderDate, orderDateTime, orderStatusLabel } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
 import { formatMoney } from "~/lib/money";
@@ -95,32 +96,16 @@ export async function action({ request, params, context: router }: Route.ActionA
         throw data(null, { status: 400 });
     }
   } catch (error) {
-    const failed = error as { code?: string; details?: { changedAt?: string } };
-    if (failed.code === "STALE_VERSION")
-      return staleAnswer(values, await lastChange(context, params.id, failed.details?.changedAt));
-    return formFailure(error, values);
+    return refusedForm(context, error, values, {
+      entityType: "customer",
+      entityId: params.id,
+      unchanging: ["customer.exported"],
+    });
   }
 }
 
-/** Who changed the account, and when: the staff member whose audited change is its last one; "the shop" otherwise. */
-async function lastChange(context: ReturnType<typeof pageContext>, id: string, changedAt: string | undefined) {
-  if (!changedAt) return null;
-  const audit = await context.services.backOffice.auditList(context, { entityType: "customer", entityId: id });
-  const last = audit.rows.find((entry) => entry.action !== "customer.exported");
-  const staffMade = last && Math.abs(Date.parse(last.at) - Date.parse(changedAt)) < 5_000;
-  return { by: staffMade ? last.actorEmail : null, at: changedAt };
-}
-
-// After a refusal because the account changed (409), the page reads it again as it is now.
-export function shouldRevalidate({
-  actionStatus,
-  defaultShouldRevalidate,
-}: {
-  actionStatus?: number;
-  defaultShouldRevalidate: boolean;
-}) {
-  return actionStatus === 409 ? true : defaultShouldRevalidate;
-}
+// After a refusal because the record changed (409), the page reads it again as it is now.
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, currency, plans } = loaderData;

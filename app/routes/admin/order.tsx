@@ -8,8 +8,9 @@ import { orderDateTime, orderStatusLabel } from "~/components/account/order-tabl
 import { PostalAddress } from "~/components/account/postal-address";
 import { TextField } from "~/components/ui/text-field";
 import { Link } from "~/components/ui/link";
-import { staleAnswer, staffScope } from "~/lib/admin-actions.server";
-import { formFailure, formFields } from "~/lib/forms.server";
+import { refusedForm, staffScope } from "~/lib/admin-actions.server";
+import { revalidateAfterConflict } from "~/lib/stale-form";
+import { formFields } from "~/lib/forms.server";
 import { formatMoney } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-handle";
 import { PAYMENT_STATE_WORDS } from "../../../server/modules/back-office/shared.ts";
@@ -88,36 +89,17 @@ export async function action({ request, params, context: router }: Route.ActionA
       });
     }
   } catch (error) {
-    const failed = error as { code?: string; details?: { changedAt?: string } };
-    if (failed.code === "STALE_VERSION") return staleAnswer(values, await lastChange(context, number, failed.details?.changedAt));
-    return formFailure(error, values);
+    return refusedForm(context, error, values, {
+      entityType: "order",
+      entityId: number,
+      unchanging: ["order.note", "order.mail_resent"],
+    });
   }
   return { ok: true as const, done: intent };
 }
 
-/**
- * Who changed the order, and when: the staff member whose audited change is the order's last one
- * (notes and resent mails change nothing); "the shop" when its last change was not staff's (a
- * payment arriving, a reservation ending).
- */
-async function lastChange(context: ReturnType<typeof pageContext>, number: string, changedAt: string | undefined) {
-  if (!changedAt) return null;
-  const audit = await context.services.backOffice.auditList(context, { entityType: "order", entityId: number });
-  const last = audit.rows.find((entry) => entry.action !== "order.note" && entry.action !== "order.mail_resent");
-  const staffMade = last && Math.abs(Date.parse(last.at) - Date.parse(changedAt)) < 5_000;
-  return { by: staffMade ? last.actorEmail : null, at: changedAt };
-}
-
-// After a refusal because the order changed (409), the page reads the order again as it is now.
-export function shouldRevalidate({
-  actionStatus,
-  defaultShouldRevalidate,
-}: {
-  actionStatus?: number;
-  defaultShouldRevalidate: boolean;
-}) {
-  return actionStatus === 409 ? true : defaultShouldRevalidate;
-}
+// After a refusal because the record changed (409), the page reads it again as it is now.
+export const shouldRevalidate = revalidateAfterConflict;
 
 const DONE: Record<Intent, string> = {
   markPaid: "Marked paid.",
