@@ -121,6 +121,8 @@ test("who sells, as invoices print it: a demo shop's details unless set; an empt
     SHOP_VAT_ID: "DE123456789",
   });
   expect(parseEnv({ SHOP_VAT_ID: "" }).SHOP_VAT_ID).toBeNull();
+  expect(parseEnv({ SHOP_LEGAL_NAME: " " }).SHOP_LEGAL_NAME).toBeUndefined();
+  expect(() => parseEnv({ SHOP_LEGAL_NAME: "X" })).toThrow(/SHOP_LEGAL_NAME/);
   expect(() => parseEnv({ SHOP_VAT_ID: "123" })).toThrow(/SHOP_VAT_ID: must be a VAT identification number/);
   expect(() => parseEnv({ SHOP_ADDRESS: " , " })).toThrow(/SHOP_ADDRESS: must be the shop's postal address/);
   expect(() => parseEnv({ SHOP_ADDRESS: "a,b,c,d,e,f,g" })).toThrow(/SHOP_ADDRESS: must have at most 6 lines/);

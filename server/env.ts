@@ -120,7 +120,14 @@ export const envSchema = z
       .default("ABNANL2A"),
     // Who sells, as packing slips and invoices print it (ADR 62). The defaults are a demo shop's:
     // set the shop's own before selling. SHOP_VAT_ID set empty: a seller without one (none printed).
-    SHOP_LEGAL_NAME: z.string().trim().min(2).max(100).optional(),
+    SHOP_LEGAL_NAME: z
+      .string()
+      .trim()
+      .max(100)
+      // Set empty, as unset: the shop's name.
+      .transform((v) => (v === "" ? undefined : v))
+      .pipe(z.string().min(2).optional())
+      .optional(),
     SHOP_ADDRESS: z
       .string()
       .default("Keizersgracht 100, 1015 AA Amsterdam, Netherlands")

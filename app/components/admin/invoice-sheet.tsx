@@ -142,8 +142,9 @@ export function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         {payment.refunds.length > 0 && (
           <ul className="mt-1">
             {payment.refunds.map((refund, i) => (
+              // Date and amount only: the history's note is staff's own wording, not the customer's.
               <li key={i}>
-                {calendarDate(refund.at)}: {refund.note}
+                {calendarDate(refund.at)}: refunded{refund.amount !== null && ` ${money(refund.amount)}`}
               </li>
             ))}
           </ul>

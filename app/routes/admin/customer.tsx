@@ -7,7 +7,7 @@ import { CustomerMembership } from "~/components/admin/customer-membership";
 import { CustomerPersonalData } from "~/components/admin/customer-personal-data";
 import { FormNotices } from "~/components/admin/form-notices";
 import { refusedForm, staffScope } from "~/lib/admin-actions.server";
-import { revalidateAfterConflict } from "~/lib/stale-form";
+import { revalidateAfterRefusal } from "~/lib/refused-form";
 import { formFields } from "~/lib/forms.server";
 import { orderDate, orderDateTime, orderStatusLabel } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
@@ -104,8 +104,8 @@ export async function action({ request, params, context: router }: Route.ActionA
   }
 }
 
-// After a refusal because the record changed (409), the page reads it again as it is now.
-export const shouldRevalidate = revalidateAfterConflict;
+// After a refusal (a changed record, a code too old), the page reads again what it shows.
+export const shouldRevalidate = revalidateAfterRefusal;
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, currency, plans } = loaderData;

@@ -9,11 +9,11 @@ import { PostalAddress } from "~/components/account/postal-address";
 import { TextField } from "~/components/ui/text-field";
 import { Link } from "~/components/ui/link";
 import { refusedForm, staffScope } from "~/lib/admin-actions.server";
-import { revalidateAfterConflict } from "~/lib/stale-form";
+import { revalidateAfterRefusal } from "~/lib/refused-form";
 import { formFields } from "~/lib/forms.server";
 import { formatMoney } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-handle";
-import { PAYMENT_STATE_WORDS } from "../../../server/modules/back-office/shared.ts";
+import { invoiceKindOf, PAYMENT_STATE_WORDS } from "../../../server/modules/back-office/shared.ts";
 import { CARD } from "../../../server/modules/orders/shared.ts";
 import { recentSecondFactor } from "../../../server/modules/staff-access/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
@@ -98,8 +98,8 @@ export async function action({ request, params, context: router }: Route.ActionA
   return { ok: true as const, done: intent };
 }
 
-// After a refusal because the record changed (409), the page reads it again as it is now.
-export const shouldRevalidate = revalidateAfterConflict;
+// After a refusal (a changed record, a code too old), the page reads again what it shows.
+export const shouldRevalidate = revalidateAfterRefusal;
 
 const DONE: Record<Intent, string> = {
   markPaid: "Marked paid.",
@@ -379,7 +379,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
  * forma while unpaid) unless it was cancelled before it was paid.
  */
 function PrintLinks({ order }: { order: Route.ComponentProps["loaderData"]["order"] }) {
-  const invoice = order.payment.state === "voided" ? null : order.payment.state === "unpaid" ? "Pro forma invoice" : "Invoice";
+  const kind = invoiceKindOf(order);
+  const invoice = kind === "pro_forma" ? "Pro forma invoice" : kind === "invoice" ? "Invoice" : null;
   if (!order.delivery.sendsGoods && !invoice) return null;
   return (
     <p className="mt-1 flex gap-4 text-sm">

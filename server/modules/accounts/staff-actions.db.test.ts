@@ -82,6 +82,11 @@ test("a form read before another change is refused; staff accounts and unknown i
   await expect(shop.services.accounts.setBlocked(staff, { userId: "x", blocked: "maybe" })).rejects.toMatchObject({
     code: "INVALID_INPUT",
   });
+  // An id past what the table can hold names no one: refused as such, not by the database.
+  await expect(shop.services.accounts.endCustomerSessions(staff, { userId: "99999999999" })).rejects.toMatchObject({
+    code: "INVALID_INPUT",
+    message: "No such customer.",
+  });
   expect(await entries(customer.id)).toEqual([]);
 });
 

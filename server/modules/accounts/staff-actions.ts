@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { recordIdInput } from "../../lib/record-id.ts";
 import { sessions, users } from "../../db/schema/index.ts";
 import { withTransaction } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
@@ -13,7 +14,7 @@ import { customerAsRead } from "./customer-as-read.ts";
  */
 
 const customerAction = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: recordIdInput("No such customer."),
   /** The account's updatedAt as the form read it (ISO). */
   version: z.string().optional(),
 });

@@ -1,7 +1,7 @@
 import type { Scope } from "../../lib/scope.ts";
 import type { BankDetails, OrderAddress } from "../orders/index.ts";
 import { orderDetail, type OrderDetail, type OrderDetailOptions } from "./order-detail.ts";
-import type { PaymentState, Seller } from "./shared.ts";
+import { invoiceKindOf, type PaymentState, type Seller } from "./shared.ts";
 
 /*
  * An order's invoice (issue 24 §4, ADR 62), read from the order page's own reading of the order
@@ -56,16 +56,16 @@ export interface InvoiceDeps extends OrderDetailOptions {
 /** The invoice of the order of that number (ORDER_NOT_FOUND for none), or why it has none. */
 export async function invoice(scope: Scope, rawNumber: unknown, deps: InvoiceDeps): Promise<Invoice | NoInvoice> {
   const order = await orderDetail(scope, rawNumber, deps);
-  const state = order.payment.state;
-  if (state === "voided") {
+  const paidAt = order.history.find((event) => event.status === "paid")?.at ?? null;
+  const kind = invoiceKindOf(order);
+  if (!kind) {
     return {
       kind: "none",
       number: order.number,
       reason: "This order was cancelled before it was paid: nothing was owed, so it has no invoice.",
     };
   }
-  const proForma = state === "unpaid";
-  const paidAt = order.history.find((event) => event.status === "paid")?.at ?? null;
+  const proForma = kind === "pro_forma";
   return {
     kind: proForma ? "pro_forma" : "invoice",
     number: order.number,
@@ -92,7 +92,7 @@ export async function invoice(scope: Scope, rawNumber: unknown, deps: InvoiceDep
     delivery: order.delivery.sendsGoods ? { methodName: order.delivery.methodName } : null,
     payment: {
       method: order.payment.method,
-      state,
+      state: order.payment.state,
       refunds: order.payment.refunds,
       transfer:
         proForma && order.payment.reference

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordIdInput } from "../../lib/record-id.ts";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "../../db/schema/index.ts";
 import { shipInput } from "../orders/index.ts";
 import { BATCH_SIZE, CUSTOMER_SORTS, ORDER_SORTS, PAYMENT_STATES, SORT_DIRECTIONS } from "./shared.ts";
@@ -100,11 +101,7 @@ export const dashboardInput = z.object({
 export type DashboardParams = z.output<typeof dashboardInput>;
 
 /** An account id as a page's URL carries it. */
-export const customerIdInput = z.coerce
-  .number({ error: "Customer not found." })
-  .int("Customer not found.")
-  .min(1, "Customer not found.")
-  .max(2_147_483_647, "Customer not found.");
+export const customerIdInput = recordIdInput("Customer not found.");
 
 /** An order number as a page's URL carries it (KS-100001). */
 export const orderNumberInput = z

@@ -97,3 +97,17 @@ export function searchOf(
   const text = search.toString();
   return text ? `?${text}` : "";
 }
+
+/**
+ * Which invoice an order has (ADR 62): a pro forma while unpaid; none when it was cancelled before it
+ * was paid (nothing was owed); else an invoice. A paid order cancelled with its refund still on its
+ * way reads as voided, but its history says it was paid: it keeps its invoice.
+ */
+export function invoiceKindOf(order: {
+  payment: { state: PaymentState };
+  history: readonly { status: string }[];
+}): "invoice" | "pro_forma" | null {
+  if (order.payment.state === "unpaid") return "pro_forma";
+  if (order.payment.state === "voided" && !order.history.some((event) => event.status === "paid")) return null;
+  return "invoice";
+}

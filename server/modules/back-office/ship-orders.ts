@@ -65,6 +65,9 @@ export async function shipOrders(scope: StaffScope, raw: unknown, ship: ShipOne)
           const from = failed.details.from as OrderStatus | undefined;
           batch.refused.push({ number, reason: from ? NOT_NOW[from] : failed.message });
         } else if (failed?.code === "ORDER_NOT_FOUND") batch.refused.push({ number, reason: "No order has this number." });
+        // Any other refusal the use case words (an input it will not take) is this order's; a
+        // fault that is no refusal is not, and stops the batch (what shipped stays shipped).
+        else if (failed) batch.refused.push({ number, reason: failed.message });
         else throw error;
       }
     }

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { recordIdInput } from "../../lib/record-id.ts";
 import { queryRows, type Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import { isoUtc } from "../../lib/iso-utc.ts";
@@ -23,7 +24,7 @@ import { inForce } from "./status.ts";
 const blank = (value: unknown) => (value === "" ? undefined : value);
 
 const customerTarget = {
-  userId: z.coerce.number().int().positive(),
+  userId: recordIdInput("No such customer."),
   /** The account's updatedAt as the page read it (ISO). */
   version: z.string().optional(),
 };

@@ -246,6 +246,10 @@ test("export and erasure ask for the second factor again after 10 minutes: refus
   expect(await failure(personalData.exportData(other, { userId: customer.id }, SESSION.recent))).toMatchObject({
     code: "SECOND_FACTOR_REQUIRED",
   });
+  // An id past what the table can hold names no one: refused as such, not by the database.
+  expect(await failure(personalData.exportData(staff, { userId: "99999999999" }, SESSION.recent))).toMatchObject({
+    code: "INVALID_INPUT",
+  });
   const [user] = await shop.database.db.select().from(users).where(eq(users.id, customer.id));
   expect(user).toMatchObject({ email: customer.email, erasedAt: null });
   expect(await entriesOf(customer.id, "customer.exported")).toEqual([]);

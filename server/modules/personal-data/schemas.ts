@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { recordIdInput } from "../../lib/record-id.ts";
 
 /* One schema per input of the personal-data use cases (ADR 61). */
 
-const userId = z.coerce.number({ error: "No such customer." }).int("No such customer.").positive("No such customer.");
+const userId = recordIdInput("No such customer.");
 
 export const ExportInput = z.object({ userId });
 
