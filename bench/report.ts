@@ -221,7 +221,10 @@ export function textReport(r: BenchResults): string {
       for (const n of t.js.notes) out.push(`  note  ${n}`);
     }
     const admin = s.adminDashboard;
-    if (admin) out.push(`admin dashboard (/admin, as the owner): ${admin.check.pass ? "PASS" : "FAIL"}  ${admin.check.name}: ${admin.check.detail}`);
+    if (admin)
+      out.push(
+        `admin dashboard (/admin, as the owner): ${admin.check.pass ? "PASS" : "FAIL"}  ${admin.check.name}: ${admin.check.detail}`,
+      );
   }
   if (r.orders) out.push(...ordersReport(r.orders));
   if (r.live) out.push(...liveReport(r.live));

@@ -547,7 +547,9 @@ async function main(): Promise<number> {
       s.targets.flatMap((t) => t.checks.filter((c) => !c.pass).map((c) => `${s.name} / ${t.name}: ${c.name} (${c.detail})`)),
     ),
     ...results.scenarios.flatMap((s) =>
-      s.adminDashboard && !s.adminDashboard.check.pass ? [`${s.name} / admin: ${s.adminDashboard.check.name} (${s.adminDashboard.check.detail})`] : [],
+      s.adminDashboard && !s.adminDashboard.check.pass
+        ? [`${s.name} / admin: ${s.adminDashboard.check.name} (${s.adminDashboard.check.detail})`]
+        : [],
     ),
     ...results.acrossCatalogues.flatMap((c) =>
       c.check && !c.check.pass ? [`across catalogues / ${c.page}: ${c.check.name} (${c.check.detail})`] : [],

@@ -24,7 +24,13 @@ let behindProxy: typeof app;
 
 /** The app on https://shop.example, with more settings. */
 function shopApp(settings: Record<string, string> = {}) {
-  const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: "https://shop.example", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...settings });
+  const env = parseEnv({
+    NODE_ENV: "test",
+    PUBLIC_URL: "https://shop.example",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ...settings,
+  });
   return createApp({
     env,
     database,
@@ -56,7 +62,9 @@ test("a shop on https sends Strict-Transport-Security with every answer", async 
 });
 
 test("the APIs' and pages' answers name their request: the proxy's X-Request-Id when it is plain, else a new one", async () => {
-  const given = await behindProxy.request("https://shop.example/ecommerce/products", { headers: { "x-request-id": "edge-7f3a.42" } });
+  const given = await behindProxy.request("https://shop.example/ecommerce/products", {
+    headers: { "x-request-id": "edge-7f3a.42" },
+  });
   expect(given.headers.get("x-request-id")).toBe("edge-7f3a.42");
   const odd = await behindProxy.request("https://shop.example/", { headers: { "x-request-id": "a b\u00e9<script>" } });
   // With no proxy in front, the header is the client's: a new id all the same.

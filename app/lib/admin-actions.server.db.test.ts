@@ -49,7 +49,9 @@ test("an export asks for the code again when the session's last one is more than
     (answer: unknown) => answer as Response,
   );
   expect(refused?.status).toBe(302);
-  expect(refused?.headers.get("location")).toBe(`${CONFIRM_PATH}?redirect=${encodeURIComponent("/admin/orders/export.csv?status=paid&q=van")}`);
+  expect(refused?.headers.get("location")).toBe(
+    `${CONFIRM_PATH}?redirect=${encodeURIComponent("/admin/orders/export.csv?status=paid&q=van")}`,
+  );
 
   await services.staffAccess.verifySecondFactor(scope(), { ...me, code: totpCode(base32Decode(started.secret), Date.now()) });
   await expect(requireRecentCode(context, exported)).resolves.toBeUndefined();

@@ -44,4 +44,3 @@ export async function setUpOwner(shopUrl: string, link: string): Promise<E2eOwne
   // The cookie is the owner's session, its second factor given: the back office opens with it.
   return { ...owner, recoveryCodes, cookie };
 }
-

@@ -57,7 +57,10 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       case "password": {
         const opened = await context.services.accounts.changePassword(staff, user.id, fields);
         // The new session gives its code before the page says it is done (the guard asks for it).
-        return redirect(`/admin/account?done=${PASSWORD_CHANGED}`, { status: 303, headers: sessionRenewed(context, opened, null) });
+        return redirect(`/admin/account?done=${PASSWORD_CHANGED}`, {
+          status: 303,
+          headers: sessionRenewed(context, opened, null),
+        });
       }
       case "authenticator":
         if (fields.code) await access.verifySecondFactor(context, { ...who, code: fields.code });
@@ -65,7 +68,11 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       case "authenticator-confirm":
         try {
           const { recoveryCodes } = await access.confirmEnrolment(staff, { ...who, code: fields.code });
-          return { ok: true as const, recoveryCodes, message: "Your new authenticator app is in use; the old one no longer works." };
+          return {
+            ok: true as const,
+            recoveryCodes,
+            message: "Your new authenticator app is in use; the old one no longer works.",
+          };
         } catch (error) {
           // The key the app scanned stays on the page (the waiting one is shown again), while the
           // last code is recent enough to show it; else the person gives a code to see it again.

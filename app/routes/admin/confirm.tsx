@@ -60,8 +60,8 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <>
             <p className="text-sm text-grey-700">
-              What you asked for holds customers&apos; personal data. Give the code your authenticator app shows now, or a recovery
-              code.
+              What you asked for holds customers&apos; personal data. Give the code your authenticator app shows now, or a
+              recovery code.
             </p>
             <CodeForm label="Code" button="Confirm" failure={failure} />
           </>

@@ -125,7 +125,12 @@ async function backOfficeStaff(context: Context, session: CurrentSession | null,
   const { user, sessionId } = session;
   const staff = mayOpen(user, "staff");
   const gate = staff
-    ? await context.services.staffAccess.backOfficeGate(context, { userId: user.id, role: user.role, sessionId }, undefined, passive)
+    ? await context.services.staffAccess.backOfficeGate(
+        context,
+        { userId: user.id, role: user.role, sessionId },
+        undefined,
+        passive,
+      )
     : null;
   if (gate !== "ok") throw shopError("FORBIDDEN", "Only staff signed in to the back office may follow new orders.");
 }

@@ -119,7 +119,8 @@ export async function newRecoveryCodes(kit: StaffAccessKit, scope: Scope, who: E
     const current = await readAuthenticator(kit, tx.db, who.userId, { lock: true });
     if (!current?.confirmedAt) throw noEnrolment();
     await requireRecentSecondFactor(tx.db, who, now);
-    if (isStaffScope(tx)) await recordAudit(tx, { action: "staff.recovery-codes-renewed", entityType: "staff", entityId: who.userId });
+    if (isStaffScope(tx))
+      await recordAudit(tx, { action: "staff.recovery-codes-renewed", entityType: "staff", entityId: who.userId });
     return replaceRecoveryCodes(tx.db, who.userId);
   });
 }

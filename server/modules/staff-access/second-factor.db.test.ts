@@ -405,5 +405,10 @@ test("a staff member's own sign-in changes are in the audit log: another app, ne
   expect(await failure(access.endSession(self, who.id, other.sessionId))).toMatchObject({ code: "SESSION_NOT_FOUND" });
   expect(await actions()).toEqual(["staff.authenticator-replaced", "staff.recovery-codes-renewed", "staff.session-ended"]);
   const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, "staff.session-ended"));
-  expect(entry).toMatchObject({ actorEmail: who.email, entityType: "staff", entityId: String(who.id), requestId: "req-own-sign-in" });
+  expect(entry).toMatchObject({
+    actorEmail: who.email,
+    entityType: "staff",
+    entityId: String(who.id),
+    requestId: "req-own-sign-in",
+  });
 });
