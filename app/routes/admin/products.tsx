@@ -132,7 +132,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                     height={48}
                     loading="lazy"
                     decoding="async"
-                    className="size-12 rounded object-cover"
+                    className="size-12 max-w-none rounded object-cover"
                   />
                 ) : (
                   <span className="text-grey-600">—</span>
