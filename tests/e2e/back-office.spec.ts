@@ -64,6 +64,8 @@ const ADMIN_PAGES = [
   "/admin/orders/packing-slips?number=KS-100001",
   "/admin/customers",
   "/admin/customers/1",
+  "/admin/products",
+  "/admin/products?stock=none",
   "/admin/staff",
   "/admin/audit",
   "/admin/account",

@@ -1,11 +1,12 @@
 import { Link } from "~/components/ui/link";
 import type { BackOfficeAccess } from "~/lib/route-handle";
 
-/** The back office's sections; parts 2 and 3 add Catalogue, Content and Settings here. */
+/** The back office's sections; Products is the catalogue's first; parts 2 and 3 add the rest of the Catalogue, Content and Settings here. */
 export const ADMIN_SECTIONS: readonly { to: string; label: string; access: BackOfficeAccess }[] = [
   { to: "/admin", label: "Dashboard", access: "staff" },
   { to: "/admin/orders", label: "Orders", access: "staff" },
   { to: "/admin/customers", label: "Customers", access: "staff" },
+  { to: "/admin/products", label: "Products", access: "staff" },
   { to: "/admin/staff", label: "Staff", access: "owner" },
   { to: "/admin/audit", label: "Audit log", access: "owner" },
   { to: "/admin/account", label: "My sign-in", access: "any" },

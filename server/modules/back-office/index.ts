@@ -9,6 +9,7 @@ import { orderVersion } from "../orders/index.ts";
 import { orderDetail } from "./order-detail.ts";
 import { ordersCsv } from "./orders-csv.ts";
 import { ordersList } from "./orders-list.ts";
+import { productsList } from "./products-list.ts";
 import { invoice } from "./invoice.ts";
 import { packingSlips } from "./packing-slips.ts";
 import { shipOrders, type ShipOne } from "./ship-orders.ts";
@@ -31,12 +32,13 @@ export type {
 export type { Invoice, NoInvoice } from "./invoice.ts";
 export type { OrderDetail } from "./order-detail.ts";
 export type { OrderRow, OrdersPage } from "./orders-list.ts";
+export type { ProductChoices, ProductRow, ProductsPage } from "./products-list.ts";
 export type { PackingSlip, PackingSlips } from "./packing-slips.ts";
 export type { ShipOne, ShippedBatch } from "./ship-orders.ts";
-export type { AuditListParams, CustomersListParams, DashboardParams, OrdersListParams } from "./schemas.ts";
+export type { AuditListParams, CustomersListParams, DashboardParams, OrdersListParams, ProductsListParams } from "./schemas.ts";
 export { CSV_COLUMNS, guardCell } from "./orders-csv.ts";
 export { allowedActions } from "./order-detail.ts";
-export { auditList, customerDetail, customersList, dashboard, orderDetail, ordersCsv, ordersList };
+export { auditList, customerDetail, customersList, dashboard, orderDetail, ordersCsv, ordersList, productsList };
 export * from "./shared.ts";
 
 export interface BackOfficeDeps {
@@ -48,9 +50,9 @@ export interface BackOfficeDeps {
 
 /**
  * The back office's reads (issue 24 §3-§6, ADR 60): the dashboard, the order list, page and CSV,
- * the customer list and page, the audit log. Read-only; each takes the request's scope first and
- * parses its raw input (a page's URL search params) with one schema of the module. The writes
- * are the other modules' use cases.
+ * the customer list and page, the audit log; the product list (issue 25 §1). Read-only; each
+ * takes the request's scope first and parses its raw input (a page's URL search params) with one
+ * schema of the module. The writes are the other modules' use cases.
  */
 export function createBackOffice(deps: BackOfficeDeps) {
   return {
@@ -64,6 +66,8 @@ export function createBackOffice(deps: BackOfficeDeps) {
     customersList: (scope: Scope, raw: unknown = {}) => customersList(scope, raw),
     customerDetail: (scope: Scope, id: unknown) => customerDetail(scope, id),
     auditList: (scope: Scope, raw: unknown = {}) => auditList(scope, raw),
+    /** `raw`: { q?, category?, brand?, status?, access?, stock?, sort?, dir?, page? } (productsListInput). */
+    productsList: (scope: Scope, raw: unknown = {}) => productsList(scope, raw),
   };
 }
 

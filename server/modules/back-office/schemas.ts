@@ -2,7 +2,17 @@ import { z } from "zod";
 import { recordIdInput } from "../../lib/record-id.ts";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "../../db/schema/index.ts";
 import { shipInput } from "../orders/index.ts";
-import { BATCH_SIZE, CUSTOMER_SORTS, ORDER_SORTS, PAYMENT_STATES, SORT_DIRECTIONS } from "./shared.ts";
+import {
+  BATCH_SIZE,
+  CUSTOMER_SORTS,
+  ORDER_SORTS,
+  PAYMENT_STATES,
+  PRODUCT_ACCESS,
+  PRODUCT_SORTS,
+  PRODUCT_STATUSES,
+  SORT_DIRECTIONS,
+  STOCK_LEVELS,
+} from "./shared.ts";
 
 /*
  * One schema per input of the back office's reads (ADR 60). A page hands in its URL's search
@@ -78,6 +88,33 @@ export const customersListInput = z.object({
   page,
 });
 export type CustomersListParams = z.output<typeof customersListInput>;
+
+/** A row id as a filter's choice sends it (a brand, a category). */
+const rowId = (what: string) =>
+  optional(
+    z.coerce
+      .number({ error: `Choose a ${what} from the list.` })
+      .int(`Choose a ${what} from the list.`)
+      .min(1, `Choose a ${what} from the list.`)
+      .max(2_147_483_647, `Choose a ${what} from the list.`),
+  );
+
+export const productsListInput = z.object({
+  /** Part of the product's name (any case), or the start of one of its options' SKUs. */
+  q: search,
+  /** A category's id: the products in it or in it as their sub-category. */
+  category: rowId("category"),
+  brand: rowId("brand"),
+  status: optional(z.enum(PRODUCT_STATUSES, { error: "Choose a status from the list." })),
+  /** Who may buy it now (PRODUCT_ACCESS). */
+  access: optional(z.enum(PRODUCT_ACCESS, { error: "Choose who may buy from the list." })),
+  /** The stock of all its options together (STOCK_LEVELS). */
+  stock: optional(z.enum(STOCK_LEVELS, { error: "Choose a stock level from the list." })),
+  sort: z.preprocess(blank, z.enum(PRODUCT_SORTS, { error: "Sort by newest, title, stock or price." }).default("newest")),
+  dir: direction,
+  page,
+});
+export type ProductsListParams = z.output<typeof productsListInput>;
 
 export const auditListInput = z
   .object({

@@ -42,6 +42,35 @@ export const ORDER_SORTS = ["date", "total"] as const;
 export const CUSTOMER_SORTS = ["joined", "spent"] as const;
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 
+/*
+ * The product list (issue 25 §1). A product row holds `published` (a yes or no), `members_only`
+ * and `public_at` (when a members-only product opens to everyone, ADR 41), nothing more: there
+ * is no draft, scheduled or archived state, so the list shows and filters what the row holds.
+ */
+export const PRODUCT_SORTS = ["newest", "title", "stock", "price"] as const;
+/** `published`: on sale (to whom, `access` says); `hidden`: unpublished, shown to nobody. */
+export const PRODUCT_STATUSES = ["published", "hidden"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+/**
+ * Who may buy a product, read as the shop's rule (catalog/sellable.ts) reads it now:
+ * `everyone`; `early`: members-only until its public_at, then everyone's; `members`: members-only for good.
+ */
+export const PRODUCT_ACCESS = ["everyone", "early", "members"] as const;
+export type ProductAccess = (typeof PRODUCT_ACCESS)[number];
+export const PRODUCT_ACCESS_WORDS: Readonly<Record<ProductAccess, string>> = {
+  everyone: "Everyone",
+  early: "Early access",
+  members: "Members only",
+};
+/** The stock of all a product's options together: `none` 0, `low` 1 to LOW_STOCK_TOTAL, `in` above it. */
+export const STOCK_LEVELS = ["none", "low", "in"] as const;
+export type StockLevel = (typeof STOCK_LEVELS)[number];
+/**
+ * A product with this many or fewer in stock (all options together, but some) is low. The shop's
+ * own low mark (catalog LOW_STOCK, "only 5 left") by the same number; there is no setting for it.
+ */
+export const LOW_STOCK_TOTAL = 5;
+
 /** What the staff may do to an order now, as its page offers it (each is a form). */
 export const ORDER_ACTIONS = ["markPaid", "ship", "markDelivered", "cancel", "refund", "resendMail", "addNote"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];

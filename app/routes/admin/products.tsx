@@ -1,0 +1,170 @@
+import { useLocation } from "react-router";
+import type { Route } from "./+types/products";
+import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
+import { ListResult } from "~/components/admin/list-result";
+import { SortHeader } from "~/components/admin/sort-header";
+import { Link } from "~/components/ui/link";
+import { mediaUrl } from "~/lib/media";
+import { formatMoney } from "~/lib/money";
+import type { RouteHandle } from "~/lib/route-handle";
+import { listFailure } from "~/lib/admin-lists.server";
+import type { ProductRow } from "../../../server/modules/back-office/index.ts";
+import { LOW_STOCK_TOTAL, PRODUCT_ACCESS, PRODUCT_ACCESS_WORDS } from "../../../server/modules/back-office/shared.ts";
+import { imageUrl } from "../../../server/modules/media/shared.ts";
+import { pageContext } from "../../../server/http/page-context.ts";
+
+/*
+ * The products (issue 25 §1): every product, published or hidden, with its options summed up.
+ * The view (filters, search, sort, page) is the address, as on the order list. There is no
+ * product editor yet: a name links to the product's page in the shop.
+ */
+
+export const handle: RouteHandle = { backOffice: "staff" };
+
+export const meta: Route.MetaFunction = () => [{ title: "Products · Back office" }];
+
+export async function loader({ request, context: router }: Route.LoaderArgs) {
+  const context = pageContext(router);
+  try {
+    const list = await context.services.backOffice.productsList(context, new URL(request.url).searchParams);
+    return { list, currency: context.env.currency, error: null };
+  } catch (error) {
+    return { list: null, currency: context.env.currency, error: listFailure(error) };
+  }
+}
+
+const STATUS_OPTIONS = [
+  { value: "published", label: "Published" },
+  { value: "hidden", label: "Hidden" },
+];
+const ACCESS_OPTIONS = PRODUCT_ACCESS.map((value) => ({ value, label: PRODUCT_ACCESS_WORDS[value] }));
+const STOCK_OPTIONS = [
+  { value: "none", label: "None" },
+  { value: "low", label: `Low (1 to ${LOW_STOCK_TOTAL})` },
+  { value: "in", label: `In stock (over ${LOW_STOCK_TOTAL})` },
+];
+
+function priceRange(product: ProductRow, currency: string): string {
+  if (product.minPrice === null || product.maxPrice === null) return "—";
+  const low = formatMoney(product.minPrice, currency);
+  return product.minPrice === product.maxPrice ? low : `${low} – ${formatMoney(product.maxPrice, currency)}`;
+}
+
+function accessText(product: ProductRow): string {
+  if (product.access !== "early" || !product.publicAt) return PRODUCT_ACCESS_WORDS[product.access];
+  return `Early access until ${product.publicAt.slice(0, 10)}`;
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const value = (name: string) => params.get(name) ?? "";
+  const { list, error, currency } = loaderData;
+  const rows = list?.rows ?? [];
+  const choices = list?.choices ?? { brands: [], categories: [] };
+  const path = "/admin/products";
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold tracking-tight">Products</h1>
+      <FilterForm key={search} label="Find products">
+        <FilterInput label="Title or SKU" name="q" type="search" value={value("q")} />
+        <FilterSelect
+          label="Category"
+          name="category"
+          value={value("category")}
+          options={choices.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+        />
+        <FilterSelect
+          label="Brand"
+          name="brand"
+          value={value("brand")}
+          options={choices.brands.map((b) => ({ value: String(b.id), label: b.name }))}
+        />
+        <FilterSelect label="Status" name="status" value={value("status")} options={STATUS_OPTIONS} />
+        <FilterSelect label="Who may buy" name="access" value={value("access")} options={ACCESS_OPTIONS} />
+        <FilterSelect label="Stock" name="stock" value={value("stock")} options={STOCK_OPTIONS} />
+        {params.get("sort") && <input type="hidden" name="sort" value={value("sort")} />}
+        {params.get("dir") && <input type="hidden" name="dir" value={value("dir")} />}
+      </FilterForm>
+      <ListResult path={path} search={search} error={error} list={list} noun="products">
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="sr-only">Image</span>
+            </th>
+            <SortHeader path={path} search={search} column="title" byDefault="newest">
+              Title
+            </SortHeader>
+            <th scope="col">Brand</th>
+            <th scope="col">Category</th>
+            <th scope="col">Status</th>
+            <th scope="col">Who may buy</th>
+            <th scope="col" className="text-right">
+              Options
+            </th>
+            <SortHeader path={path} search={search} column="stock" byDefault="newest" className="text-right">
+              Stock
+            </SortHeader>
+            <SortHeader path={path} search={search} column="price" byDefault="newest" className="text-right">
+              Price
+            </SortHeader>
+            <SortHeader path={path} search={search} column="newest" byDefault="newest">
+              Added
+            </SortHeader>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={10} className="text-grey-600">
+                No products match.
+              </td>
+            </tr>
+          )}
+          {rows.map((product) => (
+            <tr key={product.id}>
+              <td>
+                {product.image ? (
+                  <img
+                    src={imageUrl("product", 96, mediaUrl(product.image.path))}
+                    alt={product.name}
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-12 max-w-none rounded object-cover"
+                  />
+                ) : (
+                  <span className="text-grey-600">—</span>
+                )}
+              </td>
+              <td>
+                <Link to={product.path} className="font-medium text-link">
+                  {product.name}
+                </Link>
+              </td>
+              <td>{product.brand}</td>
+              <td>
+                {product.category}
+                {product.subCategory && <span className="block text-grey-600">{product.subCategory}</span>}
+              </td>
+              <td>{product.status === "published" ? "Published" : "Hidden"}</td>
+              <td>{accessText(product)}</td>
+              <td className="text-right">{product.variants}</td>
+              <td className="text-right">
+                {product.stock}
+                {product.stock === 0 ? (
+                  <span className="block text-grey-600">none</span>
+                ) : (
+                  product.stock <= LOW_STOCK_TOTAL && <span className="block text-grey-600">low</span>
+                )}
+              </td>
+              <td className="text-right whitespace-nowrap">{priceRange(product, currency)}</td>
+              <td className="whitespace-nowrap">{product.createdAt.slice(0, 10)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ListResult>
+    </div>
+  );
+}
