@@ -60,7 +60,8 @@ test("an export asks for the code again when the session's last one is more than
 test("the confirm page goes on only to a back-office address", () => {
   expect(backOfficeAddress("/admin/orders/export.csv?status=paid")).toBe("/admin/orders/export.csv?status=paid");
   // Read as a browser reads it: no way out of the back office, nothing a redirect cannot carry.
-  expect(backOfficeAddress("/admin/x?a=\n")).toBe("/admin/x?a=%0A");
+  expect(backOfficeAddress("/admin/x?a=\n")).toBe("/admin/x?a=");
+  expect(backOfficeAddress("/admin/x?who=Zoë")).toBe("/admin/x?who=Zo%C3%AB");
   for (const elsewhere of [
     null,
     "",
