@@ -52,6 +52,12 @@ test("an invited staff member joins by the mailed link with an authenticator, re
   // The link was good once.
   expect((await staff.request.get(link!)).status()).toBe(404);
 
+  // The product list finds the product the customer bought, by a part of its name.
+  await staff.goto(`/admin/products?q=${encodeURIComponent(option.name.slice(2, -2))}`);
+  const product = staff.getByRole("row").filter({ has: staff.getByRole("link", { name: option.name, exact: true }) });
+  await expect(product).toHaveCount(1);
+  await expect(product).toContainText("Published");
+
   // Staff may open orders, not the staff page.
   await staff.goto(`/admin/orders/${number}`);
   await expect(staff.getByRole("heading", { name: `Order ${number}` })).toBeVisible();

@@ -76,7 +76,10 @@ export async function action({ request, context: router }: Route.ActionArgs) {
         } catch (error) {
           // The key the app scanned stays on the page (the waiting one is shown again), while the
           // last code is recent enough to show it; else the person gives a code to see it again.
-          const enrolment = await access.startEnrolment(context, who).catch(() => null);
+          const enrolment = await access.startEnrolment(context, who).catch((shown: unknown) => {
+            if ((shown as { code?: string }).code === "SECOND_FACTOR_REQUIRED") return null;
+            throw shown;
+          });
           if (!enrolment) return formFailure(error, { intent: "authenticator" });
           return formFailure(error, { intent: "authenticator-confirm" }, { enrolment });
         }

@@ -115,17 +115,15 @@ beforeAll(async () => {
     })
     .returning({ id: products.id });
   named.wild = wild!.id;
-  await db
-    .insert(variants)
-    .values({
-      productId: named.wild,
-      sku: "ZZQ-TEST-001",
-      size: "9",
-      colour: "Black",
-      colourHex: "#000000",
-      stock: 40,
-      price: 1234,
-    });
+  await db.insert(variants).values({
+    productId: named.wild,
+    sku: "ZZQ-TEST-001",
+    size: "9",
+    colour: "Black",
+    colourHex: "#000000",
+    stock: 40,
+    price: 1234,
+  });
   const [bare] = await db
     .insert(products)
     .values({ slug: "no-options", name: "Bare product", brandId: hidden!.brandId, categoryId: hidden!.categoryId })

@@ -80,7 +80,7 @@ const perProduct = sql`(
 const stockTotal = sql`coalesce(v.stock, 0)`;
 
 /** The filters as SQL over `p` (products) and `v` (perProduct, joined when the stock filter is set). */
-function productsWhere(params: ProductsListParams): SQL {
+function productsWhere(params: ProductsListParams, now: Date): SQL {
   const conditions: SQL[] = [];
   if (params.q) {
     const text = likeLiteral(params.q);
@@ -94,9 +94,10 @@ function productsWhere(params: ProductsListParams): SQL {
   if (params.brand !== undefined) conditions.push(sql`p.brand_id = ${params.brand}`);
   if (params.status === "published") conditions.push(sql`p.published`);
   if (params.status === "hidden") conditions.push(sql`not p.published`);
-  // As catalog/sellable.ts reads members_only and public_at, at the database's now().
-  if (params.access === "everyone") conditions.push(sql`(not p.members_only or p.public_at <= now())`);
-  if (params.access === "early") conditions.push(sql`(p.members_only and p.public_at > now())`);
+  // As catalog/sellable.ts reads members_only and public_at, at the moment the rows are labelled for.
+  const at = now.toISOString();
+  if (params.access === "everyone") conditions.push(sql`(not p.members_only or p.public_at <= ${at}::timestamptz)`);
+  if (params.access === "early") conditions.push(sql`(p.members_only and p.public_at > ${at}::timestamptz)`);
   if (params.access === "members") conditions.push(sql`(p.members_only and p.public_at is null)`);
   if (params.stock === "none") conditions.push(sql`${stockTotal} = 0`);
   if (params.stock === "low") conditions.push(sql`${stockTotal} between 1 and ${LOW_STOCK_TOTAL}`);
@@ -146,7 +147,7 @@ async function choicesOf(scope: Scope): Promise<ProductChoices> {
  */
 export async function productsList(scope: Scope, raw: unknown = {}, now = new Date()): Promise<ProductsPage> {
   const params = parseInput(productsListInput, paramsOf(raw));
-  const where = productsWhere(params);
+  const where = productsWhere(params, now);
   // Every product's options are summed up only when the filter or the sort needs them; otherwise
   // only the page's are (20,000 products have some 100,000 options).
   const summedFirst = params.stock !== undefined || params.sort === "stock" || params.sort === "price";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordIdInput } from "../../lib/record-id.ts";
+import { MAX_RECORD_ID, recordIdInput } from "../../lib/record-id.ts";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "../../db/schema/index.ts";
 import { shipInput } from "../orders/index.ts";
 import {
@@ -96,7 +96,7 @@ const rowId = (what: string) =>
       .number({ error: `Choose a ${what} from the list.` })
       .int(`Choose a ${what} from the list.`)
       .min(1, `Choose a ${what} from the list.`)
-      .max(2_147_483_647, `Choose a ${what} from the list.`),
+      .max(MAX_RECORD_ID, `Choose a ${what} from the list.`),
   );
 
 export const productsListInput = z.object({
