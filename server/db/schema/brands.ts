@@ -1,4 +1,4 @@
-import { pgTable, serial, text } from "drizzle-orm/pg-core";
+import { pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { documentId } from "./document-id.ts";
 
 export const brands = pgTable("brands", {
@@ -10,6 +10,8 @@ export const brands = pgTable("brands", {
   story: text("story").notNull().default(""),
   /** Path of the brand's logo image (served from the shop's media folder). */
   logoPath: text("logo_path"),
+  /** Moves with every change: the back office's version of the row (ADR 63). */
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export type Brand = typeof brands.$inferSelect;

@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, integer, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { documentId } from "./document-id.ts";
 
 /**
@@ -16,6 +16,10 @@ export const categories = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     position: integer("position").notNull().default(0),
+    /** Path of the category's picture under the shop's media folder; null: the drawn artwork. */
+    imagePath: text("image_path"),
+    /** Moves with every change: the back office's version of the row (ADR 63). */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // NULLS NOT DISTINCT keeps top-level slugs unique too (parent_id is null there).

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { categories } from "./categories.ts";
 import { documentId } from "./document-id.ts";
+import { products } from "./products.ts";
 
 /**
  * The standard VAT rate of a country the shop delivers to, in basis points (2100 = 21 %). Prices
@@ -15,6 +17,7 @@ export const vatRates = pgTable(
     id: serial("id").notNull().unique(),
     documentId: documentId(),
     rateBasisPoints: integer("rate_basis_points").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("vat_rates_rate_range", sql`${t.rateBasisPoints} between 0 and 10000`)],
 );
@@ -23,6 +26,8 @@ export const vatRates = pgTable(
 export const deliveryZones = pgTable("delivery_zones", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
+  /** Moves with every change to the zone, its countries or its methods (ADR 63). */
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Which zone a country belongs to: one zone per country; a country in none is not delivered to. */
@@ -61,12 +66,14 @@ export const deliveryMethods = pgTable(
   ],
 );
 
-export const PROMO_KINDS = ["percent", "amount"] as const;
+export const PROMO_KINDS = ["percent", "amount", "free_delivery"] as const;
 
 /**
- * A promo code. `value` is basis points of the items' price for "percent" (1000 = 10 %) or minor
- * units off for "amount". Each customer (or guest e-mail address) may use a code once; `usedCount`
- * counts the orders that used it, against `usageLimit`.
+ * A promo code. `value` is basis points of the items' price for "percent" (1000 = 10 %), minor
+ * units off for "amount", and 0 for "free_delivery" (the delivery is free). With
+ * `oncePerCustomer`, each customer (or guest mailbox) may use a code once; `usedCount` counts the
+ * orders that used it, against `usageLimit`. Rows in promo_code_targets narrow it to products or
+ * categories; none: the whole bag.
  */
 export const promoCodes = pgTable(
   "promo_codes",
@@ -84,10 +91,13 @@ export const promoCodes = pgTable(
     usageLimit: integer("usage_limit"),
     usedCount: integer("used_count").notNull().default(0),
     active: boolean("active").notNull().default(true),
+    oncePerCustomer: boolean("once_per_customer").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Moves with every change: the back office's version of the code (ADR 63). */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("promo_codes_value_positive", sql`${t.value} > 0`),
+    check("promo_codes_value_positive", sql`${t.kind} = 'free_delivery' or ${t.value} > 0`),
     check("promo_codes_percent_range", sql`${t.kind} <> 'percent' or ${t.value} <= 10000`),
     check("promo_codes_usage", sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`),
   ],
@@ -108,6 +118,23 @@ export const promoRedemptions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.promoCodeId, t.redeemer] })],
+);
+
+/** What a promo code applies to: one product or one category (its sub-categories included) per row. */
+export const promoCodeTargets = pgTable(
+  "promo_code_targets",
+  {
+    id: serial("id").primaryKey(),
+    promoCodeId: integer("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    index("promo_code_targets_code_idx").on(t.promoCodeId),
+    check("promo_code_targets_one", sql`(${t.productId} is null) <> (${t.categoryId} is null)`),
+  ],
 );
 
 export type VatRate = typeof vatRates.$inferSelect;

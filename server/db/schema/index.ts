@@ -27,3 +27,4 @@ export * from "./memberships.ts";
 export * from "./newsletter-subscriptions.ts";
 export * from "./stock-alerts.ts";
 export * from "./back-office.ts";
+export * from "./catalogue-admin.ts";

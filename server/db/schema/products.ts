@@ -33,6 +33,19 @@ export const products = pgTable(
      * members-only. Ignored for other products. catalog/sellable.ts is the one rule that reads it.
      */
     publicAt: timestamp("public_at", { withTimezone: true }),
+    /**
+     * When a published product appears on the shop (issue 25, ADR 63); null: at once. Before it, the
+     * product is "scheduled": catalog/sellable.ts is the one rule that reads it.
+     */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /**
+     * When the product was archived: off the shop for good (published is false), never deleted, so
+     * every order's snapshot and link stay intact. Null: not archived.
+     */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** The page title and meta description search engines show; empty: the name and description. */
+    seoTitle: text("seo_title").notNull().default(""),
+    seoDescription: text("seo_description").notNull().default(""),
     /** Shown on the home page when set; lower ranks come first. */
     featuredRank: integer("featured_rank"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

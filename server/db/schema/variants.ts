@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { products } from "./products.ts";
 
@@ -28,12 +28,22 @@ export const variants = pgTable(
      */
     memberPrice: integer("member_price"),
     position: integer("position").notNull().default(0),
+    /** The option's GTIN (EAN-13, UPC-A, GTIN-8 or GTIN-14, check digit verified); null: none. */
+    barcode: text("barcode"),
+    /** Stock at or below this is "low" in the back office; null: the shop's setting. */
+    lowStockThreshold: integer("low_stock_threshold"),
+    /**
+     * When the option was removed while orders name it: off the shop, kept for those orders. An
+     * option without orders is deleted instead.
+     */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (t) => [
     index("variants_product_idx").on(t.productId),
     check("variants_stock_not_negative", sql`${t.stock} >= 0`),
     check("variants_price_not_negative", sql`${t.price} >= 0`),
     check("variants_compare_at_above_price", sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > ${t.price}`),
+    check("variants_low_stock_threshold", sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`),
     check("variants_member_price_range", sql`${t.memberPrice} is null or ${t.memberPrice} between 0 and ${t.price}`),
   ],
 );
