@@ -7,25 +7,32 @@ import { newVisitor } from "./e2e-visitors.ts";
 /** The owner the global set-up made (in the browser tests' process). */
 export const owner = JSON.parse(process.env.SHOP_OWNER ?? "null") as E2eOwner;
 
+/** Every owner the global set-up made, `owner` first: three slots of test each (ten codes apiece). */
+const owners = JSON.parse(process.env.SHOP_OWNERS ?? "[]") as E2eOwner[];
+const SLOTS_PER_OWNER = 3;
+
 /** How many repetitions of one test (`--repeat-each`) the recovery codes are shared out for. */
 const REPEATS = 3;
 
 /**
- * A fresh browser of the owner's, logged in with the password and a recovery code, on `path`. Each
- * code works once: test `slot` (0, 1, 2) takes its own codes, one per repetition.
+ * A fresh browser of an owner's, logged in with the password and a recovery code, on `path`. Each
+ * code works once: test `slot` takes its own codes, one per repetition. Slots 0 to 2 are the first
+ * owner's (owner@example.com), 3 to 5 the second's, 6 to 8 the third's.
  */
 export async function ownerOn(browser: Browser, path: string, slot: number): Promise<Page> {
+  const who = owners[Math.floor(slot / SLOTS_PER_OWNER)];
+  if (!who) throw new Error(`No owner for test slot ${slot}: the global set-up makes ${owners.length}`);
   const context = await newVisitor(browser);
   const page = await context.newPage();
   await page.goto(path);
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  await page.getByLabel(/E-mail address or user name/).fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
+  await page.getByLabel(/E-mail address or user name/).fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
   const repeat = test.info().repeatEachIndex;
   if (repeat >= REPEATS) throw new Error(`The owner's recovery codes last for --repeat-each ${REPEATS} at most`);
-  const code = owner.recoveryCodes[slot * REPEATS + repeat];
+  const code = who.recoveryCodes[(slot % SLOTS_PER_OWNER) * REPEATS + repeat];
   await page.getByLabel("Code").fill(code!);
   await page.getByRole("button", { name: "Continue" }).click();
   return page;

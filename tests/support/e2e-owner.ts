@@ -1,20 +1,21 @@
 import { base32Decode } from "../../server/modules/staff-access/base32.ts";
 import { totpCode } from "../../server/modules/staff-access/totp.ts";
 
-/** The shop's owner as the browser tests sign in: credentials and unused recovery codes. */
+/** An owner as the browser tests sign in: credentials and unused recovery codes. */
 export interface E2eOwner {
   email: string;
   password: string;
   recoveryCodes: string[];
 }
 
+const OWNER = { email: "owner@example.com", password: "green gloves keep every goal" };
+
 /**
  * Sets up the owner of the shop at `shopUrl` through the set-up link it printed, as a person does
  * with the forms (no JavaScript): the password, then the authenticator's first code. The browser
  * tests of the back office sign in as this owner with its recovery codes.
  */
-export async function setUpOwner(shopUrl: string, link: string): Promise<E2eOwner & { cookie: string }> {
-  const owner = { email: "owner@example.com", password: "green gloves keep every goal" };
+export async function setUpOwner(shopUrl: string, link: string, owner = OWNER): Promise<E2eOwner & { cookie: string }> {
   const token = new URL(link).searchParams.get("token")!;
   const made = await fetch(link, {
     method: "POST",
@@ -43,4 +44,31 @@ export async function setUpOwner(shopUrl: string, link: string): Promise<E2eOwne
   if (recoveryCodes.length !== 10) throw new Error(`The owner's enrolment gave no recovery codes:\n${confirmed.slice(0, 500)}`);
   // The cookie is the owner's session, its second factor given: the back office opens with it.
   return { ...owner, recoveryCodes, cookie };
+}
+
+/**
+ * More owners, invited by the first (whose session `cookie` gave its code) through the staff page
+ * and set up from their mailed links: each owner has ten recovery codes, and every browser test that
+ * signs in uses one, so the back office's tests share them out over several owners.
+ */
+export async function inviteOwners(
+  shopUrl: string,
+  cookie: string,
+  count: number,
+  invitationLink: (email: string) => Promise<string>,
+): Promise<E2eOwner[]> {
+  const owners: E2eOwner[] = [];
+  for (let index = 1; index <= count; index++) {
+    const person = { email: `owner${index + 1}@example.com`, password: OWNER.password };
+    const invited = await fetch(`${shopUrl}/admin/staff`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ intent: "invite", email: person.email, role: "owner" }),
+      redirect: "manual",
+    });
+    if (invited.status !== 200) throw new Error(`Inviting ${person.email} answered ${invited.status}: ${await invited.text()}`);
+    const { cookie: _session, ...owner } = await setUpOwner(shopUrl, await invitationLink(person.email), person);
+    owners.push(owner);
+  }
+  return owners;
 }

@@ -5,7 +5,7 @@ import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { E2E_SOCIAL } from "./e2e-social.ts";
 import { startFakeStripe } from "./fake-stripe.ts";
 import { startOidcPeer } from "./oidc-peer.ts";
-import { setUpOwner } from "./e2e-owner.ts";
+import { inviteOwners, setUpOwner } from "./e2e-owner.ts";
 import { freePort, makeShopSnapshot, OWNER_SET_UP_LINK, printed, startShop } from "./shop-server.ts";
 import { startSmtpPeer } from "./smtp-peer.ts";
 
@@ -54,8 +54,15 @@ export default async function globalSetup() {
   process.env.SHOP_URL = shop.url;
   // The shop's owner, set up through the link it printed (the back office's tests sign in as it).
   const setUpLink = (await printed(shop, OWNER_SET_UP_LINK))[0];
-  const { cookie: _session, ...owner } = await setUpOwner(shop.url, setUpLink);
+  const { cookie, ...owner } = await setUpOwner(shop.url, setUpLink);
+  const invitationLink = async (email: string) => {
+    const mail = await smtp.waitForMail((received) => received.to.includes(email));
+    const link = mail.links.find((address) => address.includes("/admin/join"));
+    if (!link) throw new Error(`The invitation to ${email} holds no join link:\n${mail.text}`);
+    return link;
+  };
   process.env.SHOP_OWNER = JSON.stringify(owner);
+  process.env.SHOP_OWNERS = JSON.stringify([owner, ...(await inviteOwners(shop.url, cookie, 2, invitationLink))]);
   process.env.SMTP_MAILBOX = mailboxDir;
   // For tests that start a shop of their own whose mails they read.
   process.env.SMTP_URL = smtp.url;
