@@ -34,3 +34,46 @@ export function currencySymbol(currency: string): string {
   }
   return symbol;
 }
+
+const digitsOf = new Map<string, number>();
+
+/** How many digits the currency's minor unit has (2 for EUR, 0 for JPY). */
+export function fractionDigits(currency: string): number {
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsOf.set(currency, digits);
+  }
+  return digits;
+}
+
+/** Minor units as a plain decimal amount ("1234.50"), as a spreadsheet or a form field reads it. */
+export function decimalAmount(minor: number, currency: string): string {
+  const digits = fractionDigits(currency);
+  if (digits === 0) return String(minor);
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  const unit = 10 ** digits;
+  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, "0")}`;
+}
+
+/**
+ * A typed amount in major units ("12.5", "12.50", "1,234.50", "€12") as exact minor units, read
+ * digit by digit (no floating point); null when it is not a plain non-negative amount or has more
+ * decimals than the currency. Thousands separators are commas; the decimal mark is a point, or a
+ * lone comma followed by one or two digits ("12,50", as many European owners type it).
+ */
+export function parseAmount(text: string, currency: string): number | null {
+  let value = text
+    .trim()
+    .replace(/^[^\d.,-]+/, "")
+    .replace(/\s/g, "");
+  if (/^\d+,\d{1,2}$/.test(value)) value = value.replace(",", ".");
+  else value = value.replace(/,(?=\d{3}(\D|$))/g, "");
+  const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(value);
+  if (!match) return null;
+  const digits = fractionDigits(currency);
+  const fraction = match[2] ?? "";
+  if (fraction.length > digits) return null;
+  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+}

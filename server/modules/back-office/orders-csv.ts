@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { orders, users } from "../../db/schema/index.ts";
+import { decimalAmount } from "../../lib/money.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { isCardOrder, STATUS_WORDS } from "../orders/index.ts";
@@ -42,26 +43,6 @@ export const CSV_COLUMNS = [
  */
 export function guardCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** Minor units as a decimal amount ("1234.50"), as a spreadsheet reads it; no thousands separator. */
-function decimal(minor: number, currency: string): string {
-  const digits = fractionDigits(currency);
-  if (digits === 0) return String(minor);
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor);
-  const unit = 10 ** digits;
-  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, "0")}`;
-}
-
-const digitsOf = new Map<string, number>();
-function fractionDigits(currency: string): number {
-  let digits = digitsOf.get(currency);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    digitsOf.set(currency, digits);
-  }
-  return digits;
 }
 
 /**
@@ -115,10 +96,10 @@ export function ordersCsv(scope: Scope, raw: unknown = {}): AsyncIterable<string
             isCardOrder(order) ? "card" : "bank transfer",
             PAYMENT_STATE_WORDS[paymentStateOf(order)],
             (order.vatRate / 100).toFixed(2),
-            decimal(order.total - order.tax, order.currency),
-            decimal(order.tax, order.currency),
-            decimal(order.total, order.currency),
-            decimal(order.refunded, order.currency),
+            decimalAmount(order.total - order.tax, order.currency),
+            decimalAmount(order.tax, order.currency),
+            decimalAmount(order.total, order.currency),
+            decimalAmount(order.refunded, order.currency),
             order.currency,
           ].map(guardCell),
         );
