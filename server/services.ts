@@ -167,7 +167,11 @@ export function createServices(database: Database, config: ServicesConfig) {
     }),
     /** The back office's reads: dashboard, orders, customers, audit log (ADR 60). */
     backOffice: {
-      ...createBackOffice({ currency: selling.currency, cardPayments: config.cardPayments !== undefined }),
+      ...createBackOffice({
+        currency: selling.currency,
+        publicUrl: config.publicUrl,
+        cardPayments: config.cardPayments !== undefined,
+      }),
       // Packing slips, invoices and shipping a batch of orders (ADR 62), through the one ship use case.
       ...createDispatch({
         seller: { ...selling.seller, website: config.publicUrl },

@@ -75,6 +75,9 @@ const ADMIN_PAGES = [
   "/admin/verify",
 ];
 
+/** The back office's files: CSVs and a customer's data. */
+const DOWNLOADS = ["/admin/orders/export.csv", "/admin/products/export.csv", "/admin/customers/1/export.json"];
+
 test("every back-office address sends a guest to log in, and does not exist for a customer, its data neither", async ({
   playwright,
 }) => {
@@ -82,7 +85,7 @@ test("every back-office address sends a guest to log in, and does not exist for 
     baseURL: process.env.SHOP_URL,
     extraHTTPHeaders: { "x-forwarded-for": "198.51.251.1" },
   });
-  for (const path of [...ADMIN_PAGES, "/admin/orders/export.csv", "/admin/customers/1/export.json"]) {
+  for (const path of [...ADMIN_PAGES, ...DOWNLOADS]) {
     const answer = await http.get(path, { maxRedirects: 0 });
     expect(answer.status(), path).toBe(302);
     expect(answer.headers().location, path).toBe(`/login?redirect=${encodeURIComponent(path)}`);
@@ -97,8 +100,8 @@ test("every back-office address sends a guest to log in, and does not exist for 
       expect(await answer.text(), url).not.toContain("Back office");
     }
   }
-  // A customer's data download, like the CSV, is no customer's to open.
-  for (const path of ["/admin/orders/export.csv", "/admin/customers/1/export.json"]) {
+  // A customer's data download, like the CSVs, is no customer's to open.
+  for (const path of DOWNLOADS) {
     expect((await http.get(path, { headers: asCustomer, maxRedirects: 0 })).status(), path).toBe(404);
   }
   await http.dispose();

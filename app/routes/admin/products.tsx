@@ -65,7 +65,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const path = "/admin/products";
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold tracking-tight">Products</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold tracking-tight">Products</h1>
+        <a className="button-secondary" href={`/admin/products/export.csv${search}`}>
+          Export CSV
+        </a>
+      </div>
       <FilterForm key={search} label="Find products">
         <FilterInput label="Title or SKU" name="q" type="search" value={value("q")} />
         <FilterSelect

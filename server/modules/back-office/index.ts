@@ -9,6 +9,7 @@ import { orderVersion } from "../orders/index.ts";
 import { orderDetail } from "./order-detail.ts";
 import { ordersCsv } from "./orders-csv.ts";
 import { ordersList } from "./orders-list.ts";
+import { productsCsv } from "./products-csv.ts";
 import { productsList } from "./products-list.ts";
 import { invoice } from "./invoice.ts";
 import { packingSlips } from "./packing-slips.ts";
@@ -44,6 +45,8 @@ export * from "./shared.ts";
 export interface BackOfficeDeps {
   /** The shop's currency: the dashboard sums orders in it. */
   currency: string;
+  /** The shop's own address: the products CSV gives absolute image addresses (relative without it). */
+  publicUrl?: string;
   /** Whether card payments can be refunded now (the payment provider is set up): the order page offers card refunds only then. */
   cardPayments: boolean;
 }
@@ -68,6 +71,9 @@ export function createBackOffice(deps: BackOfficeDeps) {
     auditList: (scope: Scope, raw: unknown = {}) => auditList(scope, raw),
     /** `raw`: { q?, category?, brand?, status?, access?, stock?, sort?, dir?, page? } (productsListInput). */
     productsList: (scope: Scope, raw: unknown = {}) => productsList(scope, raw),
+    /** The products the list's filters name, one CSV row per option (the import's columns). */
+    productsCsv: (scope: Scope, raw: unknown = {}) =>
+      productsCsv(scope, raw, { publicUrl: deps.publicUrl, currency: deps.currency }),
   };
 }
 

@@ -81,6 +81,23 @@ const stockTotal = sql`coalesce(v.stock, 0)`;
 
 /** The filters as SQL over `p` (products) and `v` (perProduct, joined when the stock filter is set). */
 function productsWhere(params: ProductsListParams, now: Date): SQL {
+  const conditions = productsConditions(params, now);
+  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/**
+ * The list's filters for another read of the same products (the CSV export): the joins they need
+ * after `from products p`, and one condition (true when there is no filter).
+ */
+export function productsFilter(params: ProductsListParams, now: Date): { joins: SQL; condition: SQL } {
+  const conditions = productsConditions(params, now);
+  return {
+    joins: params.stock !== undefined ? sql`left join ${perProduct}` : sql``,
+    condition: conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`,
+  };
+}
+
+function productsConditions(params: ProductsListParams, now: Date): SQL[] {
   const conditions: SQL[] = [];
   if (params.q) {
     const text = likeLiteral(params.q);
@@ -102,7 +119,7 @@ function productsWhere(params: ProductsListParams, now: Date): SQL {
   if (params.stock === "none") conditions.push(sql`${stockTotal} = 0`);
   if (params.stock === "low") conditions.push(sql`${stockTotal} between 1 and ${LOW_STOCK_TOTAL}`);
   if (params.stock === "in") conditions.push(sql`${stockTotal} > ${LOW_STOCK_TOTAL}`);
-  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return conditions;
 }
 
 function productsOrder(params: ProductsListParams): SQL {
