@@ -107,6 +107,7 @@ export async function boot(env: Env): Promise<Booted> {
     mailLeaseSeconds: env.MAIL_LEASE_SECONDS,
     backOfficeHours: env.BACK_OFFICE_SESSION_HOURS,
     backOfficeIdleMinutes: env.BACK_OFFICE_IDLE_MINUTES,
+    catalogueImportMaxBytes: env.CATALOGUE_IMPORT_MAX_MB * 1024 * 1024,
     videos: { oembedUrl: env.VIDEO_OEMBED_URL, hosts: env.VIDEO_HOSTS },
     cardPayments:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

@@ -101,6 +101,8 @@ export const envSchema = z
     BACK_OFFICE_SESSION_HOURS: wholeNumber("hours", 1, 168).default(12),
     /** ... and after this long without a back-office request. */
     BACK_OFFICE_IDLE_MINUTES: wholeNumber("minutes", 5, 1440).default(30),
+    /** The largest catalogue CSV the back office imports, in MB (ADR 70). */
+    CATALOGUE_IMPORT_MAX_MB: wholeNumber("MB", 1, 500).default(50),
     // Unpaid bank-transfer orders keep their stock this many days, then are cancelled (ADR 37).
     ORDER_RESERVATION_DAYS: wholeNumber("days", 1, 60).default(7),
     // The account shoppers paying by bank transfer pay into (shown on the order page and mail).

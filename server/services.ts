@@ -13,6 +13,7 @@ import { createPayments, type PaymentProvider } from "./modules/payments/index.t
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
 import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
+import { CATALOGUE_IMPORT_MAX_BYTES, createCatalogueImport } from "./modules/catalogue-import/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
@@ -61,6 +62,8 @@ export interface ServicesConfig {
   /** How long a back-office session lasts after its second factor, and idle (12 h, 30 min by default). */
   backOfficeHours?: number;
   backOfficeIdleMinutes?: number;
+  /** The largest catalogue CSV the back office imports, in bytes (50 MB by default). */
+  catalogueImportMaxBytes?: number;
 }
 
 export interface SellingConfig {
@@ -180,6 +183,12 @@ export function createServices(database: Database, config: ServicesConfig) {
         ship: staff.ship,
       }),
     },
+    /** The catalogue's CSV import: preview, apply, undo (ADR 70). */
+    catalogueImport: createCatalogueImport({
+      currency: selling.currency,
+      maxBytes: config.catalogueImportMaxBytes ?? CATALOGUE_IMPORT_MAX_BYTES,
+      catalogueChanged: () => catalog.invalidate(),
+    }),
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),

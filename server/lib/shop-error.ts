@@ -100,6 +100,14 @@ export const SHOP_ERROR_STATUS = {
   ACCOUNT_ERASED: 409,
   /** A customer with orders still open (awaiting payment, or paid and not shipped) cannot be erased (`details.orders`). */
   OPEN_ORDERS: 409,
+  /** No catalogue import by that id. */
+  IMPORT_NOT_FOUND: 404,
+  /** The uploaded file is not CSV text with the columns an import needs (`details.missing`). */
+  IMPORT_NOT_CSV: 422,
+  /** The uploaded file is larger than the shop's import limit (`details.maxBytes`). */
+  IMPORT_TOO_LARGE: 413,
+  /** The import is not in a state that allows this (applying twice, undoing an import not applied). */
+  IMPORT_NOT_APPLICABLE: 409,
 } as const;
 
 export type ShopErrorCode = keyof typeof SHOP_ERROR_STATUS;

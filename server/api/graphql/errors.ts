@@ -82,6 +82,11 @@ const GRAPHQL_ERRORS: Record<ShopErrorCode, (error: ShopError, input?: string) =
   // No resolver erases or grants today (the back office's pages do); these keep the table whole.
   ACCOUNT_ERASED: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
   OPEN_ORDERS: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
+  // Catalogue imports are the back office's alone (its pages); these keep the table whole.
+  IMPORT_NOT_FOUND: (e) => shopError("NOT_FOUND", e.message, e.details),
+  IMPORT_NOT_CSV: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
+  IMPORT_TOO_LARGE: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
+  IMPORT_NOT_APPLICABLE: (e) => shopError("BAD_USER_INPUT", e.message, e.details),
 };
 
 /**

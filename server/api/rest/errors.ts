@@ -192,4 +192,8 @@ const REST_ERRORS: Record<ShopErrorCode, (error: ShopError) => ApiError> = {
   SECOND_FACTOR_REQUIRED: (e) => new ForbiddenError(e.message),
   ACCOUNT_ERASED: (e) => new ApiError(409, "ApplicationError", e.message, e.details),
   OPEN_ORDERS: (e) => new ApiError(409, "ApplicationError", e.message, e.details),
+  IMPORT_NOT_FOUND: (e) => new ApiError(404, "NotFoundError", e.message, e.details),
+  IMPORT_NOT_CSV: (e) => new ApiError(422, "ValidationError", e.message, e.details),
+  IMPORT_TOO_LARGE: (e) => new ApiError(413, "PayloadTooLargeError", e.message, e.details),
+  IMPORT_NOT_APPLICABLE: (e) => new ApiError(409, "ApplicationError", e.message, e.details),
 };

@@ -99,3 +99,69 @@ export const catalogueAttributes = pgTable(
 export type SlugRedirect = typeof slugRedirects.$inferSelect;
 export type StockMovement = typeof stockMovements.$inferSelect;
 export type CatalogueAttribute = typeof catalogueAttributes.$inferSelect;
+
+export const IMPORT_STATUSES = ["previewed", "applied", "undone"] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/**
+ * A catalogue CSV import (issue 25 §3, ADR 70): the file as uploaded (kept until the import is
+ * applied or dropped, so what is applied is what was previewed), the preview's fingerprint of the
+ * changes it plans, and who previewed, applied and undid it.
+ */
+export const catalogueImports = pgTable("catalogue_imports", {
+  id: serial("id").primaryKey(),
+  fileName: text("file_name").notNull(),
+  status: text("status", { enum: IMPORT_STATUSES }).notNull().default("previewed"),
+  /** The file's text; emptied once the import is applied (its records keep what undo needs). */
+  csv: text("csv").notNull(),
+  /** A hash of the planned changes: applying plans again and refuses when it differs. */
+  planHash: text("plan_hash").notNull(),
+  /** How many lines create, change, leave alone or are refused; products and options made and changed. */
+  counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  appliedBy: integer("applied_by").references(() => users.id, { onDelete: "set null" }),
+  appliedAt: timestamp("applied_at", { withTimezone: true }),
+  undoneBy: integer("undone_by").references(() => users.id, { onDelete: "set null" }),
+  undoneAt: timestamp("undone_at", { withTimezone: true }),
+});
+
+export const IMPORT_OUTCOMES = ["create", "change", "same", "refused"] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
+
+/** What the preview says of one line of the file: what it creates or changes (field: old -> new), or why it is refused. */
+export const catalogueImportLines = pgTable(
+  "catalogue_import_lines",
+  {
+    importId: integer("import_id")
+      .notNull()
+      .references(() => catalogueImports.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    outcome: text("outcome", { enum: IMPORT_OUTCOMES }).notNull(),
+    handle: text("handle").notNull().default(""),
+    sku: text("sku").notNull().default(""),
+    /** For "change": [{ field, from, to }]; for "refused": { reasons: [...] }. */
+    detail: jsonb("detail").$type<unknown>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] }), index("catalogue_import_lines_outcome_idx").on(t.importId, t.outcome, t.line)],
+);
+
+/**
+ * A product or option an applied import made or changed: its columns before (null: the import
+ * made it) and after. Undo restores `before` when every record still holds `after`.
+ */
+export const catalogueImportRecords = pgTable(
+  "catalogue_import_records",
+  {
+    importId: integer("import_id")
+      .notNull()
+      .references(() => catalogueImports.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["product", "variant"] }).notNull(),
+    recordId: integer("record_id").notNull(),
+    before: jsonb("before").$type<Record<string, unknown> | null>(),
+    after: jsonb("after").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.kind, t.recordId] })],
+);
+
+export type CatalogueImport = typeof catalogueImports.$inferSelect;

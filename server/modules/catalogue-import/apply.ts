@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { catalogueImportRecords, catalogueImports } from "../../db/schema/index.ts";
+import { withTransaction } from "../../lib/scope.ts";
+import { ShopError } from "../../lib/shop-error.ts";
+import { recordAudit, type StaffScope } from "../audit/index.ts";
+import { lockedImport } from "./locked-import.ts";
+import { planImport } from "./plan.ts";
+import type { ProductFields } from "./records.ts";
+import { inChunks, insertMovements, insertProducts, insertVariants, updateProducts, updateVariants, type Movement } from "./write.ts";
+
+/*
+ * Applying a previewed import (ADR 70), in one transaction: the file is planned again with the
+ * records it names locked, and written only when the plan is the one previewed; else nothing is
+ * and the owner previews again. Stock is set to the file's number from what it is now (orders may
+ * have moved it since the preview), each change a movement. Every record made or changed keeps its
+ * before and after, for undo.
+ */
+
+export async function applyImport(
+  scope: StaffScope,
+  id: number,
+  options: { currency: string; now?: Date },
+): Promise<{ counts: Record<string, number> }> {
+  const now = options.now ?? new Date();
+  return withTransaction(scope, async (tx) => {
+    const row = await lockedImport(tx.db, id);
+    if (row.status !== "previewed") {
+      throw new ShopError("IMPORT_NOT_APPLICABLE", `This import was ${row.status} already.`);
+    }
+    const plan = await planImport(tx.db, row.csv, { currency: options.currency, now, lock: true });
+    if (plan.hash !== row.planHash) {
+      throw new ShopError("STALE_VERSION", "The catalogue changed since the preview: upload the file again to see what it would do now.");
+    }
+    const resolve = (fields: ProductFields): ProductFields =>
+      fields.archivedAt === "now" ? { ...fields, archivedAt: now.toISOString() } : fields;
+
+    const made = plan.products.filter((p) => p.id === null).map((p) => resolve(p.after));
+    const madeIds = await insertProducts(tx.db, made);
+    const changedProducts = plan.products
+      .filter((p) => p.id !== null && JSON.stringify(p.before) !== JSON.stringify(p.after))
+      .map((p) => ({ id: p.id!, before: p.before!, fields: resolve(p.after) }));
+    await updateProducts(tx.db, changedProducts);
+    const productIdOf = (handle: string) => madeIds.get(handle) ?? plan.products.find((p) => p.handle === handle)!.id!;
+    const productIds = new Map(plan.products.map((p) => [p.handle, p.id ?? madeIds.get(p.handle)!]));
+
+    const newOptions = plan.variants.filter((v) => v.id === null).map((v) => ({ productId: productIds.get(v.handle) ?? productIdOf(v.handle), fields: v.after }));
+    const newIds = await insertVariants(tx.db, newOptions);
+    const changedOptions = plan.variants
+      .filter((v) => v.id !== null && JSON.stringify(v.before) !== JSON.stringify(v.after))
+      .map((v) => ({ id: v.id!, productId: productIds.get(v.handle)!, before: v.before!, fields: v.after }));
+    await updateVariants(tx.db, changedOptions);
+
+    const movements: Movement[] = [
+      ...newOptions
+        .filter((v) => v.fields.stock > 0)
+        .map((v) => ({ variantId: newIds.get(v.fields.sku)!, productId: v.productId, change: v.fields.stock, stockAfter: v.fields.stock })),
+      ...changedOptions
+        .filter((v) => v.fields.stock !== v.before.stock)
+        .map((v) => ({ variantId: v.id, productId: v.productId, change: v.fields.stock - v.before.stock, stockAfter: v.fields.stock })),
+    ];
+    await insertMovements(tx.db, movements, scope.actor.id, `Import #${id}`);
+
+    const records = [
+      ...made.map((fields) => ({ kind: "product" as const, recordId: madeIds.get(fields.slug)!, before: null, after: fields })),
+      ...changedProducts.map((p) => ({ kind: "product" as const, recordId: p.id, before: p.before, after: p.fields })),
+      ...newOptions.map((v) => ({ kind: "variant" as const, recordId: newIds.get(v.fields.sku)!, before: null, after: v.fields })),
+      ...changedOptions.map((v) => ({ kind: "variant" as const, recordId: v.id, before: v.before, after: v.fields })),
+    ];
+    await inChunks(records, async (chunk) => {
+      await tx.db.insert(catalogueImportRecords).values(
+        chunk.map((record) => ({
+          importId: id,
+          kind: record.kind,
+          recordId: record.recordId,
+          before: record.before as Record<string, unknown> | null,
+          after: record.after as unknown as Record<string, unknown>,
+        })),
+      );
+    });
+    const counts = {
+      newProducts: made.length,
+      changedProducts: changedProducts.length,
+      newOptions: newOptions.length,
+      changedOptions: changedOptions.length,
+    };
+    // The file has done its work: its records keep what undo needs.
+    await tx.db
+      .update(catalogueImports)
+      .set({ status: "applied", appliedBy: scope.actor.id, appliedAt: now, csv: "" })
+      .where(eq(catalogueImports.id, id));
+    await recordAudit(tx, {
+      action: "catalogue.imported",
+      entityType: "import",
+      entityId: id,
+      changes: Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, [0, value]])),
+    });
+    return { counts };
+  });
+}

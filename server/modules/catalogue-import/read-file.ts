@@ -1,0 +1,77 @@
+import { parse } from "csv-parse";
+import { ShopError } from "../../lib/shop-error.ts";
+import { IMPORT_COLUMNS, REQUIRED_COLUMNS, type ImportColumn } from "./columns.ts";
+
+/*
+ * A catalogue file as lines of cells (ADR 70). csv-parse reads it (quotes, line breaks inside
+ * quotes, a byte order mark), record by record, so a large file is never held twice as parsed rows
+ * and the event loop serves other requests between chunks. What is not CSV text is refused as a
+ * whole; a line that is bad on its own (not UTF-8, a wrong number of cells) is refused alone.
+ */
+
+export interface FileLine {
+  /** The line's number in the file as a spreadsheet shows it (the header is 1). */
+  line: number;
+  cells: Partial<Record<ImportColumn, string>>;
+  /** Why the line cannot be read at all; its cells are then empty. */
+  unreadable: string | null;
+}
+
+/** The file's text: UTF-8 (with or without a byte order mark); bytes that are not become U+FFFD, refused per line. */
+export function fileText(bytes: Uint8Array): string {
+  if (bytes.includes(0)) {
+    throw new ShopError("IMPORT_NOT_CSV", "This file is not CSV text (it holds binary data). Export the sheet as CSV (UTF-8).");
+  }
+  return new TextDecoder("utf-8").decode(bytes);
+}
+
+/** The header's columns, checked: the required ones present, none unknown or twice. */
+function columnsOf(header: string[]): (ImportColumn | null)[] {
+  const names = header.map((name) => name.trim());
+  const known = new Set<string>(IMPORT_COLUMNS);
+  const missing = REQUIRED_COLUMNS.filter((column) => !names.includes(column));
+  if (missing.length > 0) {
+    throw new ShopError(
+      "IMPORT_NOT_CSV",
+      `The file has no ${missing.join(" or ")} column. The first line must name the columns, as the products CSV export does.`,
+      { details: { missing } },
+    );
+  }
+  const twice = names.filter((name, index) => name !== "" && names.indexOf(name) !== index);
+  if (twice.length > 0) throw new ShopError("IMPORT_NOT_CSV", `The column ${twice[0]} appears twice.`);
+  // Columns the import does not read (Image addresses, or a user's own notes) are left alone.
+  return names.map((name) => (known.has(name) ? (name as ImportColumn) : null));
+}
+
+/** Every line after the header, in order. IMPORT_NOT_CSV for a file without the columns or that is not CSV. */
+export async function* fileLines(text: string): AsyncGenerator<FileLine> {
+  const parser = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true });
+  let columns: (ImportColumn | null)[] | null = null;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (columns === null) {
+        columns = columnsOf(record);
+        continue;
+      }
+      const line = info.lines;
+      if (record.length !== columns.length) {
+        yield { line, cells: {}, unreadable: `This line has ${record.length} cells where the header names ${columns.length}.` };
+        continue;
+      }
+      if (record.some((cell) => cell.includes("\uFFFD"))) {
+        yield { line, cells: {}, unreadable: "This line is not UTF-8 text. Save the file as CSV (UTF-8)." };
+        continue;
+      }
+      const cells: Partial<Record<ImportColumn, string>> = {};
+      columns.forEach((column, index) => {
+        if (column !== null) cells[column] = record[index]!.trim();
+      });
+      yield { line, cells, unreadable: null };
+    }
+  } catch (error) {
+    if (error instanceof ShopError) throw error;
+    // csv-parse's own errors name the line: an unclosed quote, a stray quote in an unquoted cell.
+    throw new ShopError("IMPORT_NOT_CSV", `This file is not CSV the shop can read: ${(error as Error).message}`);
+  }
+  if (columns === null) throw new ShopError("IMPORT_NOT_CSV", "The file is empty.");
+}

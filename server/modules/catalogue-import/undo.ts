@@ -1,0 +1,116 @@
+import { eq, sql } from "drizzle-orm";
+import { queryRows } from "../../db/client.ts";
+import { catalogueImportRecords, catalogueImports } from "../../db/schema/index.ts";
+import { withTransaction } from "../../lib/scope.ts";
+import { ShopError } from "../../lib/shop-error.ts";
+import { recordAudit, type StaffScope } from "../audit/index.ts";
+import { lockedImport } from "./locked-import.ts";
+import {
+  PRODUCT_FIELDS,
+  productsBySlug,
+  VARIANT_FIELDS,
+  variantsBySku,
+  type ProductFields,
+  type VariantFields,
+} from "./records.ts";
+import { inChunks, insertMovements, updateProducts, updateVariants, type Movement } from "./write.ts";
+
+/*
+ * Undoing an applied import (ADR 70), in one transaction: when every record it made or changed
+ * still holds what the import left (nothing changed them since, no order names an option it
+ * made), products and options it made are deleted and the ones it changed get their values back,
+ * stock included (a movement each). Otherwise nothing changes and the refusal names what moved.
+ */
+
+const same = (a: object, b: object, fields: readonly string[]) =>
+  fields.every((field) => JSON.stringify((a as Record<string, unknown>)[field]) === JSON.stringify((b as Record<string, unknown>)[field]));
+
+const time = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+const normalTimes = <T extends Partial<ProductFields>>(fields: T): T => ({
+  ...fields,
+  publishAt: time(fields.publishAt ?? null),
+  archivedAt: time(fields.archivedAt ?? null),
+});
+
+const MOVED_NAMED = 10;
+
+export async function undoImport(scope: StaffScope, id: number, now = new Date()): Promise<void> {
+  await withTransaction(scope, async (tx) => {
+    const row = await lockedImport(tx.db, id);
+    if (row.status !== "applied") {
+      throw new ShopError("IMPORT_NOT_APPLICABLE", row.status === "undone" ? "This import was undone already." : "This import was not applied.");
+    }
+    const records = await tx.db.select().from(catalogueImportRecords).where(eq(catalogueImportRecords.importId, id));
+    const productRecords = records.filter((r) => r.kind === "product");
+    const variantRecords = records.filter((r) => r.kind === "variant");
+    // Products before options, in id order, as every writer locks them.
+    const products = await productsBySlug(tx.db, productRecords.map((r) => String(r.after.slug)), true);
+    const variants = await variantsBySku(tx.db, variantRecords.map((r) => String(r.after.sku)), true);
+    const productById = new Map([...products.values()].map((p) => [p.id, p]));
+    const variantById = new Map([...variants.values()].map((v) => [v.id, v]));
+
+    const moved: string[] = [];
+    for (const record of productRecords) {
+      const now = productById.get(record.recordId);
+      if (!now || !same(normalTimes(now), normalTimes(record.after as unknown as ProductFields), PRODUCT_FIELDS)) {
+        moved.push(`product ${String(record.after.slug)}`);
+      }
+    }
+    for (const record of variantRecords) {
+      const now = variantById.get(record.recordId);
+      if (!now || !same(now, record.after, VARIANT_FIELDS)) moved.push(`option ${String(record.after.sku)}`);
+    }
+    const made = variantRecords.filter((r) => r.before === null).map((r) => r.recordId);
+    const madeProducts = productRecords.filter((r) => r.before === null).map((r) => r.recordId);
+    if (made.length > 0 || madeProducts.length > 0) {
+      const ordered = await queryRows<{ sku: string }>(
+        tx.db,
+        sql`select distinct coalesce(v.sku, l.product_name) as sku from order_lines l left join variants v on v.id = l.variant_id
+            where l.variant_id = any(${made}::int[]) or l.product_id = any(${madeProducts}::int[]) limit ${MOVED_NAMED}`,
+      );
+      moved.push(...ordered.map((o) => `option ${o.sku} (ordered since)`));
+    }
+    if (moved.length > 0) {
+      const named = moved.slice(0, MOVED_NAMED).join(", ");
+      throw new ShopError(
+        "STALE_VERSION",
+        `This import cannot be undone: ${moved.length} of its records changed since (${named}${moved.length > MOVED_NAMED ? ", …" : ""}).`,
+        { details: { changed: moved.length } },
+      );
+    }
+
+    // Options first (their stock movements name them), then products.
+    const restored = variantRecords.filter((r) => r.before !== null);
+    const movements: Movement[] = restored
+      .map((r) => {
+        const before = r.before as unknown as VariantFields;
+        const after = r.after as unknown as VariantFields;
+        return { variantId: r.recordId, productId: variantById.get(r.recordId)!.productId, change: before.stock - after.stock, stockAfter: before.stock };
+      })
+      .filter((m) => m.change !== 0);
+    await updateVariants(tx.db, restored.map((r) => ({ id: r.recordId, fields: r.before as unknown as VariantFields })));
+    await insertMovements(tx.db, movements, scope.actor.id, `Undo of import #${id}`);
+    await inChunks(made, async (chunk) => {
+      await tx.db.execute(sql`delete from variants where id = any(${chunk}::int[])`);
+    });
+    await updateProducts(
+      tx.db,
+      productRecords.filter((r) => r.before !== null).map((r) => ({ id: r.recordId, fields: r.before as unknown as ProductFields })),
+    );
+    await inChunks(madeProducts, async (chunk) => {
+      await tx.db.execute(sql`delete from products where id = any(${chunk}::int[])`);
+    });
+    await tx.db.update(catalogueImports).set({ status: "undone", undoneBy: scope.actor.id, undoneAt: now }).where(eq(catalogueImports.id, id));
+    await recordAudit(tx, {
+      action: "catalogue.import_undone",
+      entityType: "import",
+      entityId: id,
+      changes: {
+        productsDeleted: [0, madeProducts.length],
+        productsRestored: [0, productRecords.length - madeProducts.length],
+        optionsDeleted: [0, made.length],
+        optionsRestored: [0, restored.length],
+      },
+    });
+  });
+}
