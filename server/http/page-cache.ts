@@ -15,9 +15,11 @@ import { replaceResponse } from "./replace-response.ts";
  * - The answer is 200, HTML or a page's data (`.data`), sets no cookie and is not marked
  *   `private` or `no-store` (the bag and compare pages are).
  *
- * Entries live `ttlMs` (a few seconds: the catalogue itself is read from a read model refreshed
- * every minute, so this adds little staleness) and the cache holds at most `maxEntries` pages and
- * `maxBytes` bytes, oldest dropped first, so filter combinations cannot grow it without bound.
+ * Entries live `ttlMs` (a few seconds), and never past a change of the catalogue: each is kept with
+ * the catalogue's stamp it was rendered at and served only while the stamp is the same (ADR 64;
+ * the request read the stamp when it came in, so a hit costs a string comparison). The cache holds
+ * at most `maxEntries` pages and `maxBytes` bytes, oldest dropped first, so filter combinations
+ * cannot grow it without bound.
  * Concurrent misses for the same address share one rendering.
  *
  * A page is kept as rendered and, for each encoding a visitor accepts (br, gzip), compressed once
