@@ -93,7 +93,11 @@ async function productPrices(path: string) {
 }
 
 test("a price changed by another process shows at once on the product page and the listing, though both were just cached", async () => {
-  const [category] = await shop.database.db.select({ slug: categories.slug }).from(categories).where(sql`parent_id is null`).limit(1);
+  const [category] = await shop.database.db
+    .select({ slug: categories.slug })
+    .from(categories)
+    .where(sql`parent_id is null`)
+    .limit(1);
   const listingPath = `/shop/${category!.slug}`;
   const first = (await (await get(listingPath)).json()) as { result: string };
   const card = (deserialize(first.result as never) as { products: { id: number; slug: string; price: number }[] }).products[0]!;
@@ -122,7 +126,11 @@ test("a price changed by another process shows at once on the product page and t
 });
 
 test("a page cache hit costs no rendering while nothing changed", async () => {
-  const [category] = await shop.database.db.select({ slug: categories.slug }).from(categories).where(sql`parent_id is null`).limit(1);
+  const [category] = await shop.database.db
+    .select({ slug: categories.slug })
+    .from(categories)
+    .where(sql`parent_id is null`)
+    .limit(1);
   await get(`/shop/${category!.slug}?sort=name`);
   const before = rendered;
   const again = await get(`/shop/${category!.slug}?sort=name`);
@@ -138,7 +146,11 @@ test("old addresses of a product, a category, a sub-category and a brand answer 
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.published, true))
     .limit(1);
-  const [category] = await db.select().from(categories).where(sql`parent_id is null`).limit(1);
+  const [category] = await db
+    .select()
+    .from(categories)
+    .where(sql`parent_id is null`)
+    .limit(1);
   const [sub] = await db.select().from(categories).where(eq(categories.parentId, category!.id)).limit(1);
   const [brand] = await db.select().from(brands).limit(1);
   await db.insert(slugRedirects).values([

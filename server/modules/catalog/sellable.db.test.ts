@@ -98,10 +98,16 @@ test("the rule in memory: published products for everyone, members-only ones for
   expect(isSellableTo(member, { published: false, publishAt: null, membersOnly: false })).toBe(false);
   // Early access ends at public_at: from then on everyone may buy it; null keeps it members-only.
   const now = Date.parse("2026-12-01T12:00:00Z");
-  expect(isSellableTo(guest, { published: true, publishAt: null, membersOnly: true, publicAt: "2026-12-01T12:00:00Z" }, now)).toBe(true);
-  expect(isSellableTo(guest, { published: true, publishAt: null, membersOnly: true, publicAt: new Date(now + 1) }, now)).toBe(false);
+  expect(
+    isSellableTo(guest, { published: true, publishAt: null, membersOnly: true, publicAt: "2026-12-01T12:00:00Z" }, now),
+  ).toBe(true);
+  expect(isSellableTo(guest, { published: true, publishAt: null, membersOnly: true, publicAt: new Date(now + 1) }, now)).toBe(
+    false,
+  );
   expect(isSellableTo(guest, { published: true, publishAt: null, membersOnly: true, publicAt: null }, now)).toBe(false);
-  expect(isSellableTo(guest, { published: false, publishAt: null, membersOnly: true, publicAt: new Date(now - 1) }, now)).toBe(false);
+  expect(isSellableTo(guest, { published: false, publishAt: null, membersOnly: true, publicAt: new Date(now - 1) }, now)).toBe(
+    false,
+  );
   // A scheduled product is sold to no one before its publish_at, to everyone from then on.
   expect(isSellableTo(member, { published: true, publishAt: new Date(now + 1), membersOnly: false }, now)).toBe(false);
   expect(isSellableTo(guest, { published: true, publishAt: "2026-12-01T12:00:00Z", membersOnly: false }, now)).toBe(true);

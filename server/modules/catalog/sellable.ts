@@ -49,9 +49,7 @@ export function sellableTo(viewer: { earlyAccess: boolean | SQL }, product: SQL 
   const published = sql`${product}.published and (${product}.publish_at is null or ${product}.publish_at <= ${now})`;
   if (earlyAccess === true) return sql`(${published})`;
   const open = sql`not ${product}.members_only or ${product}.public_at <= ${now}`;
-  return earlyAccess === false
-    ? sql`(${published} and (${open}))`
-    : sql`(${published} and (${earlyAccess} or ${open}))`;
+  return earlyAccess === false ? sql`(${published} and (${open}))` : sql`(${published} and (${earlyAccess} or ${open}))`;
 }
 
 /**
