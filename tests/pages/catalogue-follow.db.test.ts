@@ -175,6 +175,9 @@ test("old addresses of a product, a category, a sub-category and a brand answer 
     `/shop/${category!.slug}/sub/${sub!.slug}`,
   );
   expect(await catalog.movedTo(["category", "brand"], "/brands/old-brand")).toBe(`/brands/${brand!.slug}`);
+  expect(await catalog.movedTo(["category", "brand"], `/shop/${category!.slug}/brand/old-brand`)).toBe(
+    `/shop/${category!.slug}/brand/${brand!.slug}`,
+  );
   // A product's address is looked up whole; a kind not asked for is no answer.
   expect(await catalog.movedTo(["product"], `/shop/${product!.categorySlug}/old-${product!.slug}/x`)).toBeNull();
   expect(await catalog.movedTo(["product"], "/brands/old-brand")).toBeNull();

@@ -16,12 +16,18 @@ const MAX_SEGMENTS = 6;
  * Where the record that had `path` (exactly as the shop served it, no query string) is now, or
  * null. For categories and brands an old listing address may go on (/shop/old/sale,
  * /shop/old/sub/x): the longest recorded address the path starts with wins, and what follows it
- * is kept. A record that is gone leaves nothing to answer; an address that would lead to itself
+ * is kept. A brand's listing inside a category (/shop/c/brand/old) follows the brand's page's
+ * record. A record that is gone leaves nothing to answer; an address that would lead to itself
  * is no redirect.
  */
 export async function movedTo(db: Db, kinds: readonly SlugRedirectKind[], path: string): Promise<string | null> {
   const segments = path.split("/").filter(Boolean);
   if (kinds.length === 0 || segments.length === 0 || segments.length > MAX_SEGMENTS || path.length > 1000) return null;
+  const inCategory = kinds.includes("brand") ? /^\/shop\/([^/]+)\/brand\/([^/]+)(\/.*)?$/.exec(path) : null;
+  if (inCategory) {
+    const brand = await movedTo(db, ["brand"], `/brands/${inCategory[2]}`);
+    if (brand) return `/shop/${inCategory[1]}/brand/${brand.slice("/brands/".length)}${inCategory[3] ?? ""}`;
+  }
   const prefixes = segments.map((_, i) => `/${segments.slice(0, i + 1).join("/")}`);
   // A product's address is the whole path; a listing's may be any of its beginnings.
   const candidates = kinds.includes("product") && kinds.length === 1 ? [prefixes.at(-1)!] : prefixes;
