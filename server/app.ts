@@ -121,6 +121,15 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestContextMiddleware({ ...contextOptions, trustProxy: env.TRUST_PROXY }));
   // Writes another site's page sends with the visitor's cookies, on every adapter (ADR 51).
   app.use("*", crossSiteWrites());
+  // Before anything reads the catalogue, its caches catch up with changes made elsewhere or by the
+  // clock (ADR 64): free with PGlite, one shared single-row read with PostgreSQL. Image renders read none.
+  app.use("*", async (c, next) => {
+    if (!c.req.path.startsWith("/images/")) {
+      // With the database unreachable the caches keep what they hold: the reads they would make fail too.
+      await services.catalog.follow().catch(() => {});
+    }
+    return next();
+  });
   // One GraphQL server for queries (POST /graphql) and live connections (WebSocket on /graphql).
   const yoga = createShopYoga({ mode: env.NODE_ENV, logger, apqStore, budget: rateLimit(rateLimits, COST_BUDGET_RULE) });
   const live = liveUpdates({
@@ -154,7 +163,8 @@ export function createApp(deps: AppDeps) {
   // The video facade's lookup of a video's player (oEmbed), limited per visitor address.
   app.route("/videos", videosApi({ lookups: rateLimit(rateLimits, VIDEO_LOOKUPS_RULE) }));
 
-  app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS }));
+  // Pages are kept per catalogue stamp: none outlives a catalogue change (ADR 64).
+  app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS, stamp: services.catalog.stamp }));
   app.use("*", scriptNonce({ enabled: pagePolicy, formTargets, frameSources, scriptOrigins }));
   app.all("*", async (c) => {
     const request = asPublicRequest(c.req.raw, env.PUBLIC_URL);

@@ -93,7 +93,8 @@ export function createServices(database: Database, config: ServicesConfig) {
   // Every login brings the visitor's guest bag into the customer's, and a confirmed address's guest
   // orders into the account: the accounts module asks the bag and orders modules.
   const accounts = createAccounts({ db: database.db, ...config, bags: cart, guestOrders: { claim: claimGuestOrders } });
-  const catalog = createCatalog(database.db);
+  // With PostgreSQL other processes may edit the catalogue too: the catalogue follows their writes (ADR 64).
+  const catalog = createCatalog(database.db, { sharedDatabase: database.kind === "postgres" });
   const uploads = config.dataDir ? createUploads({ dataDir: config.dataDir }) : undefined;
   const videos = createVideos(config.videos);
   const selling = { ...DEMO_SELLING, ...config.selling };

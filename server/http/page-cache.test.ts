@@ -7,7 +7,7 @@ import { pagePolicy } from "./content-security-policy.ts";
 import { pageCache } from "./page-cache.ts";
 
 /** A page handler that says how many times it rendered, so a cached answer shows an old count. */
-function shop(options: { ttlMs: number; maxEntries?: number; maxBytes?: number; now?: () => number }) {
+function shop(options: { ttlMs: number; maxEntries?: number; maxBytes?: number; now?: () => number; stamp?: () => string }) {
   let renders = 0;
   const cache = pageCache(options);
   const app = new Hono();
@@ -51,6 +51,16 @@ function shop(options: { ttlMs: number; maxEntries?: number; maxBytes?: number; 
 }
 
 describe("the anonymous page cache", () => {
+  test("a page kept at another catalogue stamp is never served: the next request after a change renders it (ADR 64)", async () => {
+    let stamp = "0.1.0";
+    const { get } = shop({ ttlMs: 60_000, stamp: () => stamp });
+    expect(await get("/shop")).toMatchObject({ text: "<p>1 /shop</p>", state: "miss" });
+    expect(await get("/shop")).toMatchObject({ text: "<p>1 /shop</p>", state: "hit" });
+    stamp = "1.1.0";
+    expect(await get("/shop")).toMatchObject({ text: "<p>2 /shop</p>", state: "miss" });
+    expect(await get("/shop")).toMatchObject({ text: "<p>2 /shop</p>", state: "hit" });
+  });
+
   test("an anonymous visitor's second view of a page is served from memory until it is ttl old", async () => {
     let clock = 0;
     const { get } = shop({ ttlMs: 5000, now: () => clock });

@@ -15,9 +15,11 @@ import { replaceResponse } from "./replace-response.ts";
  * - The answer is 200, HTML or a page's data (`.data`), sets no cookie and is not marked
  *   `private` or `no-store` (the bag and compare pages are).
  *
- * Entries live `ttlMs` (a few seconds: the catalogue itself is read from a read model refreshed
- * every minute, so this adds little staleness) and the cache holds at most `maxEntries` pages and
- * `maxBytes` bytes, oldest dropped first, so filter combinations cannot grow it without bound.
+ * Entries live `ttlMs` (a few seconds), and never past a change of the catalogue: each is kept with
+ * the catalogue's stamp it was rendered at and served only while the stamp is the same (ADR 64;
+ * the request read the stamp when it came in, so a hit costs a string comparison). The cache holds
+ * at most `maxEntries` pages and `maxBytes` bytes, oldest dropped first, so filter combinations
+ * cannot grow it without bound.
  * Concurrent misses for the same address share one rendering.
  *
  * A page is kept as rendered and, for each encoding a visitor accepts (br, gzip), compressed once
@@ -30,6 +32,11 @@ export interface PageCacheOptions {
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
+  /**
+   * The state of what pages show, as a stamp (catalog.stamp(), ADR 64): a page kept at another
+   * stamp is never served. Read on every request, so it must cost no more than a comparison.
+   */
+  stamp?: () => string;
   /** How a kept page is compressed (compression.ts); tests count the calls. */
   compress?: (bytes: Uint8Array, encoding: Encoding) => Promise<Uint8Array>;
 }
@@ -38,6 +45,8 @@ interface Entry {
   body: Uint8Array;
   headers: [string, string][];
   storedAt: number;
+  /** The stamp the page was rendered at: read before its rendering began. */
+  stamp: string;
   /** Compressed copies of body, made for the first visitor who accepts each encoding. */
   encoded: Map<Encoding, Promise<Uint8Array>>;
   /** body and its compressed copies, counted against maxBytes. */
@@ -48,6 +57,7 @@ const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 
 export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clear(): void; size(): number } {
   const { ttlMs, maxEntries = 1000, maxBytes = 64 * 1024 * 1024, now = Date.now, compress = compressBytes } = options;
+  const stampNow = options.stamp ?? (() => "");
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | null>>();
   let bytes = 0;
@@ -111,13 +121,16 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clea
     if (ttlMs <= 0 || (method !== "GET" && method !== "HEAD")) return next();
     if (c.req.header("cookie") || c.req.header("authorization")) return next();
     const key = c.req.url;
+    const stamp = stampNow();
     const cached = entries.get(key);
-    if (cached && now() - cached.storedAt < ttlMs) return answer(c, key, cached, "hit");
+    if (cached && cached.stamp === stamp && now() - cached.storedAt < ttlMs) return answer(c, key, cached, "hit");
     if (cached) drop(key);
     // A HEAD answer has no body to keep: only GETs fill the cache.
     if (method === "HEAD") return next();
 
-    const shared = pending.get(key);
+    // A rendering begun at another stamp may show what is no longer so: not shared.
+    const pendingKey = `${stamp} ${key}`;
+    const shared = pending.get(pendingKey);
     if (shared) {
       const entry = await shared;
       if (entry) return answer(c, key, entry, "hit");
@@ -126,7 +139,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clea
 
     let settle: (entry: Entry | null) => void = () => {};
     pending.set(
-      key,
+      pendingKey,
       new Promise((resolve) => {
         settle = resolve;
       }),
@@ -151,6 +164,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clea
         body,
         headers: keptHeaders(response.headers, body),
         storedAt: now(),
+        stamp,
         encoded: new Map(),
         bytes: body.byteLength,
       };
@@ -161,7 +175,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { clea
       settle(null);
       throw error;
     } finally {
-      pending.delete(key);
+      pending.delete(pendingKey);
     }
   };
 

@@ -20,6 +20,9 @@ export function testProduct(id: number, overrides: Partial<ProductDetail> = {}):
     published: true,
     membersOnly: false,
     publicAt: null,
+    publishAt: null,
+    seoTitle: "",
+    seoDescription: "",
     ...overrides,
     variants,
   };

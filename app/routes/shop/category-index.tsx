@@ -1,9 +1,9 @@
-import { data } from "react-router";
 import type { Route } from "./+types/category-index";
 import { noFilters } from "../../../server/modules/catalog/shared.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
+import { notFoundOrMoved } from "~/lib/moved.server";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /** /shop/{category}/sub and /shop/{category}/brand: the category's sub-categories or its brands. */
@@ -12,7 +12,7 @@ export async function loader({ params, request, context: router }: Route.LoaderA
   const { catalog } = context.services;
   const by = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/brand") ? "brand" : "sub";
   const category = (await catalog.categories()).find((c) => c.slug === params.category);
-  if (!category) throw data(null, { status: 404 });
+  if (!category) return notFoundOrMoved(catalog, request, ["category"]);
   const listing = await catalog.listing.list(
     { scope: { category: category.slug }, filters: noFilters(), sort: "featured", page: 1, pageSize: 1 },
     await context.viewer(),

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/listing";
 import { LISTING_SORTS } from "../../../server/modules/catalog/shared.ts";
 import { parseListingParams } from "~/lib/listing-params.server";
@@ -8,6 +8,7 @@ import { ListingBody, pageHref } from "~/components/listing/listing-body";
 import { Link } from "~/components/ui/link";
 import { describePlace, scopeFromPath } from "~/lib/listing-place";
 import { logoImageSources } from "~/lib/media";
+import { notFoundOrMoved } from "~/lib/moved.server";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { countActiveFilters, filterFormValues } from "~/lib/listing-filters";
 import { deserialize, serialize } from "~/lib/serialized";
@@ -30,7 +31,8 @@ export async function loader({ params, request, context: router }: Route.LoaderA
   const { catalog } = context.services;
   const [categories, brands] = await Promise.all([catalog.categories(), catalog.brandDetails()]);
   const place = describePlace(scope, categories, brands);
-  if (!place) throw data(null, { status: 404 });
+  // Nothing here: a category's or brand's old address (its slug changed) answers 301, anything else 404.
+  if (!place) return notFoundOrMoved(catalog, request, ["category", "brand"]);
   try {
     // Members with early access list members-only products too (ADR 41).
     const result = await catalog.listing.list({ scope, filters, sort, page, pageSize: PAGE_SIZE }, await context.viewer());
@@ -50,7 +52,7 @@ export async function loader({ params, request, context: router }: Route.LoaderA
     };
   } catch (error) {
     // By name: the services' errors come from the server bundle's copy of the module (see cart/errors.ts).
-    if (shopErrorCode(error) === "UNKNOWN_SCOPE") throw data(null, { status: 404 });
+    if (shopErrorCode(error) === "UNKNOWN_SCOPE") return notFoundOrMoved(catalog, request, ["category", "brand"]);
     throw error;
   }
 }

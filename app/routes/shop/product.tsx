@@ -13,6 +13,7 @@ import { Link } from "~/components/ui/link";
 import { BACK_IN_STOCK_INTENT, backInStockMessage, type BackInStockResult } from "~/lib/back-in-stock";
 import { BAG_PATH } from "~/lib/bag";
 import { fieldsOf, formFailure, readForm } from "~/lib/forms.server";
+import { notFoundOrMoved } from "~/lib/moved.server";
 import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deserialize, serialize } from "~/lib/serialized";
@@ -30,9 +31,10 @@ const shareImage = (path: string) => imageUrl("product", 1200, mediaUrl(path));
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   if (!data) return [];
   const product = deserialize(data.product);
-  const description = product.description || `${product.name} by ${product.brand.name}.`;
+  // The owner's SEO title and description (back office) when given; else the page's own.
+  const description = product.seoDescription || product.description || `${product.name} by ${product.brand.name}.`;
   return pageMeta(siteFrom(matches), {
-    title: `${product.name} by ${product.brand.name}`,
+    title: product.seoTitle || `${product.name} by ${product.brand.name}`,
     description: description.length > 160 ? `${description.slice(0, 157).trimEnd()}…` : description,
     path: productPath(product),
     image: product.images[0] ? shareImage(product.images[0].path) : undefined,
@@ -50,7 +52,8 @@ export async function loader({ params, request, context: router }: Route.LoaderA
   // Members-only products are found by members with early access alone (ADR 41).
   const viewer = await context.viewer();
   const product = key.length <= 200 && PRODUCT_KEY.test(key) ? await catalog.cachedProductDetail(key, viewer) : null;
-  if (!product) throw data(null, { status: 404 });
+  // Nothing here: the product's old address (its slug changed) answers 301, anything else 404.
+  if (!product) return notFoundOrMoved(catalog, request, ["product"]);
   const url = new URL(request.url);
   // One address per product: another category (a moved product, an edited link) or the id leads to it.
   if (params.category !== product.category.slug || key !== product.slug) {

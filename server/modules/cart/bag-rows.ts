@@ -145,7 +145,7 @@ export async function sellableStock(
     .select({ stock: variants.stock })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variants.id, variantId), sellableTo(viewer, sql`${products}`)))
+    .where(and(eq(variants.id, variantId), isNull(variants.archivedAt), sellableTo(viewer, sql`${products}`)))
     .for("update", { of: variants });
   if (!row) throw variantNotFound(variantId);
   return row.stock;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { cartLines, carts, products, variants } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import type { RateLimiter, RateLimitRule } from "../rate-limit/index.ts";
@@ -77,7 +77,7 @@ export function createCarts(options: CartsOptions = {}) {
         .from(cartLines)
         .innerJoin(variants, eq(variants.id, cartLines.variantId))
         .innerJoin(products, eq(products.id, variants.productId))
-        .where(and(eq(cartLines.cartId, carts.id), sellableTo(viewer, sql`${products}`)));
+        .where(and(eq(cartLines.cartId, carts.id), isNull(variants.archivedAt), sellableTo(viewer, sql`${products}`)));
       // The plan only on a customer's bag, and only while it can be bought (as the bag shows it).
       const plan = sql`exists (select 1 from membership_plans mp
         where mp.id = ${carts.membershipPlanId} and ${carts.userId} is not null and ${PLAN_ON_SALE})`;

@@ -91,6 +91,9 @@ export interface LineRow {
   compare_at_price: number | null;
   member_price: number | null;
   published: boolean;
+  publish_at: string | Date | null;
+  /** The option was archived by the back office: off the shop, the line kept. */
+  option_archived: boolean;
   members_only: boolean;
   public_at: string | Date | null;
   image: CartLineView["image"];
@@ -144,13 +147,13 @@ function cartLinesSelect(cartId: number | null, withOptions: boolean): SQL {
   const options = withOptions
     ? sql`(select json_agg(json_build_object('variantId', o.id, 'size', o.size, 'colour', o.colour,
                                               'colourHex', o.colour_hex, 'stock', o.stock) order by o.position, o.id)
-              from variants o where o.product_id = p.id)`
+              from variants o where o.product_id = p.id and o.archived_at is null)`
     : sql`'[]'::json`;
   return sql`
     select l.id, l.variant_id, l.quantity, l.created_at as added_at,
            p.id as product_id, p.slug, c.slug as category_slug, p.name, b.name as brand,
            v.sku, v.size, v.colour, v.colour_hex, v.stock, v.price, v.compare_at_price, v.member_price,
-           p.published, p.members_only, p.public_at,
+           p.published, p.publish_at, p.members_only, p.public_at, v.archived_at is not null as option_archived,
            (select json_build_object('path', path, 'alt', alt, 'width', width, 'height', height)
               from product_images where product_id = p.id order by position, id limit 1) as image,
            ${options} as options
@@ -185,11 +188,14 @@ export function cartViewOf(rows: readonly LineRow[], viewer: Viewer, membership:
 }
 
 function toLine(row: LineRow, viewer: Viewer, now: number): CartLineView {
-  const available = isSellableTo(
-    viewer,
-    { published: row.published, membersOnly: row.members_only, publicAt: row.public_at },
-    now,
-  );
+  // An archived option is off the shop like an unpublished product: the line stays, not for sale.
+  const available =
+    !row.option_archived &&
+    isSellableTo(
+      viewer,
+      { published: row.published, publishAt: row.publish_at, membersOnly: row.members_only, publicAt: row.public_at },
+      now,
+    );
   const unitPrice = unitPriceFor(viewer, { price: row.price, memberPrice: row.member_price });
   return {
     id: row.id,

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import { cachedRead } from "../../lib/cached-read.ts";
 import { brandDetails, brandList } from "./brand-list.ts";
+import { createCatalogueWatch } from "./catalogue-watch.ts";
 import { categoryTree, menuOf } from "./category-tree.ts";
 import { createCustomInformation } from "./custom-information.ts";
 import { createListing } from "./listing/index.ts";
@@ -8,6 +9,8 @@ import { featuredProducts, productCardsBySlug } from "./product-cards.ts";
 import { cachedByKey } from "./product-cache.ts";
 import { productDetail, type ProductDetail } from "./product-detail.ts";
 import { ANY_VISITOR, EARLY_ACCESS, isSellableTo, type Viewer } from "./sellable.ts";
+import { movedTo } from "./slug-redirects.ts";
+import type { SlugRedirectKind } from "../../db/schema/index.ts";
 
 export type { CategoryNode, MenuCategory } from "./category-tree.ts";
 export type { ProductCard } from "./product-cards.ts";
@@ -15,6 +18,7 @@ export type { BrandDetails, BrandSummary } from "./brand-list.ts";
 export type { InformationBlock, InformationFilter, InformationTarget } from "./custom-information.ts";
 export { unknownInformationTarget } from "./custom-information.ts";
 export { ANY_VISITOR, type Viewer } from "./sellable.ts";
+export type { SlugRedirectKind } from "../../db/schema/index.ts";
 
 /** How many products the home page features. */
 export const FEATURED_COUNT = 8;
@@ -35,8 +39,11 @@ export const PRODUCT_CACHE_MS = 10_000;
 /** Products kept at once; a product is a few kilobytes. */
 export const PRODUCT_CACHE_ENTRIES = 2_000;
 
-/** The catalogue as the storefront reads it. */
-export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
+/**
+ * The catalogue as the storefront reads it. `sharedDatabase`: other processes may write the
+ * catalogue (PostgreSQL), so follow() reads the catalogue's revision (catalogue-watch.ts, ADR 64).
+ */
+export function createCatalog(db: Db, options: { cacheMs?: number; sharedDatabase?: boolean } = {}) {
   const ttl = options.cacheMs ?? SHELL_CACHE_MS;
   const tree = cachedRead(() => categoryTree(db), ttl);
   const menu = cachedRead(async () => menuOf(await tree()), ttl);
@@ -55,6 +62,18 @@ export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
   const cachedProductFor = (slugOrId: string, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR) =>
     cachedProduct(slugOrId).then(shownTo(viewer));
   const customInformation = createCustomInformation(db, { ttlMs: ttl, findProduct: (key) => cachedProductFor(key) });
+  const dropCached = () => {
+    menu.invalidate();
+    tree.invalidate();
+    brands.invalidate();
+    brandPages.invalidate();
+    featured.invalidate();
+    listing.invalidate();
+    cachedProduct.invalidate();
+    customInformation.invalidate();
+  };
+  // What the shop shows changes with a write here, a write elsewhere, or the clock: every cache above follows it.
+  const watch = createCatalogueWatch(db, { shared: options.sharedDatabase ?? false, onChange: dropCached });
   return {
     /** Listings with filters and facets, from an in-memory read model of the catalogue. */
     listing,
@@ -86,19 +105,26 @@ export function createCatalog(db: Db, options: { cacheMs?: number } = {}) {
     /** Other products a product page suggests that `viewer` may see, from the listing's read model. */
     relatedProducts: (productId: number, count: number, viewer: Pick<Viewer, "earlyAccess"> = ANY_VISITOR) =>
       listing.related(productId, count, viewer),
+    /**
+     * Where a product, category or brand that had the address `path` is now (its slug changed), for
+     * a page that found nothing there; null when none did (slug-redirects.ts).
+     */
+    movedTo: (kinds: readonly SlugRedirectKind[], path: string) => movedTo(db, kinds, path),
     /** The owner's information blocks (size guides, care, delivery), from memory. */
     customInformation,
-    /** Drops cached catalogue reads; writers call it after a change. */
+    /** Drops cached catalogue reads; writers call it after their commit, and the stamp moves. */
     invalidate() {
-      menu.invalidate();
-      tree.invalidate();
-      brands.invalidate();
-      brandPages.invalidate();
-      featured.invalidate();
-      listing.invalidate();
-      cachedProduct.invalidate();
-      customInformation.invalidate();
+      dropCached();
+      watch.changed();
     },
+    /**
+     * Brings the catalogue's caches up to what the database holds (they are dropped when a write
+     * elsewhere or the clock changed what the shop shows) and returns the stamp of that state.
+     * Called once per request before anything reads the catalogue (server/app.ts, ADR 64).
+     */
+    follow: () => watch.follow(),
+    /** The stamp as the request's follow() left it (the clock read again): what the page cache keys its pages by. */
+    stamp: () => watch.stamp(),
   };
 }
 

@@ -67,8 +67,8 @@ export async function productCards(
              (array_agg(member_price order by price, id))[1] as member_price,
              bool_or(stock > 0) as in_stock,
              (select coalesce(json_agg(json_build_object('name', colour, 'hex', colour_hex) order by colour), '[]'::json)
-                from (select distinct colour, colour_hex from variants cv where cv.product_id = p.id) colours) as colours
-      from variants where product_id = p.id
+                from (select distinct colour, colour_hex from variants cv where cv.product_id = p.id and cv.archived_at is null) colours) as colours
+      from variants where product_id = p.id and archived_at is null
     ) v on v.price is not null
     left join lateral (
       select path, alt, width, height from product_images where product_id = p.id order by position, id limit 1

@@ -85,6 +85,9 @@ test("a product comes with its brand, categories, attributes, ordered images and
     published: true,
     membersOnly: false,
     publicAt: null,
+    publishAt: null,
+    seoTitle: "",
+    seoDescription: "",
   });
   expect(detail!.variants.every((v) => Number.isInteger(v.id))).toBe(true);
 });

@@ -41,6 +41,11 @@ export interface ProductDetail {
   membersOnly: boolean;
   /** When a members-only product opens to everyone (ISO 8601), or null. */
   publicAt: string | null;
+  /** When a scheduled product goes on the shop (ISO 8601), or null: at once. Past for a product read. */
+  publishAt: string | null;
+  /** The owner's words for search engines; empty: the page's own title and description. */
+  seoTitle: string;
+  seoDescription: string;
 }
 
 interface DetailRow {
@@ -60,6 +65,9 @@ interface DetailRow {
   variants: ProductVariantDetail[];
   members_only: boolean;
   public_at: string | null;
+  publish_at: string | null;
+  seo_title: string;
+  seo_description: string;
 }
 
 // Ids are PostgreSQL integers (serial): anything larger names no product.
@@ -67,7 +75,7 @@ const MAX_ID = 2_147_483_647;
 
 /**
  * The product named by its slug, or by its id when `slugOrId` is all digits; null when there is
- * none, or it is unpublished or has no variants (nothing to buy; listings leave such products out
+ * none, or it is unpublished or has no variants on sale (archived options are left out: nothing to buy; listings leave such products out
  * too), or not for `viewer` (sellable.ts). A members-only product comes with its flags, so that a
  * cache read for viewers with early access can still hand each caller only what it may see
  * (catalog/index.ts). One query: images and variants are aggregated by lateral joins.
@@ -90,6 +98,8 @@ export async function productDetail(
     sql`
     select p.id, p.slug, p.name, p.description, p.attributes, p.members_only,
            to_char(p.public_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as public_at,
+           to_char(p.publish_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as publish_at,
+           p.seo_title, p.seo_description,
            b.slug as brand_slug, b.name as brand_name, b.logo_path as brand_logo_path,
            c.slug as category_slug, c.name as category_name, s.slug as sub_slug, s.name as sub_name,
            i.images, v.variants
@@ -107,7 +117,7 @@ export async function productDetail(
                                         'stock', stock, 'price', price, 'compareAtPrice', compare_at_price,
                                         'memberPrice', member_price)
                       order by position, id) as variants
-      from variants where product_id = p.id
+      from variants where product_id = p.id and archived_at is null
     ) v
     where ${match} and ${sellableTo(viewer)} and v.variants is not null
   `,
@@ -130,5 +140,8 @@ export async function productDetail(
     published: true,
     membersOnly: row.members_only,
     publicAt: row.public_at,
+    publishAt: row.publish_at,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
   };
 }

@@ -81,7 +81,7 @@ export async function searchProductIds(
       from products p
       cross join t
       -- One index probe per match; an exists() here was planned as a hash of every variant.
-      cross join lateral (select 1 from variants v where v.product_id = p.id limit 1) sellable
+      cross join lateral (select 1 from variants v where v.product_id = p.id and v.archived_at is null limit 1) sellable
       where ${sellableTo(viewer)} and numnode(t.any_q) > 0
         and ${sql.join(matches, sql` and `)}
     ) p, t

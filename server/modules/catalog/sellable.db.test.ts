@@ -7,9 +7,9 @@ import { noFilters } from "./listing/params.ts";
 import { alertAskerAccess, isSellableTo, sellableTo } from "./sellable.ts";
 
 /*
- * ADR 31: one rule says who may see and buy a product. An unpublished product and a members-only
- * one are, for a guest, not listed, not found, not shown, not on a card, given no information and
- * not sold; each use reads the rule from sellable.ts.
+ * ADR 31: one rule says who may see and buy a product. An unpublished product, a members-only
+ * one and one scheduled for later (issue 25) are, for a guest, not listed, not found, not shown,
+ * not on a card, given no information and not sold; each use reads the rule from sellable.ts.
  */
 
 let shop: Awaited<ReturnType<typeof seededShop>>;
@@ -20,11 +20,12 @@ beforeAll(async () => {
   shop = await seededShop(24);
   const { db } = shop.database;
   const featured = await shop.services.catalog.featuredProducts();
-  const [unpublished, membersOnly] = featured.slice(0, 2);
+  const [unpublished, membersOnly, scheduled] = featured.slice(0, 3);
   const scope = systemScope(db);
   for (const [card, why] of [
     [unpublished!, "unpublished"],
     [membersOnly!, "members-only"],
+    [scheduled!, "scheduled"],
   ] as const) {
     const [variant] = await db.select({ id: variants.id }).from(variants).where(eq(variants.productId, card.id)).limit(1);
     await db.update(variants).set({ stock: 5 }).where(eq(variants.id, variant!.id));
@@ -34,8 +35,14 @@ beforeAll(async () => {
   const first = await shop.services.cart.addLine(scope, null, { variantId: hidden[0]!.variantId });
   guestBag = first.cart.token!;
   await shop.services.cart.addLine(scope, guestBag, { variantId: hidden[1]!.variantId });
+  await shop.services.cart.addLine(scope, guestBag, { variantId: hidden[2]!.variantId });
   await db.update(products).set({ published: false }).where(eq(products.id, unpublished!.id));
   await db.update(products).set({ membersOnly: true }).where(eq(products.id, membersOnly!.id));
+  // Published, with a publish date next year: on the shop from then on.
+  await db
+    .update(products)
+    .set({ publishAt: new Date(Date.now() + 365 * 24 * 3600_000) })
+    .where(eq(products.id, scheduled!.id));
   shop.services.catalog.invalidate();
 });
 
@@ -43,7 +50,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-describe.each([0, 1])("a product hidden from guests (%#)", (n) => {
+describe.each([0, 1, 2])("a product hidden from guests (%#)", (n) => {
   const product = () => hidden[n]!;
 
   test("is not listed, and not found by its name", async () => {
@@ -85,16 +92,26 @@ describe.each([0, 1])("a product hidden from guests (%#)", (n) => {
 test("the rule in memory: published products for everyone, members-only ones for members with early access only", () => {
   const guest = { earlyAccess: false };
   const member = { earlyAccess: true };
-  expect(isSellableTo(guest, { published: true, membersOnly: false })).toBe(true);
-  expect(isSellableTo(guest, { published: true, membersOnly: true })).toBe(false);
-  expect(isSellableTo(member, { published: true, membersOnly: true })).toBe(true);
-  expect(isSellableTo(member, { published: false, membersOnly: false })).toBe(false);
+  expect(isSellableTo(guest, { published: true, publishAt: null, membersOnly: false })).toBe(true);
+  expect(isSellableTo(guest, { published: true, publishAt: null, membersOnly: true })).toBe(false);
+  expect(isSellableTo(member, { published: true, publishAt: null, membersOnly: true })).toBe(true);
+  expect(isSellableTo(member, { published: false, publishAt: null, membersOnly: false })).toBe(false);
   // Early access ends at public_at: from then on everyone may buy it; null keeps it members-only.
   const now = Date.parse("2026-12-01T12:00:00Z");
-  expect(isSellableTo(guest, { published: true, membersOnly: true, publicAt: "2026-12-01T12:00:00Z" }, now)).toBe(true);
-  expect(isSellableTo(guest, { published: true, membersOnly: true, publicAt: new Date(now + 1) }, now)).toBe(false);
-  expect(isSellableTo(guest, { published: true, membersOnly: true, publicAt: null }, now)).toBe(false);
-  expect(isSellableTo(guest, { published: false, membersOnly: true, publicAt: new Date(now - 1) }, now)).toBe(false);
+  expect(
+    isSellableTo(guest, { published: true, publishAt: null, membersOnly: true, publicAt: "2026-12-01T12:00:00Z" }, now),
+  ).toBe(true);
+  expect(isSellableTo(guest, { published: true, publishAt: null, membersOnly: true, publicAt: new Date(now + 1) }, now)).toBe(
+    false,
+  );
+  expect(isSellableTo(guest, { published: true, publishAt: null, membersOnly: true, publicAt: null }, now)).toBe(false);
+  expect(isSellableTo(guest, { published: false, publishAt: null, membersOnly: true, publicAt: new Date(now - 1) }, now)).toBe(
+    false,
+  );
+  // A scheduled product is sold to no one before its publish_at, to everyone from then on.
+  expect(isSellableTo(member, { published: true, publishAt: new Date(now + 1), membersOnly: false }, now)).toBe(false);
+  expect(isSellableTo(guest, { published: true, publishAt: "2026-12-01T12:00:00Z", membersOnly: false }, now)).toBe(true);
+  expect(isSellableTo(guest, { published: false, publishAt: new Date(now - 1), membersOnly: false }, now)).toBe(false);
 });
 
 test("the rule in SQL for a member also sells members-only products, never unpublished ones", async () => {
@@ -108,6 +125,22 @@ test("the rule in SQL for a member also sells members-only products, never unpub
       )} and ${sellableTo({ earlyAccess: true }, sql`${products}`)}`,
     );
   expect(rows.map((r) => r.id)).toEqual([hidden[1]!.id]);
+});
+
+test("the rule in SQL at a given moment: a scheduled product is sold from its publish_at, to members too", async () => {
+  const { db } = shop.database;
+  const [row] = await db.select({ publishAt: products.publishAt }).from(products).where(eq(products.id, hidden[2]!.id));
+  const publishAt = row!.publishAt!;
+  const sold = async (earlyAccess: boolean, at: Date) => {
+    const [answer] = await db
+      .select({ sold: sql<boolean>`${sellableTo({ earlyAccess }, sql`${products}`, at)}` })
+      .from(products)
+      .where(eq(products.id, hidden[2]!.id));
+    return answer!.sold;
+  };
+  expect(await sold(true, new Date(publishAt.getTime() - 1))).toBe(false);
+  expect(await sold(false, new Date(publishAt.getTime() - 1))).toBe(false);
+  expect(await sold(false, publishAt)).toBe(true);
 });
 
 test("the rule in SQL at a given moment, and for back-in-stock askers row by row (a customer's request as early access)", async () => {

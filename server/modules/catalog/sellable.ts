@@ -3,8 +3,10 @@ import { sql, type SQL } from "drizzle-orm";
 /*
  * Who may see and buy a product (ADR 31, ADR 41): one rule for listings, search, product pages,
  * cards, compare, information blocks, the bag and checkout. A product is sold when it is
- * published; a members-only product only to members whose plan gives early access, and to
- * everyone once its `public_at` has passed (null: members-only for good). The membership
+ * published and its `publish_at` is unset or has passed (the back office schedules a product by
+ * publishing it with a date: it is on the shop from then on, with no one acting; an archived
+ * product is unpublished); a members-only product only to members whose plan gives early access,
+ * and to everyone once its `public_at` has passed (null: members-only for good). The membership
  * programme extends the rule here, nowhere else.
  */
 
@@ -43,12 +45,11 @@ export const ANY_VISITOR: Viewer = Object.freeze({
  */
 export function sellableTo(viewer: { earlyAccess: boolean | SQL }, product: SQL = sql.raw("p"), at: Date | null = null): SQL {
   const { earlyAccess } = viewer;
-  if (earlyAccess === true) return sql`${product}.published`;
   const now = at === null ? sql`now()` : sql`${at.toISOString()}::timestamptz`;
+  const published = sql`${product}.published and (${product}.publish_at is null or ${product}.publish_at <= ${now})`;
+  if (earlyAccess === true) return sql`(${published})`;
   const open = sql`not ${product}.members_only or ${product}.public_at <= ${now}`;
-  return earlyAccess === false
-    ? sql`(${product}.published and (${open}))`
-    : sql`(${product}.published and (${earlyAccess} or ${open}))`;
+  return earlyAccess === false ? sql`(${published} and (${open}))` : sql`(${published} and (${earlyAccess} or ${open}))`;
 }
 
 /**
@@ -62,18 +63,26 @@ export function alertAskerAccess(userId: SQL): { earlyAccess: SQL } {
   return { earlyAccess: sql`(${userId} is not null)` };
 }
 
-/** What the rule reads of a product in memory. `publicAt`: a Date, an ISO text (JSON) or null. */
+/**
+ * What the rule reads of a product in memory. `publishAt` and `publicAt`: a Date, an ISO text
+ * (JSON) or null. `publishAt` is required so that no caller can forget a scheduled product.
+ */
 export interface Sellable {
   published: boolean;
+  publishAt: Date | string | null;
   membersOnly: boolean;
   publicAt?: Date | string | null;
 }
 
+const epochOf = (at: Date | string | null | undefined): number | null => (at == null ? null : new Date(at).getTime());
+
 /** The same rule for a product already in memory, at `now` (milliseconds since the epoch). */
 export function isSellableTo(viewer: Pick<Viewer, "earlyAccess">, product: Sellable, now: number = Date.now()): boolean {
   if (!product.published) return false;
+  const publishAt = epochOf(product.publishAt);
+  if (publishAt !== null && publishAt > now) return false;
   if (!product.membersOnly || viewer.earlyAccess) return true;
-  const publicAt = product.publicAt == null ? null : new Date(product.publicAt).getTime();
+  const publicAt = epochOf(product.publicAt);
   return publicAt !== null && publicAt <= now;
 }
 

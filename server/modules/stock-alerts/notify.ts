@@ -51,6 +51,8 @@ export async function notifyDue(kit: StockAlertsKit, db: Db, now = new Date(), b
           and(
             isNull(stockAlerts.notifiedAt),
             gt(variants.stock, 0),
+            // An archived option is off the shop: its requests wait (and go nowhere) like an unpublished product's.
+            isNull(variants.archivedAt),
             // The shop's one rule (catalog/sellable.ts), for the request's asker, at `now`.
             sellableTo(alertAskerAccess(sql`${stockAlerts.userId}`), sql`${products}`, now),
           ),

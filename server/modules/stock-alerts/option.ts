@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, variants } from "../../db/schema/index.ts";
 import { sellableTo, type Viewer } from "../catalog/index.ts";
@@ -37,7 +37,7 @@ export async function sellableOption(
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(variants.id, variantId), sellableTo(viewer, sql`${products}`)));
+    .where(and(eq(variants.id, variantId), isNull(variants.archivedAt), sellableTo(viewer, sql`${products}`)));
   const [row] = options.lock ? await query.for("share", { of: variants }) : await query;
   return row ?? null;
 }

@@ -35,12 +35,18 @@ interface LoadedProductRow {
   image_height: number | null;
 }
 
-/** When the next published members-only product becomes public (ms since the epoch), or null. */
+/**
+ * The next moment what the shop shows changes with no catalogue write (ms since the epoch), or
+ * null: a scheduled product goes on the shop (its publish_at), or a published members-only
+ * product becomes public (its public_at).
+ */
 export async function nextPublicAt(db: Db): Promise<number | null> {
   const [row] = await queryRows<{ at: number | null }>(
     db,
-    sql`select (extract(epoch from min(public_at)) * 1000)::float8 as at
-        from products where published and members_only and public_at > now()`,
+    sql`select (extract(epoch from least(
+               (select min(publish_at) from products where published and publish_at > now()),
+               (select min(public_at) from products where published and members_only and public_at > now())
+             )) * 1000)::float8 as at`,
   );
   return row?.at ?? null;
 }
@@ -76,7 +82,7 @@ export async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
     join (
       select product_id,
              json_agg(json_build_array(size, colour, colour_hex, stock, price, compare_at_price, member_price) order by id) as variants
-      from variants group by product_id
+      from variants where archived_at is null group by product_id
     ) v on v.product_id = p.id
     left join (
       select distinct on (product_id) product_id, path, alt, width, height

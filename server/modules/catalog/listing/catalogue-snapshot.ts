@@ -24,9 +24,9 @@ export interface CatalogueSnapshot {
   earlyAccess: CatalogueIndex;
   revision: number;
   /**
-   * When the next members-only product becomes public (milliseconds since the epoch), which
-   * changes what everyone may see without a catalogue write: the snapshot is stale from then on.
-   * Null: none waiting.
+   * When the next scheduled product goes on the shop or members-only product becomes public
+   * (milliseconds since the epoch), which changes what is shown without a catalogue write: the
+   * snapshot is stale from then on. Null: none waiting.
    */
   changesAt: number | null;
 }

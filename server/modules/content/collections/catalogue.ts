@@ -36,7 +36,7 @@ export const categoriesCollection: CollectionDef = {
 export const productsCollection: CollectionDef = {
   apiId: "products",
   // The lowest price of a product's options, in minor units, VAT included.
-  from: sql`(select p.*, (select min(v.price) from variants v where v.product_id = p.id) as price from products p)`,
+  from: sql`(select p.*, (select min(v.price) from variants v where v.product_id = p.id and v.archived_at is null) as price from products p)`,
   fields: {
     name: field("string", "name"),
     slug: field("string", "slug"),
