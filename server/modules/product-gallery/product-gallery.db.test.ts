@@ -321,16 +321,18 @@ test("a page read before another change is refused (409) for every change, and c
   const auditBefore = await lastAudit();
   const files = uploaded();
   const at = { productId: String(product.id), version: stale };
+  const image = await photo();
+  const order = (await ids()).reverse().join(",");
   const attempts = [
-    gallery.uploadImages(staff, { ...at, alt: "Late" }, [await photo()]),
-    gallery.moveImage(staff, { ...at, image: String(back), direction: "up" }),
-    gallery.reorderImages(staff, { ...at, order: (await ids()).reverse().join(",") }),
-    gallery.setMainImage(staff, { ...at, image: String(back) }),
-    gallery.editAlt(staff, { ...at, image: String(back), alt: "Late" }),
-    gallery.removeImage(staff, { ...at, image: String(back) }),
+    () => gallery.uploadImages(staff, { ...at, alt: "Late" }, [image]),
+    () => gallery.moveImage(staff, { ...at, image: String(back), direction: "up" }),
+    () => gallery.reorderImages(staff, { ...at, order }),
+    () => gallery.setMainImage(staff, { ...at, image: String(back) }),
+    () => gallery.editAlt(staff, { ...at, image: String(back), alt: "Late" }),
+    () => gallery.removeImage(staff, { ...at, image: String(back) }),
   ];
   for (const attempt of attempts) {
-    const refused = await failure(attempt);
+    const refused = await failure(attempt());
     expect(refused).toMatchObject({ code: "STALE_VERSION", status: 409 });
     expect((refused as unknown as { details: { changedAt: string } }).details.changedAt).toBe(await version());
   }
