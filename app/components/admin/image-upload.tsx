@@ -50,7 +50,7 @@ export function ImageUpload({
         <input type="hidden" name="intent" value="upload" />
         <input type="hidden" name="version" value={version} />
         <TextField
-          label="Images"
+          label="Image files"
           name={IMAGES_FIELD}
           type="file"
           multiple

@@ -80,7 +80,8 @@ export default function ProductImages({ loaderData, actionData }: Route.Componen
   const { product, images } = loaderData.gallery;
   const failure = failureOf(actionData);
   const message = actionData && "message" in actionData ? actionData.message : null;
-  const busy = useNavigation().state === "submitting";
+  // Until the page has read the product again after a change, its forms carry the old version.
+  const busy = useNavigation().state !== "idle";
   const page = useRef<HTMLDivElement>(null);
   useFocusOnFailure(page, failure);
   const intent = failure?.values.intent;
