@@ -72,6 +72,7 @@ const routes: RouteConfig = [
     route("customers/:id/export.json", "routes/admin/customer-export.tsx"),
     route("products", "routes/admin/products.tsx"),
     route("products/export.csv", "routes/admin/products-export.tsx"),
+    route("products/:id/images", "routes/admin/product-images.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("account", "routes/admin/account.tsx"),

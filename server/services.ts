@@ -15,6 +15,7 @@ import { createStaffAccess } from "./modules/staff-access/index.ts";
 import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
 import { CATALOGUE_IMPORT_MAX_BYTES, createCatalogueImport } from "./modules/catalogue-import/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
+import { createProductGallery } from "./modules/product-gallery/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
 import { createShopEvents, type ShopEventTarget } from "./lib/events.ts";
@@ -193,6 +194,12 @@ export function createServices(database: Database, config: ServicesConfig) {
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),
+    /** A product's images in the back office (ADR 65); the storefront shows each change at once. */
+    productGallery: createProductGallery({
+      uploads,
+      catalogueChanged: () => catalog.invalidate(),
+      onCleanupError: (error) => config.onBackgroundError(error, "product-image-cleanup"),
+    }),
     cart,
     accounts,
     social: createSocialLogin({

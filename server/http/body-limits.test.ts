@@ -30,6 +30,8 @@ describe("body limits", () => {
       "/My-Account/Personal-Details",
       "/my-account/personal-details.data",
       "/my-account/personal-details/_.data",
+      "/admin/products/12/images",
+      "/admin/products/12/images.data",
     ]) {
       const response = await post(path, form(200 * 1024));
       expect(response.status, path).toBe(200);
@@ -38,9 +40,11 @@ describe("body limits", () => {
   });
 
   test("anywhere else, and for anything but a multipart form, the few-KB limit stands", async () => {
-    const other = await post("/my-account/delivery-addresses", form(200 * 1024));
-    expect(other.status).toBe(413);
-    expect(await other.text()).toBe("The request body is too large.");
+    for (const path of ["/my-account/delivery-addresses", "/admin/products/12", "/admin/products/new/images"]) {
+      const other = await post(path, form(200 * 1024));
+      expect(other.status, path).toBe(413);
+      expect(await other.text()).toBe("The request body is too large.");
+    }
 
     const json = await post("/graphql", JSON.stringify({ query: "x".repeat(FORM_BODY_BYTES) }), {
       "content-type": "application/json",
@@ -64,6 +68,9 @@ describe("body limits", () => {
     const page = await post("/my-account/personal-details", form(UPLOAD_REQUEST_BYTES));
     expect(page.status).toBe(413);
     expect(await page.text()).toBe("The file is too large: pictures may be at most 5 MB.");
+    const images = await post("/admin/products/12/images", form(UPLOAD_REQUEST_BYTES));
+    expect(images.status).toBe(413);
+    expect(await images.text()).toBe("The images are too large: at most 10 MB together.");
   });
 
   test("a streamed body without a declared length is cut off at the limit too", async () => {

@@ -13,10 +13,14 @@ import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "../modules/media/index.ts";
 export const FORM_BODY_BYTES = 64 * 1024;
 
 /**
- * Where a multipart POST may carry a file: GraphQL, and the personal details page, however React
- * Router addresses it (any case, a trailing slash, its data requests `.data` and `/_.data`).
+ * Where a multipart POST may carry a file: GraphQL, the personal details page, and a product's
+ * images in the back office (ADR 65), however React Router addresses them (any case, a trailing
+ * slash, their data requests `.data` and `/_.data`).
  */
-const UPLOAD_PATHS = /^\/(?:graphql\/?|my-account\/personal-details(?:\/|\.data|\/_\.data)?)$/i;
+const UPLOAD_PATHS =
+  /^\/(?:graphql\/?|(?:my-account\/personal-details|admin\/products\/\d{1,10}\/images)(?:\/|\.data|\/_\.data)?)$/i;
+
+const isProductImages = (c: Context) => /^\/admin\/products\//i.test(c.req.path);
 
 function isUpload(c: Context): boolean {
   return (
@@ -41,7 +45,9 @@ export function bodyLimits(): MiddlewareHandler {
         c,
         isGraphQL(c)
           ? "The upload is too large."
-          : `The file is too large: pictures may be at most ${UPLOAD_KINDS.picture.maxBytes / 1024 / 1024} MB.`,
+          : isProductImages(c)
+            ? `The images are too large: at most ${UPLOAD_KINDS["product-image"].maxBytes / 1024 / 1024} MB together.`
+            : `The file is too large: pictures may be at most ${UPLOAD_KINDS.picture.maxBytes / 1024 / 1024} MB.`,
       ),
   });
   return (c, next) => {

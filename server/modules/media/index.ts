@@ -8,4 +8,4 @@ export { imageUrl, imageSrcSet } from "./image-url.ts";
 // Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
 export { storedImageSource } from "./image-url.ts";
 export { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "./uploads-rules.ts";
-export { createUploads, isUploadedFile, type UploadedFile, type Uploads } from "./uploads.ts";
+export { createUploads, isUploadedFile, type StoredImage, type UploadedFile, type Uploads } from "./uploads.ts";
