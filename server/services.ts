@@ -13,6 +13,7 @@ import { createPayments, type PaymentProvider } from "./modules/payments/index.t
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
 import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
+import { createStock } from "./modules/stock/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
@@ -176,6 +177,8 @@ export function createServices(database: Database, config: ServicesConfig) {
         ship: staff.ship,
       }),
     },
+    /** The stock grid, its save and a product's stock history (ADR 66). */
+    stock: createStock(),
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),
