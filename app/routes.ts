@@ -71,6 +71,8 @@ const routes: RouteConfig = [
     route("customers/:id", "routes/admin/customer.tsx"),
     route("customers/:id/export.json", "routes/admin/customer-export.tsx"),
     route("products", "routes/admin/products.tsx"),
+    route("stock", "routes/admin/stock.tsx"),
+    route("stock/:productId", "routes/admin/stock-history.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("account", "routes/admin/account.tsx"),

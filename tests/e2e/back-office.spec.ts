@@ -66,6 +66,8 @@ const ADMIN_PAGES = [
   "/admin/customers/1",
   "/admin/products",
   "/admin/products?stock=none",
+  "/admin/stock?stock=low",
+  "/admin/stock/1",
   "/admin/staff",
   "/admin/audit",
   "/admin/account",

@@ -1,16 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
-import {
-  cartLines,
-  carts,
-  orderEvents,
-  orderLines,
-  orders,
-  payments,
-  users,
-  type Order,
-} from "../../db/schema/index.ts";
+import { cartLines, carts, orderEvents, orderLines, orders, payments, users, type Order } from "../../db/schema/index.ts";
 import { keepOrderAddress } from "../customers/index.ts";
 import { movementsInsert, takeStock } from "../stock/index.ts";
 import { publishAfterCommit } from "../../lib/events.ts";
@@ -235,7 +226,11 @@ async function placeInTransaction(
       lines,
       sql`nextval('order_numbers')::text as n, nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
     );
-    if ("short" in took) throw soldOut(lines.find((line) => line.variantId === took.short.variantId)!, took.left);
+    if ("short" in took)
+      throw soldOut(
+        lines.find((line) => line.variantId === took.short.variantId)!,
+        took.left,
+      );
     let ids = took.drawn ?? undefined;
     // No stock taken (a membership alone): the number and id are drawn on their own.
     if (!ids) {

@@ -14,7 +14,8 @@ import { orderLines, promoCodes, promoRedemptions, type Order } from "../../db/s
 export async function releaseStock(db: Db, orderId: number, note = ""): Promise<void> {
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   const back = new Map<number, number>();
-  for (const line of lines) if (line.variantId !== null) back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity);
+  for (const line of lines)
+    if (line.variantId !== null) back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity);
   await moveStock(
     db,
     [...back].map(([variantId, change]) => ({ variantId, change })),

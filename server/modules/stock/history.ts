@@ -41,7 +41,10 @@ export async function stockHistory(scope: Scope, raw: { productId: unknown; page
   const parsed = stockHistoryInput.safeParse({ productId: raw.productId });
   if (!parsed.success) throw productNotFound();
   const { productId, page } = parseInput(stockHistoryInput, { productId: parsed.data.productId, page: raw.page });
-  const [product] = await queryRows<{ id: number; name: string }>(scope.db, sql`select id, name from products where id = ${productId}`);
+  const [product] = await queryRows<{ id: number; name: string }>(
+    scope.db,
+    sql`select id, name from products where id = ${productId}`,
+  );
   if (!product) throw productNotFound();
   const [options, rows, counted] = await Promise.all([
     queryRows<StockHistory["options"][number]>(

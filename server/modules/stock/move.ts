@@ -178,7 +178,13 @@ export async function takeStock<D extends object>(
       const [left] = await queryRows<{ stock: number }>(db, sql`select stock from ${variants} where id = ${line.variantId}`);
       return { short: line, left: left?.stock ?? 0 };
     }
-    const moved = { variantId: line.variantId, productId: row.productId, sku: row.sku, before: row.stock + line.quantity, after: row.stock };
+    const moved = {
+      variantId: line.variantId,
+      productId: row.productId,
+      sku: row.sku,
+      before: row.stock + line.quantity,
+      after: row.stock,
+    };
     taken.push(moved);
     tell(db, moved);
     if (last) drawn = row;

@@ -50,7 +50,8 @@ const option = async () => {
   const [row] = await db().select().from(variants).where(eq(variants.id, id));
   return row!;
 };
-const stockOf = async (id: number) => (await db().select({ stock: variants.stock }).from(variants).where(eq(variants.id, id)))[0]!.stock;
+const stockOf = async (id: number) =>
+  (await db().select({ stock: variants.stock }).from(variants).where(eq(variants.id, id)))[0]!.stock;
 const movementsOf = (variantId: number) =>
   db().select().from(stockMovements).where(eq(stockMovements.variantId, variantId)).orderBy(asc(stockMovements.id));
 const adjustEntries = () =>
@@ -62,10 +63,12 @@ const adjustEntries = () =>
 let buyers = 0;
 async function placeOrder(lines: [number, number][], scope = visitor()) {
   let token: string | null = null;
-  for (const [variantId, quantity] of lines) token = (await shop.services.cart.addLine(scope, token, { variantId, quantity })).cart.token;
+  for (const [variantId, quantity] of lines)
+    token = (await shop.services.cart.addLine(scope, token, { variantId, quantity })).cart.token;
   const body = { email: `stock-buyer${++buyers}@example.com`, shippingAddress: DUTCH_ADDRESS, deliveryMethod: "home-standard" };
-  return (await shop.services.checkout.placeOrder(scope, { customerId: null, bag: token! }, { ...body, paymentMethod: "bank-transfer" }))
-    .order;
+  return (
+    await shop.services.checkout.placeOrder(scope, { customerId: null, bag: token! }, { ...body, paymentMethod: "bank-transfer" })
+  ).order;
 }
 
 describe("the shop's own movements", () => {
@@ -79,7 +82,9 @@ describe("the shop's own movements", () => {
     expect(await movementsOf(a.id)).toEqual([
       expect.objectContaining({ change: -2, stockAfter: 8, reason: "order", orderId: order.id, actorUserId: null }),
     ]);
-    expect(await movementsOf(b.id)).toEqual([expect.objectContaining({ change: -3, stockAfter: 7, reason: "order", orderId: order.id })]);
+    expect(await movementsOf(b.id)).toEqual([
+      expect.objectContaining({ change: -3, stockAfter: 7, reason: "order", orderId: order.id }),
+    ]);
 
     await shop.services.staff.cancel(systemScope(db()), order.number, { note: "Changed their mind" });
     expect(await stockOf(b.id)).toBe(10);
@@ -109,7 +114,10 @@ describe("the shop's own movements", () => {
       const bags = await Promise.all(
         Array.from({ length: 20 }, async () => {
           const scope = visitor();
-          return { scope, token: (await shop.services.cart.addLine(scope, null, { variantId: last.id, quantity: 1 })).cart.token };
+          return {
+            scope,
+            token: (await shop.services.cart.addLine(scope, null, { variantId: last.id, quantity: 1 })).cart.token,
+          };
         }),
       );
       const results = await Promise.all(
@@ -129,7 +137,9 @@ describe("the shop's own movements", () => {
         ),
       );
       expect(results.filter((r) => r === null)).toHaveLength(1);
-      expect(results.filter((r) => r !== null)).toEqual(Array.from({ length: 19 }, () => expect.objectContaining({ code: "NOT_ENOUGH_STOCK" })));
+      expect(results.filter((r) => r !== null)).toEqual(
+        Array.from({ length: 19 }, () => expect.objectContaining({ code: "NOT_ENOUGH_STOCK" })),
+      );
       expect(await stockOf(last.id)).toBe(0);
       expect((await movementsOf(last.id)).map((m) => [m.change, m.stockAfter, m.reason])).toEqual([[-1, 0, "order"]]);
     }
@@ -143,7 +153,9 @@ describe("the stock grid", () => {
     await db().update(variants).set({ stock: 3, lowStockThreshold: 2 }).where(eq(variants.id, b.id));
     const scope = systemScope(db());
     const bySku = await stock().grid(scope, new URLSearchParams({ q: a.sku }));
-    expect(bySku.rows).toEqual([expect.objectContaining({ variantId: a.id, sku: a.sku, stock: 3, threshold: null, lowAt: 5, state: "low" })]);
+    expect(bySku.rows).toEqual([
+      expect.objectContaining({ variantId: a.id, sku: a.sku, stock: 3, threshold: null, lowAt: 5, state: "low" }),
+    ]);
     const ofB = await stock().grid(scope, new URLSearchParams({ product: String(b.productId) }));
     expect(ofB.product).toMatchObject({ id: b.productId });
     expect(ofB.rows.every((row) => row.productId === b.productId)).toBe(true);
@@ -153,7 +165,10 @@ describe("the stock grid", () => {
     const inStock = await stock().grid(scope, new URLSearchParams({ stock: "in", product: String(b.productId) }));
     expect(inStock.rows.map((row) => row.variantId)).toContain(b.id);
     expect(inStock.rows.every((row) => row.stock > row.lowAt)).toBe(true);
-    expect(await failure(stock().grid(scope, new URLSearchParams({ stock: "plenty" })))).toMatchObject({ code: "INVALID_INPUT", field: "stock" });
+    expect(await failure(stock().grid(scope, new URLSearchParams({ stock: "plenty" })))).toMatchObject({
+      code: "INVALID_INPUT",
+      field: "stock",
+    });
   });
 
   test("a save sets many rows in one transaction with one audit entry; a row that moved since refuses it all", async () => {
@@ -176,15 +191,30 @@ describe("the stock grid", () => {
     );
     expect([await stockOf(c.id), await stockOf(d.id), await stockOf(e.id)]).toEqual([25, 4, 10]);
     expect(await movementsOf(c.id)).toEqual([
-      expect.objectContaining({ change: 15, stockAfter: 25, reason: "received", actorUserId: owner.actor.id, note: "Delivery 12" }),
+      expect.objectContaining({
+        change: 15,
+        stockAfter: 25,
+        reason: "received",
+        actorUserId: owner.actor.id,
+        note: "Delivery 12",
+      }),
     ]);
     expect(await movementsOf(d.id)).toEqual([expect.objectContaining({ change: -6, stockAfter: 4, reason: "received" })]);
     expect(await movementsOf(e.id)).toEqual([]);
     const entries = await adjustEntries();
     expect(entries).toHaveLength(1);
-    expect(entries[0]!.changes).toEqual({ [c.sku]: [10, 25], [d.sku]: [10, 4], reason: [null, "received"], note: [null, "Delivery 12"] });
+    expect(entries[0]!.changes).toEqual({
+      [c.sku]: [10, 25],
+      [d.sku]: [10, 4],
+      reason: [null, "received"],
+      note: [null, "Delivery 12"],
+    });
     const history = await stock().history(systemScope(db()), c.productId);
-    expect(history.rows.find((row) => row.variantId === c.id)).toMatchObject({ by: "Olga Owner", reason: "received", orderNumber: null });
+    expect(history.rows.find((row) => row.variantId === c.id)).toMatchObject({
+      by: "Olga Owner",
+      reason: "received",
+      orderNumber: null,
+    });
 
     // An order takes one of d after the page was read: the save naming d at 4 is refused whole.
     await placeOrder([[d.id, 1]]);
@@ -197,24 +227,34 @@ describe("the stock grid", () => {
         ],
       }),
     );
-    expect(refused).toMatchObject({ code: "STALE_VERSION", details: { stale: [{ variantId: d.id, sku: d.sku, expected: 4, stock: 3 }] } });
+    expect(refused).toMatchObject({
+      code: "STALE_VERSION",
+      details: { stale: [{ variantId: d.id, sku: d.sku, expected: 4, stock: 3 }] },
+    });
     expect([await stockOf(c.id), await stockOf(d.id)]).toEqual([25, 3]);
     expect(await movementsOf(c.id)).toHaveLength(1);
     expect(await adjustEntries()).toHaveLength(1);
 
     // Refused before anything: a count below 0, an unknown reason, no rows.
-    expect(await failure(stock().adjust(owner, { reason: "counted", rows: [{ variantId: c.id, was: 25, count: -1 }] }))).toMatchObject({
+    expect(
+      await failure(stock().adjust(owner, { reason: "counted", rows: [{ variantId: c.id, was: 25, count: -1 }] })),
+    ).toMatchObject({
       code: "INVALID_INPUT",
       field: "rows.0.count",
     });
-    expect(await failure(stock().adjust(owner, { reason: "order", rows: [{ variantId: c.id, was: 25, count: 1 }] }))).toMatchObject({
+    expect(
+      await failure(stock().adjust(owner, { reason: "order", rows: [{ variantId: c.id, was: 25, count: 1 }] })),
+    ).toMatchObject({
       code: "INVALID_INPUT",
       field: "reason",
     });
-    expect(await failure(stock().adjust(owner, { reason: "counted", rows: [] }))).toMatchObject({ code: "INVALID_INPUT", field: "rows" });
-    expect(await failure(stock().adjust(owner, { reason: "counted", rows: [{ variantId: 2_000_000_000, was: 0, count: 1 }] }))).toMatchObject(
-      { code: "VARIANT_NOT_FOUND" },
-    );
+    expect(await failure(stock().adjust(owner, { reason: "counted", rows: [] }))).toMatchObject({
+      code: "INVALID_INPUT",
+      field: "rows",
+    });
+    expect(
+      await failure(stock().adjust(owner, { reason: "counted", rows: [{ variantId: 2_000_000_000, was: 0, count: 1 }] })),
+    ).toMatchObject({ code: "VARIANT_NOT_FOUND" });
     expect(await stockOf(c.id)).toBe(25);
   });
 
@@ -222,10 +262,14 @@ describe("the stock grid", () => {
     const sold = await option();
     await db().update(variants).set({ stock: 0 }).where(eq(variants.id, sold.id));
     const email = `waiting.${Date.now() % 100000}@example.com`;
-    await shop.services.stockAlerts.request(systemScope(db(), { ip: "198.51.100.7" }), { email, variantId: sold.id }, {
-      customer: null,
-      viewer: ANY_VISITOR,
-    });
+    await shop.services.stockAlerts.request(
+      systemScope(db(), { ip: "198.51.100.7" }),
+      { email, variantId: sold.id },
+      {
+        customer: null,
+        viewer: ANY_VISITOR,
+      },
+    );
     const backMails = async () =>
       (
         await db()
