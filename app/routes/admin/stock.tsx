@@ -154,7 +154,8 @@ export default function Stock({ loaderData, actionData }: Route.ComponentProps) 
                     {row.lowAt}
                     {row.threshold === null && <span className="block text-grey-600">shop&apos;s</span>}
                   </td>
-                  <td>
+                  {/* Positioned: its hidden label stays inside the grid's scrolling box, not past the page's edge. */}
+                  <td className="relative">
                     <input type="hidden" name={`was.${row.variantId}`} value={row.stock} />
                     <label htmlFor={`count-${row.variantId}`} className="sr-only">
                       New count of {row.product}, {optionText(row)} ({row.sku})
