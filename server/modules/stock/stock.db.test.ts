@@ -29,7 +29,7 @@ const failure = (promise: Promise<unknown>) =>
 beforeAll(async () => {
   shop = await seededShop(8);
   // Options of their own for each test, 10 in stock each.
-  options = await stockedOptions(db(), 12);
+  options = await stockedOptions(db(), 16);
   const [user] = await db()
     .insert(users)
     .values({ username: "stock-owner", email: "olga@example.com", firstName: "Olga", lastName: "Owner", role: "owner" })
