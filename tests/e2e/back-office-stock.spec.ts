@@ -1,6 +1,4 @@
 import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
-
-type Playwright = PlaywrightWorkerArgs["playwright"];
 import { ownerOn } from "../support/e2e-back-office.ts";
 import type { Variant } from "../support/e2e-checkout.ts";
 import { mailTo, newPerson, newVisitor } from "../support/e2e-visitors.ts";
@@ -11,6 +9,8 @@ import { mailTo, newPerson, newVisitor } from "../support/e2e-visitors.ts";
  * the back-in-stock mail arriving; the product's history shows both movements. Then the same
  * without JavaScript, where a save made from a page read before the stock moved is refused.
  */
+
+type Playwright = PlaywrightWorkerArgs["playwright"];
 
 const CATEGORY = "apparel";
 const BACK = /is back in stock$/;
