@@ -73,6 +73,8 @@ const routes: RouteConfig = [
     route("products", "routes/admin/products.tsx"),
     route("products/export.csv", "routes/admin/products-export.tsx"),
     route("products/:id/images", "routes/admin/product-images.tsx"),
+    route("stock", "routes/admin/stock.tsx"),
+    route("stock/:productId", "routes/admin/stock-history.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("account", "routes/admin/account.tsx"),

@@ -14,6 +14,7 @@ import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
 import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
 import { CATALOGUE_IMPORT_MAX_BYTES, createCatalogueImport } from "./modules/catalogue-import/index.ts";
+import { createStock } from "./modules/stock/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
 import { createProductGallery } from "./modules/product-gallery/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
@@ -191,6 +192,8 @@ export function createServices(database: Database, config: ServicesConfig) {
       maxBytes: config.catalogueImportMaxBytes ?? CATALOGUE_IMPORT_MAX_BYTES,
       catalogueChanged: () => catalog.invalidate(),
     }),
+    /** The stock grid, its save and a product's stock history (ADR 66). */
+    stock: createStock(),
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),

@@ -67,6 +67,8 @@ const ADMIN_PAGES = [
   "/admin/products",
   "/admin/products?stock=none",
   "/admin/products/1/images",
+  "/admin/stock?stock=low",
+  "/admin/stock/1",
   "/admin/staff",
   "/admin/audit",
   "/admin/account",

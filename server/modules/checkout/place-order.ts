@@ -1,18 +1,9 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
-import {
-  cartLines,
-  carts,
-  orderEvents,
-  orderLines,
-  orders,
-  payments,
-  users,
-  variants,
-  type Order,
-} from "../../db/schema/index.ts";
+import { cartLines, carts, orderEvents, orderLines, orders, payments, users, type Order } from "../../db/schema/index.ts";
 import { keepOrderAddress } from "../customers/index.ts";
+import { movementsInsert, takeStock } from "../stock/index.ts";
 import { publishAfterCommit } from "../../lib/events.ts";
 import { afterCommit, withTransaction, type Scope } from "../../lib/scope.ts";
 import { invalidInput, parseInput, ShopError } from "../../lib/shop-error.ts";
@@ -226,29 +217,21 @@ async function placeInTransaction(
     const units = lines.reduce((sum, line) => sum + line.quantity, 0);
     if (units > 0) await assertMayHold(tx.db, { ...holder, customerId: buyer.customerId }, units);
 
-    // Stock, in one order (by option id) so placements that share options never deadlock; each
-    // take succeeds only while enough are left, whatever was read above. The last take also draws
-    // the order's number and id (only when it succeeds), so that everything the order writes can
-    // be one statement: its lines, first event and mail, the bag emptied, the payment, the order.
-    const takes = [...lines].sort((a, b) => a.variantId - b.variantId);
-    let ids: { n: string; id: number } | undefined;
-    for (const [index, line] of takes.entries()) {
-      const last = index === takes.length - 1;
-      const [taken] = await queryRows<{ n: string | null; id: number | null; productId: number; stock: number }>(
-        tx.db,
-        sql`update ${variants} set stock = stock - ${line.quantity}
-            where id = ${line.variantId} and stock >= ${line.quantity}
-            returning product_id as "productId", stock,
-                      ${last ? sql`nextval('order_numbers')::text` : sql`null::text`} as n,
-                      ${last ? sql`nextval(pg_get_serial_sequence('orders', 'id'))::int` : sql`null::int`} as id`,
+    // Stock, taken by the stock module (ADR 66): each take succeeds only while enough are left,
+    // whatever was read above. The last take also draws the order's number and id (only when it
+    // succeeds), so that everything the order writes can be one statement: its lines, first event
+    // and mail, the stock's movements, the bag emptied, the payment, the order.
+    const took = await takeStock<{ n: string; id: number }>(
+      tx.db,
+      lines,
+      sql`nextval('order_numbers')::text as n, nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+    );
+    if ("short" in took)
+      throw soldOut(
+        lines.find((line) => line.variantId === took.short.variantId)!,
+        took.left,
       );
-      if (!taken) {
-        const [left] = await tx.db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, line.variantId));
-        throw soldOut(line, left?.stock ?? 0);
-      }
-      publishAfterCommit(tx.db, "stock-changed", taken.productId, { variantId: line.variantId, stock: taken.stock });
-      if (last) ids = { n: taken.n!, id: taken.id! };
-    }
+    let ids = took.drawn ?? undefined;
     // No stock taken (a membership alone): the number and id are drawn on their own.
     if (!ids) {
       const [drawn] = await queryRows<{ n: string; id: number }>(
@@ -312,6 +295,7 @@ async function placeInTransaction(
     };
     const writes = [
       tx.db.insert(orderLines).values(rows),
+      ...(took.taken.length > 0 ? [movementsInsert(tx.db, took.taken, { reason: "order", orderId })] : []),
       tx.db.insert(orderEvents).values({ orderId, status: "awaiting_payment", note: PLACED_NOTE }),
       // The bag empties only now, with the order in the same commit.
       tx.db.delete(cartLines).where(eq(cartLines.cartId, cartId)),

@@ -1,27 +1,27 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { publishAfterCommit } from "../../lib/events.ts";
-import { orderLines, promoCodes, promoRedemptions, variants, type Order } from "../../db/schema/index.ts";
+import { moveStock } from "../stock/index.ts";
+import { orderLines, promoCodes, promoRedemptions, type Order } from "../../db/schema/index.ts";
 
 /**
- * Gives a cancelled order's stock back, option by option in id order, as placing took it (no
- * deadlocks). Once it has committed, each option's new stock is told ("stock-changed"), and an
- * option that was sold out and is available again is told as "stock-back": the back-in-stock
- * sweep (ADR 47) hears it in every process and mails whoever waits for it, in transactions of its
- * own, so nothing it does can hold up or undo this one.
+ * Gives a cancelled (or refunded before it was sent) order's stock back through the stock module
+ * (ADR 66), with a "cancel" movement per option naming the order and `note`. Once it has
+ * committed, each option's new stock is told, and an option that was sold out and is available
+ * again is told as "stock-back": the back-in-stock sweep (ADR 47) hears it in every process and
+ * mails whoever waits for it, in transactions of its own, so nothing it does can hold up or undo
+ * this one.
  */
-export async function releaseStock(db: Db, orderId: number): Promise<void> {
+export async function releaseStock(db: Db, orderId: number, note = ""): Promise<void> {
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-  for (const line of lines.filter((l) => l.variantId !== null).sort((a, b) => a.variantId! - b.variantId!)) {
-    const [back] = await db
-      .update(variants)
-      .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-      .where(eq(variants.id, line.variantId!))
-      .returning({ productId: variants.productId, stock: variants.stock });
-    if (!back) continue;
-    publishAfterCommit(db, "stock-changed", back.productId, { variantId: line.variantId!, stock: back.stock });
-    if (back.stock > 0 && back.stock - line.quantity <= 0) publishAfterCommit(db, "stock-back", { variantId: line.variantId! });
-  }
+  const back = new Map<number, number>();
+  for (const line of lines)
+    if (line.variantId !== null) back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity);
+  await moveStock(
+    db,
+    [...back].map(([variantId, change]) => ({ variantId, change })),
+    { reason: "cancel", orderId, note },
+    { skipMissing: true },
+  );
 }
 
 /**

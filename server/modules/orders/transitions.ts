@@ -63,7 +63,7 @@ export async function move(db: Db, order: Order, to: OrderStatus, changes: Parti
  */
 export async function cancelOrder(db: Db, order: Order, note: string, refunded = order.refunded): Promise<Order> {
   const cancelled = await move(db, order, "cancelled", { reservedUntil: null, refunded }, note);
-  await releaseStock(db, order.id);
+  await releaseStock(db, order.id, note);
   await releasePromo(db, order);
   return cancelled;
 }
@@ -81,7 +81,7 @@ export async function recordRefund(db: Db, order: Order, refundedTotal: number, 
   if (refunded === order.total && order.status !== "cancelled") {
     const result = await move(db, order, "refunded", { refunded }, note);
     if (order.status === "paid") {
-      await releaseStock(db, order.id);
+      await releaseStock(db, order.id, note);
       await releasePromo(db, order);
     }
     return result;

@@ -1,0 +1,32 @@
+import type { Scope } from "../../lib/scope.ts";
+import type { StaffScope } from "../audit/index.ts";
+import { adjustStock } from "./adjust.ts";
+import { stockGrid } from "./grid.ts";
+import { stockHistory } from "./history.ts";
+
+export { moveStock, movementsInsert, takeStock } from "./move.ts";
+export type { MoveReason, Moved, StaleStock, StockMove, Take } from "./move.ts";
+export type { Adjusted } from "./adjust.ts";
+export type { StockGrid, StockRow } from "./grid.ts";
+export type { MovementRow, StockHistory } from "./history.ts";
+export type { StockAdjust, StockGridParams } from "./schemas.ts";
+export * from "./shared.ts";
+
+/**
+ * Stock (issue 25 §2, ADR 66): every change of an option's stock is a movement with a reason and
+ * who made it, written with the change (moveStock, takeStock: the orders and checkout modules
+ * move stock through these). The back office's stock grid reads and saves here; a product's
+ * history lists its movements. Use cases take the request's scope first and parse raw input.
+ */
+export function createStock() {
+  return {
+    /** `raw`: { q?, category?, product?, stock?, page? } (stockGridInput), a page's search params. */
+    grid: (scope: Scope, raw: unknown = {}) => stockGrid(scope, raw),
+    /** A product's movements, newest first; PRODUCT_NOT_FOUND for no such product. */
+    history: (scope: Scope, productId: unknown, page?: unknown) => stockHistory(scope, { productId, page }),
+    /** `raw`: { reason, note?, rows: [{ variantId, was, count }] } (stockAdjustInput). */
+    adjust: (scope: StaffScope, raw: unknown) => adjustStock(scope, raw),
+  };
+}
+
+export type Stock = ReturnType<typeof createStock>;
