@@ -14,6 +14,7 @@ import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
 import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
+import { createCatalogueStructure } from "./modules/catalogue-structure/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
 import { createShopEvents, type ShopEventTarget } from "./lib/events.ts";
@@ -176,6 +177,8 @@ export function createServices(database: Database, config: ServicesConfig) {
         ship: staff.ship,
       }),
     },
+    /** Categories, brands and filter attributes as staff change them (ADR 69); the storefront's caches follow. */
+    catalogueStructure: createCatalogueStructure({ uploads, invalidate: () => catalog.invalidate() }),
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),
