@@ -13,10 +13,12 @@ import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "../modules/media/index.ts";
 export const FORM_BODY_BYTES = 64 * 1024;
 
 /**
- * Where a multipart POST may carry a file: GraphQL, and the personal details page, however React
- * Router addresses it (any case, a trailing slash, its data requests `.data` and `/_.data`).
+ * Where a multipart POST may carry a file: GraphQL, the personal details page, and a category's or
+ * brand's back-office page (its picture or logo, ADR 69), however React Router addresses it (any
+ * case, a trailing slash, its data requests `.data` and `/_.data`).
  */
-const UPLOAD_PATHS = /^\/(?:graphql\/?|my-account\/personal-details(?:\/|\.data|\/_\.data)?)$/i;
+const UPLOAD_PATHS =
+  /^\/(?:graphql\/?|(?:my-account\/personal-details|admin\/catalogue\/(?:categories|brands)\/\d{1,10})(?:\/|\.data|\/_\.data)?)$/i;
 
 function isUpload(c: Context): boolean {
   return (

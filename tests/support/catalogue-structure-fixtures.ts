@@ -30,11 +30,24 @@ export const failure = (promise: Promise<unknown>) =>
 
 let serial = 0;
 /** A product of that brand and category (no options: enough to be counted and moved). */
-export async function productIn(shop: TestShop, brandId: number, categoryId: number, subCategoryId: number | null = null, attributes: Record<string, string> = {}) {
+export async function productIn(
+  shop: TestShop,
+  brandId: number,
+  categoryId: number,
+  subCategoryId: number | null = null,
+  attributes: Record<string, string> = {},
+) {
   serial += 1;
   const [row] = await shop.database.db
     .insert(products)
-    .values({ slug: `structure-test-${serial}`, name: `Structure test ${serial}`, brandId, categoryId, subCategoryId, attributes })
+    .values({
+      slug: `structure-test-${serial}`,
+      name: `Structure test ${serial}`,
+      brandId,
+      categoryId,
+      subCategoryId,
+      attributes,
+    })
     .returning({ id: products.id });
   return row!.id;
 }

@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
-import { brands, catalogueAttributes, categories, customInformation, productImages, products, variants } from "../schema/index.ts";
+import {
+  brands,
+  catalogueAttributes,
+  categories,
+  customInformation,
+  productImages,
+  products,
+  variants,
+} from "../schema/index.ts";
 import { brandSeeds } from "./brands-data.ts";
 import { insertByColumns } from "./bulk-insert.ts";
 import { catalogue } from "./catalogue-data.ts";

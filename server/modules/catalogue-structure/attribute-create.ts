@@ -16,7 +16,10 @@ export async function createAttribute(scope: StaffScope, deps: StructureDeps, ra
   const input = parseInput(CreateAttributeInput, raw);
   const values = [...new Set(input.values)];
   return inChange(scope, deps, async (tx) => {
-    const [clash] = await tx.db.select({ id: catalogueAttributes.id }).from(catalogueAttributes).where(eq(catalogueAttributes.key, input.key));
+    const [clash] = await tx.db
+      .select({ id: catalogueAttributes.id })
+      .from(catalogueAttributes)
+      .where(eq(catalogueAttributes.key, input.key));
     if (clash) throw keyTaken();
     const [row] = await tx.db
       .insert(catalogueAttributes)

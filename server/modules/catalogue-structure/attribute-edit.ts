@@ -16,6 +16,11 @@ export async function editAttribute(scope: StaffScope, deps: StructureDeps, raw:
       .update(catalogueAttributes)
       .set({ ...after, updatedAt: sql`now()` })
       .where(eq(catalogueAttributes.id, row.id));
-    await audit(tx, { action: "attribute.updated", entityType: "attribute", entityId: row.id, changes: diffFields(row, after, ["name", "kind"]) });
+    await audit(tx, {
+      action: "attribute.updated",
+      entityType: "attribute",
+      entityId: row.id,
+      changes: diffFields(row, after, ["name", "kind"]),
+    });
   });
 }

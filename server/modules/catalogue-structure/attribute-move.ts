@@ -23,9 +23,17 @@ export async function moveAttribute(scope: StaffScope, deps: StructureDeps, raw:
     [order[at], order[to]] = [order[to]!, order[at]!];
     for (const [position, id] of order.entries()) {
       if (all.find((attribute) => attribute.id === id)!.position !== position) {
-        await tx.db.update(catalogueAttributes).set({ position, updatedAt: sql`now()` }).where(eq(catalogueAttributes.id, id));
+        await tx.db
+          .update(catalogueAttributes)
+          .set({ position, updatedAt: sql`now()` })
+          .where(eq(catalogueAttributes.id, id));
       }
     }
-    await audit(tx, { action: "attribute.moved", entityType: "attribute", entityId: row.id, changes: { place: [at + 1, to + 1] } });
+    await audit(tx, {
+      action: "attribute.moved",
+      entityType: "attribute",
+      entityId: row.id,
+      changes: { place: [at + 1, to + 1] },
+    });
   });
 }

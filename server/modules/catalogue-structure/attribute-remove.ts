@@ -15,9 +15,13 @@ export async function deleteAttribute(scope: StaffScope, deps: StructureDeps, ra
     const row = await lockAttribute(tx.db, input.id, input.version);
     const count = await productsUsing(tx.db, row.key);
     if (count > 0) {
-      throw new ShopError("ENTRY_IN_USE", `${productCount(count)} use ${row.name}, so it cannot be deleted: remove it from them first.`, {
-        details: { products: count },
-      });
+      throw new ShopError(
+        "ENTRY_IN_USE",
+        `${productCount(count)} use ${row.name}, so it cannot be deleted: remove it from them first.`,
+        {
+          details: { products: count },
+        },
+      );
     }
     await tx.db.delete(catalogueAttributes).where(eq(catalogueAttributes.id, row.id));
     await audit(tx, {

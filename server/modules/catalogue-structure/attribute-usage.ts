@@ -4,7 +4,10 @@ import { products } from "../../db/schema/index.ts";
 
 /** How many products use an attribute (any value), or one value of it. */
 export async function productsUsing(db: Db, key: string, value?: string): Promise<number> {
-  const holds = value === undefined ? sql`(${products.attributes} ->> ${key}) is not null` : sql`${products.attributes} ->> ${key} = ${value}`;
+  const holds =
+    value === undefined
+      ? sql`(${products.attributes} ->> ${key}) is not null`
+      : sql`${products.attributes} ->> ${key} = ${value}`;
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(products)

@@ -17,7 +17,10 @@ import { productCount } from "./shared.ts";
 type Tx = StaffScope["db"];
 
 export async function setValues(db: Tx, row: CatalogueAttribute, values: string[]) {
-  await db.update(catalogueAttributes).set({ values, updatedAt: sql`now()` }).where(eq(catalogueAttributes.id, row.id));
+  await db
+    .update(catalogueAttributes)
+    .set({ values, updatedAt: sql`now()` })
+    .where(eq(catalogueAttributes.id, row.id));
 }
 
 export const noSuchValue = () => invalidInput("value", "This attribute has no such value.");
@@ -28,7 +31,12 @@ export async function addAttributeValue(scope: StaffScope, deps: StructureDeps, 
     const row = await lockAttribute(tx.db, input.id, input.version);
     if (row.values.includes(input.value)) throw invalidInput("value", `${row.name} has that value already.`);
     await setValues(tx.db, row, [...row.values, input.value]);
-    await audit(tx, { action: "attribute.value_added", entityType: "attribute", entityId: row.id, changes: { values: [row.values, [...row.values, input.value]] } });
+    await audit(tx, {
+      action: "attribute.value_added",
+      entityType: "attribute",
+      entityId: row.id,
+      changes: { values: [row.values, [...row.values, input.value]] },
+    });
   });
 }
 
@@ -47,7 +55,12 @@ export async function removeAttributeValue(scope: StaffScope, deps: StructureDep
     }
     const values = row.values.filter((value) => value !== input.value);
     await setValues(tx.db, row, values);
-    await audit(tx, { action: "attribute.value_removed", entityType: "attribute", entityId: row.id, changes: { values: [row.values, values] } });
+    await audit(tx, {
+      action: "attribute.value_removed",
+      entityType: "attribute",
+      entityId: row.id,
+      changes: { values: [row.values, values] },
+    });
   });
 }
 
@@ -62,6 +75,11 @@ export async function moveAttributeValue(scope: StaffScope, deps: StructureDeps,
     const values = [...row.values];
     [values[at], values[to]] = [values[to]!, values[at]!];
     await setValues(tx.db, row, values);
-    await audit(tx, { action: "attribute.value_moved", entityType: "attribute", entityId: row.id, changes: { values: [row.values, values] } });
+    await audit(tx, {
+      action: "attribute.value_moved",
+      entityType: "attribute",
+      entityId: row.id,
+      changes: { values: [row.values, values] },
+    });
   });
 }

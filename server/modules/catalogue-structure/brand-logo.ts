@@ -21,10 +21,18 @@ export async function removeBrandLogo(scope: StaffScope, deps: StructureDeps, ra
   await changeLogo(scope, deps, parseInput(VersionedIdInput, raw), null);
 }
 
-function changeLogo(scope: StaffScope, deps: StructureDeps, input: { id: number; version?: string | undefined }, path: string | null) {
+function changeLogo(
+  scope: StaffScope,
+  deps: StructureDeps,
+  input: { id: number; version?: string | undefined },
+  path: string | null,
+) {
   return inChange(scope, deps, async (tx) => {
     const row = await lockBrand(tx.db, input.id, input.version);
-    await tx.db.update(brands).set({ logoPath: path, updatedAt: sql`now()` }).where(eq(brands.id, row.id));
+    await tx.db
+      .update(brands)
+      .set({ logoPath: path, updatedAt: sql`now()` })
+      .where(eq(brands.id, row.id));
     if (row.logoPath !== path) dropUploadAfterCommit(tx, deps, row.logoPath);
     await audit(tx, {
       action: path ? "brand.logo_set" : "brand.logo_removed",

@@ -21,10 +21,16 @@ export async function mergeBrand(scope: StaffScope, deps: StructureDeps, raw: un
     const lockedHigh = await lockBrand(tx.db, Math.max(input.id, input.into), low === input.id ? undefined : input.version);
     const [merged, target] = low === input.id ? [lockedLow, lockedHigh] : [lockedHigh, lockedLow];
     const moved = await productsOfBrand(tx.db, merged.id);
-    await tx.db.update(products).set({ brandId: target.id, updatedAt: sql`now()` }).where(eq(products.brandId, merged.id));
+    await tx.db
+      .update(products)
+      .set({ brandId: target.id, updatedAt: sql`now()` })
+      .where(eq(products.brandId, merged.id));
     await retarget(tx.db, "brand", [merged.id], target.id);
     await redirectPaths(tx.db, "brand", [{ fromPath: brandPath(merged.slug), targetId: target.id }]);
-    await tx.db.update(brands).set({ updatedAt: sql`now()` }).where(eq(brands.id, target.id));
+    await tx.db
+      .update(brands)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(brands.id, target.id));
     await tx.db.delete(brands).where(eq(brands.id, merged.id));
     dropUploadAfterCommit(tx, deps, merged.logoPath);
     await audit(tx, {

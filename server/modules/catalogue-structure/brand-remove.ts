@@ -23,6 +23,11 @@ export async function deleteBrand(scope: StaffScope, deps: StructureDeps, raw: u
     await dropRedirectsTo(tx.db, "brand", [row.id]);
     await tx.db.delete(brands).where(eq(brands.id, row.id));
     dropUploadAfterCommit(tx, deps, row.logoPath);
-    await audit(tx, { action: "brand.deleted", entityType: "brand", entityId: row.id, changes: { name: [row.name, null], slug: [row.slug, null] } });
+    await audit(tx, {
+      action: "brand.deleted",
+      entityType: "brand",
+      entityId: row.id,
+      changes: { name: [row.name, null], slug: [row.slug, null] },
+    });
   });
 }

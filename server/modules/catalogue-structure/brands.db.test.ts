@@ -1,6 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { auditOf, failure, productIn, productRow, redirectsOf, structureShop, type TestShop } from "../../../tests/support/catalogue-structure-fixtures.ts";
+import {
+  auditOf,
+  failure,
+  productIn,
+  productRow,
+  redirectsOf,
+  structureShop,
+  type TestShop,
+} from "../../../tests/support/catalogue-structure-fixtures.ts";
 import { brands, categories, slugRedirects } from "../../db/schema/index.ts";
 import type { StaffScope } from "../audit/index.ts";
 import type { CatalogueStructure } from "./index.ts";
@@ -38,7 +46,10 @@ test("a brand's new slug leaves its old page answering with 301; the brand list 
     action: "brand.updated",
     changes: { name: ["Grip Lab", "GripLab"], slug: ["grip-lab", "griplab"], story: ["Latex from the lab.", "Latex."] },
   });
-  expect(await failure(structure.createBrand(staff, { name: "Other", slug: "griplab" }))).toMatchObject({ code: "INVALID_INPUT", field: "slug" });
+  expect(await failure(structure.createBrand(staff, { name: "Other", slug: "griplab" }))).toMatchObject({
+    code: "INVALID_INPUT",
+    field: "slug",
+  });
 });
 
 test("a stale brand form is refused and changes nothing", async () => {
@@ -50,7 +61,9 @@ test("a stale brand form is refused and changes nothing", async () => {
     details: { changedAt: await versionOf(id) },
   });
   const other = await structure.createBrand(staff, { name: "Other Co" });
-  expect(await failure(structure.mergeBrand(staff, { id, version: read, into: other.id }))).toMatchObject({ code: "STALE_VERSION" });
+  expect(await failure(structure.mergeBrand(staff, { id, version: read, into: other.id }))).toMatchObject({
+    code: "STALE_VERSION",
+  });
   const [row] = await shop.database.db.select().from(brands).where(eq(brands.id, id));
   expect(row).toMatchObject({ name: "Stale & Co", slug: "stale-co" });
 });
@@ -73,7 +86,10 @@ test("a brand with products is not deleted, saying how many; merged, its product
   const redirects = await redirectsOf(shop, "brand");
   expect(redirects["/brands/old-hands"]).toBe(into.id);
   expect(redirects["/brands/older-hands"]).toBe(into.id);
-  expect((await auditOf(shop, "brand", from.id)).at(-1)).toMatchObject({ action: "brand.merged", changes: { products: [null, 2] } });
+  expect((await auditOf(shop, "brand", from.id)).at(-1)).toMatchObject({
+    action: "brand.merged",
+    changes: { products: [null, 2] },
+  });
   expect((await auditOf(shop, "brand", into.id)).at(-1)).toMatchObject({ action: "brand.merge_received" });
 
   // Empty now, the other one may go, with the redirects that led to it.
@@ -85,12 +101,18 @@ test("a brand with products is not deleted, saying how many; merged, its product
 
 test("a brand's logo is an upload re-encoded by the shop", async () => {
   const sharp = (await import("sharp")).default;
-  const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#ffffff00" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#ffffff00" } })
+    .png()
+    .toBuffer();
   const { id } = await structure.createBrand(staff, { name: "Logo Co" });
   await structure.setBrandLogo(staff, { id, version: await versionOf(id) }, new File([new Uint8Array(png)], "logo.png"));
   const [row] = await shop.database.db.select().from(brands).where(eq(brands.id, id));
   expect(row!.logoPath).toMatch(/^\/uploads\/catalogue\/[0-9a-f]{32}\.webp$/);
   expect((await shop.services.catalog.brands()).find((b) => b.slug === "logo-co")?.logoPath).toBe(row!.logoPath);
   await structure.removeBrandLogo(staff, { id, version: await versionOf(id) });
-  expect((await auditOf(shop, "brand", id)).map((e) => e.action)).toEqual(["brand.created", "brand.logo_set", "brand.logo_removed"]);
+  expect((await auditOf(shop, "brand", id)).map((e) => e.action)).toEqual([
+    "brand.created",
+    "brand.logo_set",
+    "brand.logo_removed",
+  ]);
 });

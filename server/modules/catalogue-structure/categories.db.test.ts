@@ -42,10 +42,18 @@ test("a category and its sub-categories are created after the others, with slugs
   expect((await auditOf(shop, "category", id))[0]).toMatchObject({ action: "category.created", actorEmail: "olga@example.com" });
 
   // Sibling slugs are unique; "sale" is the category's own sale page.
-  expect(await failure(structure.createCategory(staff, { name: "Training kit" }))).toMatchObject({ code: "INVALID_INPUT", field: "slug" });
-  expect(await failure(structure.createCategory(staff, { parentId: id, name: "Sale" }))).toMatchObject({ code: "INVALID_INPUT", field: "slug" });
+  expect(await failure(structure.createCategory(staff, { name: "Training kit" }))).toMatchObject({
+    code: "INVALID_INPUT",
+    field: "slug",
+  });
+  expect(await failure(structure.createCategory(staff, { parentId: id, name: "Sale" }))).toMatchObject({
+    code: "INVALID_INPUT",
+    field: "slug",
+  });
   // A sub-category holds none of its own.
-  expect(await failure(structure.createCategory(staff, { parentId: sub.id, name: "Deeper" }))).toMatchObject({ field: "parentId" });
+  expect(await failure(structure.createCategory(staff, { parentId: sub.id, name: "Deeper" }))).toMatchObject({
+    field: "parentId",
+  });
 });
 
 test("a new slug leaves the category's address and its sub-categories' answering with 301, and the storefront shows it at once", async () => {
@@ -67,7 +75,10 @@ test("a new slug leaves the category's address and its sub-categories' answering
   expect(tree.find((c) => c.slug === "holdalls")?.subCategories.map((s) => s.slug)).toEqual(["boot-bags", "kit-bags"]);
   expect(tree.some((c) => c.slug === "tote-bags")).toBe(false);
   const entries = await auditOf(shop, "category", id);
-  expect(entries.at(-1)).toMatchObject({ action: "category.updated", changes: { name: ["Bags", "Holdalls"], slug: ["tote-bags", "holdalls"] } });
+  expect(entries.at(-1)).toMatchObject({
+    action: "category.updated",
+    changes: { name: ["Bags", "Holdalls"], slug: ["tote-bags", "holdalls"] },
+  });
 
   // A sub-category's new slug: its old path, under its category's current slug.
   await structure.editCategory(staff, { id: kit.id, version: await versionOf(kit.id), name: "Kit bags", slug: "kitbags" });
@@ -85,7 +96,9 @@ test("a form read before another change is refused with when it changed, and cha
   const stale = await failure(structure.editCategory(staff, { id, version: read, name: "Footballs", slug: "footballs" }));
   expect(stale).toMatchObject({ code: "STALE_VERSION", details: { changedAt: await versionOf(id) } });
   expect(await categoryRow(shop, id)).toMatchObject({ name: "Match balls", slug: "balls" });
-  expect(await failure(structure.moveCategory(staff, { id, version: read, direction: "up" }))).toMatchObject({ code: "STALE_VERSION" });
+  expect(await failure(structure.moveCategory(staff, { id, version: read, direction: "up" }))).toMatchObject({
+    code: "STALE_VERSION",
+  });
   expect(await failure(structure.deleteCategory(staff, { id, version: read }))).toMatchObject({ code: "STALE_VERSION" });
 });
 
@@ -120,7 +133,12 @@ test("a category with products is not deleted, saying how many; an empty one is,
 
   const empty = await structure.createCategory(staff, { name: "Empty shelf" });
   const emptySub = await structure.createCategory(staff, { parentId: empty.id, name: "Nothing" });
-  await structure.editCategory(staff, { id: empty.id, version: await versionOf(empty.id), name: "Empty shelf", slug: "bare-shelf" });
+  await structure.editCategory(staff, {
+    id: empty.id,
+    version: await versionOf(empty.id),
+    name: "Empty shelf",
+    slug: "bare-shelf",
+  });
   await structure.deleteCategory(staff, { id: empty.id, version: await versionOf(empty.id) });
   expect(await categoryRow(shop, empty.id)).toBeNull();
   expect(await categoryRow(shop, emptySub.id)).toBeNull();
@@ -137,7 +155,9 @@ test("merging a category moves its products and sub-categories to the other, and
   const inSame = await productIn(shop, brand, from.id, sameSlug.id);
   const inOwn = await productIn(shop, brand, from.id, ownSlug.id);
   const inTop = await productIn(shop, brand, from.id);
-  await shop.database.db.insert(customInformation).values({ kind: "care", title: "Mitt care", body: "Wash cold.", categoryId: from.id });
+  await shop.database.db
+    .insert(customInformation)
+    .values({ kind: "care", title: "Mitt care", body: "Wash cold.", categoryId: from.id });
   await shop.database.db.insert(slugRedirects).values({ kind: "category", fromPath: "/shop/old-mitts", targetId: from.id });
 
   const merged = await structure.mergeCategory(staff, { id: from.id, version: await versionOf(from.id), into: into.id });
@@ -156,7 +176,10 @@ test("merging a category moves its products and sub-categories to the other, and
   expect(redirects["/shop/mitts/sub/fingersave"]).toBe(ownSlug.id);
   const [block] = await shop.database.db.select().from(customInformation).where(eq(customInformation.title, "Mitt care"));
   expect(block!.categoryId).toBe(into.id);
-  expect((await auditOf(shop, "category", from.id)).at(-1)).toMatchObject({ action: "category.merged", changes: { products: [null, 3] } });
+  expect((await auditOf(shop, "category", from.id)).at(-1)).toMatchObject({
+    action: "category.merged",
+    changes: { products: [null, 3] },
+  });
   expect((await auditOf(shop, "category", into.id)).at(-1)).toMatchObject({ action: "category.merge_received" });
   const tree = await shop.services.catalog.categories();
   expect(tree.find((c) => c.slug === "gloves-too")?.subCategories.map((s) => s.slug)).toEqual(["junior", "fingersave"]);
@@ -197,5 +220,9 @@ test("a category's picture is an upload re-encoded by the shop; removing it brin
   ).toMatchObject({ code: "INVALID_INPUT", field: "image" });
   await structure.removeCategoryImage(staff, { id, version: await versionOf(id) });
   expect((await categoryRow(shop, id))!.imagePath).toBeNull();
-  expect((await auditOf(shop, "category", id)).map((e) => e.action)).toEqual(["category.created", "category.image_set", "category.image_removed"]);
+  expect((await auditOf(shop, "category", id)).map((e) => e.action)).toEqual([
+    "category.created",
+    "category.image_set",
+    "category.image_removed",
+  ]);
 });

@@ -31,7 +31,9 @@ export async function createCategory(scope: StaffScope, deps: StructureDeps, raw
       .select({ id: categories.id })
       .from(categories)
       .where(and(siblings, eq(categories.slug, slug)));
-    const taken = parent ? `${parent.name} has a sub-category with that slug already.` : "Another category has that slug already.";
+    const taken = parent
+      ? `${parent.name} has a sub-category with that slug already.`
+      : "Another category has that slug already.";
     if (clash) throw slugTaken(taken);
     const [row] = await withUniqueSlug(
       () =>

@@ -27,7 +27,10 @@ export async function editCategory(scope: StaffScope, deps: StructureDeps, raw: 
         .select({ id: categories.id })
         .from(categories)
         .where(and(siblings, eq(categories.slug, slug), ne(categories.id, row.id)));
-      if (clash) throw slugTaken(parent ? `${parent.name} has a sub-category with that slug already.` : "Another category has that slug already.");
+      if (clash)
+        throw slugTaken(
+          parent ? `${parent.name} has a sub-category with that slug already.` : "Another category has that slug already.",
+        );
     }
     const after = { name: input.name, slug, description: input.description };
     await withUniqueSlug(

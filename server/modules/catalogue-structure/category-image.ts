@@ -22,10 +22,18 @@ export async function removeCategoryImage(scope: StaffScope, deps: StructureDeps
   await changeImage(scope, deps, parseInput(VersionedIdInput, raw), null);
 }
 
-function changeImage(scope: StaffScope, deps: StructureDeps, input: { id: number; version?: string | undefined }, path: string | null) {
+function changeImage(
+  scope: StaffScope,
+  deps: StructureDeps,
+  input: { id: number; version?: string | undefined },
+  path: string | null,
+) {
   return inChange(scope, deps, async (tx) => {
     const row = await lockCategory(tx.db, input.id, input.version);
-    await tx.db.update(categories).set({ imagePath: path, updatedAt: sql`now()` }).where(eq(categories.id, row.id));
+    await tx.db
+      .update(categories)
+      .set({ imagePath: path, updatedAt: sql`now()` })
+      .where(eq(categories.id, row.id));
     if (row.imagePath !== path) dropUploadAfterCommit(tx, deps, row.imagePath);
     await audit(tx, {
       action: path ? "category.image_set" : "category.image_removed",

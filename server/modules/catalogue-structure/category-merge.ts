@@ -28,12 +28,17 @@ export async function mergeCategory(scope: StaffScope, deps: StructureDeps, raw:
     const merged = locked.get(input.id)!;
     const target = locked.get(input.into)!;
     if ((merged.parentId === null) !== (target.parentId === null)) {
-      throw new ShopError("INVALID_INPUT", "Merge a category into a category, and a sub-category into a sub-category.", { field: "into" });
+      throw new ShopError("INVALID_INPUT", "Merge a category into a category, and a sub-category into a sub-category.", {
+        field: "into",
+      });
     }
     const moved = await productsIn(tx.db, merged.id);
     if (merged.parentId === null) await mergeTopLevel(tx, merged, target);
     else await mergeSub(tx, merged, target);
-    await tx.db.update(categories).set({ updatedAt: sql`now()` }).where(eq(categories.id, target.id));
+    await tx.db
+      .update(categories)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(categories.id, target.id));
     await tx.db.delete(categories).where(eq(categories.id, merged.id));
     dropUploadAfterCommit(tx, deps, merged.imagePath);
     await audit(tx, {

@@ -29,7 +29,10 @@ export async function moveCategory(scope: StaffScope, deps: StructureDeps, raw: 
     for (const [position, id] of order.entries()) {
       const before = siblings.find((sibling) => sibling.id === id)!.position;
       if (before !== position) {
-        await tx.db.update(categories).set({ position, updatedAt: sql`now()` }).where(eq(categories.id, id));
+        await tx.db
+          .update(categories)
+          .set({ position, updatedAt: sql`now()` })
+          .where(eq(categories.id, id));
       }
     }
     await audit(tx, {

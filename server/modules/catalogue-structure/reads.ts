@@ -69,7 +69,10 @@ export async function catalogueOverview(db: Db) {
     categoryRows(db),
     db.select().from(brands).orderBy(asc(brands.name), asc(brands.id)),
     brandCounts(db),
-    db.select().from(catalogueAttributes).orderBy(asc(catalogueAttributes.position), asc(catalogueAttributes.name), asc(catalogueAttributes.id)),
+    db
+      .select()
+      .from(catalogueAttributes)
+      .orderBy(asc(catalogueAttributes.position), asc(catalogueAttributes.name), asc(catalogueAttributes.id)),
   ]);
   return {
     categories: tree,
@@ -120,7 +123,10 @@ export async function categoryDetail(db: Db, rawId: unknown) {
 export async function parentForNew(db: Db, rawId: unknown) {
   const id = idOf(rawId);
   if (id === null) return null;
-  const [row] = await db.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories).where(eq(categories.id, id));
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+    .from(categories)
+    .where(eq(categories.id, id));
   return row && row.parentId === null ? { id: row.id, name: row.name } : null;
 }
 

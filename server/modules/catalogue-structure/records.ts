@@ -26,9 +26,13 @@ export const versionOf = (row: { updatedAt: Date }) => row.updatedAt.toISOString
 
 function checkVersion(row: { updatedAt: Date }, version: string | undefined, what: string) {
   if (version !== undefined && version !== versionOf(row)) {
-    throw new ShopError("STALE_VERSION", `Someone changed this ${what} since you opened it. Check it as it is now, then try again.`, {
-      details: { changedAt: versionOf(row) },
-    });
+    throw new ShopError(
+      "STALE_VERSION",
+      `Someone changed this ${what} since you opened it. Check it as it is now, then try again.`,
+      {
+        details: { changedAt: versionOf(row) },
+      },
+    );
   }
 }
 
@@ -73,7 +77,8 @@ export function slugFrom(name: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 80)
     .replace(/-+$/, "");
-  if (!made) throw new ShopError("INVALID_INPUT", "Give a slug: the name has no letters or digits to make one from.", { field: "slug" });
+  if (!made)
+    throw new ShopError("INVALID_INPUT", "Give a slug: the name has no letters or digits to make one from.", { field: "slug" });
   return made;
 }
 

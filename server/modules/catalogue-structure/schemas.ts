@@ -13,11 +13,7 @@ const blank = (value: unknown) => (typeof value === "string" && value.trim() ===
 
 const version = z.string().max(40).optional();
 
-const name = z
-  .string({ error: "Give a name." })
-  .trim()
-  .min(1, "Give a name.")
-  .max(80, "Use at most 80 characters for the name.");
+const name = z.string({ error: "Give a name." }).trim().min(1, "Give a name.").max(80, "Use at most 80 characters for the name.");
 
 /** A slug as it appears in the shop's addresses; absent: made from the name. */
 const slug = z.preprocess(
