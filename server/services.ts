@@ -93,6 +93,8 @@ export function createServices(database: Database, config: ServicesConfig) {
   const accounts = createAccounts({ db: database.db, ...config, bags: cart, guestOrders: { claim: claimGuestOrders } });
   const catalog = createCatalog(database.db);
   const uploads = config.dataDir ? createUploads({ dataDir: config.dataDir }) : undefined;
+  // Categories, brands and filter attributes as staff change them (ADR 69); the storefront's caches follow.
+  const catalogueStructure = createCatalogueStructure({ uploads, invalidate: () => catalog.invalidate() });
   const videos = createVideos(config.videos);
   const selling = { ...DEMO_SELLING, ...config.selling };
   const mails = createMailRunner(database.db, config.mailer, {
@@ -177,8 +179,7 @@ export function createServices(database: Database, config: ServicesConfig) {
         ship: staff.ship,
       }),
     },
-    /** Categories, brands and filter attributes as staff change them (ADR 69); the storefront's caches follow. */
-    catalogueStructure: createCatalogueStructure({ uploads, invalidate: () => catalog.invalidate() }),
+    catalogueStructure,
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),
@@ -231,6 +232,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     // Video links must be the configured provider's (SPEC §5); its lookups and player (§8).
     content: createContent({
       videoPatterns: videos.provider.videoPatterns,
+      catalogueStructure,
       // An owner's edit of the plans or a page shows at once in this process.
       onChange: (apiId) => {
         if (apiId === "memberships") membership.invalidatePlans();
