@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps) {
   }
 
   // Bodies are limited before anything reads them: a few KB, or an upload's size (ADR 46).
-  app.use("*", bodyLimits());
+  app.use("*", bodyLimits({ importBytes: services.catalogueImport.maxBytes }));
   // A NUL in the path, query or a text body is refused here, once for every route (issue 22 §6).
   app.use("*", nulGuard());
 

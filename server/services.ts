@@ -17,6 +17,7 @@ import { CATALOGUE_IMPORT_MAX_BYTES, createCatalogueImport } from "./modules/cat
 import { createStock } from "./modules/stock/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
 import { createProductGallery } from "./modules/product-gallery/index.ts";
+import { createCatalogueStructure } from "./modules/catalogue-structure/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
 import { createShopEvents, type ShopEventTarget } from "./lib/events.ts";
@@ -98,6 +99,8 @@ export function createServices(database: Database, config: ServicesConfig) {
   // With PostgreSQL other processes may edit the catalogue too: the catalogue follows their writes (ADR 64).
   const catalog = createCatalog(database.db, { sharedDatabase: database.kind === "postgres" });
   const uploads = config.dataDir ? createUploads({ dataDir: config.dataDir }) : undefined;
+  // Categories, brands and filter attributes as staff change them (ADR 69); the storefront's caches follow.
+  const catalogueStructure = createCatalogueStructure({ uploads, invalidate: () => catalog.invalidate() });
   const videos = createVideos(config.videos);
   const selling = { ...DEMO_SELLING, ...config.selling };
   const mails = createMailRunner(database.db, config.mailer, {
@@ -194,6 +197,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     }),
     /** The stock grid, its save and a product's stock history (ADR 66). */
     stock: createStock(),
+    catalogueStructure,
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),
@@ -252,6 +256,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     // Video links must be the configured provider's (SPEC §5); its lookups and player (§8).
     content: createContent({
       videoPatterns: videos.provider.videoPatterns,
+      catalogueStructure,
       // An owner's edit of the plans or a page shows at once in this process.
       onChange: (apiId) => {
         if (apiId === "memberships") membership.invalidatePlans();

@@ -13,21 +13,27 @@ import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "../modules/media/index.ts";
 export const FORM_BODY_BYTES = 64 * 1024;
 
 /**
- * Where a multipart POST may carry a file: GraphQL, the personal details page, and a product's
- * images in the back office (ADR 65), however React Router addresses them (any case, a trailing
- * slash, their data requests `.data` and `/_.data`).
+ * Where a multipart POST may carry a file: GraphQL, the personal details page, a product's images
+ * (ADR 65) and a category's or brand's page (its picture or logo, ADR 69) in the back office,
+ * however React Router addresses them (any case, a trailing slash, their data requests `.data` and
+ * `/_.data`). The catalogue import (ADR 70) has a limit of its own.
  */
 const UPLOAD_PATHS =
-  /^\/(?:graphql\/?|(?:my-account\/personal-details|admin\/products\/\d{1,10}\/images)(?:\/|\.data|\/_\.data)?)$/i;
+  /^\/(?:graphql\/?|(?:my-account\/personal-details|admin\/products\/\d{1,10}\/images|admin\/catalogue\/(?:categories|brands)\/\d{1,10})(?:\/|\.data|\/_\.data)?)$/i;
 
 const isProductImages = (c: Context) => /^\/admin\/products\//i.test(c.req.path);
 
+/** The catalogue import's upload (ADR 70): one CSV file, up to the shop's import limit. */
+const IMPORT_PATH = /^\/admin\/imports(?:\/|\.data|\/_\.data)?$/i;
+
+const isMultipart = (c: Context) => /^multipart\/form-data\s*(?:;|$)/i.test(c.req.header("content-type") ?? "");
+
+function isImport(c: Context): boolean {
+  return c.req.method === "POST" && IMPORT_PATH.test(c.req.path) && isMultipart(c);
+}
+
 function isUpload(c: Context): boolean {
-  return (
-    c.req.method === "POST" &&
-    UPLOAD_PATHS.test(c.req.path) &&
-    /^multipart\/form-data\s*(?:;|$)/i.test(c.req.header("content-type") ?? "")
-  );
+  return c.req.method === "POST" && UPLOAD_PATHS.test(c.req.path) && isMultipart(c);
 }
 
 const isGraphQL = (c: Context) => adapterOf(c.req.path) === "graphql";
@@ -36,7 +42,13 @@ const isGraphQL = (c: Context) => adapterOf(c.req.path) === "graphql";
 const tooLarge = (c: Context, message: string) =>
   errorAnswer(c, 413, { code: "REQUEST_ENTITY_TOO_LARGE", name: "PayloadTooLargeError" }, message);
 
-export function bodyLimits(): MiddlewareHandler {
+/** `importBytes`: the largest catalogue CSV the shop takes (the form's own fields come on top). */
+export function bodyLimits(options: { importBytes?: number } = {}): MiddlewareHandler {
+  const importBytes = options.importBytes ?? UPLOAD_REQUEST_BYTES;
+  const imports = bodyLimit({
+    maxSize: importBytes + FORM_BODY_BYTES,
+    onError: (c) => tooLarge(c, `The file is larger than ${Math.floor(importBytes / 1024 / 1024)} MB, the shop's import limit.`),
+  });
   const forms = bodyLimit({ maxSize: FORM_BODY_BYTES, onError: (c) => tooLarge(c, "The request body is too large.") });
   const uploads = bodyLimit({
     maxSize: UPLOAD_REQUEST_BYTES,
@@ -52,6 +64,7 @@ export function bodyLimits(): MiddlewareHandler {
   });
   return (c, next) => {
     if (c.req.path.startsWith("/webhooks/")) return next();
+    if (isImport(c)) return imports(c, next);
     return isUpload(c) ? uploads(c, next) : forms(c, next);
   };
 }

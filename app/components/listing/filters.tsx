@@ -116,7 +116,7 @@ function FilterFields({
       <OptionGroup title="Category" name="sub" options={facets.subCategories} />
       <OptionGroup title="Brand" name="brand" options={facets.brands} />
       {facets.attributes.map((group) => (
-        <OptionGroup key={group.name} title={capitalise(group.name)} name={`attr.${group.name}`} options={group.options} />
+        <OptionGroup key={group.name} title={group.label} name={`attr.${group.name}`} options={group.options} />
       ))}
       <fieldset className="filter-group">
         <legend>Availability</legend>
@@ -255,8 +255,4 @@ function PriceRange({
       )}
     </fieldset>
   );
-}
-
-function capitalise(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

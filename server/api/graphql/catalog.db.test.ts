@@ -106,6 +106,7 @@ const LISTING = /* GraphQL */ `
         }
         attributes {
           name
+          label
           options {
             value
             label

@@ -147,7 +147,10 @@ export const typeDefs = /* GraphQL */ `
   }
 
   type AttributeFacet {
+    "The attribute's key, as filters name it (attributes: [{ name, values }])."
     name: String!
+    "What shoppers read: the name the shop's owner gave the attribute."
+    label: String!
     options: [FacetOption!]!
   }
 

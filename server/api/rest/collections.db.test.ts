@@ -23,6 +23,8 @@ import {
   pages,
   products,
   users,
+  auditLog,
+  slugRedirects,
 } from "../../db/schema/index.ts";
 import { seedDemoShop } from "../../db/seed/index.ts";
 import { createServices } from "../../services.ts";
@@ -391,6 +393,8 @@ describe("writing", () => {
       pages: { data: { title: "Table", slug: "" }, writers: ["editor", "owner"] },
       memberships: { data: { name: "Table", slug: "" }, writers: ["owner"] },
       "feature-flags": { data: { key: "" }, writers: ["owner"] },
+      brands: { data: { name: "Table", slug: "" }, writers: ["staff", "owner"] },
+      categories: { data: { name: "Table", slug: "" }, writers: ["staff", "owner"] },
     };
     let n = 0;
     for (const [collection, sample] of Object.entries(samples)) {
@@ -415,11 +419,9 @@ describe("writing", () => {
       // Everyone reads.
       for (const token of Object.values(roles)) expect((await call("GET", `/api/${collection}`, { token })).status).toBe(200);
     }
-    for (const collection of ["brands", "categories", "products"]) {
-      const answer = await call("POST", `/api/${collection}`, { token: tokens.owner, body: { data: { name: "x" } } });
-      expect(answer.status).toBe(405);
-      expect(answer.headers.get("allow")).toBe("GET, HEAD");
-    }
+    const answer = await call("POST", "/api/products", { token: tokens.owner, body: { data: { name: "x" } } });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("allow")).toBe("GET, HEAD");
     expect((await call("GET", "/api/nothing-here")).status).toBe(404);
   });
 
@@ -604,6 +606,52 @@ describe("found in review", () => {
       message: "This attribute must be unique",
       details: expect.objectContaining({ param: "data.key" }),
     });
+  });
+});
+
+describe("brands and categories, written by staff through the back office's use cases (ADR 69)", () => {
+  test("a changed slug leaves its old addresses redirecting, a category with products is not removed, and the writer is audited", async () => {
+    const post = (collection: string, data: Record<string, unknown>) =>
+      call("POST", `/api/${collection}`, { token: tokens.staff, body: { data } });
+    const top = await post("categories", { name: "Writable", slug: "writable" });
+    expect(top.status).toBe(201);
+    const topId = top.body.data.documentId as string;
+    const sub = await post("categories", { name: "Under", parent: topId });
+    expect(sub.status).toBe(201);
+    expect(sub.body.data).toMatchObject({ slug: "under" });
+    const moved = await call("PUT", `/api/categories/${topId}`, { token: tokens.staff, body: { data: { slug: "rewritten" } } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ name: "Writable", slug: "rewritten" });
+    const redirects = await database.db.select().from(slugRedirects);
+    const to = Object.fromEntries(redirects.map((row) => [row.fromPath, row.targetId]));
+    expect(to["/shop/writable"]).toBe(top.body.data.id);
+    expect(to["/shop/writable/sub/under"]).toBe(sub.body.data.id);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(top.body.data.id)))
+      .orderBy(auditLog.id)
+      .limit(1);
+    expect(entry).toMatchObject({ action: "category.created", entityType: "category" });
+    expect(entry!.actorEmail).toContain("@");
+
+    const [used] = await database.db.select({ categoryId: products.categoryId }).from(products).limit(1);
+    const held = await call("GET", `/api/categories?filters[id][$eq]=${used!.categoryId}`);
+    const refused = await call("DELETE", `/api/categories/${held.body.data[0]!.documentId as string}`, { token: tokens.staff });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/holds \d+ products?/);
+
+    const brand = await post("brands", { name: "Written Brand" });
+    expect(brand.body.data).toMatchObject({ slug: "written-brand" });
+    await call("PUT", `/api/brands/${brand.body.data.documentId as string}`, {
+      token: tokens.staff,
+      body: { data: { slug: "rewritten-brand" } },
+    });
+    expect(
+      (await database.db.select().from(slugRedirects).where(eq(slugRedirects.fromPath, "/brands/written-brand")))[0]?.targetId,
+    ).toBe(brand.body.data.id);
+    // Not for an editor, whose scope is content.
+    expect((await call("POST", "/api/brands", { token: tokens.editor, body: { data: { name: "No" } } })).status).toBe(403);
   });
 });
 

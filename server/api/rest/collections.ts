@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import qs from "qs";
 import { requestContext, type ShopEnv } from "../../context.ts";
 import type { Logger } from "../../http/logger.ts";
+import { staffScopeOf } from "../../modules/audit/index.ts";
 import type { CollectionDef } from "../../modules/content/index.ts";
 import { MethodNotAllowedError, NotFoundError, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
@@ -20,12 +21,21 @@ export function collectionsApi(options: { logger?: Logger } = {}) {
     const session = await requestContext(c).session();
     return { userId: session?.user.id ?? null, scopes: session?.user.scope ?? [] };
   }
+  /**
+   * The scope a write runs in: a signed-in writer's names them, so writes through the back office's
+   * use cases (brands, categories: ADR 69) are audited with who made them.
+   */
+  async function writer(c: Context<ShopEnv>) {
+    const context = requestContext(c);
+    const session = await context.session();
+    return session ? staffScopeOf(context, session.user, context.requestId) : context;
+  }
   function collectionOf(c: Context<ShopEnv>): CollectionDef {
     const def = content(c).collection(c.req.param("collection") ?? "");
     if (!def) throw new NotFoundError();
     return def;
   }
-  /** Brands, categories and products are read-only here: they are written through the shop API. */
+  /** Products are read-only here; brands and categories are written by staff (ADR 69). */
   function writable(def: CollectionDef): void {
     if (!def.write) throw new MethodNotAllowedError("GET, HEAD");
   }
@@ -57,20 +67,20 @@ export function collectionsApi(options: { logger?: Logger } = {}) {
     const def = collectionOf(c);
     writable(def);
     const body = await readJsonObject(c, { unwrap: false });
-    const data = await content(c).create(requestContext(c), await reader(c), def, body, query(c));
+    const data = await content(c).create(await writer(c), await reader(c), def, body, query(c));
     return answer(c, { data, meta: {} }, 201);
   });
   api.put("/:collection/:id", async (c) => {
     const def = collectionOf(c);
     writable(def);
     const body = await readJsonObject(c, { unwrap: false });
-    const data = await content(c).update(requestContext(c), await reader(c), def, c.req.param("id"), body, query(c));
+    const data = await content(c).update(await writer(c), await reader(c), def, c.req.param("id"), body, query(c));
     return answer(c, { data, meta: {} });
   });
   api.delete("/:collection/:id", async (c) => {
     const def = collectionOf(c);
     writable(def);
-    await content(c).remove(requestContext(c), await reader(c), def, c.req.param("id"));
+    await content(c).remove(await writer(c), await reader(c), def, c.req.param("id"));
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
   });

@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
-import { brands, categories, customInformation, productImages, products, variants } from "../schema/index.ts";
+import {
+  brands,
+  catalogueAttributes,
+  categories,
+  customInformation,
+  productImages,
+  products,
+  variants,
+} from "../schema/index.ts";
 import { brandSeeds } from "./brands-data.ts";
 import { insertByColumns } from "./bulk-insert.ts";
 import { catalogue } from "./catalogue-data.ts";
@@ -72,6 +80,7 @@ export async function clearCatalogue(db: Db): Promise<void> {
     await tx.delete(products);
     await tx.delete(brands);
     await tx.delete(categories);
+    await tx.delete(catalogueAttributes);
   });
 }
 
@@ -84,6 +93,20 @@ export async function isCatalogueEmpty(db: Db): Promise<boolean> {
     if (rows.length > 0) return false;
   }
   return true;
+}
+
+/**
+ * The filter attributes the seeded products use become the shop's filter attributes (ADR 69), as
+ * migration 0021 does for a shop that had products before: named from their keys, values in order.
+ */
+async function seedFilterAttributes(db: Db) {
+  await db.execute(sql`
+    insert into catalogue_attributes (key, name, values, position)
+    select a.key, initcap(replace(a.key, '_', ' ')), jsonb_agg(distinct a.value order by a.value),
+           (row_number() over (order by a.key))::int - 1
+    from products p, jsonb_each_text(p.attributes) a
+    group by a.key
+    on conflict do nothing`);
 }
 
 function imageJobs(plans: readonly ProductPlan[]): ImageJob[] {
@@ -189,6 +212,8 @@ async function insertCatalogue(db: Db, plans: readonly ProductPlan[]): Promise<O
     [productImages.height, () => PRODUCT_IMAGE_SIZE],
     [productImages.position, ({ position }) => position],
   ]);
+
+  await seedFilterAttributes(db);
 
   return {
     categories: topLevel.length,

@@ -1,4 +1,5 @@
 import type { Scope } from "../../lib/scope.ts";
+import type { CatalogueStructure } from "../catalogue-structure/index.ts";
 import { ANY_VISITOR } from "../catalog/index.ts";
 import { benefitsOf } from "../membership/index.ts";
 import { brandsCollection, categoriesCollection, productsCollection } from "./collections/catalogue.ts";
@@ -22,6 +23,8 @@ export interface ContentConfig {
   videoPatterns?: readonly RegExp[];
   /** Told after an entry of a collection was written or removed (caches of other modules). */
   onChange?: (apiId: string) => void;
+  /** Brands and categories become writable for staff through these use cases (ADR 69); absent: read-only. */
+  catalogueStructure?: CatalogueStructure;
 }
 
 /** Who is asking, as far as content goes: their scopes; their membership now is read from it. */
@@ -42,8 +45,8 @@ export function createContent(config: ContentConfig = {}) {
     membershipsCollection,
     featureFlagsCollection,
     countriesCollection,
-    brandsCollection,
-    categoriesCollection,
+    brandsCollection(config.catalogueStructure),
+    categoriesCollection(config.catalogueStructure),
     productsCollection,
   ];
   const collections: ReadonlyMap<string, CollectionDef> = new Map(list.map((def) => [def.apiId, def]));

@@ -7,6 +7,8 @@
 export const UPLOAD_KINDS = {
   picture: { folder: "pictures", label: "picture", one: "a picture", maxBytes: 5 * 1024 * 1024, maxSide: 1024 },
   "product-image": { folder: "products", label: "image", one: "an image", maxBytes: 10 * 1024 * 1024, maxSide: 2400 },
+  /** A category's picture or a brand's logo (the back office's catalogue, ADR 69). */
+  "catalogue-image": { folder: "catalogue", label: "image", one: "an image", maxBytes: 10 * 1024 * 1024, maxSide: 1600 },
 } as const;
 
 export type UploadKind = keyof typeof UPLOAD_KINDS;

@@ -174,7 +174,10 @@ export type ColourFacetOption = {
 
 export type AttributeFacet = {
   __typename?: 'AttributeFacet';
+  /** The attribute's key, as filters name it (attributes: [{ name, values }]). */
   name: Scalars['String']['output'];
+  /** What shoppers read: the name the shop's owner gave the attribute. */
+  label: Scalars['String']['output'];
   options: Array<FacetOption>;
 };
 
@@ -1259,6 +1262,7 @@ export type ColourFacetOptionResolvers<ContextType = GraphQLContext, ParentType 
 
 export type AttributeFacetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AttributeFacet'] = ResolversParentTypes['AttributeFacet']> = {
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   options?: Resolver<Array<ResolversTypes['FacetOption']>, ParentType, ContextType>;
 };
 

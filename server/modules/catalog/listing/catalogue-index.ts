@@ -49,6 +49,8 @@ export interface CatalogueRows {
   categories: { id: number; parentId: number | null; slug: string; name: string }[];
   brands: { id: number; slug: string; name: string }[];
   products: ProductRow[];
+  /** The filter attributes' names and order as the owner set them (catalogue_attributes, ADR 69). */
+  attributes?: { key: string; name: string; position: number }[];
 }
 
 /**
@@ -141,6 +143,8 @@ export interface CatalogueIndex {
   colours: { name: string; hex: string }[];
   colourIds: Map<string, number>;
   attributeNames: string[];
+  /** What the filters call each attribute, and where they show it: the owner's, else from its key. */
+  attributeLabels: Map<string, { label: string; position: number }>;
   /** Ordered by attribute name, then value. */
   attributeValues: IndexedAttributeValue[];
   /** The attribute name id of each attribute value id. */
@@ -248,6 +252,7 @@ export function buildCatalogueIndex(rows: CatalogueRows, reuse?: CatalogueIndex)
     })),
     brandBySlug: new Map(brandRows.map((b, i) => [b.slug, i])),
     ...dictionaries,
+    attributeLabels: new Map(rows.attributes?.map((a) => [a.key, { label: a.name, position: a.position }])),
     ranks: sortRanks(sellable, products.price),
     scopeViews: new Map(),
   };

@@ -71,6 +71,10 @@ export async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
     sql`select id, parent_id, slug, name from categories`,
   );
   const brands = await queryRows<{ id: number; slug: string; name: string }>(db, sql`select id, slug, name from brands`);
+  const attributes = await queryRows<{ key: string; name: string; position: number }>(
+    db,
+    sql`select key, name, position from catalogue_attributes`,
+  );
   const products = await queryRows<LoadedProductRow>(
     db,
     sql`
@@ -94,6 +98,7 @@ export async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
   return {
     categories: categories.map((c) => ({ id: c.id, parentId: c.parent_id, slug: c.slug, name: c.name })),
     brands,
+    attributes,
     products: products.map((p) => ({
       id: p.id,
       slug: p.slug,

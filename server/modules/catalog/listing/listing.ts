@@ -287,12 +287,18 @@ function facetsOf(
             requested.subCategories,
           )
         : [],
+    // In the owner's order (catalogue_attributes), then by key; named as the owner named them.
     attributes: [...attributeNames]
-      .sort((a, b) => byName.compare(a, b))
+      .sort(
+        (a, b) =>
+          (index.attributeLabels.get(a)?.position ?? Infinity) - (index.attributeLabels.get(b)?.position ?? Infinity) ||
+          byName.compare(a, b),
+      )
       .map((name) => {
         const nameId = filters.attributeNameIds.get(name);
         return {
           name,
+          label: index.attributeLabels.get(name)?.label ?? name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, " "),
           options: options(
             view.attributeValues.filter((id) => index.attributeNameOf[id] === nameId),
             (id) => ({ value: index.attributeValues[id]!.value, label: index.attributeValues[id]!.value }),

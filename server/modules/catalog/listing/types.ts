@@ -68,7 +68,8 @@ export interface ListingFacets {
   colours: (FacetOption & { hex: string })[];
   brands: FacetOption[];
   subCategories: FacetOption[];
-  attributes: { name: string; options: FacetOption[] }[];
+  /** `name`: the key products and the address use; `label`: what shoppers read. */
+  attributes: { name: string; label: string; options: FacetOption[] }[];
   /** How many products have stock, given the other filters. */
   inStock: number;
 }

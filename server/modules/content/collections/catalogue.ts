@@ -1,15 +1,18 @@
 import { sql } from "drizzle-orm";
 import { sellableTo } from "../../catalog/index.ts";
+import type { CatalogueStructure } from "../../catalogue-structure/index.ts";
 import { field, type CollectionDef } from "../collection.ts";
+import { brandWrites, categoryWrites } from "./catalogue-writes.ts";
 
 /*
- * The catalogue as the content backend reads it: brands, categories and products, read-only here
- * (they are written through the shop API). Products follow the shop's one rule (catalog/sellable.ts,
+ * The catalogue as the content backend reads it: brands, categories and products. Staff write
+ * brands and categories here through the back office's use cases (catalogue-writes.ts, ADR 69);
+ * products are read-only here. Products follow the shop's one rule (catalog/sellable.ts,
  * ADR 31, 41): unpublished ones are not there, and a product the shop does not sell the reader yet
  * (members-only, not public yet, and no early access) is its teaser: no description, no price.
  */
 
-export const brandsCollection: CollectionDef = {
+export const brandsCollection = (structure?: CatalogueStructure): CollectionDef => ({
   apiId: "brands",
   from: sql`brands`,
   fields: {
@@ -18,9 +21,10 @@ export const brandsCollection: CollectionDef = {
     story: field("text", "story"),
   },
   draftAndPublish: false,
-};
+  ...(structure && { writeScope: "staff", write: brandWrites(structure) }),
+});
 
-export const categoriesCollection: CollectionDef = {
+export const categoriesCollection = (structure?: CatalogueStructure): CollectionDef => ({
   apiId: "categories",
   from: sql`categories`,
   fields: {
@@ -31,7 +35,8 @@ export const categoriesCollection: CollectionDef = {
   },
   relations: { parent: { target: "categories", foreignKey: (row) => sql`${row}.parent_id` } },
   draftAndPublish: false,
-};
+  ...(structure && { writeScope: "staff", write: categoryWrites(structure) }),
+});
 
 export const productsCollection: CollectionDef = {
   apiId: "products",
