@@ -114,7 +114,8 @@ export async function saveRows(db: Db, productId: number, rows: readonly OptionR
   await checkSkus(db, rows, field);
   const listed = new Set(rows.flatMap((row) => (row.id === undefined ? [] : [row.id])));
   const untouched = existing.filter((option) => !option.archivedAt && !listed.has(option.id));
-  checkCombinations([...rows, ...untouched], (index) => (index < rows.length ? `variants.${index}.size` : "variants"));
+  // The rows come last, so a clash is told at the row that makes it.
+  checkCombinations([...untouched, ...rows], (index) => (index < untouched.length ? "variants" : `variants.${index - untouched.length}.size`));
 
   const changes: Changes = {};
   const money = (field: string, value: unknown) =>
@@ -141,7 +142,7 @@ export async function saveRows(db: Db, productId: number, rows: readonly OptionR
 }
 
 /** A SKU part from a name: "Navy blue" -> "NAVYBLUE", "10.5" -> "10-5". */
-function codeOf(text: string): string {
+function codeOf(text: string, length = 12): string {
   return (
     text
       .normalize("NFKD")
@@ -149,7 +150,8 @@ function codeOf(text: string): string {
       .toUpperCase()
       .replace(/[^A-Z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
-      .slice(0, 12) || "X"
+      .slice(0, length)
+      .replace(/-+$/, "") || "X"
   );
 }
 
@@ -159,7 +161,7 @@ function codeOf(text: string): string {
  * has one already).
  */
 export async function matrixRows(db: Db, matrix: MatrixInput, slug: string, taken: readonly { size: string; colour: string }[]) {
-  const prefix = (matrix.skuPrefix ?? codeOf(slug).slice(0, 20)).replace(/-+$/, "");
+  const prefix = (matrix.skuPrefix ?? codeOf(slug, 20)).replace(/-+$/, "");
   const have = new Set(taken.map((option) => `${option.size.toLowerCase()}\u0001${option.colour.toLowerCase()}`));
   const existingSkus = new Set(
     (await db.select({ sku: variants.sku }).from(variants).where(like(variants.sku, `${prefix.replace(/[\\%_]/g, "\\$&")}%`))).map(
