@@ -71,6 +71,9 @@ const routes: RouteConfig = [
     route("customers/:id", "routes/admin/customer.tsx"),
     route("customers/:id/export.json", "routes/admin/customer-export.tsx"),
     route("products", "routes/admin/products.tsx"),
+    // The product editor (ADR 63): a new product, and one product's page.
+    route("products/new", "routes/admin/product-new.tsx"),
+    route("products/:id", "routes/admin/product-edit.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("account", "routes/admin/account.tsx"),

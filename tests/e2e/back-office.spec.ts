@@ -66,6 +66,8 @@ const ADMIN_PAGES = [
   "/admin/customers/1",
   "/admin/products",
   "/admin/products?stock=none",
+  "/admin/products/new",
+  "/admin/products/1",
   "/admin/staff",
   "/admin/audit",
   "/admin/account",

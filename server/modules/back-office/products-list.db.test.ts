@@ -93,12 +93,18 @@ beforeAll(async () => {
   named.archived = archived!.id;
   named.passed = passed!.id;
   // The editor's statuses (ADR 63): publishing at a moment to come, archived, published at a moment past.
-  await db.update(products).set({ publishAt: new Date("2099-06-01T08:00:00Z") }).where(eq(products.id, named.scheduled));
+  await db
+    .update(products)
+    .set({ publishAt: new Date("2099-06-01T08:00:00Z") })
+    .where(eq(products.id, named.scheduled));
   await db
     .update(products)
     .set({ published: false, archivedAt: new Date("2025-01-01T00:00:00Z") })
     .where(eq(products.id, named.archived));
-  await db.update(products).set({ publishAt: new Date("2021-06-01T08:00:00Z") }).where(eq(products.id, named.passed));
+  await db
+    .update(products)
+    .set({ publishAt: new Date("2021-06-01T08:00:00Z") })
+    .where(eq(products.id, named.passed));
   await db.update(products).set({ published: false }).where(eq(products.id, named.hidden));
   await db.update(products).set({ membersOnly: true, publicAt: null }).where(eq(products.id, named.members));
   await db

@@ -103,7 +103,9 @@ function productsWhere(params: ProductsListParams, now: Date): SQL {
     conditions.push(sql`(p.published and p.archived_at is null and p.publish_at > ${at}::timestamptz)`);
   }
   if (params.status === "published") {
-    conditions.push(sql`(p.published and p.archived_at is null and (p.publish_at is null or p.publish_at <= ${at}::timestamptz))`);
+    conditions.push(
+      sql`(p.published and p.archived_at is null and (p.publish_at is null or p.publish_at <= ${at}::timestamptz))`,
+    );
   }
   // As catalog/sellable.ts reads members_only and public_at, at the same moment.
   if (params.access === "everyone") conditions.push(sql`(not p.members_only or p.public_at <= ${at}::timestamptz)`);

@@ -13,7 +13,13 @@ import { whenCurrent, type EditorDeps } from "./version.ts";
  * publishes it when it is ready, as any draft.
  */
 
-export async function archiveProduct(scope: StaffScope, deps: Pick<EditorDeps, "invalidate">, rawId: unknown, raw: unknown, now = new Date()) {
+export async function archiveProduct(
+  scope: StaffScope,
+  deps: Pick<EditorDeps, "invalidate">,
+  rawId: unknown,
+  raw: unknown,
+  now = new Date(),
+) {
   const { version } = parseInput(versionInput, raw);
   return whenCurrent(scope, deps, rawId, version, async (tx, before) => {
     if (before.archivedAt) throw invalidInput("version", `${before.name} is archived already.`);

@@ -13,7 +13,12 @@ import type { EditorDeps } from "./version.ts";
  * as a matrix, each with no stock; audited as product.created, in one transaction. Its slug, left
  * empty, is made from the title.
  */
-export async function createProduct(scope: StaffScope, deps: EditorDeps, raw: unknown, now = new Date()): Promise<{ id: number; slug: string }> {
+export async function createProduct(
+  scope: StaffScope,
+  deps: EditorDeps,
+  raw: unknown,
+  now = new Date(),
+): Promise<{ id: number; slug: string }> {
   const input = parseInput(schemasFor(deps.currencyDigits).createInput, raw);
   return withTransaction(scope, async (tx) => {
     const columns = await columnsOf(tx.db, input.product, null, now);

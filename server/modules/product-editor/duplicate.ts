@@ -7,12 +7,15 @@ import { optionsOf } from "./options.ts";
 import { MAX_SKU_LENGTH, productIdInput } from "./schemas.ts";
 import { COPY_SUFFIX } from "./shared.ts";
 import { freeSlug, takeAddress } from "./slugs.ts";
-import { productNotFound, type EditorDeps } from "./version.ts";
+import { productNotFound } from "./version.ts";
 
 /** A SKU for the copy of an option: <sku>-COPY, or -COPY2, -COPY3, ... when the shop has that one. */
 async function copySku(db: StaffScope["db"], sku: string, used: Set<string>): Promise<string> {
   const base = `${sku.slice(0, MAX_SKU_LENGTH - 8)}-COPY`;
-  const found = await db.select({ sku: variants.sku }).from(variants).where(like(variants.sku, `${base.replace(/[\\%_]/g, "\\$&")}%`));
+  const found = await db
+    .select({ sku: variants.sku })
+    .from(variants)
+    .where(like(variants.sku, `${base.replace(/[\\%_]/g, "\\$&")}%`));
   for (const row of found) used.add(row.sku.toLowerCase());
   let candidate = base;
   for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${base}${n}`;
@@ -26,7 +29,11 @@ async function copySku(db: StaffScope["db"], sku: string, used: Set<string>): Pr
  * no barcode: a GTIN names one trade item, no stock). Images are not copied: the copy gets its
  * own. Audited as product.duplicated on the copy, naming its source.
  */
-export async function duplicateProduct(scope: StaffScope, deps: { invalidate: () => void }, rawId: unknown): Promise<{ id: number; slug: string }> {
+export async function duplicateProduct(
+  scope: StaffScope,
+  deps: { invalidate: () => void },
+  rawId: unknown,
+): Promise<{ id: number; slug: string }> {
   const id = parseInput(productIdInput, rawId, "id");
   return withTransaction(scope, async (tx) => {
     const [source] = await tx.db.select().from(products).where(eq(products.id, id));
@@ -80,4 +87,3 @@ export async function duplicateProduct(scope: StaffScope, deps: { invalidate: ()
     return { id: copy!.id, slug };
   });
 }
-

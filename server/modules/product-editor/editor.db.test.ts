@@ -40,7 +40,12 @@ const fields = (over: Record<string, unknown> = {}) => ({
   access: "everyone",
   ...over,
 });
-const rowOf = (id: number) => shop.database.db.select().from(products).where(eq(products.id, id)).then((rows) => rows[0]!);
+const rowOf = (id: number) =>
+  shop.database.db
+    .select()
+    .from(products)
+    .where(eq(products.id, id))
+    .then((rows) => rows[0]!);
 
 test("a new product: slug from its title, a draft with the options of its matrix at no stock, audited", async () => {
   const created = await editor.create(staff, {
@@ -65,10 +70,19 @@ test("a new product: slug from its title, a draft with the options of its matrix
     ["Sea green", "8", "#1f8a70", 4995, 0],
     ["Sea green", "9", "#1f8a70", 4995, 0],
   ]);
-  expect(page.options.map((o) => o.sku)).toEqual(["HARBOUR-GRIP-PRO-BLACK-8", "HARBOUR-GRIP-PRO-BLACK-9", "HARBOUR-GRIP-PRO-SEA-GREEN-8", "HARBOUR-GRIP-PRO-SEA-GREEN-9"]);
+  expect(page.options.map((o) => o.sku)).toEqual([
+    "HARBOUR-GRIP-PRO-BLACK-8",
+    "HARBOUR-GRIP-PRO-BLACK-9",
+    "HARBOUR-GRIP-PRO-SEA-GREEN-8",
+    "HARBOUR-GRIP-PRO-SEA-GREEN-9",
+  ]);
   const [entry] = await productAudit(shop.database.db, created.id);
   expect(entry).toMatchObject({ action: "product.created", actor: "editor@example.com" });
-  expect(entry!.changes).toMatchObject({ name: [null, "Harbour Grip Pro"], published: [null, false], "options added": [null, expect.any(Array)] });
+  expect(entry!.changes).toMatchObject({
+    name: [null, "Harbour Grip Pro"],
+    published: [null, false],
+    "options added": [null, expect.any(Array)],
+  });
 
   // A second product of that title gets a slug of its own.
   const again = await editor.create(staff, { product: fields() });
@@ -93,14 +107,28 @@ test("refused input names its field: a taken slug, a sub-category of another cat
 
 test("publish now, at a moment (UTC) or keep as a draft; members-only with early access", async () => {
   const { id } = await editor.create(staff, {
-    product: fields({ name: "Tide Keeper", publish: "at", publishAt: "2099-03-01T09:30", access: "early", publicAt: "2099-04-01T00:00" }),
+    product: fields({
+      name: "Tide Keeper",
+      publish: "at",
+      publishAt: "2099-03-01T09:30",
+      access: "early",
+      publicAt: "2099-04-01T00:00",
+    }),
   });
   const scheduled = await editor.product(staff, id);
-  expect(scheduled).toMatchObject({ status: "scheduled", publishAt: "2099-03-01T09:30:00.000Z", access: "early", publicAt: "2099-04-01T00:00:00.000Z" });
+  expect(scheduled).toMatchObject({
+    status: "scheduled",
+    publishAt: "2099-03-01T09:30:00.000Z",
+    access: "early",
+    publicAt: "2099-04-01T00:00:00.000Z",
+  });
   // At a moment past the publishing time, the same row reads as published.
   expect((await editor.product(staff, id, new Date("2099-03-01T09:31:00Z"))).status).toBe("published");
 
-  const now = await editor.update(staff, id, { version: scheduled.version, product: fields({ name: "Tide Keeper", slug: "tide-keeper", publish: "now", access: "members" }) });
+  const now = await editor.update(staff, id, {
+    version: scheduled.version,
+    product: fields({ name: "Tide Keeper", slug: "tide-keeper", publish: "now", access: "members" }),
+  });
   expect(now.changed.sort()).toEqual(["publicAt", "publishAt"]);
   const published = await editor.product(staff, id);
   expect(published).toMatchObject({ status: "published", publishAt: null, access: "members", publicAt: null });
@@ -118,7 +146,10 @@ test("a changed slug keeps the old address answering (slug_redirects), and a pro
   ]);
   const moved = await editor.product(staff, id);
   expect(moved.oldPaths).toEqual([`/shop/${places.category.slug}/quay-glove`]);
-  expect((await productAudit(db, id)).at(-1)).toMatchObject({ action: "product.updated", changes: { slug: ["quay-glove", "quay-glove-2026"] } });
+  expect((await productAudit(db, id)).at(-1)).toMatchObject({
+    action: "product.updated",
+    changes: { slug: ["quay-glove", "quay-glove-2026"] },
+  });
 
   // Another product takes the old slug: the old address is its own now, not a redirect.
   const other = await editor.create(staff, { product: fields({ name: "Other", slug: "quay-glove" }) });
@@ -130,13 +161,18 @@ test("a stale version is refused (409) with when the product last changed, and c
   const { id } = await editor.create(staff, { product: fields({ name: "Jetty Glove" }) });
   const read = await editor.product(staff, id);
   await editor.update(staff, id, { version: read.version, product: fields({ name: "Jetty Glove II", slug: "jetty-glove" }) });
-  const error = await failure(editor.update(staff, id, { version: read.version, product: fields({ name: "Jetty Glove III", slug: "jetty-glove" }) }));
+  const error = await failure(
+    editor.update(staff, id, { version: read.version, product: fields({ name: "Jetty Glove III", slug: "jetty-glove" }) }),
+  );
   expect(error).toMatchObject({ code: "STALE_VERSION", status: 409, details: { changedAt: expect.any(String) } });
   expect((await rowOf(id)).name).toBe("Jetty Glove II");
   expect((await productAudit(shop.database.db, id)).map((e) => e.action)).toEqual(["product.created", "product.updated"]);
   // Every change moves the version on, an archive too.
   expect(await failure(editor.archive(staff, id, { version: read.version }))).toMatchObject({ code: "STALE_VERSION" });
-  expect(await failure(editor.update(staff, id, { product: fields() }))).toMatchObject({ code: "INVALID_INPUT", field: "version" });
+  expect(await failure(editor.update(staff, id, { product: fields() }))).toMatchObject({
+    code: "INVALID_INPUT",
+    field: "version",
+  });
   expect(await failure(editor.product(staff, 99_999_999))).toMatchObject({ code: "PRODUCT_NOT_FOUND" });
 });
 
@@ -149,12 +185,16 @@ test("a price changed in the editor shows on the shop's product at once (the cat
   const row = page.options.find((o) => o.id === option.id)!;
   await editor.update(staff, seeded!.id, {
     version: page.version,
-    variants: [{ id: String(row.id), sku: row.sku, size: row.size, colour: row.colour, colourHex: row.colourHex, price: "77.10" }],
+    variants: [
+      { id: String(row.id), sku: row.sku, size: row.size, colour: row.colour, colourHex: row.colourHex, price: "77.10" },
+    ],
   });
   const after = await shop.services.catalog.cachedProductDetail(seeded!.slug);
   expect(after!.variants.find((v) => v.id === option.id)!.price).toBe(7710);
   expect((await db.select().from(variants).where(eq(variants.id, option.id)))[0]!.price).toBe(7710);
-  expect((await productAudit(db, seeded!.id)).at(-1)!.changes).toMatchObject({ [`option ${row.sku} price`]: [expect.any(String), "77.10"] });
+  expect((await productAudit(db, seeded!.id)).at(-1)!.changes).toMatchObject({
+    [`option ${row.sku} price`]: [expect.any(String), "77.10"],
+  });
 });
 
 test("the description's preview is the shop's Markdown, sanitised", () => {

@@ -58,7 +58,8 @@ async function attributesOf(db: Db, chosen: Record<string, string[]>, current: P
     if (!attribute) throw invalidInput(`product.attributes.${key}`, `There is no filter attribute "${key}".`);
     const picked = [...new Set(values.map((value) => value.trim()).filter(Boolean))];
     const unknown = picked.find((value) => !attribute.values.includes(value));
-    if (unknown !== undefined) throw invalidInput(`product.attributes.${key}`, `"${unknown}" is not one of ${attribute.name}'s values.`);
+    if (unknown !== undefined)
+      throw invalidInput(`product.attributes.${key}`, `"${unknown}" is not one of ${attribute.name}'s values.`);
     if (attribute.kind === "choice" && picked.length > 1) {
       throw invalidInput(`product.attributes.${key}`, `Choose one value of ${attribute.name}.`);
     }

@@ -23,7 +23,8 @@ export function gtinProblem(code: string): string | null {
   if (!/^\d+$/.test(code)) return "A barcode is digits only.";
   if (!(GTIN_LENGTHS as readonly number[]).includes(code.length)) return "A barcode has 8, 12, 13 or 14 digits.";
   const check = gtinCheckDigit(code.slice(0, -1));
-  if (Number(code.at(-1)) !== check) return `This barcode's last digit (its check digit) should be ${check}: check it for a typing slip.`;
+  if (Number(code.at(-1)) !== check)
+    return `This barcode's last digit (its check digit) should be ${check}: check it for a typing slip.`;
   return null;
 }
 

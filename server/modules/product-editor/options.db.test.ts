@@ -68,11 +68,16 @@ test("a SKU is unique across the shop: a clash names the SKU and the product tha
   });
   const page = await pageOf(second.id);
   const [a, b] = page.options;
-  expect(await failure(editor.update(staff, second.id, { version: page.version, variants: [row(a!), row(b!, { sku: a!.sku })] }))).toMatchObject({
+  expect(
+    await failure(editor.update(staff, second.id, { version: page.version, variants: [row(a!), row(b!, { sku: a!.sku })] })),
+  ).toMatchObject({
     field: "variants.1.sku",
   });
   // Two options may swap their SKUs in one save.
-  await editor.update(staff, second.id, { version: page.version, variants: [row(a!, { sku: b!.sku }), row(b!, { sku: a!.sku })] });
+  await editor.update(staff, second.id, {
+    version: page.version,
+    variants: [row(a!, { sku: b!.sku }), row(b!, { sku: a!.sku })],
+  });
   expect((await pageOf(second.id)).options.map((o) => o.sku)).toEqual([b!.sku, a!.sku]);
 });
 
@@ -83,7 +88,10 @@ test("barcodes are GTINs with a right check digit; prices are read exactly; was 
     message: "This barcode's last digit (its check digit) should be 1: check it for a typing slip.",
   });
   expect(await failure(saveOne(id, { barcode: "12345" }))).toMatchObject({ field: "variants.0.barcode" });
-  expect(await failure(saveOne(id, { price: "12,50" }))).toMatchObject({ field: "variants.0.price", message: "Write the decimals after a dot: 12.50." });
+  expect(await failure(saveOne(id, { price: "12,50" }))).toMatchObject({
+    field: "variants.0.price",
+    message: "Write the decimals after a dot: 12.50.",
+  });
   expect(await failure(saveOne(id, { price: "12.505" }))).toMatchObject({ field: "variants.0.price" });
   expect(await failure(saveOne(id, { compareAtPrice: "40.00" }))).toMatchObject({ field: "variants.0.compareAtPrice" });
   expect(await failure(saveOne(id, { memberPrice: "40.01" }))).toMatchObject({
@@ -92,7 +100,13 @@ test("barcodes are GTINs with a right check digit; prices are read exactly; was 
   });
   expect(await failure(saveOne(id, { colourHex: "black" }))).toMatchObject({ field: "variants.0.colourHex" });
 
-  await saveOne(id, { barcode: "4006 3813 3393 1", price: "39.99", compareAtPrice: "59.90", memberPrice: "35", lowStockThreshold: "3" });
+  await saveOne(id, {
+    barcode: "4006 3813 3393 1",
+    price: "39.99",
+    compareAtPrice: "59.90",
+    memberPrice: "35",
+    lowStockThreshold: "3",
+  });
   expect((await pageOf(id)).options[0]).toMatchObject({
     barcode: "4006381333931",
     price: 3999,
@@ -108,7 +122,10 @@ test("barcodes are GTINs with a right check digit; prices are read exactly; was 
 test("a matrix adds only the options the product lacks, each with no stock; two options of one size and colour are refused", async () => {
   const { id } = await product("Matrix Glove");
   let page = await pageOf(id);
-  await editor.update(staff, id, { version: page.version, options: { sizes: "M, L, XL", colours: "Black #000000\nWhite #ffffff", price: "45.00" } });
+  await editor.update(staff, id, {
+    version: page.version,
+    options: { sizes: "M, L, XL", colours: "Black #000000\nWhite #ffffff", price: "45.00" },
+  });
   page = await pageOf(id);
   expect(page.options.map((o) => `${o.colour} ${o.size} ${o.price} ${o.stock}`)).toEqual([
     "Black M 4000 0",
@@ -118,13 +135,21 @@ test("a matrix adds only the options the product lacks, each with no stock; two 
     "White L 4500 0",
     "White XL 4500 0",
   ]);
-  expect(await failure(editor.update(staff, id, { version: page.version, options: { sizes: "M", colours: "Black #000000", price: "1" } }))).toMatchObject({
+  expect(
+    await failure(
+      editor.update(staff, id, { version: page.version, options: { sizes: "M", colours: "Black #000000", price: "1" } }),
+    ),
+  ).toMatchObject({
     field: "options.sizes",
   });
-  expect(await failure(editor.update(staff, id, { version: page.version, options: { sizes: "M", colours: "Black", price: "1" } }))).toMatchObject({
+  expect(
+    await failure(editor.update(staff, id, { version: page.version, options: { sizes: "M", colours: "Black", price: "1" } })),
+  ).toMatchObject({
     code: "INVALID_INPUT",
   });
-  expect(await failure(editor.update(staff, id, { version: page.version, variants: [row(page.options[1]!, { size: "M" })] }))).toMatchObject({
+  expect(
+    await failure(editor.update(staff, id, { version: page.version, variants: [row(page.options[1]!, { size: "M" })] })),
+  ).toMatchObject({
     field: "variants.0.size",
   });
 });
@@ -139,9 +164,15 @@ test("removing an option: deleted when no order names it, archived (and kept for
 
   page = await pageOf(id);
   expect(page.options.find((o) => o.id === sold!.id)!.ordered).toBe(true);
-  expect(await editor.removeOption(staff, id, { version: page.version, variantId: String(unsold!.id) })).toEqual({ sku: unsold!.sku, removed: "deleted" });
+  expect(await editor.removeOption(staff, id, { version: page.version, variantId: String(unsold!.id) })).toEqual({
+    sku: unsold!.sku,
+    removed: "deleted",
+  });
   page = await pageOf(id);
-  expect(await editor.removeOption(staff, id, { version: page.version, variantId: String(sold!.id) })).toEqual({ sku: sold!.sku, removed: "archived" });
+  expect(await editor.removeOption(staff, id, { version: page.version, variantId: String(sold!.id) })).toEqual({
+    sku: sold!.sku,
+    removed: "archived",
+  });
   page = await pageOf(id);
   expect(page.options.map((o) => [o.sku, o.archivedAt !== null])).toEqual([[sold!.sku, true]]);
   const [line] = await db.select().from(orderLines).where(eq(orderLines.variantId, sold!.id));
@@ -149,10 +180,14 @@ test("removing an option: deleted when no order names it, archived (and kept for
   expect(order.number).toEqual(expect.any(String));
   expect((await productAudit(db, id)).map((e) => e.action).slice(-2)).toEqual(["variant.removed", "variant.archived"]);
   // An archived option is kept as it is.
-  expect(await failure(editor.update(staff, id, { version: page.version, variants: [row(page.options[0]!, { price: "1" })] }))).toMatchObject({
+  expect(
+    await failure(editor.update(staff, id, { version: page.version, variants: [row(page.options[0]!, { price: "1" })] })),
+  ).toMatchObject({
     field: "variants.0.id",
   });
-  expect(await failure(editor.removeOption(staff, id, { version: page.version, variantId: String(sold!.id) }))).toMatchObject({ field: "variantId" });
+  expect(await failure(editor.removeOption(staff, id, { version: page.version, variantId: String(sold!.id) }))).toMatchObject({
+    field: "variantId",
+  });
 });
 
 test("duplicating: a draft named (copy) at a fresh slug, its options with new SKUs, no barcode, no stock; audited on the copy", async () => {
@@ -164,11 +199,16 @@ test("duplicating: a draft named (copy) at a fresh slug, its options with new SK
   const page = await pageOf(copy.id);
   expect(page).toMatchObject({ name: "Twin Glove (copy)", slug: "twin-glove-copy", status: "draft" });
   const original = await pageOf(source.id);
-  expect(page.options.map((o) => [o.sku, o.barcode, o.stock, o.price])).toEqual(original.options.map((o) => [`${o.sku}-COPY`, null, 0, o.price]));
+  expect(page.options.map((o) => [o.sku, o.barcode, o.stock, o.price])).toEqual(
+    original.options.map((o) => [`${o.sku}-COPY`, null, 0, o.price]),
+  );
   const again = await editor.duplicate(staff, source.id);
   expect(again.slug).toBe("twin-glove-copy-2");
   expect((await pageOf(again.id)).options[0]!.sku).toBe(`${original.options[0]!.sku}-COPY2`);
-  expect((await productAudit(db, copy.id))[0]).toMatchObject({ action: "product.duplicated", changes: { duplicatedFrom: [null, source.id] } });
+  expect((await productAudit(db, copy.id))[0]).toMatchObject({
+    action: "product.duplicated",
+    changes: { duplicatedFrom: [null, source.id] },
+  });
 });
 
 test("archiving takes a product off the shop and keeps its orders' lines as they were; restoring makes it a draft", async () => {
@@ -181,7 +221,9 @@ test("archiving takes a product off the shop and keeps its orders' lines as they
   expect(await shop.services.catalog.cachedProductDetail(slug)).not.toBeNull();
 
   await editor.archive(staff, id, { version: page.version });
-  expect(await db.select().from(products).where(eq(products.id, id))).toEqual([expect.objectContaining({ published: false, archivedAt: expect.any(Date) })]);
+  expect(await db.select().from(products).where(eq(products.id, id))).toEqual([
+    expect.objectContaining({ published: false, archivedAt: expect.any(Date) }),
+  ]);
   expect((await pageOf(id)).status).toBe("archived");
   // Off the shop at once; the order's lines, and its page in the back office, are as they were.
   expect(await shop.services.catalog.cachedProductDetail(slug)).toBeNull();
@@ -191,7 +233,9 @@ test("archiving takes a product off the shop and keeps its orders' lines as they
 
   const archived = await pageOf(id);
   const fieldsOf = { name: "Archive Glove", brandId: places.brandId, categoryId: places.category.id };
-  expect(await failure(editor.update(staff, id, { version: archived.version, product: { ...fieldsOf, publish: "now" } }))).toMatchObject({
+  expect(
+    await failure(editor.update(staff, id, { version: archived.version, product: { ...fieldsOf, publish: "now" } })),
+  ).toMatchObject({
     field: "product.publish",
   });
   await editor.restore(staff, id, { version: archived.version });

@@ -92,7 +92,10 @@ function checkCombinations(active: readonly { size: string; colour: string }[], 
 }
 
 async function nextPosition(db: Db, productId: number): Promise<number> {
-  const [row] = await db.select({ last: max(variants.position) }).from(variants).where(eq(variants.productId, productId));
+  const [row] = await db
+    .select({ last: max(variants.position) })
+    .from(variants)
+    .where(eq(variants.productId, productId));
   return (row?.last ?? -1) + 1;
 }
 
@@ -109,13 +112,16 @@ export async function saveRows(db: Db, productId: number, rows: readonly OptionR
     if (row.id === undefined) return;
     const option = byId.get(row.id);
     if (!option) throw invalidInput(`variants.${index}.id`, "This option is not one of this product's: reload the page.");
-    if (option.archivedAt) throw invalidInput(`variants.${index}.id`, `The option ${option.sku} is archived: it cannot be changed.`);
+    if (option.archivedAt)
+      throw invalidInput(`variants.${index}.id`, `The option ${option.sku} is archived: it cannot be changed.`);
   });
   await checkSkus(db, rows, field);
   const listed = new Set(rows.flatMap((row) => (row.id === undefined ? [] : [row.id])));
   const untouched = existing.filter((option) => !option.archivedAt && !listed.has(option.id));
   // The rows come last, so a clash is told at the row that makes it.
-  checkCombinations([...untouched, ...rows], (index) => (index < untouched.length ? "variants" : `variants.${index - untouched.length}.size`));
+  checkCombinations([...untouched, ...rows], (index) =>
+    index < untouched.length ? "variants" : `variants.${index - untouched.length}.size`,
+  );
 
   const changes: Changes = {};
   const money = (field: string, value: unknown) =>
@@ -123,7 +129,11 @@ export async function saveRows(db: Db, productId: number, rows: readonly OptionR
   const updated = rows.filter((row) => row.id !== undefined);
   // SKUs may be swapped between rows: the changed ones step aside first, so no save meets another's old SKU.
   const renamed = updated.filter((row) => byId.get(row.id!)!.sku !== row.sku);
-  for (const row of renamed) await db.update(variants).set({ sku: `~${row.id}` }).where(eq(variants.id, row.id!));
+  for (const row of renamed)
+    await db
+      .update(variants)
+      .set({ sku: `~${row.id}` })
+      .where(eq(variants.id, row.id!));
   for (const row of updated) {
     const before = byId.get(row.id!)!;
     const after = columnsOfRow(row);
@@ -164,9 +174,12 @@ export async function matrixRows(db: Db, matrix: MatrixInput, slug: string, take
   const prefix = (matrix.skuPrefix ?? codeOf(slug, 20)).replace(/-+$/, "");
   const have = new Set(taken.map((option) => `${option.size.toLowerCase()}\u0001${option.colour.toLowerCase()}`));
   const existingSkus = new Set(
-    (await db.select({ sku: variants.sku }).from(variants).where(like(variants.sku, `${prefix.replace(/[\\%_]/g, "\\$&")}%`))).map(
-      (row) => row.sku.toLowerCase(),
-    ),
+    (
+      await db
+        .select({ sku: variants.sku })
+        .from(variants)
+        .where(like(variants.sku, `${prefix.replace(/[\\%_]/g, "\\$&")}%`))
+    ).map((row) => row.sku.toLowerCase()),
   );
   const rows: OptionRowInput[] = [];
   for (const colour of matrix.colours) {

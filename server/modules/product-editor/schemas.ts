@@ -13,7 +13,11 @@ import { ACCESS_CHOICES, MAX_SLUG_LENGTH, PUBLISH_CHOICES, SLUG_PATTERN } from "
 /** "" (an empty form field) reads as absent. */
 const blank = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
-const words = (what: string, max: number) => z.string({ error: `Give the ${what}.` }).trim().max(max, `Use at most ${max} characters for the ${what}.`);
+const words = (what: string, max: number) =>
+  z
+    .string({ error: `Give the ${what}.` })
+    .trim()
+    .max(max, `Use at most ${max} characters for the ${what}.`);
 
 /**
  * A moment typed in the shop's time zone (UTC): a date-time field's "2026-12-01T09:00", or an ISO
@@ -163,7 +167,10 @@ export function editorSchemas(digits: number) {
     z.string().transform((line, context) => {
       const match = /^(.{1,40}?)\s+(#[0-9a-fA-F]{6})$/.exec(line.trim());
       if (!match) {
-        context.addIssue({ code: "custom", message: `Write each colour as its name and #hex, such as "Black #111111" ("${line.slice(0, 40)}").` });
+        context.addIssue({
+          code: "custom",
+          message: `Write each colour as its name and #hex, such as "Black #111111" ("${line.slice(0, 40)}").`,
+        });
         return z.NEVER;
       }
       return { name: match[1]!.trim(), hex: match[2]! };
@@ -171,10 +178,15 @@ export function editorSchemas(digits: number) {
   ]);
   /** Options to make at once: every size in every colour, at one price (ADR 63). */
   const matrix = z.object({
-    sizes: listOf(words("size", 40), /[,\n]/)
-      .pipe(z.array(z.string()).min(1, "Name at least one size (such as One size).").max(30, "Use at most 30 sizes.")),
-    colours: listOf(colourLine, /\n/)
-      .pipe(z.array(z.object({ name: z.string(), hex: z.string() })).min(1, "Name at least one colour with its #hex.").max(30, "Use at most 30 colours.")),
+    sizes: listOf(words("size", 40), /[,\n]/).pipe(
+      z.array(z.string()).min(1, "Name at least one size (such as One size).").max(30, "Use at most 30 sizes."),
+    ),
+    colours: listOf(colourLine, /\n/).pipe(
+      z
+        .array(z.object({ name: z.string(), hex: z.string() }))
+        .min(1, "Name at least one colour with its #hex.")
+        .max(30, "Use at most 30 colours."),
+    ),
     price: amount("price of the new options"),
     /** What the new SKUs start with; empty: made from the product's address. */
     skuPrefix: optional(
@@ -189,7 +201,9 @@ export function editorSchemas(digits: number) {
   /** A matrix whose fields are all empty is none (the form's part left blank). */
   const optionalMatrix = z.preprocess(
     (value) =>
-      value && typeof value === "object" && Object.values(value).every((one) => one === "" || one === undefined) ? undefined : value,
+      value && typeof value === "object" && Object.values(value).every((one) => one === "" || one === undefined)
+        ? undefined
+        : value,
     matrix.optional(),
   );
   const rows = z.array(optionRow).max(500, "A product has at most 500 options.").default([]);

@@ -74,5 +74,8 @@ export async function keepOldAddress(db: Db, productId: number, categorySlug: st
   await db
     .insert(slugRedirects)
     .values({ kind: "product", fromPath, targetId: productId })
-    .onConflictDoUpdate({ target: [slugRedirects.kind, slugRedirects.fromPath], set: { targetId: productId, createdAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [slugRedirects.kind, slugRedirects.fromPath],
+      set: { targetId: productId, createdAt: sql`now()` },
+    });
 }
