@@ -40,7 +40,8 @@ async function readCatalogue(): Promise<Expected[]> {
   const { db } = shop.database;
   const [productRows, variantRows] = await Promise.all([db.select().from(products), db.select().from(variants)]);
   return productRows.map((p) => {
-    const own = variantRows.filter((v) => v.productId === p.id);
+    // Archived options are kept for their orders only: the list counts those on sale.
+    const own = variantRows.filter((v) => v.productId === p.id && v.archivedAt === null);
     return {
       id: p.id,
       name: p.name,
@@ -143,6 +144,17 @@ beforeAll(async () => {
     colourHex: "#000000",
     stock: 40,
     price: 1234,
+  });
+  // An archived option (kept for its orders): not counted, nor its stock or price.
+  await db.insert(variants).values({
+    productId: named.wild,
+    sku: "ZZQ-ARCHIVED-001",
+    size: "10",
+    colour: "Black",
+    colourHex: "#000000",
+    stock: 500,
+    price: 1,
+    archivedAt: new Date("2025-01-01T00:00:00Z"),
   });
   const [bare] = await db
     .insert(products)
@@ -260,6 +272,8 @@ test("search: part of a title, any case, wildcards taken literally; the start of
   expect(idsOf(await everything({ q: "p_X" }))).toEqual([named.wild]);
   expect(idsOf(await everything({ q: "zzq-test" }))).toEqual([named.wild]);
   expect(idsOf(await everything({ q: "ZZQ-TEST-001" }))).toEqual([named.wild]);
+  // Its archived option is not summed up (ADR 63).
+  expect((await everything({ q: "ZZQ-TEST-001" }))[0]).toMatchObject({ variants: 1, stock: 40, minPrice: 1234, maxPrice: 1234 });
   // A SKU matches from its start only.
   expect(await everything({ q: "TEST-001" })).toEqual([]);
   const sku = some.skus[0]!;

@@ -1,4 +1,4 @@
-import { asc, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
 import { brands, categories, productImages, variants } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
@@ -74,10 +74,10 @@ interface Row {
 
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Each product's options summed up (`v` in the queries below). */
+/** Each product's options on sale summed up (`v` in the queries below); archived ones are kept for their orders only (ADR 63). */
 const perProduct = sql`(
   select product_id, count(*)::int as variants, sum(stock)::int as stock, min(price)::int as min_price, max(price)::int as max_price
-  from variants group by product_id
+  from variants where archived_at is null group by product_id
 ) v on v.product_id = p.id`;
 
 const stockTotal = sql`coalesce(v.stock, 0)`;
@@ -192,7 +192,7 @@ export async function productsList(scope: Scope, raw: unknown = {}, now = new Da
         maxPrice: sql<number>`max(${variants.price})::int`,
       })
       .from(variants)
-      .where(inArray(variants.productId, ids))
+      .where(and(inArray(variants.productId, ids), isNull(variants.archivedAt)))
       .groupBy(variants.productId);
     const byId = new Map(summed.map((row) => [row.productId, row]));
     rows = found.map((row) => {
