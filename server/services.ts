@@ -24,7 +24,7 @@ import { createExternalLinks } from "./modules/external-links/index.ts";
 import { createVideos, type VideosConfig } from "./modules/videos/index.ts";
 import { createMembership } from "./modules/membership/index.ts";
 import { createNews, renderMarkdown } from "./modules/news/index.ts";
-import { createProductEditor, currencyDigits } from "./modules/product-editor/index.ts";
+import { createProductEditor } from "./modules/product-editor/index.ts";
 import { createPages } from "./modules/pages/index.ts";
 import { createBackgroundWork } from "./jobs/schedule.ts";
 
@@ -183,7 +183,7 @@ export function createServices(database: Database, config: ServicesConfig) {
      */
     productEditor: createProductEditor({
       invalidate: () => catalog.invalidate(),
-      currencyDigits: currencyDigits(selling.currency),
+      currency: selling.currency,
       renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
     }),
     compare: createCompare(catalog.productDetail),

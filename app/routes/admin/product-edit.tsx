@@ -38,7 +38,7 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
     if (code === "PRODUCT_NOT_FOUND" || code === "INVALID_INPUT") throw new Response(null, { status: 404 });
     throw error;
   });
-  return { product, choices: await editor.choices(context), currency: context.env.currency, digits: editor.currencyDigits };
+  return { product, choices: await editor.choices(context), currency: context.env.currency };
 }
 
 const DONE: Readonly<Record<string, string>> = {
@@ -106,7 +106,7 @@ const ARRIVED: Readonly<Record<string, string>> = {
 };
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, choices, currency, digits } = loaderData;
+  const { product, choices, currency } = loaderData;
   const failure = failureOf(actionData);
   const done = actionData && "message" in actionData ? actionData : null;
   const busy = useNavigation().state === "submitting";
@@ -171,7 +171,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           key={product.version}
           productId={product.id}
           options={product.options}
-          values={valuesFor("save-options", optionValues(product.options, digits))}
+          values={valuesFor("save-options", optionValues(product.options, currency))}
           errors={errorsFor("save-options")}
           version={product.version}
           busy={busy}

@@ -19,7 +19,7 @@ export async function createProduct(
   raw: unknown,
   now = new Date(),
 ): Promise<{ id: number; slug: string }> {
-  const input = parseInput(schemasFor(deps.currencyDigits).createInput, raw);
+  const input = parseInput(schemasFor(deps.currency).createInput, raw);
   return withTransaction(scope, async (tx) => {
     const columns = await columnsOf(tx.db, input.product, null, now);
     const slug = await chosenSlug(tx.db, input.product.slug, input.product.name, null);
@@ -30,7 +30,7 @@ export async function createProduct(
     const product = created!;
     await takeAddress(tx.db, slug);
     const made = input.options ? await matrixRows(tx.db, input.options, slug, input.variants) : [];
-    const optionChanges = await saveRows(tx.db, product.id, [...input.variants, ...made], deps.currencyDigits);
+    const optionChanges = await saveRows(tx.db, product.id, [...input.variants, ...made], deps.currency);
     const changes: Record<string, [unknown, unknown]> = {};
     for (const field of AUDITED_FIELDS) changes[field] = [null, product[field]];
     await recordAudit(tx, {

@@ -43,8 +43,8 @@ export function createProductEditor(deps: EditorDeps) {
     removeOption: (scope: StaffScope, id: unknown, raw: unknown, now?: Date) => removeOption(scope, deps, id, raw, now),
     /** The description as the shop renders it (the site's Markdown renderer and sanitiser): HTML safe to insert. */
     preview: (markdown: string) => deps.renderMarkdown(markdown.slice(0, MAX_PREVIEW)),
-    /** The shop's currency's decimals, for the form's amounts. */
-    currencyDigits: deps.currencyDigits,
+    /** The shop's currency, for the form's amounts. */
+    currency: deps.currency,
   };
 }
 

@@ -88,9 +88,9 @@ test("barcodes are GTINs with a right check digit; prices are read exactly; was 
     message: "This barcode's last digit (its check digit) should be 1: check it for a typing slip.",
   });
   expect(await failure(saveOne(id, { barcode: "12345" }))).toMatchObject({ field: "variants.0.barcode" });
-  expect(await failure(saveOne(id, { price: "12,50" }))).toMatchObject({
+  expect(await failure(saveOne(id, { price: "twelve" }))).toMatchObject({
     field: "variants.0.price",
-    message: "Write the decimals after a dot: 12.50.",
+    message: "Write the amount as a number, such as 12.50.",
   });
   expect(await failure(saveOne(id, { price: "12.505" }))).toMatchObject({ field: "variants.0.price" });
   expect(await failure(saveOne(id, { compareAtPrice: "40.00" }))).toMatchObject({ field: "variants.0.compareAtPrice" });

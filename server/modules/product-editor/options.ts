@@ -101,10 +101,10 @@ async function nextPosition(db: Db, productId: number): Promise<number> {
 
 /**
  * Saves the rows: those with an id change that option of the product (an archived one cannot be
- * changed), the others are new options with no stock. Returns the audit's changes; `digits`: the
- * currency's decimals, for the prices the entry names.
+ * changed), the others are new options with no stock. Returns the audit's changes; `currency`:
+ * the shop's, for the prices the entry names.
  */
-export async function saveRows(db: Db, productId: number, rows: readonly OptionRowInput[], digits: number): Promise<Changes> {
+export async function saveRows(db: Db, productId: number, rows: readonly OptionRowInput[], currency: string): Promise<Changes> {
   const field = (index: number) => `variants.${index}.sku`;
   const existing = await optionsOf(db, productId);
   const byId = new Map(existing.map((option) => [option.id, option]));
@@ -125,7 +125,7 @@ export async function saveRows(db: Db, productId: number, rows: readonly OptionR
 
   const changes: Changes = {};
   const money = (field: string, value: unknown) =>
-    typeof value === "number" && ["price", "compareAtPrice", "memberPrice"].includes(field) ? amountText(value, digits) : value;
+    typeof value === "number" && ["price", "compareAtPrice", "memberPrice"].includes(field) ? amountText(value, currency) : value;
   const updated = rows.filter((row) => row.id !== undefined);
   // SKUs may be swapped between rows: the changed ones step aside first, so no save meets another's old SKU.
   const renamed = updated.filter((row) => byId.get(row.id!)!.sku !== row.sku);

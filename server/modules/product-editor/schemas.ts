@@ -7,7 +7,7 @@ import { ACCESS_CHOICES, MAX_SLUG_LENGTH, PUBLISH_CHOICES, SLUG_PATTERN } from "
 /*
  * One schema per input of the product editor (ADR 63), shared by the back office's forms and the
  * catalogue import. Prices are texts in the currency's main unit ("12.50"), read exactly; the
- * schemas that hold prices are made for the shop's currency (its number of decimals).
+ * schemas that hold prices are made for the shop's currency.
  */
 
 /** "" (an empty form field) reads as absent. */
@@ -86,11 +86,11 @@ export type ProductFieldsInput = z.output<typeof productFieldsInput>;
 const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 export const MAX_SKU_LENGTH = 64;
 
-/** The schemas that hold prices, for a currency with `digits` decimals. */
-export function editorSchemas(digits: number) {
+/** The schemas that hold prices, in `currency` (its main unit, as typed). */
+export function editorSchemas(currency: string) {
   const amount = (what: string) =>
     z.string({ error: `Give the ${what}.` }).transform((text, context) => {
-      const read = readAmount(text, digits);
+      const read = readAmount(text, currency);
       if (!read.ok) {
         context.addIssue({ code: "custom", message: read.message });
         return z.NEVER;

@@ -1,7 +1,7 @@
 // What the product editor's pages may share of this module (ADR 53, ADR 63): words, plain values
 // and pure functions, no server code (what a page takes from here ships to the browser).
 
-export { amountText, currencyDigits, readAmount, type ReadAmount } from "./amounts.ts";
+export { amountText, readAmount, type ReadAmount } from "./amounts.ts";
 export { GTIN_LENGTHS, gtinProblem, isGtin } from "./gtin.ts";
 
 /*

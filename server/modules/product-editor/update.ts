@@ -23,7 +23,7 @@ export async function updateProduct(
   raw: unknown,
   now = new Date(),
 ): Promise<{ id: number; slug: string; changed: string[] }> {
-  const input = parseInput(schemasFor(deps.currencyDigits).updateInput, raw);
+  const input = parseInput(schemasFor(deps.currency).updateInput, raw);
   return whenCurrent(scope, deps, rawId, input.version, async (tx, before) => {
     let changes: Record<string, [unknown, unknown]> = {};
     let slug = before.slug;
@@ -38,11 +38,11 @@ export async function updateProduct(
       await tx.db.update(products).set(after).where(eq(products.id, before.id));
       changes = diffFields(before, after, AUDITED_FIELDS);
     }
-    if (input.variants) Object.assign(changes, await saveRows(tx.db, before.id, input.variants, deps.currencyDigits));
+    if (input.variants) Object.assign(changes, await saveRows(tx.db, before.id, input.variants, deps.currency));
     if (input.options) {
       const made = await matrixRows(tx.db, input.options, slug, await activeOptions(tx.db, before.id));
       if (made.length === 0) throw invalidInput("options.sizes", "Every size in every colour is an option already.");
-      Object.assign(changes, await saveRows(tx.db, before.id, made, deps.currencyDigits));
+      Object.assign(changes, await saveRows(tx.db, before.id, made, deps.currency));
     }
     if (Object.keys(changes).length > 0) {
       await recordAudit(tx, { action: "product.updated", entityType: "product", entityId: before.id, changes });

@@ -44,8 +44,8 @@ export async function touchProduct(db: Db, id: number): Promise<void> {
 export interface EditorDeps {
   /** catalog.invalidate: the shop shows the change on its next request. */
   invalidate: () => void;
-  /** How many decimals the shop's currency has. */
-  currencyDigits: number;
+  /** The shop's currency: prices are typed in its main unit. */
+  currency: string;
   /** The shop's Markdown renderer and sanitiser (the news module's), for the description's preview. */
   renderMarkdown: (markdown: string) => string;
 }

@@ -39,9 +39,9 @@ export function productValues(product: EditableProduct | null): FormValues {
 }
 
 /** The options form's fields: a row each of the options on sale, amounts in the main unit. */
-export function optionValues(options: readonly EditableOption[], digits: number): FormValues {
+export function optionValues(options: readonly EditableOption[], currency: string): FormValues {
   const values: Record<string, string> = {};
-  const money = (minor: number | null) => (minor === null ? "" : amountText(minor, digits));
+  const money = (minor: number | null) => (minor === null ? "" : amountText(minor, currency));
   options
     .filter((option) => option.archivedAt === null)
     .forEach((option, i) => {
