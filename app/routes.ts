@@ -83,6 +83,9 @@ const routes: RouteConfig = [
     route("catalogue/brands/:id", "routes/admin/catalogue-brand.tsx", { id: "admin-brand" }),
     route("catalogue/attributes/new", "routes/admin/catalogue-attribute.tsx", { id: "admin-attribute-new" }),
     route("catalogue/attributes/:id", "routes/admin/catalogue-attribute.tsx", { id: "admin-attribute" }),
+    // The product editor (ADR 63): a new product, and one product's page.
+    route("products/new", "routes/admin/product-new.tsx"),
+    route("products/:id", "routes/admin/product-edit.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("account", "routes/admin/account.tsx"),

@@ -27,7 +27,8 @@ import { createContent } from "./modules/content/index.ts";
 import { createExternalLinks } from "./modules/external-links/index.ts";
 import { createVideos, type VideosConfig } from "./modules/videos/index.ts";
 import { createMembership } from "./modules/membership/index.ts";
-import { createNews } from "./modules/news/index.ts";
+import { createNews, renderMarkdown } from "./modules/news/index.ts";
+import { createProductEditor } from "./modules/product-editor/index.ts";
 import { createPages } from "./modules/pages/index.ts";
 import { createBackgroundWork } from "./jobs/schedule.ts";
 
@@ -198,6 +199,15 @@ export function createServices(database: Database, config: ServicesConfig) {
     /** The stock grid, its save and a product's stock history (ADR 66). */
     stock: createStock(),
     catalogueStructure,
+    /**
+     * The back office's product editor (ADR 63): each change drops the catalogue's caches once
+     * committed; the description's preview is rendered as the shop renders Markdown.
+     */
+    productEditor: createProductEditor({
+      invalidate: () => catalog.invalidate(),
+      currency: selling.currency,
+      renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
+    }),
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),

@@ -73,6 +73,8 @@ const ADMIN_PAGES = [
   "/admin/catalogue/categories/1",
   "/admin/catalogue/brands/new",
   "/admin/catalogue/attributes/1",
+  "/admin/products/new",
+  "/admin/products/1",
   "/admin/staff",
   "/admin/audit",
   "/admin/account",

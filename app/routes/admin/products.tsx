@@ -9,14 +9,20 @@ import { formatMoney } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-handle";
 import { listFailure } from "~/lib/admin-lists.server";
 import type { ProductRow } from "../../../server/modules/back-office/index.ts";
-import { LOW_STOCK_TOTAL, PRODUCT_ACCESS, PRODUCT_ACCESS_WORDS } from "../../../server/modules/back-office/shared.ts";
+import {
+  LOW_STOCK_TOTAL,
+  PRODUCT_ACCESS,
+  PRODUCT_ACCESS_WORDS,
+  PRODUCT_STATUSES,
+  PRODUCT_STATUS_WORDS,
+} from "../../../server/modules/back-office/shared.ts";
 import { imageUrl } from "../../../server/modules/media/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /*
- * The products (issue 25 §1): every product, published or hidden, with its options summed up.
- * The view (filters, search, sort, page) is the address, as on the order list. There is no
- * product editor yet: a name links to the product's page in the shop.
+ * The products (issue 25 §1): every product, whatever its status, with its options summed up.
+ * The view (filters, search, sort, page) is the address, as on the order list. A name opens the
+ * product in the editor (ADR 63); a published one links to its page on the shop too.
  */
 
 export const handle: RouteHandle = { backOffice: "staff" };
@@ -33,10 +39,7 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
   }
 }
 
-const STATUS_OPTIONS = [
-  { value: "published", label: "Published" },
-  { value: "hidden", label: "Hidden" },
-];
+const STATUS_OPTIONS = PRODUCT_STATUSES.map((value) => ({ value, label: PRODUCT_STATUS_WORDS[value] }));
 const ACCESS_OPTIONS = PRODUCT_ACCESS.map((value) => ({ value, label: PRODUCT_ACCESS_WORDS[value] }));
 const STOCK_OPTIONS = [
   { value: "none", label: "None" },
@@ -65,11 +68,16 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const path = "/admin/products";
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">Products</h1>
-        <a className="button-secondary" href={`/admin/products/export.csv${search}`}>
-          Export CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a className="button-secondary" href={`/admin/products/export.csv${search}`}>
+            Export CSV
+          </a>
+          <Link to="/admin/products/new" className="button-primary">
+            New product
+          </Link>
+        </div>
       </div>
       <FilterForm key={search} label="Find products">
         <FilterInput label="Title or SKU" name="q" type="search" value={value("q")} />
@@ -145,16 +153,21 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 )}
               </td>
               <td>
-                <Link to={product.path} className="font-medium text-link">
+                <Link to={`/admin/products/${product.id}`} className="font-medium text-link">
                   {product.name}
                 </Link>
+                {product.status === "published" && (
+                  <Link to={product.path} className="block text-xs text-link">
+                    On the shop<span className="sr-only">: {product.name}</span>
+                  </Link>
+                )}
               </td>
               <td>{product.brand}</td>
               <td>
                 {product.category}
                 {product.subCategory && <span className="block text-grey-600">{product.subCategory}</span>}
               </td>
-              <td>{product.status === "published" ? "Published" : "Hidden"}</td>
+              <td>{PRODUCT_STATUS_WORDS[product.status]}</td>
               <td>{accessText(product)}</td>
               <td className="text-right">{product.variants}</td>
               <td className="text-right">

@@ -258,6 +258,9 @@ test("the audit log: newest first, by person, entity, action and day, each linke
   expect(await actions({ from: today, to: today })).toHaveLength(3);
   expect(await actions({ to: "2020-01-01" })).toEqual([]);
   expect(await failure(office.auditList(scope, { from: "yesterday" }))).toMatchObject({ code: "INVALID_INPUT", field: "from" });
-  expect(linkOf({ entityType: "product", entityId: "3" })).toBeNull();
+  // A product's entries lead to its editor (ADR 63); an entity without a page of its own to none.
+  expect(linkOf({ entityType: "product", entityId: "3" })).toBe("/admin/products/3");
+  expect(linkOf({ entityType: "product", entityId: "new" })).toBeNull();
+  expect(linkOf({ entityType: "brand", entityId: "3" })).toBeNull();
   expect(linkOf({ entityType: "user", entityId: "7" })).toBe("/admin/customers/7");
 });

@@ -26,6 +26,8 @@ interface Expected {
   published: boolean;
   membersOnly: boolean;
   publicAt: Date | null;
+  publishAt: Date | null;
+  archivedAt: Date | null;
   variants: number;
   stock: number;
   minPrice: number | null;
@@ -38,7 +40,8 @@ async function readCatalogue(): Promise<Expected[]> {
   const { db } = shop.database;
   const [productRows, variantRows] = await Promise.all([db.select().from(products), db.select().from(variants)]);
   return productRows.map((p) => {
-    const own = variantRows.filter((v) => v.productId === p.id);
+    // Archived options are kept for their orders only: the list counts those on sale.
+    const own = variantRows.filter((v) => v.productId === p.id && v.archivedAt === null);
     return {
       id: p.id,
       name: p.name,
@@ -48,6 +51,8 @@ async function readCatalogue(): Promise<Expected[]> {
       published: p.published,
       membersOnly: p.membersOnly,
       publicAt: p.publicAt,
+      publishAt: p.publishAt,
+      archivedAt: p.archivedAt,
       variants: own.length,
       stock: own.reduce((sum, v) => sum + v.stock, 0),
       minPrice: own.length > 0 ? Math.min(...own.map((v) => v.price)) : null,
@@ -78,13 +83,29 @@ beforeAll(async () => {
   office = createBackOffice({ currency: "EUR", cardPayments: false });
   const { db } = shop.database;
   const all = await db.select().from(products).orderBy(products.id);
-  const [hidden, members, early, opened, empty, low] = all;
+  const [hidden, members, early, opened, empty, low, scheduled, archived, passed] = all;
   named.hidden = hidden!.id;
   named.members = members!.id;
   named.early = early!.id;
   named.opened = opened!.id;
   named.empty = empty!.id;
   named.low = low!.id;
+  named.scheduled = scheduled!.id;
+  named.archived = archived!.id;
+  named.passed = passed!.id;
+  // The editor's statuses (ADR 63): publishing at a moment to come, archived, published at a moment past.
+  await db
+    .update(products)
+    .set({ publishAt: new Date("2099-06-01T08:00:00Z") })
+    .where(eq(products.id, named.scheduled));
+  await db
+    .update(products)
+    .set({ published: false, archivedAt: new Date("2025-01-01T00:00:00Z") })
+    .where(eq(products.id, named.archived));
+  await db
+    .update(products)
+    .set({ publishAt: new Date("2021-06-01T08:00:00Z") })
+    .where(eq(products.id, named.passed));
   await db.update(products).set({ published: false }).where(eq(products.id, named.hidden));
   await db.update(products).set({ membersOnly: true, publicAt: null }).where(eq(products.id, named.members));
   await db
@@ -123,6 +144,17 @@ beforeAll(async () => {
     colourHex: "#000000",
     stock: 40,
     price: 1234,
+  });
+  // An archived option (kept for its orders): not counted, nor its stock or price.
+  await db.insert(variants).values({
+    productId: named.wild,
+    sku: "ZZQ-ARCHIVED-001",
+    size: "10",
+    colour: "Black",
+    colourHex: "#000000",
+    stock: 500,
+    price: 1,
+    archivedAt: new Date("2025-01-01T00:00:00Z"),
   });
   const [bare] = await db
     .insert(products)
@@ -167,8 +199,23 @@ test("a page: 50 products, the total, each with its options summed up, image and
 });
 
 test("filters: status, who may buy, stock, brand, category; each narrows to what the catalogue holds", async () => {
-  expect(idsOf(await everything({ status: "hidden" }))).toEqual([named.hidden]);
-  expect(idsOf(await everything({ status: "published" }))).toEqual(idsWhere((p) => p.published));
+  const draft = await everything({ status: "draft" });
+  expect(idsOf(draft)).toEqual([named.hidden]);
+  expect(draft[0]!.status).toBe("draft");
+  const archived = await everything({ status: "archived" });
+  expect(idsOf(archived)).toEqual([named.archived]);
+  expect(archived[0]!.status).toBe("archived");
+  const scheduled = await everything({ status: "scheduled" });
+  expect(idsOf(scheduled)).toEqual([named.scheduled]);
+  expect(scheduled[0]!.status).toBe("scheduled");
+  const published = await everything({ status: "published" });
+  expect(idsOf(published)).toEqual(
+    idsWhere((p) => p.published && p.archivedAt === null && (p.publishAt === null || p.publishAt.getTime() <= Date.now())),
+  );
+  expect(idsOf(published)).toContain(named.passed);
+  expect(published.every((row) => row.status === "published")).toBe(true);
+  // Every product has one status: the four lists together are the catalogue.
+  expect(draft.length + archived.length + scheduled.length + published.length).toBe(catalogue.length);
   const now = Date.now();
   const members = await everything({ access: "members" });
   expect(idsOf(members)).toEqual(idsWhere((p) => p.membersOnly && p.publicAt === null));
@@ -225,6 +272,8 @@ test("search: part of a title, any case, wildcards taken literally; the start of
   expect(idsOf(await everything({ q: "p_X" }))).toEqual([named.wild]);
   expect(idsOf(await everything({ q: "zzq-test" }))).toEqual([named.wild]);
   expect(idsOf(await everything({ q: "ZZQ-TEST-001" }))).toEqual([named.wild]);
+  // Its archived option is not summed up (ADR 63).
+  expect((await everything({ q: "ZZQ-TEST-001" }))[0]).toMatchObject({ variants: 1, stock: 40, minPrice: 1234, maxPrice: 1234 });
   // A SKU matches from its start only.
   expect(await everything({ q: "TEST-001" })).toEqual([]);
   const sku = some.skus[0]!;
@@ -264,7 +313,7 @@ test("bad params are field errors with a clear message, never a guess", async ()
     field: "stock",
     message: "Choose a stock level from the list.",
   });
-  expect(await error({ status: "archived" })).toMatchObject({ code: "INVALID_INPUT", field: "status" });
+  expect(await error({ status: "hidden" })).toMatchObject({ code: "INVALID_INPUT", field: "status" });
   expect(await error({ access: "vip" })).toMatchObject({ code: "INVALID_INPUT", field: "access" });
   expect(await error({ brand: "adidas" })).toMatchObject({ code: "INVALID_INPUT", field: "brand" });
   expect(await error({ category: "-1" })).toMatchObject({ code: "INVALID_INPUT", field: "category" });

@@ -1,9 +1,10 @@
-import { asc, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
 import { brands, categories, productImages, variants } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { paramsOf, productsListInput, type ProductsListParams } from "./schemas.ts";
+import { productStatusOf } from "../product-editor/index.ts";
 import { LOW_STOCK_TOTAL, PAGE_SIZE, type ProductAccess, type ProductStatus } from "./shared.ts";
 
 /** A row of the back office's product list. Money in minor units of the shop's currency. */
@@ -56,6 +57,8 @@ interface Row {
   slug: string;
   name: string;
   published: boolean;
+  publish_at: Date | string | null;
+  archived_at: Date | string | null;
   members_only: boolean;
   public_at: Date | string | null;
   created_at: Date | string;
@@ -71,10 +74,10 @@ interface Row {
 
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Each product's options summed up (`v` in the queries below). */
+/** Each product's options on sale summed up (`v` in the queries below); archived ones are kept for their orders only (ADR 63). */
 const perProduct = sql`(
   select product_id, count(*)::int as variants, sum(stock)::int as stock, min(price)::int as min_price, max(price)::int as max_price
-  from variants group by product_id
+  from variants where archived_at is null group by product_id
 ) v on v.product_id = p.id`;
 
 const stockTotal = sql`coalesce(v.stock, 0)`;
@@ -109,10 +112,19 @@ function productsConditions(params: ProductsListParams, now: Date): SQL[] {
     conditions.push(sql`(p.category_id = ${params.category} or p.sub_category_id = ${params.category})`);
   }
   if (params.brand !== undefined) conditions.push(sql`p.brand_id = ${params.brand}`);
-  if (params.status === "published") conditions.push(sql`p.published`);
-  if (params.status === "hidden") conditions.push(sql`not p.published`);
-  // As catalog/sellable.ts reads members_only and public_at, at the moment the rows are labelled for.
+  // The statuses as the product editor reads them (productStatusOf), at the moment the rows are labelled for.
   const at = now.toISOString();
+  if (params.status === "draft") conditions.push(sql`(not p.published and p.archived_at is null)`);
+  if (params.status === "archived") conditions.push(sql`p.archived_at is not null`);
+  if (params.status === "scheduled") {
+    conditions.push(sql`(p.published and p.archived_at is null and p.publish_at > ${at}::timestamptz)`);
+  }
+  if (params.status === "published") {
+    conditions.push(
+      sql`(p.published and p.archived_at is null and (p.publish_at is null or p.publish_at <= ${at}::timestamptz))`,
+    );
+  }
+  // As catalog/sellable.ts reads members_only and public_at, at the same moment.
   if (params.access === "everyone") conditions.push(sql`(not p.members_only or p.public_at <= ${at}::timestamptz)`);
   if (params.access === "early") conditions.push(sql`(p.members_only and p.public_at > ${at}::timestamptz)`);
   if (params.access === "members") conditions.push(sql`(p.members_only and p.public_at is null)`);
@@ -172,7 +184,7 @@ export async function productsList(scope: Scope, raw: unknown = {}, now = new Da
   const [found, choices] = await Promise.all([
     queryRows<Row & { total: number }>(
       scope.db,
-      sql`select p.id, p.slug, p.name, p.published, p.members_only, p.public_at, p.created_at,
+      sql`select p.id, p.slug, p.name, p.published, p.publish_at, p.archived_at, p.members_only, p.public_at, p.created_at,
           b.name as brand, c.name as category, c.slug as category_slug, s.name as sub_category,
           ${summedFirst ? sql`coalesce(v.variants, 0)::int as variants, ${stockTotal}::int as stock, v.min_price, v.max_price,` : sql``}
           count(*) over ()::int as total
@@ -197,7 +209,7 @@ export async function productsList(scope: Scope, raw: unknown = {}, now = new Da
         maxPrice: sql<number>`max(${variants.price})::int`,
       })
       .from(variants)
-      .where(inArray(variants.productId, ids))
+      .where(and(inArray(variants.productId, ids), isNull(variants.archivedAt)))
       .groupBy(variants.productId);
     const byId = new Map(summed.map((row) => [row.productId, row]));
     rows = found.map((row) => {
@@ -237,7 +249,7 @@ export async function productsList(scope: Scope, raw: unknown = {}, now = new Da
       brand: row.brand,
       category: row.category,
       subCategory: row.sub_category,
-      status: row.published ? "published" : "hidden",
+      status: productStatusOf({ published: row.published, publishAt: row.publish_at, archivedAt: row.archived_at }, at),
       access: accessOf(row, at),
       publicAt: row.public_at === null ? null : new Date(row.public_at).toISOString(),
       image: images.get(row.id) ?? null,

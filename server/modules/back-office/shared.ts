@@ -43,14 +43,11 @@ export const CUSTOMER_SORTS = ["joined", "spent"] as const;
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 
 /*
- * The product list (issue 25 §1). A product row holds `published` (a yes or no), `members_only`
- * and `public_at` (when a members-only product opens to everyone, ADR 41), nothing more: there
- * is no draft, scheduled or archived state, so the list shows and filters what the row holds.
+ * The product list (issue 25 §1). A product's status is the product editor's (ADR 63): draft,
+ * published, scheduled or archived, read from published, publish_at and archived_at.
  */
 export const PRODUCT_SORTS = ["newest", "title", "stock", "price"] as const;
-/** `published`: on sale (to whom, `access` says); `hidden`: unpublished, shown to nobody. */
-export const PRODUCT_STATUSES = ["published", "hidden"] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export { PRODUCT_STATUSES, PRODUCT_STATUS_WORDS, type ProductStatus } from "../product-editor/shared.ts";
 /**
  * Who may buy a product, read as the shop's rule (catalog/sellable.ts) reads it now:
  * `everyone`; `early`: members-only until its public_at, then everyone's; `members`: members-only for good.
@@ -93,6 +90,8 @@ export function linkOf(entry: AuditEntity): string | null {
     case "customer":
     case "user":
       return /^\d+$/.test(entry.entityId) ? `/admin/customers/${id}` : null;
+    case "product":
+      return /^\d+$/.test(entry.entityId) ? `/admin/products/${id}` : null;
     case "staff":
     case "invitation":
     case "staff_invitation":
