@@ -14,7 +14,6 @@ import { undoImport } from "./undo.ts";
  */
 export type { ImportDetail, ImportLine, ImportSummary } from "./reads.ts";
 export type { ImportFile } from "./preview.ts";
-export { isGtin } from "./gtin.ts";
 export * from "./shared.ts";
 
 export interface CatalogueImportDeps {

@@ -1,5 +1,4 @@
-import { parseAmount } from "../../lib/money.ts";
-import { isGtin } from "./gtin.ts";
+import { gtinProblem, readAmount } from "../product-editor/index.ts";
 import { PRODUCT_COLUMNS, type ImportColumn } from "./columns.ts";
 import type { ProductFields, VariantFields } from "./records.ts";
 
@@ -139,16 +138,19 @@ export function readLine(
   }
   if (cells.Barcode !== undefined) {
     if (cells.Barcode === "") variant.barcode = null;
-    else if (!isGtin(cells.Barcode)) problems.push(`Barcode ${cells.Barcode} is not a GTIN (8, 12, 13 or 14 digits with its check digit).`);
-    else variant.barcode = cells.Barcode;
+    else {
+      const problem = gtinProblem(cells.Barcode);
+      if (problem) problems.push(`Barcode ${cells.Barcode}: ${problem}`);
+      else variant.barcode = cells.Barcode;
+    }
   }
   const money = (column: ImportColumn, set: (minor: number | null) => void, optional: boolean) => {
     const cell = cells[column];
     if (cell === undefined) return;
     if (cell === "" && optional) return set(null);
-    const minor = parseAmount(cell, options.currency);
-    if (minor === null) problems.push(`${column} ${cell || "(empty)"} is not an amount such as 12.50.`);
-    else set(minor);
+    const amount = readAmount(cell, options.currency);
+    if (!amount.ok) problems.push(`${column} ${cell || "(empty)"}: ${amount.message}`);
+    else set(amount.minor);
   };
   money("Price", (minor) => (variant.price = minor!), false);
   money("Was price", (minor) => (variant.compareAtPrice = minor), true);
