@@ -12,6 +12,7 @@ import { claimGuestOrders, createOrders, createStaffOperations } from "./modules
 import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
+import { createPromotions } from "./modules/promotions/index.ts";
 import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
@@ -176,6 +177,8 @@ export function createServices(database: Database, config: ServicesConfig) {
         ship: staff.ship,
       }),
     },
+    /** Promo codes in the back office (ADR 67); checkout prices them itself. */
+    promotions: createPromotions(),
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),
