@@ -66,6 +66,7 @@ const ADMIN_PAGES = [
   "/admin/customers/1",
   "/admin/products",
   "/admin/products?stock=none",
+  "/admin/promotions",
   "/admin/staff",
   "/admin/audit",
   "/admin/account",
