@@ -178,7 +178,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       }),
     },
     /** Promo codes in the back office (ADR 67); checkout prices them itself. */
-    promotions: createPromotions(),
+    promotions: createPromotions({ currency: selling.currency }),
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),

@@ -15,14 +15,19 @@ export type { PromotionsListParams } from "./schemas.ts";
 export type { PromotionUsage } from "./usage.ts";
 export * from "./shared.ts";
 
-export function createPromotions() {
+export interface PromotionsDeps {
+  /** The shop's currency: amounts are typed in it. */
+  currency: string;
+}
+
+export function createPromotions(deps: PromotionsDeps) {
   return {
     /** `raw`: { q?, status?, kind?, sort?, dir?, page? } (a page's URL search params). */
     list: (scope: Scope, raw: unknown = {}, now = new Date()) => promotionsList(scope, raw, now),
     detail: (scope: Scope, id: unknown, now = new Date()) => promotionDetail(scope, id, now),
     categoryChoices: (scope: Scope) => categoryChoices(scope),
-    create: (scope: StaffScope, raw: unknown) => createPromotion(scope, raw),
-    update: (scope: StaffScope, raw: unknown) => updatePromotion(scope, raw),
+    create: (scope: StaffScope, raw: unknown) => createPromotion(scope, deps.currency, raw),
+    update: (scope: StaffScope, raw: unknown) => updatePromotion(scope, deps.currency, raw),
     /** `raw`: { id, version, active }: false pauses, true resumes. */
     setActive: (scope: StaffScope, raw: unknown) => setPromotionActive(scope, raw),
     remove: (scope: StaffScope, raw: unknown) => deletePromotion(scope, raw),

@@ -74,7 +74,7 @@ beforeAll(async () => {
     .values({ username: "promo-owner", email: "promo-owner@example.com", role: "owner" })
     .returning();
   staff = staffScopeOf(systemScope(db, { ip: "203.0.113.7" }), { id: owner!.id, email: owner!.email, role: "owner" });
-  promotions = createPromotions();
+  promotions = createPromotions({ currency: "EUR" });
   const [row] = await db
     .select({ id: products.id, slug: products.slug, sku: variants.sku })
     .from(products)

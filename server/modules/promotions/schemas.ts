@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAmount } from "../../lib/money.ts";
 import { recordIdInput } from "../../lib/record-id.ts";
 import { CODE_MAX, CODE_PATTERN, PROMOTION_KINDS, PROMOTION_SORTS, PROMOTION_STATUSES } from "./shared.ts";
 
@@ -32,18 +33,24 @@ export type PromotionsListParams = z.output<typeof promotionsListInput>;
 
 export const promotionId = recordIdInput("No such promo code.");
 
-/** "12.50" → 1250: a decimal with at most `places` places, as an integer of hundredths. */
-const hundredths = (what: string, places = 2) =>
+/** "12.5" → 1250: a percentage with at most two decimals, as basis points; null when it is not one. */
+function basisPoints(text: string): number | null {
+  const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
+}
+
+/** An amount in the shop's currency ("5.00", "1,234.50") as exact minor units (money.ts parseAmount). */
+const amount = (what: string, currency: string) =>
   z
-    .string({ error: `Give ${what}.` })
+    .string()
     .trim()
-    .regex(
-      new RegExp(`^\\d{1,7}(?:[.,]\\d{1,${places}})?$`),
-      `Give ${what} as a number with at most ${places} decimals, such as 12.50.`,
-    )
-    .transform((text) => {
-      const [whole, part = ""] = text.replace(",", ".").split(".");
-      return Number(whole) * 100 + Number(part.padEnd(2, "0"));
+    .transform((text, ctx) => {
+      const minor = parseAmount(text, currency);
+      if (minor === null || minor > 1_000_000_000) {
+        ctx.addIssue({ code: "custom", message: `Give ${what} in ${currency}, such as 12.50.` });
+        return z.NEVER;
+      }
+      return minor;
     });
 
 /** A moment typed in the shop's time zone (UTC) as a datetime-local field sends it. */
@@ -60,64 +67,73 @@ const moment = (what: string) =>
 
 const checkbox = z.preprocess((value) => value === "true" || value === "on" || value === true, z.boolean());
 
-export const promotionInput = z
-  .object({
-    code: z
-      .string({ error: "Give the code." })
-      .trim()
-      .min(1, "Give the code.")
-      .max(CODE_MAX, `A code has at most ${CODE_MAX} characters.`)
-      .transform((code) => code.toUpperCase())
-      .refine((code) => CODE_PATTERN.test(code), "Use letters, digits and single hyphens only, such as SUMMER-10."),
-    kind: z.enum(["percent", "amount", "free_delivery"], { error: "Choose what the code gives." }),
-    /** A percentage ("10", "12.5") or an amount in the shop's currency ("5.00"); ignored for free delivery. */
-    value: optional(z.string().trim()),
-    minimumSpend: z.preprocess(blank, hundredths("the minimum spend").optional()),
-    startsAt: moment("start"),
-    endsAt: moment("end"),
-    usageLimit: optional(
-      z.coerce
-        .number({ error: "Give the limit as a whole number." })
-        .int("Give the limit as a whole number.")
-        .min(1, "Allow at least one use, or leave it empty for no limit.")
-        .max(1_000_000_000, "Give a smaller limit."),
-    ),
-    oncePerCustomer: checkbox,
-    /** Category ids, checked in the form. */
-    categories: z.preprocess(
-      (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
-      z.array(recordIdInput("Choose categories from the list.")).max(500),
-    ),
-    /** Product slugs or SKUs, one a line (or separated by commas). */
-    products: z.preprocess(
-      (value) => (typeof value === "string" ? value : ""),
-      z
-        .string()
-        .max(20_000, "Name at most a few hundred products.")
-        .transform((text) => [...new Set(text.split(/[\s,]+/).filter(Boolean))]),
-    ),
-  })
-  .transform((input, ctx) => {
-    let value = 0;
-    if (input.kind !== "free_delivery") {
-      const parsed = hundredths(input.kind === "percent" ? "the percentage" : "the amount").safeParse(input.value ?? "");
-      if (!parsed.success) {
-        ctx.addIssue({ code: "custom", path: ["value"], message: parsed.error.issues[0]!.message });
-        return z.NEVER;
+/** A promo code as the editor sends it; amounts are read in the shop's `currency`. */
+export const promotionInput = (currency: string) =>
+  z
+    .object({
+      code: z
+        .string({ error: "Give the code." })
+        .trim()
+        .min(1, "Give the code.")
+        .max(CODE_MAX, `A code has at most ${CODE_MAX} characters.`)
+        .transform((code) => code.toUpperCase())
+        .refine((code) => CODE_PATTERN.test(code), "Use letters, digits and single hyphens only, such as SUMMER-10."),
+      kind: z.enum(["percent", "amount", "free_delivery"], { error: "Choose what the code gives." }),
+      /** A percentage ("10", "12.5") or an amount in the shop's currency ("5.00"); ignored for free delivery. */
+      value: optional(z.string().trim()),
+      minimumSpend: z.preprocess(blank, amount("the minimum spend", currency).optional()),
+      startsAt: moment("start"),
+      endsAt: moment("end"),
+      usageLimit: optional(
+        z.coerce
+          .number({ error: "Give the limit as a whole number." })
+          .int("Give the limit as a whole number.")
+          .min(1, "Allow at least one use, or leave it empty for no limit.")
+          .max(1_000_000_000, "Give a smaller limit."),
+      ),
+      oncePerCustomer: checkbox,
+      /** Category ids, checked in the form. */
+      categories: z.preprocess(
+        (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+        z.array(recordIdInput("Choose categories from the list.")).max(500),
+      ),
+      /** Product slugs or SKUs, one a line (or separated by commas). */
+      products: z.preprocess(
+        (value) => (typeof value === "string" ? value : ""),
+        z
+          .string()
+          .max(20_000, "Name at most a few hundred products.")
+          .transform((text) => [...new Set(text.split(/[\s,]+/).filter(Boolean))]),
+      ),
+    })
+    .transform((input, ctx) => {
+      let value = 0;
+      if (input.kind !== "free_delivery") {
+        // A percentage is kept as basis points (10 % → 1000), an amount as minor units.
+        const parsed = input.kind === "percent" ? basisPoints(input.value ?? "") : parseAmount(input.value ?? "", currency);
+        if (parsed === null) {
+          const message =
+            input.kind === "percent"
+              ? "Give the percentage as a number with at most two decimals, such as 12.5."
+              : `Give the amount in ${currency}, such as 5.00.`;
+          ctx.addIssue({ code: "custom", path: ["value"], message });
+          return z.NEVER;
+        }
+        value = parsed;
+        if (value <= 0) ctx.addIssue({ code: "custom", path: ["value"], message: "Take something off: give more than 0." });
+        if (input.kind === "percent" && value > 10_000) {
+          ctx.addIssue({ code: "custom", path: ["value"], message: "A percentage is at most 100." });
+        }
+        if (input.kind === "amount" && value > 1_000_000_000) {
+          ctx.addIssue({ code: "custom", path: ["value"], message: "Give a smaller amount." });
+        }
       }
-      // A percentage in hundredths is basis points (10 % → 1000); an amount in hundredths is minor units.
-      value = parsed.data;
-      if (value <= 0) ctx.addIssue({ code: "custom", path: ["value"], message: "Take something off: give more than 0." });
-      if (input.kind === "percent" && value > 10_000) {
-        ctx.addIssue({ code: "custom", path: ["value"], message: "A percentage is at most 100." });
+      if (input.startsAt && input.endsAt && input.endsAt <= input.startsAt) {
+        ctx.addIssue({ code: "custom", path: ["endsAt"], message: "The end comes after the start." });
       }
-    }
-    if (input.startsAt && input.endsAt && input.endsAt <= input.startsAt) {
-      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "The end comes after the start." });
-    }
-    return { ...input, value, minimumSpend: input.minimumSpend ?? 0 };
-  });
-export type PromotionInput = z.output<typeof promotionInput>;
+      return { ...input, value, minimumSpend: input.minimumSpend ?? 0 };
+    });
+export type PromotionInput = z.output<ReturnType<typeof promotionInput>>;
 
 /** The version a form read: the code's updatedAt as ISO text. */
 export const versionInput = z.string({ error: "The form is missing its version: reload the page." }).min(1);

@@ -16,7 +16,7 @@ import { promotionId, promotionInput, versionInput, type PromotionInput } from "
  */
 
 const target = { id: promotionId, version: versionInput };
-const editInput = z.object(target).and(promotionInput);
+const editInput = (currency: string) => z.object(target).and(promotionInput(currency));
 const pauseInput = z.object({ ...target, active: z.preprocess((v) => v === true || v === "true", z.boolean()) });
 const deleteInput = z.object(target);
 
@@ -77,8 +77,8 @@ const targetsOf = async (db: Db, promoCodeId: number) => {
 const auditValue = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
 /** Creates a code, active; answers its id. */
-export async function createPromotion(scope: StaffScope, raw: unknown): Promise<number> {
-  const input = parseInput(promotionInput, raw);
+export async function createPromotion(scope: StaffScope, currency: string, raw: unknown): Promise<number> {
+  const input = parseInput(promotionInput(currency), raw);
   return withTransaction(scope, async (tx) => {
     const { row, productIds, categoryIds } = await valuesOf(tx.db, input);
     await codeTaken(tx.db, row.code);
@@ -116,8 +116,8 @@ async function lockedAt(db: Db, id: number, version: string): Promise<PromoCode>
  * Edits a code. A code an order used keeps its text (orders record it, and its usage is read by
  * it); its limit cannot go below the uses taken.
  */
-export async function updatePromotion(scope: StaffScope, raw: unknown): Promise<void> {
-  const input = parseInput(editInput, raw);
+export async function updatePromotion(scope: StaffScope, currency: string, raw: unknown): Promise<void> {
+  const input = parseInput(editInput(currency), raw);
   await withTransaction(scope, async (tx) => {
     const before = await lockedAt(tx.db, input.id, input.version);
     const { row, productIds, categoryIds } = await valuesOf(tx.db, input);
