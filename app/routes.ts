@@ -86,6 +86,9 @@ const routes: RouteConfig = [
     // The product editor (ADR 63): a new product, and one product's page.
     route("products/new", "routes/admin/product-new.tsx"),
     route("products/:id", "routes/admin/product-edit.tsx"),
+    route("promotions", "routes/admin/promotions.tsx"),
+    route("promotions/new", "routes/admin/promotion.tsx", { id: "admin-promotion-new" }),
+    route("promotions/:id", "routes/admin/promotion.tsx", { id: "admin-promotion" }),
     route("staff", "routes/admin/staff.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("account", "routes/admin/account.tsx"),

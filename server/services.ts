@@ -12,6 +12,7 @@ import { claimGuestOrders, createOrders, createStaffOperations } from "./modules
 import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
+import { createPromotions } from "./modules/promotions/index.ts";
 import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
 import { CATALOGUE_IMPORT_MAX_BYTES, createCatalogueImport } from "./modules/catalogue-import/index.ts";
 import { createStock } from "./modules/stock/index.ts";
@@ -208,6 +209,8 @@ export function createServices(database: Database, config: ServicesConfig) {
       currency: selling.currency,
       renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
     }),
+    /** Promo codes in the back office (ADR 67); checkout prices them itself. */
+    promotions: createPromotions({ currency: selling.currency }),
     compare: createCompare(catalog.productDetail),
     /** Product images added by staff (adapters check the "staff" scope). */
     productImages: createProductImages({ uploads }),

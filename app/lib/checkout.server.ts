@@ -28,6 +28,7 @@ export function checkoutSummary(quote: PricedBag): CheckoutSummaryData {
     methods: quote.methods,
     methodId: quote.method?.id ?? null,
     promoCode: quote.promo?.code ?? null,
+    promoFreeDelivery: quote.promo?.kind === "free_delivery",
     promoError: quote.promoError?.message ?? null,
     totals: quote.totals,
     fingerprint: quote.fingerprint,

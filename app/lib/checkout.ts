@@ -21,6 +21,8 @@ export interface CheckoutSummaryData {
   methods: DeliveryOption[];
   methodId: string | null;
   promoCode: string | null;
+  /** The promo code makes delivery free (its kind is free delivery): shown beside the delivery. */
+  promoFreeDelivery: boolean;
   promoError: string | null;
   totals: QuoteTotals;
   /** What the shopper was shown: placing the order checks it still holds. */

@@ -75,6 +75,7 @@ const ADMIN_PAGES = [
   "/admin/catalogue/attributes/1",
   "/admin/products/new",
   "/admin/products/1",
+  "/admin/promotions",
   "/admin/staff",
   "/admin/audit",
   "/admin/account",

@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: string; access: BackO
   { to: "/admin/products", label: "Products", access: "staff" },
   { to: "/admin/stock", label: "Stock", access: "staff" },
   { to: "/admin/catalogue", label: "Catalogue", access: "staff" },
+  { to: "/admin/promotions", label: "Promotions", access: "staff" },
   { to: "/admin/staff", label: "Staff", access: "owner" },
   { to: "/admin/audit", label: "Audit log", access: "owner" },
   { to: "/admin/account", label: "My sign-in", access: "any" },

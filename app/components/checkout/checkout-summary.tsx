@@ -59,7 +59,15 @@ export function CheckoutSummary({
         {summary.needsDelivery && (
           <div>
             <dt>Delivery</dt>
-            <dd>{summary.methodId === null ? "—" : totals.delivery === 0 ? "Free" : money(totals.delivery)}</dd>
+            <dd>
+              {summary.methodId === null
+                ? "—"
+                : totals.delivery === 0
+                  ? summary.promoFreeDelivery
+                    ? `Free (${summary.promoCode})`
+                    : "Free"
+                  : money(totals.delivery)}
+            </dd>
           </div>
         )}
         <div className="bag-subtotal">

@@ -101,7 +101,14 @@ export function OrderDetails({ order, payLink = false }: { order: OrderView; pay
           {(order.deliveryMethod.id !== null || order.totals.delivery > 0) && (
             <>
               <dt>{order.deliveryMethod.name ?? "Delivery"}</dt>
-              <dd>{order.totals.delivery === 0 ? "Free" : money(order.totals.delivery)}</dd>
+              {/* A code that took nothing off the items made the delivery free (checkout refuses a code that saves nothing). */}
+              <dd>
+                {order.totals.delivery > 0
+                  ? money(order.totals.delivery)
+                  : order.promoCode && order.totals.discount === 0
+                    ? `Free (${order.promoCode})`
+                    : "Free"}
+              </dd>
             </>
           )}
           <dt>Total</dt>

@@ -181,7 +181,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   <dd className="text-right">−{money(order.totals.discount)}</dd>
                 </>
               )}
-              <dt>Delivery</dt>
+              <dt>
+                Delivery
+                {/* A code that took nothing off the items made the delivery free (checkout refuses one that saves nothing). */}
+                {order.totals.promoCode && order.totals.discount === 0 ? ` (free with ${order.totals.promoCode})` : ""}
+              </dt>
               <dd className="text-right">{money(order.totals.delivery)}</dd>
               <dt className="font-semibold">Total</dt>
               <dd className="text-right font-semibold" data-testid="order-total">

@@ -207,7 +207,9 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
             </div>
             {summary.promoCode && !summary.promoError && (
               <p role="status" className="text-sm text-mint-800">
-                {summary.promoCode} takes {money(summary.totals.discount)} off.
+                {summary.promoFreeDelivery
+                  ? `${summary.promoCode} makes delivery free.`
+                  : `${summary.promoCode} takes ${money(summary.totals.discount)} off.`}
               </p>
             )}
           </section>

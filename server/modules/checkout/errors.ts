@@ -3,10 +3,13 @@ import { MAX_LINE_QUANTITY } from "../cart/index.ts";
 
 export const PROMO_REFUSALS = {
   unknown: "This promo code does not exist. Check how it is spelt.",
+  paused: "This promo code is paused at the moment: it cannot be used now.",
   "not-started": "This promo code cannot be used yet.",
   expired: "This promo code has expired.",
   "used-up": "This promo code has been used as often as it may be.",
   "already-used": "You have used this promo code before: it works once per customer.",
+  "not-for-these-items": "This promo code applies to other products than those in your bag.",
+  "delivery-free": "Delivery is already free for this order: this promo code would take nothing off.",
   // A membership alone (ADR 42): a code would be used up by an order it took nothing off.
   "no-discount": "Promo codes take money off items, and this order has none: remove the code to continue.",
 } as const;

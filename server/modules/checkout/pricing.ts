@@ -14,10 +14,10 @@ import { planNotForSale } from "../membership/index.ts";
 import type { Viewer } from "../catalog/index.ts";
 import { chooseMethod, deliveryOption, deliveryTo, type DeliveryFacts, type DeliveryOption } from "./delivery.ts";
 import { findCountry } from "../customers/index.ts";
-import { emptyBag, noDeliveryTo, soldOut, tooManyOfOneOption } from "./errors.ts";
+import { emptyBag, noDeliveryTo, promoRefused, soldOut, tooManyOfOneOption } from "./errors.ts";
 import { usablePromo } from "./promo.ts";
 import type { PromoTries } from "./promo-tries.ts";
-import { priceOrder, type QuoteLine, type QuoteTotals } from "./quote.ts";
+import { deliveryPrice, priceOrder, type QuoteLine, type QuoteTotals } from "./quote.ts";
 
 /** A bag line as checkout keeps it: what the order's line will copy. */
 export type CheckoutLine = QuoteLine & { slug: string; categorySlug: string };
@@ -106,11 +106,12 @@ export async function priceBag(
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
 
   let promo: PromoCode | null = null;
+  let promoBase = subtotal;
   let promoError: ShopError | null = null;
   if (choices.promoCode) {
     try {
       await choices.promoTries?.count();
-      promo = await usablePromo(db, choices.promoCode, subtotal, choices.redeemers, money);
+      ({ promo, base: promoBase } = await usablePromo(db, choices.promoCode, lines, choices.redeemers, money));
       await choices.promoTries?.known();
     } catch (error) {
       const refused = asShopError(error);
@@ -136,14 +137,31 @@ export async function priceBag(
       ? chooseMethod(all, choices.country, choices.deliveryMethod ?? "")
       : (all.find((m) => m.id === choices.deliveryMethod) ?? all[0] ?? null);
   const { freeDelivery } = choices.viewer;
-  const totals = priceOrder({ lines, method, vatRateBasisPoints, promo, freeDelivery, membershipPrice: membership?.price ?? 0 });
+  // A free-delivery code on a delivery that costs nothing already would use up a use for nothing.
+  if (promo?.kind === "free_delivery" && method && deliveryPrice(method, subtotal, freeDelivery) === 0) {
+    const refused = promoRefused("delivery-free");
+    if (strict) throw refused;
+    [promo, promoError] = [null, refused];
+  }
+  const totals = priceOrder({
+    lines,
+    method,
+    vatRateBasisPoints,
+    promo,
+    promoBase,
+    freeDelivery,
+    membershipPrice: membership?.price ?? 0,
+  });
   const items = subtotal - totals.discount;
+  const codeDelivers = promo?.kind === "free_delivery";
   return {
     lines,
     membership,
     needsDelivery,
     problems,
-    methods: needsDelivery ? all.map((m) => deliveryOption(m, items, freeDelivery)) : [],
+    methods: needsDelivery
+      ? all.map((m) => ({ ...deliveryOption(m, items, freeDelivery), ...(codeDelivers ? { price: 0 } : {}) }))
+      : [],
     method,
     promo,
     promoError,

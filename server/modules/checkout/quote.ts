@@ -47,6 +47,11 @@ export interface PricingInput {
   method: PricedMethod | null;
   vatRateBasisPoints: number;
   promo: Pick<PromoCode, "kind" | "value"> | null;
+  /**
+   * The items the promo code applies to, in minor units: a code narrowed to products or categories
+   * takes its share or amount off these lines only (promo.ts eligibleItems). Absent: all the items.
+   */
+  promoBase?: number;
   /** The buyer's plan delivers for free (ADR 41): standard methods cost nothing. */
   freeDelivery?: boolean;
   /**
@@ -56,9 +61,12 @@ export interface PricingInput {
   membershipPrice?: number;
 }
 
-/** What a promo code takes off `subtotal`: a share (rounded) or an amount, never more than the items. */
+/**
+ * What a promo code takes off `subtotal` (the items it applies to): a share (rounded) or an
+ * amount, never more than those items. A free-delivery code takes nothing off the items.
+ */
 export function promoDiscount(promo: Pick<PromoCode, "kind" | "value"> | null, subtotal: number): number {
-  if (!promo) return 0;
+  if (!promo || promo.kind === "free_delivery") return 0;
   const off = promo.kind === "percent" ? Math.round((subtotal * promo.value) / 10_000) : promo.value;
   return Math.min(off, subtotal);
 }
@@ -86,8 +94,10 @@ export function priceOrder(input: PricingInput): QuoteTotals {
     (sum, line) => sum + Math.max((line.listPrice ?? line.unitPrice) - line.unitPrice, 0) * line.quantity,
     0,
   );
-  const discount = promoDiscount(input.promo, goods);
-  const delivery = deliveryPrice(input.method, goods - discount, input.freeDelivery ?? false);
+  const discount = promoDiscount(input.promo, Math.min(input.promoBase ?? goods, goods));
+  // A free-delivery code makes whichever method is chosen cost nothing, express included.
+  const delivery =
+    input.promo?.kind === "free_delivery" ? 0 : deliveryPrice(input.method, goods - discount, input.freeDelivery ?? false);
   const total = subtotal - discount + delivery;
   return {
     subtotal,
