@@ -6,7 +6,7 @@ import { recordAudit, type StaffScope } from "../audit/index.ts";
 import { lockedImport } from "./locked-import.ts";
 import { planImport } from "./plan.ts";
 import type { ProductFields } from "./records.ts";
-import { inChunks, insertMovements, insertProducts, insertVariants, updateProducts, updateVariants, type Movement } from "./write.ts";
+import { inChunks, insertProducts, insertVariants, setStock, updateProducts, updateVariants } from "./write.ts";
 
 /*
  * Applying a previewed import (ADR 70), in one transaction: the file is planned again with the
@@ -29,7 +29,10 @@ export async function applyImport(
     }
     const plan = await planImport(tx.db, row.csv, { currency: options.currency, now, lock: true });
     if (plan.hash !== row.planHash) {
-      throw new ShopError("STALE_VERSION", "The catalogue changed since the preview: upload the file again to see what it would do now.");
+      throw new ShopError(
+        "STALE_VERSION",
+        "The catalogue changed since the preview: upload the file again to see what it would do now.",
+      );
     }
     const resolve = (fields: ProductFields): ProductFields =>
       fields.archivedAt === "now" ? { ...fields, archivedAt: now.toISOString() } : fields;
@@ -43,27 +46,34 @@ export async function applyImport(
     const productIdOf = (handle: string) => madeIds.get(handle) ?? plan.products.find((p) => p.handle === handle)!.id!;
     const productIds = new Map(plan.products.map((p) => [p.handle, p.id ?? madeIds.get(p.handle)!]));
 
-    const newOptions = plan.variants.filter((v) => v.id === null).map((v) => ({ productId: productIds.get(v.handle) ?? productIdOf(v.handle), fields: v.after }));
+    const newOptions = plan.variants
+      .filter((v) => v.id === null)
+      .map((v) => ({ productId: productIds.get(v.handle) ?? productIdOf(v.handle), fields: v.after }));
     const newIds = await insertVariants(tx.db, newOptions);
     const changedOptions = plan.variants
       .filter((v) => v.id !== null && JSON.stringify(v.before) !== JSON.stringify(v.after))
       .map((v) => ({ id: v.id!, productId: productIds.get(v.handle)!, before: v.before!, fields: v.after }));
     await updateVariants(tx.db, changedOptions);
 
-    const movements: Movement[] = [
-      ...newOptions
-        .filter((v) => v.fields.stock > 0)
-        .map((v) => ({ variantId: newIds.get(v.fields.sku)!, productId: v.productId, change: v.fields.stock, stockAfter: v.fields.stock })),
-      ...changedOptions
-        .filter((v) => v.fields.stock !== v.before.stock)
-        .map((v) => ({ variantId: v.id, productId: v.productId, change: v.fields.stock - v.before.stock, stockAfter: v.fields.stock })),
-    ];
-    await insertMovements(tx.db, movements, scope.actor.id, `Import #${id}`);
+    await setStock(
+      tx.db,
+      [
+        ...newOptions.map((v) => ({ variantId: newIds.get(v.fields.sku)!, stock: v.fields.stock })),
+        ...changedOptions.map((v) => ({ variantId: v.id, stock: v.fields.stock })),
+      ],
+      scope.actor.id,
+      `Import #${id}`,
+    );
 
     const records = [
       ...made.map((fields) => ({ kind: "product" as const, recordId: madeIds.get(fields.slug)!, before: null, after: fields })),
       ...changedProducts.map((p) => ({ kind: "product" as const, recordId: p.id, before: p.before, after: p.fields })),
-      ...newOptions.map((v) => ({ kind: "variant" as const, recordId: newIds.get(v.fields.sku)!, before: null, after: v.fields })),
+      ...newOptions.map((v) => ({
+        kind: "variant" as const,
+        recordId: newIds.get(v.fields.sku)!,
+        before: null,
+        after: v.fields,
+      })),
       ...changedOptions.map((v) => ({ kind: "variant" as const, recordId: v.id, before: v.before, after: v.fields })),
     ];
     await inChunks(records, async (chunk) => {

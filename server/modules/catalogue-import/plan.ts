@@ -111,7 +111,11 @@ const show = (value: unknown): string => (value === null || value === undefined 
  * The plan of `text` against the catalogue `db` reads now. `lock`: the records it finds are locked
  * for update (applying). `now`: the moment statuses are read for (scheduled or published).
  */
-export async function planImport(db: Db, text: string, options: { currency: string; now: Date; lock?: boolean }): Promise<ImportPlan> {
+export async function planImport(
+  db: Db,
+  text: string,
+  options: { currency: string; now: Date; lock?: boolean },
+): Promise<ImportPlan> {
   const { handles, skus } = await keysOf(text);
   const names = await namesOf(db);
   // Products before options, each in id order: every writer that locks both locks them so.
@@ -122,7 +126,6 @@ export async function planImport(db: Db, text: string, options: { currency: stri
   const productPlans = new Map<string, ProductPlan & { firstLine: number; refused: boolean; values: LineValues }>();
   const variantPlans: VariantPlan[] = [];
   const skuLines = new Map<string, number>();
-  const productIds = new Map<number, string>([...products.values()].map((p) => [p.id, p.slug]));
 
   for await (const fileLine of fileLines(text)) {
     const planned = planLine(fileLine);
@@ -132,7 +135,14 @@ export async function planImport(db: Db, text: string, options: { currency: stri
   function planLine(fileLine: FileLine): PlannedLine {
     const handle = (fileLine.cells.Handle ?? "").toLowerCase();
     const sku = fileLine.cells.SKU ?? "";
-    const refuse = (reasons: string[]): PlannedLine => ({ line: fileLine.line, outcome: "refused", handle, sku, changes: [], reasons });
+    const refuse = (reasons: string[]): PlannedLine => ({
+      line: fileLine.line,
+      outcome: "refused",
+      handle,
+      sku,
+      changes: [],
+      reasons,
+    });
     if (fileLine.unreadable) return refuse([fileLine.unreadable]);
     const values = readLine(fileLine.cells, names, options);
     const reasons = [...values.productProblems, ...values.problems];
@@ -172,16 +182,23 @@ export async function planImport(db: Db, text: string, options: { currency: stri
     // The option.
     const existingOption = sku ? (variants.get(sku) ?? null) : null;
     if (existingOption) {
-      const owner = productIds.get(existingOption.productId);
-      if (owner !== handle) reasons.push(`The SKU ${sku} belongs to another product${owner ? ` (${owner})` : ""}.`);
-      else if (existingOption.archived) reasons.push(`The SKU ${sku} is an archived option; restore it on its product's page first.`);
+      if (existingOption.productSlug !== handle)
+        reasons.push(`The SKU ${sku} belongs to another product (${existingOption.productSlug}).`);
+      else if (existingOption.archived)
+        reasons.push(`The SKU ${sku} is an archived option; restore it on its product's page first.`);
     }
     const optionAfter = variantAfter(existingOption, values, reasons);
     // A product's first line carries the product: refused, it refuses the product's other lines.
     if (product && product.firstLine === fileLine.line && reasons.length > 0) product.refused = true;
     if (reasons.length > 0 || !product) return refuse(reasons.length > 0 ? reasons : ["The line has no handle."]);
 
-    variantPlans.push({ sku, id: existingOption?.id ?? null, handle, before: existingOption && variantFieldsOf(existingOption), after: optionAfter! });
+    variantPlans.push({
+      sku,
+      id: existingOption?.id ?? null,
+      handle,
+      before: existingOption && variantFieldsOf(existingOption),
+      after: optionAfter!,
+    });
     if (existingOption) changes.push(...variantChanges(existingOption, optionAfter!));
     const outcome: ImportOutcome = product.id === null || !existingOption ? "create" : changes.length > 0 ? "change" : "same";
     return { line: fileLine.line, outcome, handle, sku, changes, reasons: [] };
@@ -195,7 +212,11 @@ export async function planImport(db: Db, text: string, options: { currency: stri
     add("Title", before.name, after.name);
     add("Brand", names.brandNames.get(before.brandId), names.brandNames.get(after.brandId));
     add("Category", names.categoryNames.get(before.categoryId), names.categoryNames.get(after.categoryId));
-    add("Sub-category", before.subCategoryId && names.categoryNames.get(before.subCategoryId), after.subCategoryId && names.categoryNames.get(after.subCategoryId));
+    add(
+      "Sub-category",
+      before.subCategoryId && names.categoryNames.get(before.subCategoryId),
+      after.subCategoryId && names.categoryNames.get(after.subCategoryId),
+    );
     add("Status", statusOf(before, options.now), statusOf(after, options.now));
     add("Publish at (UTC)", before.publishAt, after.publishAt);
     add("Members only", before.membersOnly ? "yes" : "no", after.membersOnly ? "yes" : "no");
@@ -214,16 +235,22 @@ export async function planImport(db: Db, text: string, options: { currency: stri
       ["Member price", money(before.memberPrice), money(after.memberPrice)],
       ["Stock", before.stock, after.stock],
     ];
-    return pairs.filter(([, from, to]) => show(from) !== show(to)).map(([field, from, to]) => ({ field, from: show(from), to: show(to) }));
+    return pairs
+      .filter(([, from, to]) => show(from) !== show(to))
+      .map(([field, from, to]) => ({ field, from: show(from), to: show(to) }));
   }
 
   const productList = [...productPlans.values()].filter((p) => !p.refused);
   const counts: Record<string, number> = { create: 0, change: 0, same: 0, refused: 0 };
   for (const line of lines) counts[line.outcome]! += 1;
   counts.newProducts = productList.filter((p) => p.id === null).length;
-  counts.changedProducts = productList.filter((p) => p.id !== null && JSON.stringify(p.before) !== JSON.stringify(p.after)).length;
+  counts.changedProducts = productList.filter(
+    (p) => p.id !== null && JSON.stringify(p.before) !== JSON.stringify(p.after),
+  ).length;
   counts.newOptions = variantPlans.filter((v) => v.id === null).length;
-  counts.changedOptions = variantPlans.filter((v) => v.id !== null && JSON.stringify(v.before) !== JSON.stringify(v.after)).length;
+  counts.changedOptions = variantPlans.filter(
+    (v) => v.id !== null && JSON.stringify(v.before) !== JSON.stringify(v.after),
+  ).length;
 
   const fingerprint = createHash("sha256");
   for (const p of productList) fingerprint.update(JSON.stringify([p.handle, p.id, p.before, p.after]));
@@ -267,7 +294,12 @@ function productAfter(existing: ProductRecord | null, values: LineValues, handle
       };
   const after: ProductFields = { ...base, ...withoutUndefined(given) };
   // A new category drops a sub-category that is not its own (the line's Sub-category, when given, was checked against it).
-  if (given.categoryId !== undefined && given.subCategoryId === undefined && existing && existing.categoryId !== given.categoryId) {
+  if (
+    given.categoryId !== undefined &&
+    given.subCategoryId === undefined &&
+    existing &&
+    existing.categoryId !== given.categoryId
+  ) {
     after.subCategoryId = null;
   }
   if (values.status !== undefined) {
@@ -292,12 +324,23 @@ function variantAfter(existing: VariantRecord | null, values: LineValues, reason
   if (!existing) {
     const missing = (["size", "colour", "colourHex", "price"] as const).filter((field) => given[field] === undefined);
     const words = { size: "Size", colour: "Colour", colourHex: "Colour hex", price: "Price" };
-    if (missing.length > 0 && values.problems.length === 0) reasons.push(`A new option needs ${missing.map((field) => words[field]).join(", ")}.`);
+    if (missing.length > 0 && values.problems.length === 0)
+      reasons.push(`A new option needs ${missing.map((field) => words[field]).join(", ")}.`);
     if (missing.length > 0) return null;
   }
   const base: VariantFields = existing
     ? variantFieldsOf(existing)
-    : { sku: "", size: "", colour: "", colourHex: "", barcode: null, price: 0, compareAtPrice: null, memberPrice: null, stock: 0 };
+    : {
+        sku: "",
+        size: "",
+        colour: "",
+        colourHex: "",
+        barcode: null,
+        price: 0,
+        compareAtPrice: null,
+        memberPrice: null,
+        stock: 0,
+      };
   const after: VariantFields = { ...base, ...withoutUndefined(given) };
   if (after.compareAtPrice !== null && after.compareAtPrice <= after.price) reasons.push("Was price must be above the price.");
   if (after.memberPrice !== null && after.memberPrice > after.price) reasons.push("Member price must not be above the price.");

@@ -23,9 +23,13 @@ export async function previewImport(
 ): Promise<{ id: number; counts: Record<string, number> }> {
   if (file.bytes.byteLength === 0) throw new ShopError("IMPORT_NOT_CSV", "Choose a CSV file to import.");
   if (file.bytes.byteLength > options.maxBytes) {
-    throw new ShopError("IMPORT_TOO_LARGE", `The file is larger than ${Math.floor(options.maxBytes / 1024 / 1024)} MB, the shop's import limit.`, {
-      details: { maxBytes: options.maxBytes },
-    });
+    throw new ShopError(
+      "IMPORT_TOO_LARGE",
+      `The file is larger than ${Math.floor(options.maxBytes / 1024 / 1024)} MB, the shop's import limit.`,
+      {
+        details: { maxBytes: options.maxBytes },
+      },
+    );
   }
   const text = fileText(file.bytes);
   const plan = await planImport(scope.db, text, { currency: options.currency, now: options.now ?? new Date() });

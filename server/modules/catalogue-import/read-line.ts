@@ -133,7 +133,8 @@ export function readLine(
   if (!SKU.test(sku)) problems.push(sku ? `SKU ${sku} may hold only letters, digits and . _ / - (64 at most).` : "SKU is empty.");
   else variant.sku = sku;
   if (cells["Colour hex"] !== undefined) {
-    if (!HEX.test(cells["Colour hex"])) problems.push(`Colour hex ${cells["Colour hex"] || "(empty)"} is not a colour such as #1f8a70.`);
+    if (!HEX.test(cells["Colour hex"]))
+      problems.push(`Colour hex ${cells["Colour hex"] || "(empty)"} is not a colour such as #1f8a70.`);
     else variant.colourHex = cells["Colour hex"].toLowerCase();
   }
   if (cells.Barcode !== undefined) {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 
 /*
@@ -38,6 +38,8 @@ export interface ProductRecord extends ProductFields {
 export interface VariantRecord extends VariantFields {
   id: number;
   productId: number;
+  /** Its product's slug (the file's handle). */
+  productSlug: string;
   archived: boolean;
 }
 
@@ -45,9 +47,19 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 const LOOKUP_BATCH = 5000;
 
+/**
+ * A list as one parameter, for `x in ${listOf(values)}`: many keys are one JSON text, not one
+ * parameter each (a statement takes at most 65,535), and arrays need no driver's own encoding.
+ */
+export function listOf(values: readonly (string | number)[], type: "text" | "int" = "text"): SQL {
+  const element = type === "int" ? sql`value::int` : sql`value`;
+  return sql`(select ${element} from jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+}
+
 async function inBatches<T>(keys: string[], read: (batch: string[]) => Promise<T[]>): Promise<T[]> {
   const found: T[] = [];
-  for (let start = 0; start < keys.length; start += LOOKUP_BATCH) found.push(...(await read(keys.slice(start, start + LOOKUP_BATCH))));
+  for (let start = 0; start < keys.length; start += LOOKUP_BATCH)
+    found.push(...(await read(keys.slice(start, start + LOOKUP_BATCH))));
   return found;
 }
 
@@ -68,7 +80,7 @@ export async function productsBySlug(db: Db, slugs: string[], lock = false): Pro
     }>(
       db,
       sql`select id, slug, name, brand_id, category_id, sub_category_id, published, publish_at, archived_at, members_only
-          from products where slug = any(${batch}::text[]) order by id ${lock ? sql`for update` : sql``}`,
+          from products where slug in ${listOf(batch)} order by id ${lock ? sql`for update` : sql``}`,
     ),
   );
   return new Map(
@@ -106,11 +118,13 @@ export async function variantsBySku(db: Db, skus: string[], lock = false): Promi
       member_price: number | null;
       stock: number;
       archived: boolean;
+      product_slug: string;
     }>(
       db,
-      sql`select id, product_id, sku, size, colour, colour_hex, barcode, price, compare_at_price, member_price, stock,
-                 archived_at is not null as archived
-          from variants where sku = any(${batch}::text[]) order by id ${lock ? sql`for update` : sql``}`,
+      sql`select v.id, v.product_id, v.sku, v.size, v.colour, v.colour_hex, v.barcode, v.price, v.compare_at_price,
+                 v.member_price, v.stock, v.archived_at is not null as archived, p.slug as product_slug
+          from variants v join products p on p.id = v.product_id
+          where v.sku in ${listOf(batch)} order by v.id ${lock ? sql`for update of v` : sql``}`,
     ),
   );
   return new Map(
@@ -119,6 +133,7 @@ export async function variantsBySku(db: Db, skus: string[], lock = false): Promi
       {
         id: row.id,
         productId: row.product_id,
+        productSlug: row.product_slug,
         sku: row.sku,
         size: row.size,
         colour: row.colour,

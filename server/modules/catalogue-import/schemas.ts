@@ -12,7 +12,12 @@ export const importLinesInput = z.object({
   outcome: z.preprocess(blank, z.enum(IMPORT_OUTCOMES, { error: "Choose created, changed, unchanged or refused." }).optional()),
   page: z.preprocess(
     blank,
-    z.coerce.number({ error: "The page must be a whole number." }).int("The page must be a whole number.").min(1, "Pages start at 1.").max(100_000).default(1),
+    z.coerce
+      .number({ error: "The page must be a whole number." })
+      .int("The page must be a whole number.")
+      .min(1, "Pages start at 1.")
+      .max(100_000)
+      .default(1),
   ),
 });
 export type ImportLinesParams = z.output<typeof importLinesInput>;

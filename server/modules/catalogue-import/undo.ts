@@ -6,6 +6,7 @@ import { ShopError } from "../../lib/shop-error.ts";
 import { recordAudit, type StaffScope } from "../audit/index.ts";
 import { lockedImport } from "./locked-import.ts";
 import {
+  listOf,
   PRODUCT_FIELDS,
   productsBySlug,
   VARIANT_FIELDS,
@@ -13,7 +14,7 @@ import {
   type ProductFields,
   type VariantFields,
 } from "./records.ts";
-import { inChunks, insertMovements, updateProducts, updateVariants, type Movement } from "./write.ts";
+import { inChunks, setStock, updateProducts, updateVariants } from "./write.ts";
 
 /*
  * Undoing an applied import (ADR 70), in one transaction: when every record it made or changed
@@ -23,7 +24,9 @@ import { inChunks, insertMovements, updateProducts, updateVariants, type Movemen
  */
 
 const same = (a: object, b: object, fields: readonly string[]) =>
-  fields.every((field) => JSON.stringify((a as Record<string, unknown>)[field]) === JSON.stringify((b as Record<string, unknown>)[field]));
+  fields.every(
+    (field) => JSON.stringify((a as Record<string, unknown>)[field]) === JSON.stringify((b as Record<string, unknown>)[field]),
+  );
 
 const time = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 const normalTimes = <T extends Partial<ProductFields>>(fields: T): T => ({
@@ -38,14 +41,25 @@ export async function undoImport(scope: StaffScope, id: number, now = new Date()
   await withTransaction(scope, async (tx) => {
     const row = await lockedImport(tx.db, id);
     if (row.status !== "applied") {
-      throw new ShopError("IMPORT_NOT_APPLICABLE", row.status === "undone" ? "This import was undone already." : "This import was not applied.");
+      throw new ShopError(
+        "IMPORT_NOT_APPLICABLE",
+        row.status === "undone" ? "This import was undone already." : "This import was not applied.",
+      );
     }
     const records = await tx.db.select().from(catalogueImportRecords).where(eq(catalogueImportRecords.importId, id));
     const productRecords = records.filter((r) => r.kind === "product");
     const variantRecords = records.filter((r) => r.kind === "variant");
     // Products before options, in id order, as every writer locks them.
-    const products = await productsBySlug(tx.db, productRecords.map((r) => String(r.after.slug)), true);
-    const variants = await variantsBySku(tx.db, variantRecords.map((r) => String(r.after.sku)), true);
+    const products = await productsBySlug(
+      tx.db,
+      productRecords.map((r) => String(r.after.slug)),
+      true,
+    );
+    const variants = await variantsBySku(
+      tx.db,
+      variantRecords.map((r) => String(r.after.sku)),
+      true,
+    );
     const productById = new Map([...products.values()].map((p) => [p.id, p]));
     const variantById = new Map([...variants.values()].map((v) => [v.id, v]));
 
@@ -66,7 +80,7 @@ export async function undoImport(scope: StaffScope, id: number, now = new Date()
       const ordered = await queryRows<{ sku: string }>(
         tx.db,
         sql`select distinct coalesce(v.sku, l.product_name) as sku from order_lines l left join variants v on v.id = l.variant_id
-            where l.variant_id = any(${made}::int[]) or l.product_id = any(${madeProducts}::int[]) limit ${MOVED_NAMED}`,
+            where l.variant_id in ${listOf(made, "int")} or l.product_id in ${listOf(madeProducts, "int")} limit ${MOVED_NAMED}`,
       );
       moved.push(...ordered.map((o) => `option ${o.sku} (ordered since)`));
     }
@@ -81,26 +95,32 @@ export async function undoImport(scope: StaffScope, id: number, now = new Date()
 
     // Options first (their stock movements name them), then products.
     const restored = variantRecords.filter((r) => r.before !== null);
-    const movements: Movement[] = restored
-      .map((r) => {
-        const before = r.before as unknown as VariantFields;
-        const after = r.after as unknown as VariantFields;
-        return { variantId: r.recordId, productId: variantById.get(r.recordId)!.productId, change: before.stock - after.stock, stockAfter: before.stock };
-      })
-      .filter((m) => m.change !== 0);
-    await updateVariants(tx.db, restored.map((r) => ({ id: r.recordId, fields: r.before as unknown as VariantFields })));
-    await insertMovements(tx.db, movements, scope.actor.id, `Undo of import #${id}`);
+    await updateVariants(
+      tx.db,
+      restored.map((r) => ({ id: r.recordId, fields: r.before as unknown as VariantFields })),
+    );
+    await setStock(
+      tx.db,
+      restored.map((r) => ({ variantId: r.recordId, stock: (r.before as unknown as VariantFields).stock })),
+      scope.actor.id,
+      `Undo of import #${id}`,
+    );
     await inChunks(made, async (chunk) => {
-      await tx.db.execute(sql`delete from variants where id = any(${chunk}::int[])`);
+      await tx.db.execute(sql`delete from variants where id in ${listOf(chunk, "int")}`);
     });
     await updateProducts(
       tx.db,
-      productRecords.filter((r) => r.before !== null).map((r) => ({ id: r.recordId, fields: r.before as unknown as ProductFields })),
+      productRecords
+        .filter((r) => r.before !== null)
+        .map((r) => ({ id: r.recordId, fields: r.before as unknown as ProductFields })),
     );
     await inChunks(madeProducts, async (chunk) => {
-      await tx.db.execute(sql`delete from products where id = any(${chunk}::int[])`);
+      await tx.db.execute(sql`delete from products where id in ${listOf(chunk, "int")}`);
     });
-    await tx.db.update(catalogueImports).set({ status: "undone", undoneBy: scope.actor.id, undoneAt: now }).where(eq(catalogueImports.id, id));
+    await tx.db
+      .update(catalogueImports)
+      .set({ status: "undone", undoneBy: scope.actor.id, undoneAt: now })
+      .where(eq(catalogueImports.id, id));
     await recordAudit(tx, {
       action: "catalogue.import_undone",
       entityType: "import",

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
+import { moveStock } from "../stock/index.ts";
 import type { ProductFields, VariantFields } from "./records.ts";
 
 /*
@@ -57,15 +58,15 @@ function variantValues(v: VariantFields): SQL {
     ${v.compareAtPrice}::int, ${v.memberPrice}::int, ${v.stock}::int`;
 }
 
-/** Makes the options, each after its product's last; answers their ids by SKU. */
+/** Makes the options, each after its product's last, with no stock yet (setStock gives it); answers their ids by SKU. */
 export async function insertVariants(db: Db, rows: { productId: number; fields: VariantFields }[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   await inChunks(rows, async (chunk) => {
     const made = await queryRows<{ id: number; sku: string }>(
       db,
       sql`insert into variants (product_id, sku, size, colour, colour_hex, barcode, price, compare_at_price, member_price, stock, position)
-          select r.product_id, r.sku, r.size, r.colour, r.colour_hex, r.barcode, r.price, r.compare_at_price, r.member_price, r.stock,
-            coalesce((select max(position) from variants o where o.product_id = r.product_id), -1)
+          select r.product_id, r.sku, r.size, r.colour, r.colour_hex, r.barcode, r.price, r.compare_at_price, r.member_price,
+            0, coalesce((select max(position) from variants o where o.product_id = r.product_id), -1)
               + row_number() over (partition by r.product_id order by r.ord)
           from (values ${sql.join(
             chunk.map(({ productId, fields }, index) => sql`(${index}::int, ${productId}::int, ${variantValues(fields)})`),
@@ -78,11 +79,11 @@ export async function insertVariants(db: Db, rows: { productId: number; fields: 
   return ids;
 }
 
-/** Sets the options' importable columns, stock included. */
+/** Sets the options' importable columns but stock (which moves through the stock module, a movement each). */
 export async function updateVariants(db: Db, rows: { id: number; fields: VariantFields }[]): Promise<void> {
   await inChunks(rows, async (chunk) => {
     await db.execute(sql`update variants t set sku = r.sku, size = r.size, colour = r.colour, colour_hex = r.colour_hex,
-        barcode = r.barcode, price = r.price, compare_at_price = r.compare_at_price, member_price = r.member_price, stock = r.stock
+        barcode = r.barcode, price = r.price, compare_at_price = r.compare_at_price, member_price = r.member_price
       from (values ${sql.join(
         chunk.map(({ id, fields }) => sql`(${id}::int, ${variantValues(fields)})`),
         sql`, `,
@@ -91,20 +92,21 @@ export async function updateVariants(db: Db, rows: { id: number; fields: Variant
   });
 }
 
-export interface Movement {
-  variantId: number;
-  productId: number;
-  change: number;
-  stockAfter: number;
-}
-
-/** The stock movements of an import or its undo (reason "import"), by `actorId`. */
-export async function insertMovements(db: Db, rows: Movement[], actorId: number, note: string): Promise<void> {
+/**
+ * Sets options' stock through the stock module (ADR 66): a movement each with reason "import", and
+ * an option back from sold out wakes the back-in-stock mails once the transaction commits.
+ */
+export async function setStock(
+  db: Db,
+  rows: { variantId: number; stock: number }[],
+  actorId: number,
+  note: string,
+): Promise<void> {
   await inChunks(rows, async (chunk) => {
-    await db.execute(sql`insert into stock_movements (variant_id, product_id, change, stock_after, reason, actor_user_id, note)
-      values ${sql.join(
-        chunk.map((m) => sql`(${m.variantId}::int, ${m.productId}::int, ${m.change}::int, ${m.stockAfter}::int, 'import', ${actorId}::int, ${note}::text)`),
-        sql`, `,
-      )}`);
+    await moveStock(
+      db,
+      chunk.map((row) => ({ variantId: row.variantId, setTo: row.stock })),
+      { reason: "import", actorUserId: actorId, note },
+    );
   });
 }
