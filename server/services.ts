@@ -12,7 +12,8 @@ import { claimGuestOrders, createOrders, createStaffOperations } from "./modules
 import { createPayments, type PaymentProvider } from "./modules/payments/index.ts";
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
-import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
+import { createBackOffice, createDispatch, LOW_STOCK_TOTAL, type Seller } from "./modules/back-office/index.ts";
+import { createShopSettings } from "./modules/shop-settings/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
@@ -94,6 +95,16 @@ export function createServices(database: Database, config: ServicesConfig) {
   const uploads = config.dataDir ? createUploads({ dataDir: config.dataDir }) : undefined;
   const videos = createVideos(config.videos);
   const selling = { ...DEMO_SELLING, ...config.selling };
+  // What the owner sets in the back office (ADR 68); the environment's selling values are its defaults.
+  const shopSettings = createShopSettings({
+    legalName: selling.seller.name,
+    address: selling.seller.address,
+    vatId: selling.seller.vatId,
+    bank: selling.bank,
+    reservationDays: selling.reservationDays,
+    lowStockTotal: LOW_STOCK_TOTAL,
+  });
+  const settings = shopSettings.read;
   const mails = createMailRunner(database.db, config.mailer, {
     onError: config.onBackgroundError,
     leaseSeconds: config.mailLeaseSeconds,
@@ -104,7 +115,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   const stockAlerts = createStockAlerts({ ...config, db: database.db, mailsWritten: mails.wake });
   // The back office's sign-in: set-up link, invitations, two factors, its sessions' limits (ADR 59).
   const staffAccess = createStaffAccess({ ...config, db: database.db, mailsWritten: mails.wake });
-  const orders = createOrders({ bank: selling.bank, secret: config.secret, publicUrl: config.publicUrl });
+  const orders = createOrders({ bank: async (db) => (await settings(db)).bank, secret: config.secret, publicUrl: config.publicUrl });
   // The external-site notice; it also signs the links to other sites the shop renders (news, pages).
   const externalLinks = createExternalLinks({ videoOrigins: videos.provider.siteOrigins, secret: config.secret });
   const shop = { siteName: config.siteName, publicUrl: config.publicUrl, orderLink: orders.statusLink };
@@ -167,11 +178,18 @@ export function createServices(database: Database, config: ServicesConfig) {
     }),
     /** The back office's reads: dashboard, orders, customers, audit log (ADR 60). */
     backOffice: {
-      ...createBackOffice({ currency: selling.currency, cardPayments: config.cardPayments !== undefined }),
+      ...createBackOffice({
+        currency: selling.currency,
+        cardPayments: config.cardPayments !== undefined,
+        lowStockTotal: async (db) => (await settings(db)).lowStockTotal,
+      }),
       // Packing slips, invoices and shipping a batch of orders (ADR 62), through the one ship use case.
       ...createDispatch({
-        seller: { ...selling.seller, website: config.publicUrl },
-        bank: selling.bank,
+        seller: async (db) => {
+          const { legalName, address, vatId } = await settings(db);
+          return { name: legalName, address, vatId, website: config.publicUrl };
+        },
+        bank: async (db) => (await settings(db)).bank,
         cardPayments: config.cardPayments !== undefined,
         ship: staff.ship,
       }),
@@ -194,7 +212,11 @@ export function createServices(database: Database, config: ServicesConfig) {
     stockAlerts,
     checkout: createCheckout({
       ...shop,
-      ...selling,
+      currency: selling.currency,
+      transfers: async (db) => {
+        const { reservationDays, bank } = await settings(db);
+        return { reservationDays, bank };
+      },
       money: (minor) => formatMoney(minor, selling.currency),
       // Mails written with an order go out as soon as it commits.
       mailsWritten: mails.wake,
@@ -208,6 +230,8 @@ export function createServices(database: Database, config: ServicesConfig) {
     }),
     orders,
     payments,
+    /** The shop's settings an owner changes (legal name, bank, reservation days, low stock; ADR 68). */
+    shopSettings,
     /**
      * Order operations for users with the "staff" scope (adapters check the scope). A card
      * order's refund and cancellation go through the payment provider first.
