@@ -14,6 +14,7 @@ import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
 import { createBackOffice, createDispatch, LOW_STOCK_TOTAL, type Seller } from "./modules/back-office/index.ts";
 import { createShopSettings } from "./modules/shop-settings/index.ts";
+import { createDeliveryRates } from "./modules/delivery-rates/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
 import { formatMoney } from "./lib/money.ts";
@@ -230,6 +231,8 @@ export function createServices(database: Database, config: ServicesConfig) {
     }),
     orders,
     payments,
+    /** Delivery zones, methods and VAT rates as the owner changes them (ADR 68). */
+    deliveryRates: createDeliveryRates(),
     /** The shop's settings an owner changes (legal name, bank, reservation days, low stock; ADR 68). */
     shopSettings,
     /**
