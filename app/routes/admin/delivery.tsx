@@ -151,18 +151,40 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
                     </details>
                   );
                 })}
-                <details className="rounded border border-dashed border-grey-300 p-2" open={method.error("name") !== null || undefined}>
+                <details
+                  className="rounded border border-dashed border-grey-300 p-2"
+                  open={method.error("name") !== null || undefined}
+                >
                   <summary className="cursor-pointer text-sm">Add a delivery method</summary>
-                  <SettingsForm formKey={key("method")} intent="addMethod" hidden={target} submit="Add method" className="mt-2 flex flex-col gap-3">
+                  <SettingsForm
+                    formKey={key("method")}
+                    intent="addMethod"
+                    hidden={target}
+                    submit="Add method"
+                    className="mt-2 flex flex-col gap-3"
+                  >
                     <MethodFields
                       form={method}
-                      current={{ name: "", speed: "standard", price: "", freeFrom: "", minDays: "", maxDays: "", position: String(zone.methods.length) }}
+                      current={{
+                        name: "",
+                        speed: "standard",
+                        price: "",
+                        freeFrom: "",
+                        minDays: "",
+                        maxDays: "",
+                        position: String(zone.methods.length),
+                      }}
                     />
                   </SettingsForm>
                 </details>
               </section>
               <SettingsForm formKey={key("rename")} intent="renameZone" hidden={target} submit="Rename zone">
-                <TextField label="Zone name" name="name" defaultValue={rename.value("name", zone.name)} error={rename.error("name")} />
+                <TextField
+                  label="Zone name"
+                  name="name"
+                  defaultValue={rename.value("name", zone.name)}
+                  error={rename.error("name")}
+                />
               </SettingsForm>
             </div>
           </Panel>
@@ -214,7 +236,12 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
             </table>
           </div>
           <SettingsForm formKey="vat" intent="setVatRate" submit="Set VAT rate">
-            <TextField label="Country code" name="country" defaultValue={vatForm.value("country", "")} error={vatForm.error("country")} />
+            <TextField
+              label="Country code"
+              name="country"
+              defaultValue={vatForm.value("country", "")}
+              error={vatForm.error("country")}
+            />
             <TextField
               label="VAT rate (%)"
               name="vatPercent"
@@ -257,14 +284,24 @@ function MethodFields({
       <div className="field">
         <label>
           Speed
-          <select name="speed" defaultValue={form.value("speed", current.speed)} className="mt-1 block rounded-md border border-grey-300 px-2 py-1">
+          <select
+            name="speed"
+            defaultValue={form.value("speed", current.speed)}
+            className="mt-1 block rounded-md border border-grey-300 px-2 py-1"
+          >
             <option value="standard">{SPEED_WORDS.standard}</option>
             <option value="express">{SPEED_WORDS.express}</option>
           </select>
         </label>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Price" name="price" inputMode="decimal" defaultValue={form.value("price", current.price)} error={form.error("price")} />
+        <TextField
+          label="Price"
+          name="price"
+          inputMode="decimal"
+          defaultValue={form.value("price", current.price)}
+          error={form.error("price")}
+        />
         <TextField
           label="Free from (items)"
           name="freeFrom"
@@ -273,10 +310,28 @@ function MethodFields({
           defaultValue={form.value("freeFrom", current.freeFrom)}
           error={form.error("freeFrom")}
         />
-        <TextField label="Fewest days" name="minDays" inputMode="numeric" defaultValue={form.value("minDays", current.minDays)} error={form.error("minDays")} />
-        <TextField label="Most days" name="maxDays" inputMode="numeric" defaultValue={form.value("maxDays", current.maxDays)} error={form.error("maxDays")} />
+        <TextField
+          label="Fewest days"
+          name="minDays"
+          inputMode="numeric"
+          defaultValue={form.value("minDays", current.minDays)}
+          error={form.error("minDays")}
+        />
+        <TextField
+          label="Most days"
+          name="maxDays"
+          inputMode="numeric"
+          defaultValue={form.value("maxDays", current.maxDays)}
+          error={form.error("maxDays")}
+        />
       </div>
-      <TextField label="Order in the list" name="position" inputMode="numeric" defaultValue={form.value("position", current.position)} error={form.error("position")} />
+      <TextField
+        label="Order in the list"
+        name="position"
+        inputMode="numeric"
+        defaultValue={form.value("position", current.position)}
+        error={form.error("position")}
+      />
     </>
   );
 }

@@ -47,8 +47,8 @@ export default function Memberships({ loaderData, actionData }: Route.ComponentP
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Memberships</h1>
       <p className="text-sm text-grey-700">
-        Members pay the plan&rsquo;s discount off every product, unless an option has its own member price (set in the
-        product editor), which then applies instead.
+        Members pay the plan&rsquo;s discount off every product, unless an option has its own member price (set in the product
+        editor), which then applies instead.
       </p>
       <FormNotices message={message} failure={failure} shown={failure ? Object.keys(failure.fieldErrors) : []} />
       {plans.map((plan) => {

@@ -18,14 +18,10 @@ const version = z.string({ error: "The form is missing its version: reload the p
 
 export const zoneId = z.string({ error: "Which zone?" }).trim().min(1, "Which zone?").max(40);
 
-const name = z
-  .string({ error: "Give a name." })
-  .trim()
-  .min(1, "Give a name.")
-  .max(60, "At most 60 characters.");
+const name = z.string({ error: "Give a name." }).trim().min(1, "Give a name.").max(60, "At most 60 characters.");
 
 /** Country codes typed in a field, each a country delivery addresses may be in. */
-const countries = (field: string) =>
+const countries = () =>
   z
     .string()
     .max(2000, "Too many countries at once.")
@@ -36,7 +32,6 @@ const countries = (field: string) =>
         ctx.addIssue({
           code: "custom",
           message: `Not a country code (ISO 3166-1, such as FR): ${unknown.join(", ")}.`,
-          path: [field],
         });
       return codes;
     });
@@ -77,7 +72,7 @@ const days = (what: string) =>
 
 export const CreateZoneInput = z.object({
   name,
-  countries: countries("countries").refine((codes) => codes.length > 0, "Give at least one country code."),
+  countries: countries().refine((codes) => codes.length > 0, "Give at least one country code."),
   /** The VAT rate of the zone's countries that have none yet. */
   vatPercent: percent,
 });
@@ -85,7 +80,7 @@ export const CreateZoneInput = z.object({
 export const AddCountriesInput = z.object({
   zoneId,
   version,
-  countries: countries("countries").refine((codes) => codes.length > 0, "Give at least one country code."),
+  countries: countries().refine((codes) => codes.length > 0, "Give at least one country code."),
   vatPercent: percent,
 });
 

@@ -46,7 +46,10 @@ async function lockZone(db: Db, id: string, version: string) {
 const touch = (db: Db, ids: string[]) =>
   ids.length === 0
     ? Promise.resolve()
-    : db.update(deliveryZones).set({ updatedAt: sql`now()` }).where(inArray(deliveryZones.id, ids));
+    : db
+        .update(deliveryZones)
+        .set({ updatedAt: sql`now()` })
+        .where(inArray(deliveryZones.id, ids));
 
 /**
  * Puts `codes` in the zone (moving those in another zone, whose version moves too), giving those
@@ -94,14 +97,17 @@ export async function createZone(scope: StaffScope, raw: unknown): Promise<{ id:
       .values({ id, name: input.name })
       .onConflictDoNothing()
       .returning({ id: deliveryZones.id });
-    if (made.length === 0)
-      throw new ShopError("INVALID_INPUT", "There is a zone of that name already.", { field: "name" });
+    if (made.length === 0) throw new ShopError("INVALID_INPUT", "There is a zone of that name already.", { field: "name" });
     const { moved } = await placeCountries(tx, id, input.countries, input.vatPercent);
     await recordAudit(tx, {
       action: "delivery.zone_created",
       entityType: "delivery_zone",
       entityId: id,
-      changes: { name: [null, input.name], countries: [[], input.countries], ...(Object.keys(moved).length ? { movedFrom: [null, moved] } : {}) },
+      changes: {
+        name: [null, input.name],
+        countries: [[], input.countries],
+        ...(Object.keys(moved).length ? { movedFrom: [null, moved] } : {}),
+      },
     });
     return { id };
   });
@@ -111,7 +117,10 @@ export async function renameZone(scope: StaffScope, raw: unknown): Promise<void>
   const input = parseInput(RenameZoneInput, raw);
   await withTransaction(scope, async (tx) => {
     const zone = await lockZone(tx.db, input.zoneId, input.version);
-    await tx.db.update(deliveryZones).set({ name: input.name, updatedAt: sql`now()` }).where(eq(deliveryZones.id, zone.id));
+    await tx.db
+      .update(deliveryZones)
+      .set({ name: input.name, updatedAt: sql`now()` })
+      .where(eq(deliveryZones.id, zone.id));
     await recordAudit(tx, {
       action: "delivery.zone_renamed",
       entityType: "delivery_zone",
@@ -147,8 +156,7 @@ export async function removeCountry(scope: StaffScope, raw: unknown): Promise<vo
       .delete(deliveryZoneCountries)
       .where(and(eq(deliveryZoneCountries.country, input.country), eq(deliveryZoneCountries.zoneId, zone.id)))
       .returning({ country: deliveryZoneCountries.country });
-    if (gone.length === 0)
-      throw new ShopError("INVALID_INPUT", `${input.country} is not in this zone.`, { field: "country" });
+    if (gone.length === 0) throw new ShopError("INVALID_INPUT", `${input.country} is not in this zone.`, { field: "country" });
     await touch(tx.db, [zone.id]);
     await recordAudit(tx, {
       action: "delivery.country_removed",
@@ -177,7 +185,9 @@ export async function addMethod(scope: StaffScope, raw: unknown): Promise<{ id: 
       action: "delivery.method_added",
       entityType: "delivery_method",
       entityId: id,
-      changes: Object.fromEntries(Object.entries({ zoneId: zone.id, ...method }).map(([key, value]) => [key, [null, value ?? null]])),
+      changes: Object.fromEntries(
+        Object.entries({ zoneId: zone.id, ...method }).map(([key, value]) => [key, [null, value ?? null]]),
+      ),
     });
     return { id };
   });
@@ -197,7 +207,11 @@ export async function changeMethod(scope: StaffScope, raw: unknown): Promise<voi
     await tx.db.update(deliveryMethods).set(next).where(eq(deliveryMethods.id, method.id));
     await touch(tx.db, [zone.id]);
     const changes = diffFields(method, next, ["name", "speed", "price", "freeFrom", "minDays", "maxDays", "position", "active"]);
-    const action = changes.active ? (next.active ? "delivery.method_activated" : "delivery.method_deactivated") : "delivery.method_changed";
+    const action = changes.active
+      ? next.active
+        ? "delivery.method_activated"
+        : "delivery.method_deactivated"
+      : "delivery.method_changed";
     await recordAudit(tx, { action, entityType: "delivery_method", entityId: method.id, changes });
   });
 }

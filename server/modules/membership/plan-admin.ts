@@ -136,7 +136,10 @@ export const PlanForm = z.object({
   freeDelivery: ticked,
   earlyAccess: ticked,
   onSale: ticked,
-  position: z.preprocess(blank, z.coerce.number({ error: "Give the order as a whole number." }).int().min(0).max(10_000).default(0)),
+  position: z.preprocess(
+    blank,
+    z.coerce.number({ error: "Give the order as a whole number." }).int().min(0).max(10_000).default(0),
+  ),
 });
 
 /** The back office saves a plan's form: refused when the plan changed since the page was read. */

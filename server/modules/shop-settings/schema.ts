@@ -68,15 +68,8 @@ export const SettingsInput = z.object({
     .pipe(z.string().regex(/^([A-Z]{2}[0-9A-Z+*]{2,13})?$/, "A VAT number such as NL000099998B57, or empty for none."))
     .transform((id) => (id === "" ? null : id)),
   accountHolder: z.string().trim().min(2, "Give the account holder's name.").max(100, "At most 100 characters."),
-  iban: z
-    .string()
-    .transform(compactIban)
-    .refine(ibanValid, "Not a valid IBAN: check it (its check digits do not agree)."),
-  bic: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(BIC_PATTERN, "A BIC such as ABNANL2A (8 or 11 characters)."),
+  iban: z.string().transform(compactIban).refine(ibanValid, "Not a valid IBAN: check it (its check digits do not agree)."),
+  bic: z.string().trim().toUpperCase().regex(BIC_PATTERN, "A BIC such as ABNANL2A (8 or 11 characters)."),
   reservationDays: wholeNumber("the days", 1, 60),
   lowStockTotal: wholeNumber("the threshold", 1, 10_000),
 });

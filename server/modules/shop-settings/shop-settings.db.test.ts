@@ -65,7 +65,13 @@ test("with nothing stored, the environment's values are the shop's; the invoice 
 
 test("a wrong IBAN, BIC or day count is refused by its field, and nothing is stored", async () => {
   const refused = await failure(
-    shop.services.shopSettings.change(owner, { ...FORM, version: "", iban: "DE89370400440532013001", bic: "12", reservationDays: "0" }),
+    shop.services.shopSettings.change(owner, {
+      ...FORM,
+      version: "",
+      iban: "DE89370400440532013001",
+      bic: "12",
+      reservationDays: "0",
+    }),
   );
   expect(refused).toMatchObject({ code: "INVALID_INPUT" });
   expect(Object.keys((refused as { fields: object }).fields).sort()).toEqual(["bic", "iban", "reservationDays"]);
@@ -87,7 +93,11 @@ test("saved settings change the invoice's seller lines, the transfer instruction
   const bill = await shop.services.backOffice.invoice(system, order.number);
   expect(bill).toMatchObject({
     kind: "pro_forma",
-    seller: { name: "Warm Hands Trading B.V.", address: ["Prinsengracht 7", "1015 DK Amsterdam", "Netherlands"], vatId: "NL000099998B57" },
+    seller: {
+      name: "Warm Hands Trading B.V.",
+      address: ["Prinsengracht 7", "1015 DK Amsterdam", "Netherlands"],
+      vatId: "NL000099998B57",
+    },
     payment: { transfer: { accountHolder: "Warm Hands Trading B.V.", iban: "DE89370400440532013000", bic: "COBADEFFXXX" } },
   });
   // Three days to pay, on the order and in its confirmation mail.
