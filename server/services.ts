@@ -116,7 +116,11 @@ export function createServices(database: Database, config: ServicesConfig) {
   const stockAlerts = createStockAlerts({ ...config, db: database.db, mailsWritten: mails.wake });
   // The back office's sign-in: set-up link, invitations, two factors, its sessions' limits (ADR 59).
   const staffAccess = createStaffAccess({ ...config, db: database.db, mailsWritten: mails.wake });
-  const orders = createOrders({ bank: async (db) => (await settings(db)).bank, secret: config.secret, publicUrl: config.publicUrl });
+  const orders = createOrders({
+    bank: async (db) => (await settings(db)).bank,
+    secret: config.secret,
+    publicUrl: config.publicUrl,
+  });
   // The external-site notice; it also signs the links to other sites the shop renders (news, pages).
   const externalLinks = createExternalLinks({ videoOrigins: videos.provider.siteOrigins, secret: config.secret });
   const shop = { siteName: config.siteName, publicUrl: config.publicUrl, orderLink: orders.statusLink };

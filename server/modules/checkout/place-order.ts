@@ -323,10 +323,7 @@ async function placeInTransaction(
       // its order is confirmed by mail once paid. A transfer's mail says how to pay.
       card
         ? tx.db.insert(payments).values({ orderId, provider: CARD, amount: totals.total, currency: deps.currency })
-        : mailInsert(
-            tx.db,
-            confirmationOf(deps, confirmed, rows, { transfer: { bank, payBy: reservedUntil } }, deps.money),
-          ),
+        : mailInsert(tx.db, confirmationOf(deps, confirmed, rows, { transfer: { bank, payBy: reservedUntil } }, deps.money)),
     ];
     // Statements in WITH run once each, whether or not the main statement reads them; the lines'
     // reference to the order is checked at the end of the whole statement.
