@@ -48,6 +48,18 @@ test("the owner adds a delivery zone with a new country, a VAT rate and a method
   await zone.getByRole("button", { name: "Add method" }).click();
   await expect(page.getByText("Delivery method added.")).toBeVisible();
   await expect(zone.getByTestId("delivery-method")).toContainText(methodName);
+  // The settings pages fit a phone too: nothing wider than the screen.
+  const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await fits();
+  await page.getByText("Menu", { exact: true }).click();
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(page.getByLabel("IBAN")).toHaveValue(/^[A-Z]{2}\d{2}/);
+  await fits();
+  await page.goto("/admin/memberships");
+  await expect(page.getByRole("heading", { level: 1, name: "Memberships" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save plan" }).first()).toBeVisible();
+  await fits();
   await page.context().close();
 
   const context = await newVisitor(browser);
