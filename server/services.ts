@@ -13,9 +13,11 @@ import { createPayments, type PaymentProvider } from "./modules/payments/index.t
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
 import { createPromotions } from "./modules/promotions/index.ts";
-import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
+import { createBackOffice, createDispatch, LOW_STOCK_TOTAL, type Seller } from "./modules/back-office/index.ts";
 import { CATALOGUE_IMPORT_MAX_BYTES, createCatalogueImport } from "./modules/catalogue-import/index.ts";
 import { createStock } from "./modules/stock/index.ts";
+import { createShopSettings } from "./modules/shop-settings/index.ts";
+import { createDeliveryRates } from "./modules/delivery-rates/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
 import { createProductGallery } from "./modules/product-gallery/index.ts";
 import { createCatalogueStructure } from "./modules/catalogue-structure/index.ts";
@@ -105,6 +107,16 @@ export function createServices(database: Database, config: ServicesConfig) {
   const catalogueStructure = createCatalogueStructure({ uploads, invalidate: () => catalog.invalidate() });
   const videos = createVideos(config.videos);
   const selling = { ...DEMO_SELLING, ...config.selling };
+  // What the owner sets in the back office (ADR 68); the environment's selling values are its defaults.
+  const shopSettings = createShopSettings({
+    legalName: selling.seller.name,
+    address: selling.seller.address,
+    vatId: selling.seller.vatId,
+    bank: selling.bank,
+    reservationDays: selling.reservationDays,
+    lowStockTotal: LOW_STOCK_TOTAL,
+  });
+  const settings = shopSettings.read;
   const mails = createMailRunner(database.db, config.mailer, {
     onError: config.onBackgroundError,
     leaseSeconds: config.mailLeaseSeconds,
@@ -115,7 +127,11 @@ export function createServices(database: Database, config: ServicesConfig) {
   const stockAlerts = createStockAlerts({ ...config, db: database.db, mailsWritten: mails.wake });
   // The back office's sign-in: set-up link, invitations, two factors, its sessions' limits (ADR 59).
   const staffAccess = createStaffAccess({ ...config, db: database.db, mailsWritten: mails.wake });
-  const orders = createOrders({ bank: selling.bank, secret: config.secret, publicUrl: config.publicUrl });
+  const orders = createOrders({
+    bank: async (db) => (await settings(db)).bank,
+    secret: config.secret,
+    publicUrl: config.publicUrl,
+  });
   // The external-site notice; it also signs the links to other sites the shop renders (news, pages).
   const externalLinks = createExternalLinks({ videoOrigins: videos.provider.siteOrigins, secret: config.secret });
   const shop = { siteName: config.siteName, publicUrl: config.publicUrl, orderLink: orders.statusLink };
@@ -182,11 +198,15 @@ export function createServices(database: Database, config: ServicesConfig) {
         currency: selling.currency,
         publicUrl: config.publicUrl,
         cardPayments: config.cardPayments !== undefined,
+        lowStockTotal: async (db) => (await settings(db)).lowStockTotal,
       }),
       // Packing slips, invoices and shipping a batch of orders (ADR 62), through the one ship use case.
       ...createDispatch({
-        seller: { ...selling.seller, website: config.publicUrl },
-        bank: selling.bank,
+        seller: async (db) => {
+          const { legalName, address, vatId } = await settings(db);
+          return { name: legalName, address, vatId, website: config.publicUrl };
+        },
+        bank: async (db) => (await settings(db)).bank,
         cardPayments: config.cardPayments !== undefined,
         ship: staff.ship,
       }),
@@ -235,7 +255,11 @@ export function createServices(database: Database, config: ServicesConfig) {
     stockAlerts,
     checkout: createCheckout({
       ...shop,
-      ...selling,
+      currency: selling.currency,
+      transfers: async (db) => {
+        const { reservationDays, bank } = await settings(db);
+        return { reservationDays, bank };
+      },
       money: (minor) => formatMoney(minor, selling.currency),
       // Mails written with an order go out as soon as it commits.
       mailsWritten: mails.wake,
@@ -249,6 +273,10 @@ export function createServices(database: Database, config: ServicesConfig) {
     }),
     orders,
     payments,
+    /** Delivery zones, methods and VAT rates as the owner changes them (ADR 68). */
+    deliveryRates: createDeliveryRates(),
+    /** The shop's settings an owner changes (legal name, bank, reservation days, low stock; ADR 68). */
+    shopSettings,
     /**
      * Order operations for users with the "staff" scope (adapters check the scope). A card
      * order's refund and cancellation go through the payment provider first.

@@ -1,2 +1,2 @@
 // Prices are formatted one way on pages, in mails and in the APIs: the server's tool serves all.
-export { currencySymbol, formatMoney } from "../../server/lib/shared.ts";
+export { currencySymbol, decimalAmount, formatMoney } from "../../server/lib/shared.ts";

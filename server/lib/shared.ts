@@ -2,7 +2,7 @@
 // Only small files without side effects are re-exported here: what a page component takes from
 // this file ships to the browser.
 export { cookieValue, setCookie } from "./cookies.ts";
-export { currencySymbol, formatMoney } from "./money.ts";
+export { currencySymbol, decimalAmount, formatMoney } from "./money.ts";
 export { safeLocalPath } from "./safe-path.ts";
 export { asShopError, shopErrorCode } from "./shop-error.ts";
 export { escapeXml } from "./xml.ts";

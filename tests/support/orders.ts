@@ -38,8 +38,10 @@ export function testCheckout(): Checkout {
     currency: "EUR",
     siteName: "Safe Hands",
     publicUrl: "http://shop.test",
-    reservationDays: 7,
-    bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
+    transfers: async () => ({
+      reservationDays: 7,
+      bank: { accountHolder: "Safe Hands B.V.", iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
+    }),
     money: testMoney,
     orderLink: (number) => `http://shop.test/orders/${number}`,
     rateLimits: createRateLimitStore({}),

@@ -41,10 +41,11 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
 
 const STATUS_OPTIONS = PRODUCT_STATUSES.map((value) => ({ value, label: PRODUCT_STATUS_WORDS[value] }));
 const ACCESS_OPTIONS = PRODUCT_ACCESS.map((value) => ({ value, label: PRODUCT_ACCESS_WORDS[value] }));
-const STOCK_OPTIONS = [
+/** The stock filter's choices at the shop's low-stock threshold (its settings). */
+const stockOptions = (low: number) => [
   { value: "none", label: "None" },
-  { value: "low", label: `Low (1 to ${LOW_STOCK_TOTAL})` },
-  { value: "in", label: `In stock (over ${LOW_STOCK_TOTAL})` },
+  { value: "low", label: `Low (1 to ${low})` },
+  { value: "in", label: `In stock (over ${low})` },
 ];
 
 function priceRange(product: ProductRow, currency: string): string {
@@ -63,6 +64,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const params = new URLSearchParams(search);
   const value = (name: string) => params.get(name) ?? "";
   const { list, error, currency } = loaderData;
+  const lowStock = list?.lowStockTotal ?? LOW_STOCK_TOTAL;
   const rows = list?.rows ?? [];
   const choices = list?.choices ?? { brands: [], categories: [] };
   const path = "/admin/products";
@@ -95,7 +97,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         />
         <FilterSelect label="Status" name="status" value={value("status")} options={STATUS_OPTIONS} />
         <FilterSelect label="Who may buy" name="access" value={value("access")} options={ACCESS_OPTIONS} />
-        <FilterSelect label="Stock" name="stock" value={value("stock")} options={STOCK_OPTIONS} />
+        <FilterSelect label="Stock" name="stock" value={value("stock")} options={stockOptions(lowStock)} />
         {params.get("sort") && <input type="hidden" name="sort" value={value("sort")} />}
         {params.get("dir") && <input type="hidden" name="dir" value={value("dir")} />}
       </FilterForm>
@@ -175,7 +177,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 {product.stock === 0 ? (
                   <span className="block text-grey-600">none</span>
                 ) : (
-                  product.stock <= LOW_STOCK_TOTAL && <span className="block text-grey-600">low</span>
+                  product.stock <= lowStock && <span className="block text-grey-600">low</span>
                 )}
               </td>
               <td className="text-right whitespace-nowrap">{priceRange(product, currency)}</td>

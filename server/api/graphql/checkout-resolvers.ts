@@ -88,7 +88,7 @@ export const checkoutResolvers: Resolvers = {
       return placedOrder(
         placed.replayed
           ? await orders.view(context, placed.order)
-          : orders.placedView(placed.order, placed.lines, placed.paymentUrl),
+          : await orders.placedView(context, placed.order, placed.lines, placed.paymentUrl),
       );
     },
   },

@@ -67,7 +67,7 @@ export function ordersApi() {
     if (placed.replayed) c.header("Idempotent-Replayed", "true");
     const view = placed.replayed
       ? await context.services.orders.view(context, placed.order)
-      : context.services.orders.placedView(placed.order, placed.lines, placed.paymentUrl);
+      : await context.services.orders.placedView(context, placed.order, placed.lines, placed.paymentUrl);
     return answer(c, view, placed.replayed ? 200 : 201);
   });
 

@@ -8,6 +8,7 @@ import { LATE_PAYMENT_NOTE } from "../payments/index.ts";
 import { DAY_MS, daysLeft, lastDays, startOfDay } from "./days.ts";
 import { customerNameOf, keptVatSql, SALE_STATUSES, sendsGoods } from "./order-facts.ts";
 import { dashboardInput, paramsOf } from "./schemas.ts";
+import { LOW_STOCK_TOTAL } from "./shared.ts";
 
 /** The figures of a period. Money in minor units of the shop's currency, VAT included unless said. */
 export interface PeriodFigures {
@@ -120,8 +121,15 @@ const sales = inArray(orders.status, SALE_STATUSES);
  * The owner's dashboard (issue 24 §3): today, 7 and 30 days of sales, daily revenue for 30 days,
  * and the queues that need a person. `raw`: { lowStockBelow (default 5), queueSize (default 10) }.
  */
-export async function dashboard(scope: Scope, currency: string, now = new Date(), raw: unknown = {}): Promise<Dashboard> {
-  const input = parseInput(dashboardInput, paramsOf(raw));
+export async function dashboard(
+  scope: Scope,
+  currency: string,
+  now = new Date(),
+  raw: unknown = {},
+  lowStockBelow = LOW_STOCK_TOTAL,
+): Promise<Dashboard> {
+  const parsed = parseInput(dashboardInput, paramsOf(raw));
+  const input = { ...parsed, lowStockBelow: parsed.lowStockBelow ?? lowStockBelow };
   const days = lastDays(now, 30);
   const since = new Date(`${days[0]}T00:00:00.000Z`);
   const until = new Date(startOfDay(now).getTime() + DAY_MS);

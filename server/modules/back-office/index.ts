@@ -1,3 +1,4 @@
+import type { Db } from "../../db/client.ts";
 import type { Scope } from "../../lib/scope.ts";
 import type { StaffScope } from "../audit/index.ts";
 import type { BankDetails } from "../orders/index.ts";
@@ -14,7 +15,7 @@ import { productsList } from "./products-list.ts";
 import { invoice } from "./invoice.ts";
 import { packingSlips } from "./packing-slips.ts";
 import { shipOrders, type ShipOne } from "./ship-orders.ts";
-import type { Seller } from "./shared.ts";
+import { LOW_STOCK_TOTAL, type Seller } from "./shared.ts";
 
 export type { AuditPage, AuditRow } from "./audit-list.ts";
 export type { CustomerDetail, MembershipRow } from "./customer-detail.ts";
@@ -50,6 +51,8 @@ export interface BackOfficeDeps {
   publicUrl?: string;
   /** Whether card payments can be refunded now (the payment provider is set up): the order page offers card refunds only then. */
   cardPayments: boolean;
+  /** The low-stock threshold now (the shop's settings, ADR 68); LOW_STOCK_TOTAL without one. */
+  lowStockTotal?: (db: Db) => Promise<number>;
 }
 
 /**
@@ -59,9 +62,11 @@ export interface BackOfficeDeps {
  * schema of the module. The writes are the other modules' use cases.
  */
 export function createBackOffice(deps: BackOfficeDeps) {
+  const lowStock = async (scope: Scope) => (deps.lowStockTotal ? deps.lowStockTotal(scope.db) : LOW_STOCK_TOTAL);
   return {
     /** `raw`: { lowStockBelow?: 5, queueSize?: 10 }. */
-    dashboard: (scope: Scope, raw: unknown = {}, now = new Date()) => dashboard(scope, deps.currency, now, raw),
+    dashboard: async (scope: Scope, raw: unknown = {}, now = new Date()) =>
+      dashboard(scope, deps.currency, now, raw, await lowStock(scope)),
     ordersList: (scope: Scope, raw: unknown = {}) => ordersList(scope, raw),
     orderDetail: (scope: Scope, number: unknown) => orderDetail(scope, number, { cardPayments: deps.cardPayments }),
     /** The order's current version (null: no such order), for an action's stale check (409). */
@@ -71,20 +76,20 @@ export function createBackOffice(deps: BackOfficeDeps) {
     customerDetail: (scope: Scope, id: unknown) => customerDetail(scope, id),
     auditList: (scope: Scope, raw: unknown = {}) => auditList(scope, raw),
     /** `raw`: { q?, category?, brand?, status?, access?, stock?, sort?, dir?, page? } (productsListInput). */
-    productsList: (scope: Scope, raw: unknown = {}) => productsList(scope, raw),
+    productsList: async (scope: Scope, raw: unknown = {}) => productsList(scope, raw, new Date(), await lowStock(scope)),
     /** The products the list's filters name, one CSV row per option (the import's columns). */
     productsCsv: (scope: Scope, raw: unknown = {}) =>
-      productsCsv(scope, raw, { publicUrl: deps.publicUrl, currency: deps.currency }),
+      productsCsv(scope, raw, { publicUrl: deps.publicUrl, currency: deps.currency, lowStockTotal: () => lowStock(scope) }),
   };
 }
 
 export type BackOffice = ReturnType<typeof createBackOffice>;
 
 export interface DispatchDeps {
-  /** Who sells, as the documents print it. */
-  seller: Seller;
-  /** Where a pro forma invoice paid by bank transfer is paid. */
-  bank: BankDetails;
+  /** Who sells, as the documents print it now (the shop's settings, ADR 68). */
+  seller: (db: Db) => Promise<Seller>;
+  /** Where a pro forma invoice paid by bank transfer is paid now. */
+  bank: (db: Db) => Promise<BankDetails>;
   /** As for the order page (the invoice reads the order as that page does). */
   cardPayments: boolean;
   /** The orders module's ship use case, which the batch runs once per order. */
@@ -99,9 +104,14 @@ export interface DispatchDeps {
 export function createDispatch(deps: DispatchDeps) {
   return {
     /** `raw`: { number: one or several order numbers } (or the order list's all-on-this-page form). */
-    packingSlips: (scope: Scope, raw: unknown) => packingSlips(scope, raw, deps.seller),
+    packingSlips: async (scope: Scope, raw: unknown) => packingSlips(scope, raw, await deps.seller(scope.db)),
     /** The order's invoice, its pro forma while unpaid, or why it has none (cancelled unpaid). */
-    invoice: (scope: Scope, number: unknown) => invoice(scope, number, deps),
+    invoice: async (scope: Scope, number: unknown) =>
+      invoice(scope, number, {
+        cardPayments: deps.cardPayments,
+        seller: await deps.seller(scope.db),
+        bank: await deps.bank(scope.db),
+      }),
     /** `raw`: { number, carrier, trackingUrl? } as the order list's form sends them. */
     shipOrders: (scope: StaffScope, raw: unknown) => shipOrders(scope, raw, deps.ship),
   };

@@ -8,6 +8,7 @@ import { storedImageSource } from "../media/index.ts";
 import { guardCell } from "./orders-csv.ts";
 import { productsFilter } from "./products-list.ts";
 import { paramsOf, productsListInput } from "./schemas.ts";
+import { LOW_STOCK_TOTAL } from "./shared.ts";
 
 /*
  * The catalogue as a spreadsheet (issue 25 §3, ADR 63): one row per option, its product's fields
@@ -76,15 +77,15 @@ const money = (minor: number | null, currency: string) => (minor === null ? "" :
 export function productsCsv(
   scope: Scope,
   raw: unknown,
-  shop: { publicUrl?: string; currency: string },
+  shop: { publicUrl?: string; currency: string; lowStockTotal?: () => Promise<number> },
   now: Date = new Date(),
   batch: number = PRODUCTS_CSV_BATCH,
 ): AsyncIterable<string> {
   const params = parseInput(productsListInput, paramsOf(raw));
-  const filter = productsFilter(params, now);
   const at = now.toISOString();
   return {
     async *[Symbol.asyncIterator]() {
+      const filter = productsFilter(params, now, shop.lowStockTotal ? await shop.lowStockTotal() : LOW_STOCK_TOTAL);
       // The BOM tells spreadsheet programs the text is UTF-8 (names with accents).
       yield stringify([PRODUCTS_CSV_COLUMNS as unknown as string[]], { bom: true });
       let after = 0;

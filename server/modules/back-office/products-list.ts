@@ -50,6 +50,8 @@ export interface ProductsPage {
   pageSize: number;
   params: ProductsListParams;
   choices: ProductChoices;
+  /** Products with this many or fewer in stock (but some) are low (the shop's settings). */
+  lowStockTotal: number;
 }
 
 interface Row {
@@ -83,8 +85,8 @@ const perProduct = sql`(
 const stockTotal = sql`coalesce(v.stock, 0)`;
 
 /** The filters as SQL over `p` (products) and `v` (perProduct, joined when the stock filter is set). */
-function productsWhere(params: ProductsListParams, now: Date): SQL {
-  const conditions = productsConditions(params, now);
+function productsWhere(params: ProductsListParams, now: Date, lowStockTotal: number): SQL {
+  const conditions = productsConditions(params, now, lowStockTotal);
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
@@ -92,15 +94,15 @@ function productsWhere(params: ProductsListParams, now: Date): SQL {
  * The list's filters for another read of the same products (the CSV export): the joins they need
  * after `from products p`, and one condition (true when there is no filter).
  */
-export function productsFilter(params: ProductsListParams, now: Date): { joins: SQL; condition: SQL } {
-  const conditions = productsConditions(params, now);
+export function productsFilter(params: ProductsListParams, now: Date, lowStockTotal: number): { joins: SQL; condition: SQL } {
+  const conditions = productsConditions(params, now, lowStockTotal);
   return {
     joins: params.stock !== undefined ? sql`left join ${perProduct}` : sql``,
     condition: conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`,
   };
 }
 
-function productsConditions(params: ProductsListParams, now: Date): SQL[] {
+function productsConditions(params: ProductsListParams, now: Date, lowStockTotal: number): SQL[] {
   const conditions: SQL[] = [];
   if (params.q) {
     const text = likeLiteral(params.q);
@@ -129,8 +131,8 @@ function productsConditions(params: ProductsListParams, now: Date): SQL[] {
   if (params.access === "early") conditions.push(sql`(p.members_only and p.public_at > ${at}::timestamptz)`);
   if (params.access === "members") conditions.push(sql`(p.members_only and p.public_at is null)`);
   if (params.stock === "none") conditions.push(sql`${stockTotal} = 0`);
-  if (params.stock === "low") conditions.push(sql`${stockTotal} between 1 and ${LOW_STOCK_TOTAL}`);
-  if (params.stock === "in") conditions.push(sql`${stockTotal} > ${LOW_STOCK_TOTAL}`);
+  if (params.stock === "low") conditions.push(sql`${stockTotal} between 1 and ${lowStockTotal}`);
+  if (params.stock === "in") conditions.push(sql`${stockTotal} > ${lowStockTotal}`);
   return conditions;
 }
 
@@ -174,9 +176,14 @@ async function choicesOf(scope: Scope): Promise<ProductChoices> {
  * The back office's product list (issue 25 §1): every product, published or not, with its
  * options summed up (how many, stock, price range); filtered, searched, sorted, 50 a page.
  */
-export async function productsList(scope: Scope, raw: unknown = {}, now = new Date()): Promise<ProductsPage> {
+export async function productsList(
+  scope: Scope,
+  raw: unknown = {},
+  now = new Date(),
+  lowStockTotal = LOW_STOCK_TOTAL,
+): Promise<ProductsPage> {
   const params = parseInput(productsListInput, paramsOf(raw));
-  const where = productsWhere(params, now);
+  const where = productsWhere(params, now, lowStockTotal);
   // Every product's options are summed up only when the filter or the sort needs them; otherwise
   // only the page's are (20,000 products have some 100,000 options).
   const summedFirst = params.stock !== undefined || params.sort === "stock" || params.sort === "price";
@@ -265,5 +272,6 @@ export async function productsList(scope: Scope, raw: unknown = {}, now = new Da
     pageSize: PAGE_SIZE,
     params,
     choices,
+    lowStockTotal,
   };
 }

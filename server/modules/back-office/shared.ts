@@ -63,8 +63,9 @@ export const PRODUCT_ACCESS_WORDS: Readonly<Record<ProductAccess, string>> = {
 export const STOCK_LEVELS = ["none", "low", "in"] as const;
 export type StockLevel = (typeof STOCK_LEVELS)[number];
 /**
- * A product with this many or fewer in stock (all options together, but some) is low. The shop's
- * own low mark (catalog LOW_STOCK, "only 5 left") by the same number; there is no setting for it.
+ * A product with this many or fewer in stock (all options together, but some) is low: the default
+ * of the shop's low-stock setting (shop-settings, ADR 68), as the shop's own low mark (catalog
+ * LOW_STOCK, "only 5 left") by the same number.
  */
 export const LOW_STOCK_TOTAL = 5;
 

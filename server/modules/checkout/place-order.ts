@@ -35,9 +35,11 @@ export interface CheckoutDeps {
   currency: string;
   siteName: string;
   publicUrl: string;
-  /** How long an unpaid bank-transfer order keeps its stock (days). */
-  reservationDays: number;
-  bank: BankDetails;
+  /**
+   * How long an unpaid bank-transfer order keeps its stock (days) and the account it is paid
+   * into: the shop's settings as they are when the order is placed (ADR 68).
+   */
+  transfers: (db: Db) => Promise<{ reservationDays: number; bank: BankDetails }>;
   money: (minor: number) => string;
   /** The link to an order's status page, for its mails (a guest's carries a token). */
   orderLink: (number: string) => string;
@@ -146,6 +148,7 @@ async function placeInTransaction(
 ): Promise<PlacedOrder> {
   const card = input.paymentMethod === CARD;
   const viewer = buyer.viewer ?? ANY_VISITOR;
+  const { reservationDays, bank } = await deps.transfers(scope.db);
   return withTransaction(scope, async (tx) => {
     // The bag's lock first (as every bag change takes it): two placements of one bag queue here.
     const cartId = await lockBag(tx.db, buyer.bag);
@@ -245,7 +248,7 @@ async function placeInTransaction(
     // A card order keeps its stock while its payment page is open (a minute more than the page
     // is asked to stay, which Stripe counts from a moment later); a transfer for days.
     const reservedUntil = new Date(
-      Date.now() + (card ? (deps.cardPayments!.checkoutMinutes + 1) * 60_000 : deps.reservationDays * 86_400_000),
+      Date.now() + (card ? (deps.cardPayments!.checkoutMinutes + 1) * 60_000 : reservationDays * 86_400_000),
     );
     // The rows stored, the membership's with no product, its plan's price, one of it: what the
     // answer, the confirmation mail and a later read show.
@@ -304,10 +307,7 @@ async function placeInTransaction(
       // its order is confirmed by mail once paid. A transfer's mail says how to pay.
       card
         ? tx.db.insert(payments).values({ orderId, provider: CARD, amount: totals.total, currency: deps.currency })
-        : mailInsert(
-            tx.db,
-            confirmationOf(deps, confirmed, rows, { transfer: { bank: deps.bank, payBy: reservedUntil } }, deps.money),
-          ),
+        : mailInsert(tx.db, confirmationOf(deps, confirmed, rows, { transfer: { bank, payBy: reservedUntil } }, deps.money)),
     ];
     // Statements in WITH run once each, whether or not the main statement reads them; the lines'
     // reference to the order is checked at the end of the whole statement.

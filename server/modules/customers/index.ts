@@ -60,5 +60,5 @@ export type Customers = ReturnType<typeof createCustomers>;
 
 // Also for other modules, the adapters and the services, which import nothing else of this module (ADR 53).
 export { shownAddress } from "./address-format.ts";
-export { countries, findCountry } from "./countries.ts";
+export { countries, countryName, findCountry } from "./countries.ts";
 export { keepOrderAddress, savedAddressFields } from "./order-addresses.ts";

@@ -9,6 +9,7 @@ import { remindEndingMemberships } from "./reminders.ts";
 import { isMember, membershipStatus } from "./status.ts";
 import { benefitsOf, priceRuleOf, type MemberBenefits } from "./benefits.ts";
 import { endByStaff, grantByStaff } from "./staff-grants.ts";
+import { changePlanByStaff, plansForStaff } from "./plan-admin.ts";
 import type { StaffScope } from "../audit/index.ts";
 
 export type { PlanSummary } from "./plans.ts";
@@ -18,6 +19,7 @@ export type { MemberBenefits } from "./benefits.ts";
 export { JoinInput } from "./join.ts";
 export { REMINDER_DAYS } from "./reminders.ts";
 export { EndInput, GrantInput, type Granted } from "./staff-grants.ts";
+export { PlanForm, updatePlan, type PlanValues } from "./plan-admin.ts";
 
 // Plans change rarely (an owner's edit): read them at most every 30 s, in every process.
 const PLANS_TTL_MS = 30_000;
@@ -54,6 +56,13 @@ export function createMembership(db: Db, config: MembershipConfig) {
     benefits: (scope: Scope, userId: number) => benefitsOf(scope.db, userId),
     /** How pages show prices to this viewer: their plan's, or the best published plan's "Members pay X". */
     priceRule: async (viewer: MemberBenefits) => priceRuleOf(viewer, await plans()),
+    /** Every plan, on sale or not, with its version and members in force: the back office's plans page. */
+    plansForStaff: () => plansForStaff(db),
+    /** The back office's plan form (price, benefits, discount, on sale); audited; the next read of the plans is fresh. */
+    changePlan: async (scope: StaffScope, raw: unknown) => {
+      await changePlanByStaff(scope, raw);
+      plans.invalidate();
+    },
     /** Writers of plans (the content API) call this so the next read is fresh. */
     invalidatePlans: () => plans.invalidate(),
   };

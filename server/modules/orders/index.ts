@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Scope } from "../../lib/scope.ts";
+import type { Db } from "../../db/client.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import type { BankDetails } from "./mails.ts";
 import { createOrderTokens } from "./access-token.ts";
@@ -34,7 +35,12 @@ const listInput = z.object({
 const orderNotFound = () => new ShopError("ORDER_NOT_FOUND", "Order not found.");
 
 /** Orders as their buyers read them (ADR 37). Another customer's order is not found, like an unknown one. */
-export function createOrders(deps: { bank: BankDetails; secret: string; publicUrl: string }) {
+export function createOrders(deps: {
+  /** The account transfers are paid into now (the shop's settings, ADR 68). */
+  bank: (db: Db) => Promise<BankDetails>;
+  secret: string;
+  publicUrl: string;
+}) {
   const tokens = createOrderTokens(deps.secret);
   return {
     /** The link a guest follows to their order (confirmation page, mails). */
@@ -52,31 +58,36 @@ export function createOrders(deps: { bank: BankDetails; secret: string; publicUr
         order !== null &&
         ((who.customerId !== null && order.userId === who.customerId) || tokens.isTokenFor(order.number, who.token));
       if (!allowed) throw orderNotFound();
-      return orderView(scope.db, order, deps.bank);
+      return orderView(scope.db, order, await deps.bank(scope.db));
     },
     async view(scope: Scope, order: Parameters<typeof orderView>[1]): Promise<OrderView> {
-      return orderView(scope.db, order, deps.bank);
+      return orderView(scope.db, order, await deps.bank(scope.db));
     },
     /** A just placed order's view, from what placing it returned (no reading back). */
-    placedView: (order: Parameters<typeof placedOrderView>[0], lines: OrderView["lines"], paymentUrl: string | null = null) =>
-      placedOrderView(order, lines, deps.bank, paymentUrl),
+    placedView: async (
+      scope: Scope,
+      order: Parameters<typeof placedOrderView>[0],
+      lines: OrderView["lines"],
+      paymentUrl: string | null = null,
+    ) => placedOrderView(order, lines, await deps.bank(scope.db), paymentUrl),
     async customerOrder(scope: Scope, customerId: number, number: unknown): Promise<OrderView> {
       const parsed = orderNumber.safeParse(number);
       const order = parsed.success ? await customerOrder(scope.db, customerId, parsed.data) : null;
       if (!order) throw orderNotFound();
-      return orderView(scope.db, order, deps.bank);
+      return orderView(scope.db, order, await deps.bank(scope.db));
     },
     /** The account area's order page: by id, among the customer's own orders only. */
     async customerOrderById(scope: Scope, customerId: number, id: unknown): Promise<OrderView> {
       const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(id);
       const order = parsed.success ? await customerOrderById(scope.db, customerId, parsed.data) : null;
       if (!order) throw orderNotFound();
-      return orderView(scope.db, order, deps.bank);
+      return orderView(scope.db, order, await deps.bank(scope.db));
     },
     async customerOrders(scope: Scope, customerId: number, raw: unknown = {}): Promise<OrderView[]> {
       const { first } = parseInput(listInput, raw);
       const rows = await customerOrders(scope.db, customerId, first);
-      return Promise.all(rows.map((order) => orderView(scope.db, order, deps.bank)));
+      const bank = await deps.bank(scope.db);
+      return Promise.all(rows.map((order) => orderView(scope.db, order, bank)));
     },
   };
 }

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { membershipPlans } from "../../../db/schema/index.ts";
+import { updatePlan } from "../../membership/index.ts";
 import { field, type CollectionDef } from "../collection.ts";
-import { tableWriter } from "../write.ts";
+import { present, tableWriter } from "../write.ts";
 import { slug } from "./common.ts";
 
 /** The membership plans (the spec's `memberships`): what a plan costs and what its members get. */
@@ -27,7 +28,7 @@ export const membershipsCollection: CollectionDef = {
   draftAndPublish: true,
   publishedAt: (row) => sql`${row}.published_at`,
   writeScope: "settings",
-  write: tableWriter(membershipPlans, {
+  write: planWriter({
     slug,
     name: z.string().trim().min(1).max(80),
     description: z.string().max(2000).optional(),
@@ -44,3 +45,19 @@ export const membershipsCollection: CollectionDef = {
     position: z.number().int().min(0).max(10_000).optional(),
   }),
 };
+
+/**
+ * Plans are created and removed as one table's rows; a change goes through the membership
+ * module's one use case, the back office's too (ADR 68). The slug and currency are the API's own.
+ */
+function planWriter<Shape extends z.ZodRawShape>(shape: Shape) {
+  const table = tableWriter(membershipPlans, shape);
+  return {
+    ...table,
+    async update(scope, id, input, publishedAt) {
+      const { slug, currency, ...values } = input as Record<string, unknown>;
+      if (slug !== undefined || currency !== undefined) await table.update(scope, id, { slug, currency } as never, undefined);
+      await updatePlan(scope, id, present(values), publishedAt);
+    },
+  } satisfies typeof table;
+}
