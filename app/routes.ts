@@ -72,6 +72,8 @@ const routes: RouteConfig = [
     route("customers/:id/export.json", "routes/admin/customer-export.tsx"),
     route("products", "routes/admin/products.tsx"),
     route("products/export.csv", "routes/admin/products-export.tsx"),
+    route("imports", "routes/admin/imports.tsx"),
+    route("imports/:id", "routes/admin/import.tsx"),
     route("products/:id/images", "routes/admin/product-images.tsx"),
     route("stock", "routes/admin/stock.tsx"),
     route("stock/:productId", "routes/admin/stock-history.tsx"),

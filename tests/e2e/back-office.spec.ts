@@ -76,6 +76,8 @@ const ADMIN_PAGES = [
   "/admin/products/new",
   "/admin/products/1",
   "/admin/promotions",
+  "/admin/imports",
+  "/admin/imports/1",
   "/admin/delivery",
   "/admin/memberships",
   "/admin/settings",

@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: string; access: BackO
   { to: "/admin/customers", label: "Customers", access: "staff" },
   { to: "/admin/products", label: "Products", access: "staff" },
   { to: "/admin/stock", label: "Stock", access: "staff" },
+  { to: "/admin/imports", label: "Imports", access: "staff" },
   { to: "/admin/catalogue", label: "Catalogue", access: "staff" },
   { to: "/admin/promotions", label: "Promotions", access: "staff" },
   { to: "/admin/delivery", label: "Delivery", access: "settings" },

@@ -16,11 +16,19 @@ import { inChunks, insertProducts, insertVariants, setStock, updateProducts, upd
  * before and after, for undo.
  */
 
+/** What an applied import made and changed. */
+export interface AppliedCounts {
+  newProducts: number;
+  changedProducts: number;
+  newOptions: number;
+  changedOptions: number;
+}
+
 export async function applyImport(
   scope: StaffScope,
   id: number,
   options: { currency: string; now?: Date },
-): Promise<{ counts: Record<string, number> }> {
+): Promise<{ counts: AppliedCounts }> {
   const now = options.now ?? new Date();
   return withTransaction(scope, async (tx) => {
     const row = await lockedImport(tx.db, id);
@@ -87,7 +95,7 @@ export async function applyImport(
         })),
       );
     });
-    const counts = {
+    const counts: AppliedCounts = {
       newProducts: made.length,
       changedProducts: changedProducts.length,
       newOptions: newOptions.length,
@@ -102,7 +110,7 @@ export async function applyImport(
       action: "catalogue.imported",
       entityType: "import",
       entityId: id,
-      changes: Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, [0, value]])),
+      changes: Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, [0, value]])) as Record<string, [unknown, unknown]>,
     });
     return { counts };
   });

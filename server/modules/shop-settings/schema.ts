@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { BIC_PATTERN, compactIban, ibanValid } from "./iban.ts";
+import type { ShopSettings } from "./settings.ts";
+
+export { SETTING_KEYS, type SettingKey, type ShopSettings } from "./settings.ts";
 
 /*
  * The shop's settings an owner changes in the back office (issue 25 §5, ADR 68): who sells (the
@@ -7,33 +10,6 @@ import { BIC_PATTERN, compactIban, ibanValid } from "./iban.ts";
  * transfer keeps its stock, and below how many items a product counts as low on stock. One schema,
  * for the form and for what is stored; what is not stored is the environment's default.
  */
-
-export interface ShopSettings {
-  /** The seller's legal name on invoices and packing slips. */
-  legalName: string;
-  /** The seller's postal address, a line each. */
-  address: string[];
-  /** The seller's VAT identification number; null: none printed. */
-  vatId: string | null;
-  bank: { accountHolder: string; iban: string; bic: string };
-  /** Days an unpaid bank-transfer order keeps its stock, then is cancelled. */
-  reservationDays: number;
-  /** A product with this many items or fewer (all options together), but some, is low on stock. */
-  lowStockTotal: number;
-}
-
-/** The settings' keys, as the audit entry names the changed ones. */
-export const SETTING_KEYS = [
-  "legalName",
-  "address",
-  "vatId",
-  "accountHolder",
-  "iban",
-  "bic",
-  "reservationDays",
-  "lowStockTotal",
-] as const;
-export type SettingKey = (typeof SETTING_KEYS)[number];
 
 const wholeNumber = (what: string, min: number, max: number) =>
   z.coerce

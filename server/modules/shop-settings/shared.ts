@@ -1,3 +1,3 @@
 // What pages may share of this module (ADR 53): the pure IBAN check and the settings' shape.
 export { ibanValid, compactIban } from "./iban.ts";
-export { SETTING_KEYS, type SettingKey, type ShopSettings } from "./schema.ts";
+export { SETTING_KEYS, type SettingKey, type ShopSettings } from "./settings.ts";
