@@ -218,7 +218,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       catalogueChanged: () => catalog.invalidate(),
     }),
     /** The stock grid, its save and a product's stock history (ADR 66). */
-    stock: createStock(),
+    stock: createStock({ catalogueChanged: () => catalog.invalidate() }),
     catalogueStructure,
     /**
      * The back office's product editor (ADR 63): each change drops the catalogue's caches once

@@ -33,7 +33,7 @@ test("a CSV import: a preview with a refused line, apply, the product on the sho
     columns,
     line({
       Handle: handle,
-      Title: "Import Test Glove",
+      Title: "Import Test Bottle",
       Status: "published",
       "Publish at (UTC)": "",
       SKU: `${sku}-8`,
@@ -46,7 +46,7 @@ test("a CSV import: a preview with a refused line, apply, the product on the sho
     }),
     line({
       Handle: handle,
-      Title: "Import Test Glove",
+      Title: "Import Test Bottle",
       Status: "published",
       "Publish at (UTC)": "",
       SKU: `${sku}-9`,
@@ -76,11 +76,11 @@ test("a CSV import: a preview with a refused line, apply, the product on the sho
 
   // A guest finds it on the shop at once, the option in stock buyable.
   const guest = await (await newVisitor(browser)).newPage();
-  const search = await guest.request.get(`/search?q=${encodeURIComponent("Import Test Glove")}`);
+  const search = await guest.request.get(`/search?q=${encodeURIComponent("Import Test Bottle")}`);
   expect(await search.text()).toContain(handle);
   const productPath = new RegExp(`/shop/[a-z0-9-]+/${handle}`).exec(await search.text())![0];
   await guest.goto(productPath);
-  await expect(guest.getByRole("heading", { level: 1, name: "Import Test Glove" })).toBeVisible();
+  await expect(guest.getByRole("heading", { level: 1, name: "Import Test Bottle" })).toBeVisible();
 
   await admin.getByRole("button", { name: "Undo this import" }).click();
   await expect(admin.getByText("Undone: the catalogue is as it was before this import.")).toBeVisible();

@@ -14,7 +14,8 @@ test("a product made in the back office, its price changed: the product page and
 }) => {
   const repeat = test.info().repeatEachIndex;
   const id = `${Date.now().toString(36)}${repeat}`;
-  const title = `Price Test Glove ${id}`;
+  // Named so no other test's search finds it ("glove", "grip"), and archived at the end.
+  const title = `Price Test Bottle ${id}`;
   const admin = await ownerOn(browser, "/admin/products/new", 8);
   await expect(admin.getByRole("heading", { level: 1, name: "New product" })).toBeVisible();
   await admin.getByLabel("Title", { exact: true }).fill(title);
@@ -48,6 +49,12 @@ test("a product made in the back office, its price changed: the product page and
   await expect(guest.getByText(euro(3550)).first()).toBeVisible();
   await guest.goto(listing);
   await expect(guest.getByText(euro(3550)).first()).toBeVisible();
+
+  // Archived, it leaves the shop (and the other tests' listings) at once.
+  await admin.getByText("Archive…").click();
+  await admin.getByRole("button", { name: "Archive the product" }).click();
+  await expect(admin.getByRole("button", { name: "Restore as a draft" })).toBeVisible();
+  expect((await guest.request.get(path!)).status()).toBe(404);
   await guest.context().close();
   await admin.context().close();
 });

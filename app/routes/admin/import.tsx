@@ -26,8 +26,12 @@ export async function loader({ request, params, context: router }: Route.LoaderA
   const context = pageContext(router);
   const search = Object.fromEntries(new URL(request.url).searchParams);
   const detail = await context.services.catalogueImport.importDetail(context, params.id, search).catch((error: unknown) => {
-    const code = (error as { code?: string }).code;
-    if (code === "IMPORT_NOT_FOUND") throw data(null, { status: 404 });
+    const failed = error as { code?: string; field?: string };
+    // No such import, or an address that names none ("/admin/imports/abc"): not found.
+    if (failed.code === "IMPORT_NOT_FOUND" || (failed.code === "INVALID_INPUT" && !failed.field))
+      throw data(null, { status: 404 });
+    // A filter or page the page never links to ("?page=0"): the request is wrong.
+    if (failed.code === "INVALID_INPUT") throw data(null, { status: 400 });
     throw error;
   });
   return { detail };

@@ -270,8 +270,14 @@ async function dashboardQueues(scope: Scope, now: Date, input: { lowStockBelow: 
   const limit = input.queueSize;
   const awaitingWhere = and(eq(orders.status, "awaiting_payment"), eq(orders.paymentMethod, BANK_TRANSFER));
   const toShipWhere = and(eq(orders.status, "paid"), sendsGoods);
-  const lowWhere = and(eq(products.published, true), gte(variants.stock, 1), lt(variants.stock, input.lowStockBelow));
-  const wantedWhere = and(isNull(stockAlerts.notifiedAt), eq(variants.stock, 0));
+  // Archived options are off the shop for good: they are neither low nor wanted.
+  const lowWhere = and(
+    eq(products.published, true),
+    isNull(variants.archivedAt),
+    gte(variants.stock, 1),
+    lt(variants.stock, input.lowStockBelow),
+  );
+  const wantedWhere = and(isNull(stockAlerts.notifiedAt), isNull(variants.archivedAt), eq(variants.stock, 0));
   const option = {
     variantId: variants.id,
     productId: products.id,

@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
-import { catalogueImportRecords, catalogueImports } from "../../db/schema/index.ts";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { catalogueImportLines, catalogueImportRecords, catalogueImports } from "../../db/schema/index.ts";
 import { withTransaction } from "../../lib/scope.ts";
 import { ShopError } from "../../lib/shop-error.ts";
 import { recordAudit, type StaffScope } from "../audit/index.ts";
 import { lockedImport } from "./locked-import.ts";
-import { planImport } from "./plan.ts";
-import type { ProductFields } from "./records.ts";
-import { inChunks, insertProducts, insertVariants, setStock, updateProducts, updateVariants } from "./write.ts";
+import { planImport, type Change } from "./plan.ts";
+import type { ProductFields, VariantFields } from "./records.ts";
+import { inChunks, insertProducts, insertVariants, moveStocks, touchProducts, updateProducts, updateVariants } from "./write.ts";
 
 /*
  * Applying a previewed import (ADR 70), in one transaction: the file is planned again with the
@@ -54,24 +55,40 @@ export async function applyImport(
     const productIdOf = (handle: string) => madeIds.get(handle) ?? plan.products.find((p) => p.handle === handle)!.id!;
     const productIds = new Map(plan.products.map((p) => [p.handle, p.id ?? madeIds.get(p.handle)!]));
 
+    // What the preview showed of each option's stock (from -> to): applied as that difference to
+    // the stock of now, so what sold or arrived since the preview is not undone.
+    const stockChanges = await previewedStockChanges(tx.db, id);
+    const sameBut = (a: VariantFields, b: VariantFields) =>
+      JSON.stringify({ ...a, stock: 0 }) !== JSON.stringify({ ...b, stock: 0 });
+
     const newOptions = plan.variants
       .filter((v) => v.id === null)
       .map((v) => ({ productId: productIds.get(v.handle) ?? productIdOf(v.handle), fields: v.after }));
     const newIds = await insertVariants(tx.db, newOptions);
     const changedOptions = plan.variants
-      .filter((v) => v.id !== null && JSON.stringify(v.before) !== JSON.stringify(v.after))
+      .filter((v) => v.id !== null && (sameBut(v.before!, v.after) || stockChanges.has(v.sku)))
       .map((v) => ({ id: v.id!, productId: productIds.get(v.handle)!, before: v.before!, fields: v.after }));
-    await updateVariants(tx.db, changedOptions);
+    await updateVariants(
+      tx.db,
+      changedOptions.filter((v) => sameBut(v.before, v.fields)),
+    );
 
-    await setStock(
+    const stockAfter = await moveStocks(
       tx.db,
       [
-        ...newOptions.map((v) => ({ variantId: newIds.get(v.fields.sku)!, stock: v.fields.stock })),
-        ...changedOptions.map((v) => ({ variantId: v.id, stock: v.fields.stock })),
+        ...newOptions
+          .filter((v) => v.fields.stock > 0)
+          .map((v) => ({ variantId: newIds.get(v.fields.sku)!, setTo: v.fields.stock })),
+        ...changedOptions
+          .filter((v) => stockChanges.has(v.fields.sku))
+          .map((v) => ({ variantId: v.id, change: stockChanges.get(v.fields.sku)! })),
       ],
       scope.actor.id,
       `Import #${id}`,
     );
+    for (const v of changedOptions) v.fields = { ...v.fields, stock: stockAfter.get(v.id) ?? v.before.stock };
+    // An editor's page of a product whose options changed is stale now.
+    await touchProducts(tx.db, [...new Set(changedOptions.map((v) => v.productId))]);
 
     const records = [
       ...made.map((fields) => ({ kind: "product" as const, recordId: madeIds.get(fields.slug)!, before: null, after: fields })),
@@ -104,14 +121,31 @@ export async function applyImport(
     // The file has done its work: its records keep what undo needs.
     await tx.db
       .update(catalogueImports)
-      .set({ status: "applied", appliedBy: scope.actor.id, appliedAt: now, csv: "" })
+      .set({ status: "applied", appliedBy: scope.actor.id, appliedAt: sql`now()`, csv: "" })
       .where(eq(catalogueImports.id, id));
     await recordAudit(tx, {
       action: "catalogue.imported",
       entityType: "import",
       entityId: id,
-      changes: Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, [0, value]])) as Record<string, [unknown, unknown]>,
+      changes: Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, [0, value]])) as Record<
+        string,
+        [unknown, unknown]
+      >,
     });
     return { counts };
   });
+}
+
+/** The stock changes the preview showed, by SKU: to minus from. */
+async function previewedStockChanges(db: Db, id: number): Promise<Map<string, number>> {
+  const lines = await db
+    .select({ sku: catalogueImportLines.sku, detail: catalogueImportLines.detail })
+    .from(catalogueImportLines)
+    .where(and(eq(catalogueImportLines.importId, id), eq(catalogueImportLines.outcome, "change")));
+  const changes = new Map<string, number>();
+  for (const line of lines) {
+    const stock = (line.detail as Change[]).find((change) => change.field === "Stock");
+    if (stock) changes.set(line.sku, Number(stock.to) - Number(stock.from));
+  }
+  return changes;
 }

@@ -233,3 +233,45 @@ test("what is not a catalogue file is refused whole, with what is wrong", async 
   expect(await refuse(new Uint8Array(1024 * 1024 + 1).fill(65))).toMatchObject({ code: "IMPORT_TOO_LARGE" });
   expect(await refuse(new Uint8Array())).toMatchObject({ code: "IMPORT_NOT_CSV" });
 });
+
+test("stock: the preview's difference is applied to the stock of now, so a sale meanwhile is not undone", async () => {
+  const rows = await exported();
+  const row = rows.find((r) => Number(r.Stock) >= 3)!;
+  const preview = await imports.preview(owner, {
+    name: "count.csv",
+    bytes: csvOf([{ ...row, Stock: String(Number(row.Stock) + 10) }]),
+  });
+  // One unit sells between the preview and apply.
+  await db()
+    .update(variants)
+    .set({ stock: Number(row.Stock) - 1 })
+    .where(eq(variants.sku, row.SKU!));
+  await imports.apply(owner, preview.id);
+  const [option] = await db().select().from(variants).where(eq(variants.sku, row.SKU!));
+  expect(option!.stock).toBe(Number(row.Stock) - 1 + 10);
+});
+
+test("a cell the export guarded against formulas reads back as it was", async () => {
+  const [product] = await db().select().from(products).orderBy(asc(products.id)).limit(1);
+  await db().update(products).set({ name: "-20% Grip" }).where(eq(products.id, product!.id));
+  const rows = (await exported()).filter((row) => row.Handle === product!.slug);
+  expect(rows[0]!.Title).toBe("'-20% Grip");
+  const preview = await imports.preview(owner, { name: "again.csv", bytes: csvOf(rows) });
+  expect(preview.counts).toMatchObject({ same: rows.length, change: 0, refused: 0 });
+});
+
+test("undo is refused once a product it touched was edited since (its version moved)", async () => {
+  const rows = await exported();
+  const row = rows.at(-2)!;
+  const preview = await imports.preview(owner, { name: "edit.csv", bytes: csvOf([{ ...row, Title: `${row.Title} (new)` }]) });
+  await imports.apply(owner, preview.id);
+  // An editor saves the product's description afterwards: its version moves.
+  await db()
+    .update(products)
+    .set({ description: "Written after the import.", updatedAt: new Date(Date.now() + 1000) })
+    .where(eq(products.slug, row.Handle!));
+  expect(await failure(imports.undo(owner, preview.id))).toMatchObject({
+    code: "STALE_VERSION",
+    message: expect.stringContaining(`product ${row.Handle} (edited since)`),
+  });
+});

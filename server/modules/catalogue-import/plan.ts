@@ -61,7 +61,7 @@ export interface ImportPlan {
   products: ProductPlan[];
   variants: VariantPlan[];
   counts: Record<string, number>;
-  /** The planned writes as a fingerprint; stock is left out (orders move it: it is set to, not moved by). */
+  /** The planned writes as a fingerprint; existing options' stock is left out (orders move it meanwhile). */
   hash: string;
 }
 
@@ -252,11 +252,14 @@ export async function planImport(
     (v) => v.id !== null && JSON.stringify(v.before) !== JSON.stringify(v.after),
   ).length;
 
+  // Stock is left out on both sides: the shop keeps selling between preview and apply, and what
+  // the file changes of stock is applied as the difference the preview showed (apply.ts).
   const fingerprint = createHash("sha256");
   for (const p of productList) fingerprint.update(JSON.stringify([p.handle, p.id, p.before, p.after]));
   for (const v of variantPlans) {
     const { stock: _before, ...before } = v.before ?? { stock: 0 };
-    fingerprint.update(JSON.stringify([v.sku, v.id, v.handle, v.before && before, v.after]));
+    const { stock: _after, ...after } = v.after;
+    fingerprint.update(JSON.stringify([v.sku, v.id, v.handle, v.before && before, after, v.id === null ? v.after.stock : null]));
   }
   return {
     lines,

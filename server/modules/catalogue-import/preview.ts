@@ -34,7 +34,11 @@ export async function previewImport(
   const text = fileText(file.bytes);
   const plan = await planImport(scope.db, text, { currency: options.currency, now: options.now ?? new Date() });
   // The name is shown on the page and in the audit log: no control characters, a sensible length.
-  const name = [...file.name].filter((char) => char.charCodeAt(0) >= 0x20).join("").slice(0, 200) || "catalogue.csv";
+  const name =
+    [...file.name]
+      .filter((char) => char.charCodeAt(0) >= 0x20)
+      .join("")
+      .slice(0, 200) || "catalogue.csv";
   return withTransaction(scope, async (tx) => {
     const [made] = await tx.db
       .insert(catalogueImports)

@@ -1,4 +1,4 @@
-import { gtinProblem, readAmount } from "../product-editor/index.ts";
+import { gtinProblem, readAmount, slugUsable } from "../product-editor/index.ts";
 import { PRODUCT_COLUMNS, type ImportColumn } from "./columns.ts";
 import type { ProductFields, VariantFields } from "./records.ts";
 
@@ -64,8 +64,10 @@ export function readLine(
   const values: LineValues = { product, productCells, variant, productProblems, problems };
 
   const handle = cells.Handle ?? "";
-  if (!HANDLE.test(handle.toLowerCase()) || handle.length > 100) {
+  if (!HANDLE.test(handle.toLowerCase()) || handle.length > 120) {
     productProblems.push(handle ? `Handle ${handle} may hold only letters, digits and single hyphens.` : "Handle is empty.");
+  } else if (!slugUsable(handle.toLowerCase())) {
+    productProblems.push(`Handle ${handle} would clash with the shop's own addresses (a number alone, sale, brand, sub).`);
   } else product.slug = handle.toLowerCase();
 
   const text = (column: ImportColumn, set: (value: string) => void, list: string[]) => {

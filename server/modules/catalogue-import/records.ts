@@ -63,7 +63,10 @@ async function inBatches<T>(keys: string[], read: (batch: string[]) => Promise<T
   return found;
 }
 
-/** The products of those slugs, as the import compares them. `lock`: for update, in id order. */
+/**
+ * The products of those slugs, as the import compares them. `lock`: locked for the change, in id
+ * order, NO KEY UPDATE (as an UPDATE takes it): carts and orders that only point at them go on.
+ */
 export async function productsBySlug(db: Db, slugs: string[], lock = false): Promise<Map<string, ProductRecord>> {
   const rows = await inBatches(slugs, (batch) =>
     queryRows<{
@@ -80,7 +83,7 @@ export async function productsBySlug(db: Db, slugs: string[], lock = false): Pro
     }>(
       db,
       sql`select id, slug, name, brand_id, category_id, sub_category_id, published, publish_at, archived_at, members_only
-          from products where slug in ${listOf(batch)} order by id ${lock ? sql`for update` : sql``}`,
+          from products where slug in ${listOf(batch)} order by id ${lock ? sql`for no key update` : sql``}`,
     ),
   );
   return new Map(
@@ -124,7 +127,7 @@ export async function variantsBySku(db: Db, skus: string[], lock = false): Promi
       sql`select v.id, v.product_id, v.sku, v.size, v.colour, v.colour_hex, v.barcode, v.price, v.compare_at_price,
                  v.member_price, v.stock, v.archived_at is not null as archived, p.slug as product_slug
           from variants v join products p on p.id = v.product_id
-          where v.sku in ${listOf(batch)} order by v.id ${lock ? sql`for update of v` : sql``}`,
+          where v.sku in ${listOf(batch)} order by v.id ${lock ? sql`for no key update of v` : sql``}`,
     ),
   );
   return new Map(

@@ -14,7 +14,7 @@ import {
   type ProductFields,
   type VariantFields,
 } from "./records.ts";
-import { inChunks, setStock, updateProducts, updateVariants } from "./write.ts";
+import { inChunks, moveStocks, touchProducts, updateProducts, updateVariants } from "./write.ts";
 
 /*
  * Undoing an applied import (ADR 70), in one transaction: when every record it made or changed
@@ -74,8 +74,30 @@ export async function undoImport(scope: StaffScope, id: number, now = new Date()
       const now = variantById.get(record.recordId);
       if (!now || !same(now, record.after, VARIANT_FIELDS)) moved.push(`option ${String(record.after.sku)}`);
     }
+    // Anything else done to these products since (their description, images, options added in the
+    // editor) moved their version past the import's: undo would lose it, so it is refused.
+    const touched = [
+      ...new Set([...productRecords.map((r) => r.recordId), ...[...variantById.values()].map((v) => v.productId)]),
+    ];
+    if (touched.length > 0) {
+      const edited = await queryRows<{ slug: string }>(
+        tx.db,
+        sql`select slug from products where id in ${listOf(touched, "int")}
+            and updated_at > ${row.appliedAt!.toISOString()}::timestamptz order by id limit ${MOVED_NAMED}`,
+      );
+      moved.push(...edited.map((p) => `product ${p.slug} (edited since)`));
+    }
     const made = variantRecords.filter((r) => r.before === null).map((r) => r.recordId);
     const madeProducts = productRecords.filter((r) => r.before === null).map((r) => r.recordId);
+    if (madeProducts.length > 0) {
+      // A promo code narrowed to a product the import made would, without it, apply to the whole bag.
+      const codes = await queryRows<{ code: string }>(
+        tx.db,
+        sql`select distinct c.code from promo_code_targets t join promo_codes c on c.id = t.promo_code_id
+            where t.product_id in ${listOf(madeProducts, "int")} limit ${MOVED_NAMED}`,
+      );
+      moved.push(...codes.map((c) => `promo code ${c.code} (applies to a product it made)`));
+    }
     if (made.length > 0 || madeProducts.length > 0) {
       const ordered = await queryRows<{ sku: string }>(
         tx.db,
@@ -99,9 +121,11 @@ export async function undoImport(scope: StaffScope, id: number, now = new Date()
       tx.db,
       restored.map((r) => ({ id: r.recordId, fields: r.before as unknown as VariantFields })),
     );
-    await setStock(
+    await moveStocks(
       tx.db,
-      restored.map((r) => ({ variantId: r.recordId, stock: (r.before as unknown as VariantFields).stock })),
+      restored
+        .map((r) => ({ variantId: r.recordId, setTo: (r.before as unknown as VariantFields).stock }))
+        .filter((move) => move.setTo !== variantById.get(move.variantId)!.stock),
       scope.actor.id,
       `Undo of import #${id}`,
     );
@@ -113,6 +137,11 @@ export async function undoImport(scope: StaffScope, id: number, now = new Date()
       productRecords
         .filter((r) => r.before !== null)
         .map((r) => ({ id: r.recordId, fields: r.before as unknown as ProductFields })),
+    );
+    // Editors' pages of the products kept are stale now.
+    await touchProducts(
+      tx.db,
+      touched.filter((productId) => !madeProducts.includes(productId)),
     );
     await inChunks(madeProducts, async (chunk) => {
       await tx.db.execute(sql`delete from products where id in ${listOf(chunk, "int")}`);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
-import { moveStock } from "../stock/index.ts";
+import { moveStock, type StockMove } from "../stock/index.ts";
+import { listOf } from "./records.ts";
 import type { ProductFields, VariantFields } from "./records.ts";
 
 /*
@@ -58,7 +59,7 @@ function variantValues(v: VariantFields): SQL {
     ${v.compareAtPrice}::int, ${v.memberPrice}::int, ${v.stock}::int`;
 }
 
-/** Makes the options, each after its product's last, with no stock yet (setStock gives it); answers their ids by SKU. */
+/** Makes the options, each after its product's last, with no stock yet (moveStocks gives it); answers their ids by SKU. */
 export async function insertVariants(db: Db, rows: { productId: number; fields: VariantFields }[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   await inChunks(rows, async (chunk) => {
@@ -93,20 +94,22 @@ export async function updateVariants(db: Db, rows: { id: number; fields: Variant
 }
 
 /**
- * Sets options' stock through the stock module (ADR 66): a movement each with reason "import", and
- * an option back from sold out wakes the back-in-stock mails once the transaction commits.
+ * Moves options' stock through the stock module (ADR 66): a movement each with reason "import", and
+ * an option back from sold out wakes the back-in-stock mails once the transaction commits. Answers
+ * the stock after, by option, of those that moved.
  */
-export async function setStock(
-  db: Db,
-  rows: { variantId: number; stock: number }[],
-  actorId: number,
-  note: string,
-): Promise<void> {
-  await inChunks(rows, async (chunk) => {
-    await moveStock(
-      db,
-      chunk.map((row) => ({ variantId: row.variantId, setTo: row.stock })),
-      { reason: "import", actorUserId: actorId, note },
-    );
+export async function moveStocks(db: Db, moves: StockMove[], actorId: number, note: string): Promise<Map<number, number>> {
+  const after = new Map<number, number>();
+  await inChunks(moves, async (chunk) => {
+    const moved = await moveStock(db, chunk, { reason: "import", actorUserId: actorId, note });
+    for (const option of moved) after.set(option.variantId, option.after);
+  });
+  return after;
+}
+
+/** Moves the version (updated_at) of products whose options the import changed: an editor's page read before is stale. */
+export async function touchProducts(db: Db, ids: number[]): Promise<void> {
+  await inChunks(ids, async (chunk) => {
+    await db.execute(sql`update products set updated_at = now() where id in ${listOf(chunk, "int")}`);
   });
 }

@@ -11,7 +11,7 @@ import {
   structureShop,
   type TestShop,
 } from "../../../tests/support/catalogue-structure-fixtures.ts";
-import { customInformation, slugRedirects } from "../../db/schema/index.ts";
+import { customInformation, promoCodes, promoCodeTargets, slugRedirects } from "../../db/schema/index.ts";
 import type { StaffScope } from "../audit/index.ts";
 import type { CatalogueStructure } from "./index.ts";
 
@@ -144,6 +144,18 @@ test("a category with products is not deleted, saying how many; an empty one is,
   expect(await categoryRow(shop, emptySub.id)).toBeNull();
   expect((await redirectsOf(shop, "category"))["/shop/empty-shelf"]).toBeUndefined();
   expect((await auditOf(shop, "category", empty.id)).at(-1)).toMatchObject({ action: "category.deleted" });
+});
+
+test("an empty category a promo code applies to is not deleted: the code would then apply to every bag", async () => {
+  const { id } = await structure.createCategory(staff, { name: "Winter gloves" });
+  const [code] = await shop.database.db
+    .insert(promoCodes)
+    .values({ code: "WINTER20", kind: "percent", value: 2000 })
+    .returning({ id: promoCodes.id });
+  await shop.database.db.insert(promoCodeTargets).values({ promoCodeId: code!.id, categoryId: id });
+  const refused = await failure(structure.deleteCategory(staff, { id, version: await versionOf(id) }));
+  expect(refused).toMatchObject({ code: "ENTRY_IN_USE", message: expect.stringContaining("WINTER20") });
+  expect(await categoryRow(shop, id)).not.toBeNull();
 });
 
 test("merging a category moves its products and sub-categories to the other, and its addresses answer with the other's", async () => {

@@ -1,5 +1,5 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
-import { categories, products } from "../../db/schema/index.ts";
+import { categories, products, promoCodes, promoCodeTargets } from "../../db/schema/index.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import type { StaffScope } from "../audit/index.ts";
 import { audit, dropUploadAfterCommit, inChange, type StructureDeps } from "./change.ts";
@@ -29,6 +29,19 @@ export async function deleteCategory(scope: StaffScope, deps: StructureDeps, raw
         "ENTRY_IN_USE",
         `${row.name} holds ${productCount(count)}, so it cannot be deleted: move them to another ${what} first, or merge this ${what} into another.`,
         { details: { products: count } },
+      );
+    }
+    // A promo code narrowed to this category would, without it, apply to the whole bag.
+    const codes = await tx.db
+      .selectDistinct({ code: promoCodes.code })
+      .from(promoCodeTargets)
+      .innerJoin(promoCodes, eq(promoCodes.id, promoCodeTargets.promoCodeId))
+      .where(inArray(promoCodeTargets.categoryId, ids));
+    if (codes.length > 0) {
+      throw new ShopError(
+        "ENTRY_IN_USE",
+        `${row.name} is what the promo code ${codes.map((c) => c.code).join(", ")} applies to: change the code first, or merge this category into another.`,
+        { details: { promoCodes: codes.length } },
       );
     }
     await dropRedirectsTo(tx.db, "category", ids);

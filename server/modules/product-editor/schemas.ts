@@ -2,7 +2,7 @@ import { z } from "zod";
 import { recordIdInput } from "../../lib/record-id.ts";
 import { readAmount } from "./amounts.ts";
 import { gtinProblem } from "./gtin.ts";
-import { ACCESS_CHOICES, MAX_SLUG_LENGTH, PUBLISH_CHOICES, SLUG_PATTERN } from "./shared.ts";
+import { ACCESS_CHOICES, MAX_SLUG_LENGTH, PUBLISH_CHOICES, SLUG_PATTERN, slugUsable } from "./shared.ts";
 
 /*
  * One schema per input of the product editor (ADR 63), shared by the back office's forms and the
@@ -56,7 +56,8 @@ export const productFieldsInput = z
         .trim()
         .toLowerCase()
         .max(MAX_SLUG_LENGTH, `Use at most ${MAX_SLUG_LENGTH} characters for the address.`)
-        .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens for the address, such as grip-pro-2."),
+        .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens for the address, such as grip-pro-2.")
+        .refine(slugUsable, "This address would clash with the shop's own (a number alone, sale, brand, sub): add a word."),
     ),
     description: z.string().max(20_000, "Use at most 20,000 characters for the description.").default(""),
     brandId: recordIdInput("Choose a brand."),

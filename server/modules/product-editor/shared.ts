@@ -54,6 +54,18 @@ export const MAX_SLUG_LENGTH = 120;
 /** A slug: lower-case letters and digits in words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/**
+ * Words the shop's addresses use after a category (/shop/<category>/sale, /brand/..., /sub/...):
+ * a product with such a slug could never be opened. An all-digit slug would be read as a product's
+ * id. Both are refused, and a slug made from a title avoids them.
+ */
+export const RESERVED_SLUGS: readonly string[] = ["sale", "brand", "sub"];
+
+/** Whether `slug` can be a product's address: the pattern, not all digits, not a reserved word. */
+export function slugUsable(slug: string): boolean {
+  return SLUG_PATTERN.test(slug) && !/^\d+$/.test(slug) && !RESERVED_SLUGS.includes(slug);
+}
+
 /** A slug made from a title: "Aero Grip Pro" -> "aero-grip-pro", accents dropped, "&" as "and". */
 export function slugOf(title: string): string {
   return title

@@ -2,7 +2,7 @@ import { and, eq, like, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, slugRedirects } from "../../db/schema/index.ts";
 import { invalidInput } from "../../lib/shop-error.ts";
-import { MAX_SLUG_LENGTH, productPath, slugOf } from "./shared.ts";
+import { MAX_SLUG_LENGTH, productPath, slugOf, slugUsable } from "./shared.ts";
 
 /*
  * Products' addresses (ADR 63). A slug is unique among products. When a product's slug changes,
@@ -22,7 +22,7 @@ async function slugTaken(db: Db, slug: string, except: number | null): Promise<{
 
 /** `base`, or base-2, base-3, ... : the first no other product has. */
 export async function freeSlug(db: Db, base: string, except: number | null = null): Promise<string> {
-  const stem = base || "product";
+  const stem = !base ? "product" : slugUsable(base) ? base : `product-${base}`;
   const taken = new Set(
     (
       await db

@@ -18,14 +18,24 @@ export * from "./shared.ts";
  * move stock through these). The back office's stock grid reads and saves here; a product's
  * history lists its movements. Use cases take the request's scope first and parse raw input.
  */
-export function createStock() {
+export interface StockDeps {
+  /** Runs after a save commits: the shop's catalogue caches follow it (ADR 64). */
+  catalogueChanged?: () => void;
+}
+
+export function createStock(deps: StockDeps = {}) {
   return {
     /** `raw`: { q?, category?, product?, stock?, page? } (stockGridInput), a page's search params. */
     grid: (scope: Scope, raw: unknown = {}) => stockGrid(scope, raw),
     /** A product's movements, newest first; PRODUCT_NOT_FOUND for no such product. */
     history: (scope: Scope, productId: unknown, page?: unknown) => stockHistory(scope, { productId, page }),
     /** `raw`: { reason, note?, rows: [{ variantId, was, count }] } (stockAdjustInput). */
-    adjust: (scope: StaffScope, raw: unknown) => adjustStock(scope, raw),
+    adjust: async (scope: StaffScope, raw: unknown) => {
+      const adjusted = await adjustStock(scope, raw);
+      // A product page shows "sold out" from its cache until told: a restock must show at once.
+      deps.catalogueChanged?.();
+      return adjusted;
+    },
   };
 }
 
