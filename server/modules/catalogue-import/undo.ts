@@ -74,6 +74,7 @@ export async function undoImport(scope: StaffScope, id: number, now = new Date()
       const now = variantById.get(record.recordId);
       if (!now || !same(now, record.after, VARIANT_FIELDS)) moved.push(`option ${String(record.after.sku)}`);
     }
+    // Compared in the database: its times have microseconds, a JS Date only milliseconds.
     // Anything else done to these products since (their description, images, options added in the
     // editor) moved their version past the import's: undo would lose it, so it is refused.
     const touched = [
@@ -83,7 +84,7 @@ export async function undoImport(scope: StaffScope, id: number, now = new Date()
       const edited = await queryRows<{ slug: string }>(
         tx.db,
         sql`select slug from products where id in ${listOf(touched, "int")}
-            and updated_at > ${row.appliedAt!.toISOString()}::timestamptz order by id limit ${MOVED_NAMED}`,
+            and updated_at > (select applied_at from catalogue_imports where id = ${id}) order by id limit ${MOVED_NAMED}`,
       );
       moved.push(...edited.map((p) => `product ${p.slug} (edited since)`));
     }
