@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { decimalAmount } from "../../lib/money.ts";
 import { brands, categories } from "../../db/schema/index.ts";
 import type { ImportOutcome } from "../../db/schema/index.ts";
 import type { ImportColumn } from "./columns.ts";
@@ -185,7 +186,7 @@ export async function planImport(
       if (existingOption.productSlug !== handle)
         reasons.push(`The SKU ${sku} belongs to another product (${existingOption.productSlug}).`);
       else if (existingOption.archived)
-        reasons.push(`The SKU ${sku} is an archived option; restore it on its product's page first.`);
+        reasons.push(`The SKU ${sku} is an archived option (kept for its orders): give this option a new SKU.`);
     }
     const optionAfter = variantAfter(existingOption, values, reasons);
     // A product's first line carries the product: refused, it refuses the product's other lines.
@@ -224,7 +225,7 @@ export async function planImport(
   }
 
   function variantChanges(before: VariantFields, after: VariantFields): Change[] {
-    const money = (minor: number | null) => (minor === null ? "" : (minor / 100).toFixed(2));
+    const money = (minor: number | null) => (minor === null ? "" : decimalAmount(minor, options.currency));
     const pairs: [string, unknown, unknown][] = [
       ["Size", before.size, after.size],
       ["Colour", before.colour, after.colour],
