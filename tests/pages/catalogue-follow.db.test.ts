@@ -163,6 +163,10 @@ test("old addresses of a product, a category, a sub-category and a brand answer 
   const moved = await get(`/shop/${product!.categorySlug}/old-${product!.slug}?variant=3`);
   expect(moved.status).toBe(301);
   expect(moved.headers.get("location")).toBe(`/shop/${product!.categorySlug}/${product!.slug}?variant=3`);
+  // An old link that named another category (the product moved since) finds it by its old slug too.
+  const elsewhere = await get(`/shop/some-other-category/old-${product!.slug}`);
+  expect(elsewhere.status).toBe(301);
+  expect(elsewhere.headers.get("location")).toBe(`/shop/${product!.categorySlug}/${product!.slug}`);
 
   const listing = await get("/shop/old-category?sort=name");
   expect(listing.status).toBe(301);

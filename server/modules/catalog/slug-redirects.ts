@@ -29,8 +29,17 @@ export async function movedTo(db: Db, kinds: readonly SlugRedirectKind[], path: 
     if (brand) return `/shop/${inCategory[1]}/brand/${brand.slice("/brands/".length)}${inCategory[3] ?? ""}`;
   }
   const prefixes = segments.map((_, i) => `/${segments.slice(0, i + 1).join("/")}`);
-  // A product's address is the whole path; a listing's may be any of its beginnings.
-  const candidates = kinds.includes("product") && kinds.length === 1 ? [prefixes.at(-1)!] : prefixes;
+  // A product's page is found by its slug whatever the category in the address (the page itself
+  // sends a wrong category on): its old address is too, by the old slug alone. A listing's
+  // address may be any of its beginnings.
+  const productOnly = kinds.includes("product") && kinds.length === 1;
+  if (productOnly && (segments.length !== 3 || segments[0] !== "shop")) return null;
+  const matches = productOnly
+    ? sql`split_part(r.from_path, '/', 4) = ${segments[2]!} and r.from_path like '/shop/%'`
+    : sql`r.from_path in (${sql.join(
+        prefixes.map((candidate) => sql`${candidate}`),
+        sql`, `,
+      )})`;
   const [row] = await queryRows<{ from_path: string; address: string | null }>(
     db,
     sql`
@@ -49,15 +58,12 @@ export async function movedTo(db: Db, kinds: readonly SlugRedirectKind[], path: 
       kinds.map((kind) => sql`${kind}`),
       sql`, `,
     )})
-      and r.from_path in (${sql.join(
-        candidates.map((candidate) => sql`${candidate}`),
-        sql`, `,
-      )})
+      and ${matches}
     order by length(r.from_path) desc
     limit 1
   `,
   );
   if (!row || row.address === null) return null;
-  const address = row.address + path.slice(row.from_path.length);
+  const address = productOnly ? row.address : row.address + path.slice(row.from_path.length);
   return address === path ? null : address;
 }
