@@ -91,6 +91,10 @@ test("a value in use is not removed, saying how many products use it; one unused
   expect(await failure(structure.addAttributeValue(staff, { id, version: await versionOf(id), value: "Mesh" }))).toMatchObject({
     field: "value",
   });
+  // A product keeps several values joined by ", ": a value holding it would read as two.
+  expect(
+    await failure(structure.addAttributeValue(staff, { id, version: await versionOf(id), value: "Wool, warm" })),
+  ).toMatchObject({ code: "INVALID_INPUT", message: "A value cannot hold a comma followed by a space." });
   // An attribute products use is not deleted either.
   expect(await failure(structure.deleteAttribute(staff, { id, version: await versionOf(id) }))).toMatchObject({
     code: "ENTRY_IN_USE",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ATTRIBUTE_VALUE_SEPARATOR } from "../product-editor/index.ts";
 import { recordIdInput } from "../../lib/record-id.ts";
 import { ATTRIBUTE_KINDS } from "../../db/schema/index.ts";
 
@@ -82,7 +83,10 @@ const attributeValue = z
   .string({ error: "Give the value." })
   .trim()
   .min(1, "Give the value.")
-  .max(60, "Use at most 60 characters for a value.");
+  .max(60, "Use at most 60 characters for a value.")
+  // A product keeps several values of one attribute joined by ", " (ADR 63): a value holding it
+  // would read as two.
+  .refine((value) => !value.includes(ATTRIBUTE_VALUE_SEPARATOR), "A value cannot hold a comma followed by a space.");
 
 const kind = z.enum(ATTRIBUTE_KINDS, { error: "Choose one value or several." });
 
