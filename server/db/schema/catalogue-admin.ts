@@ -143,7 +143,10 @@ export const catalogueImportLines = pgTable(
     /** For "change": [{ field, from, to }]; for "refused": { reasons: [...] }. */
     detail: jsonb("detail").$type<unknown>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.line] }), index("catalogue_import_lines_outcome_idx").on(t.importId, t.outcome, t.line)],
+  (t) => [
+    primaryKey({ columns: [t.importId, t.line] }),
+    index("catalogue_import_lines_outcome_idx").on(t.importId, t.outcome, t.line),
+  ],
 );
 
 /**
