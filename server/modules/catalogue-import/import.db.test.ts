@@ -275,3 +275,13 @@ test("undo is refused once a product it touched was edited since (its version mo
     message: expect.stringContaining(`product ${row.Handle} (edited since)`),
   });
 });
+
+test("an archived product does not come back through a file: it is restored on its own page", async () => {
+  const rows = await exported();
+  const row = rows.find((r) => r.Status === "published")!;
+  await db().update(products).set({ published: false, archivedAt: new Date() }).where(eq(products.slug, row.Handle!));
+  const preview = await imports.preview(owner, { name: "back.csv", bytes: csvOf([row]) });
+  expect(preview.counts).toMatchObject({ refused: 1 });
+  const [line] = (await imports.importDetail(owner, preview.id)).lines;
+  expect(line!.reasons).toContain(`The product ${row.Handle} is archived: restore it as a draft on its page first.`);
+});

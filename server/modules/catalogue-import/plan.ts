@@ -157,6 +157,12 @@ export async function planImport(
     const changes: Change[] = [];
     if (handle && !product) {
       const existing = products.get(handle) ?? null;
+      // As in the editor, an archived product comes back only as a draft, on its own page.
+      if (existing?.archivedAt && values.status !== undefined && values.status !== "archived") {
+        const archived = `The product ${handle} is archived: restore it as a draft on its page first.`;
+        values.productProblems.push(archived);
+        reasons.push(archived);
+      }
       const after = values.productProblems.length > 0 ? null : productAfter(existing, values, handle);
       const refused = after === null;
       product = {
