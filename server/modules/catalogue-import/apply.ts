@@ -52,25 +52,24 @@ export async function applyImport(
       .filter((p) => p.id !== null && JSON.stringify(p.before) !== JSON.stringify(p.after))
       .map((p) => ({ id: p.id!, before: p.before!, fields: resolve(p.after) }));
     await updateProducts(tx.db, changedProducts);
-    const productIdOf = (handle: string) => madeIds.get(handle) ?? plan.products.find((p) => p.handle === handle)!.id!;
     const productIds = new Map(plan.products.map((p) => [p.handle, p.id ?? madeIds.get(p.handle)!]));
 
     // What the preview showed of each option's stock (from -> to): applied as that difference to
     // the stock of now, so what sold or arrived since the preview is not undone.
     const stockChanges = await previewedStockChanges(tx.db, id);
-    const sameBut = (a: VariantFields, b: VariantFields) =>
+    const differsBesidesStock = (a: VariantFields, b: VariantFields) =>
       JSON.stringify({ ...a, stock: 0 }) !== JSON.stringify({ ...b, stock: 0 });
 
     const newOptions = plan.variants
       .filter((v) => v.id === null)
-      .map((v) => ({ productId: productIds.get(v.handle) ?? productIdOf(v.handle), fields: v.after }));
+      .map((v) => ({ productId: productIds.get(v.handle)!, fields: v.after }));
     const newIds = await insertVariants(tx.db, newOptions);
     const changedOptions = plan.variants
-      .filter((v) => v.id !== null && (sameBut(v.before!, v.after) || stockChanges.has(v.sku)))
+      .filter((v) => v.id !== null && (differsBesidesStock(v.before!, v.after) || stockChanges.has(v.sku)))
       .map((v) => ({ id: v.id!, productId: productIds.get(v.handle)!, before: v.before!, fields: v.after }));
     await updateVariants(
       tx.db,
-      changedOptions.filter((v) => sameBut(v.before, v.fields)),
+      changedOptions.filter((v) => differsBesidesStock(v.before, v.fields)),
     );
 
     const stockAfter = await moveStocks(

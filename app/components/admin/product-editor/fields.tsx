@@ -1,15 +1,7 @@
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { Field } from "~/components/ui/text-field";
 
-/*
- * The editor's labelled selects and text areas, their hints and errors tied to them for screen
- * readers, as TextField does for inputs.
- */
-
-function described(id: string, hint: ReactNode, error: string | null | undefined) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return { hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined };
-}
+/* The editor's labelled selects and text areas, in the frame TextField has (ui/text-field.tsx). */
 
 export function SelectField({
   label,
@@ -18,25 +10,17 @@ export function SelectField({
   children,
   ...select
 }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; error?: string | null; hint?: ReactNode }) {
-  const id = useId();
-  const { hintId, errorId, describedBy } = described(id, hint, error);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      control={(control) => (
+        <select {...control} {...select}>
+          {children}
+        </select>
       )}
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
-        {children}
-      </select>
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    />
   );
 }
 
@@ -46,29 +30,19 @@ export function TextAreaField({
   hint,
   ...area
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; error?: string | null; hint?: ReactNode }) {
-  const id = useId();
-  const { hintId, errorId, describedBy } = described(id, hint, error);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      control={(control) => (
+        <textarea
+          {...control}
+          className="w-full min-w-0 rounded-md border border-grey-500 bg-white px-3 py-2 font-mono text-sm aria-[invalid=true]:border-danger-600"
+          {...area}
+        />
       )}
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="w-full min-w-0 rounded-md border border-grey-500 bg-white px-3 py-2 font-mono text-sm aria-[invalid=true]:border-danger-600"
-        {...area}
-      />
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    />
   );
 }
 
