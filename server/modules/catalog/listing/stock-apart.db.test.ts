@@ -1,43 +1,37 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/test-db.ts";
 import { queryRows, type Database } from "../../../db/client.ts";
-import { seedDemoShop } from "../../../db/seed/index.ts";
 import { createListing } from "./index.ts";
 import { request } from "../../../../tests/support/listing-catalogue.ts";
 
 /*
- * ADR 31: on a catalogue of 20,000 products (1.5 s to read on the embedded database, during
- * which the server answers nothing), orders that lower stock must not make the listing re-read
- * the catalogue; only a variant selling out or coming back may.
+ * ADR 31: orders that lower stock must not make the listing re-read the catalogue (a catalogue of
+ * 20,000 products takes 1.5 s to read on the embedded database, during which the server answers
+ * nothing); only a variant selling out or coming back may. The listing answering with the very
+ * same snapshot object shows it was not re-read, whatever the catalogue's size: the demo shop's
+ * 60 products are enough, and its template is made once per run.
  */
 
 const CHECK_MS = 100;
 
 let database: Database;
-let mediaDir: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mediaDir = mkdtempSync(join(tmpdir(), "stock-apart-media-"));
-  await seedDemoShop(database.db, { products: 20_000, mediaDir });
-}, 240_000);
+  database = await createTestDatabase({ products: 60 });
+});
 
 afterAll(async () => {
   await database?.close();
-  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test("orders lowering stock leave the 20,000-product catalogue in memory as it is; a sell-out reloads it", async () => {
+test("orders lowering stock leave the catalogue in memory as it is; a sell-out reloads it", async () => {
   const listing = createListing(database.db, { cacheMs: CHECK_MS });
   const everything = request({}, {}, { pageSize: 48 });
   const first = await listing.list(everything);
-  expect(first.total).toBeGreaterThan(15_000);
+  expect(first.total).toBeGreaterThan(40);
 
   // Orders, each taking one of an option that has more than one left, until one is left.
   const [option] = await queryRows<{ id: number; stock: number }>(
