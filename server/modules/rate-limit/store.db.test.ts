@@ -76,7 +76,9 @@ describe.each(stores)("the $kind rate-limit store", ({ make }) => {
     const later = await store.peek(key, 1_000);
     expect(later.count).toBe(1);
     expect(later.resetInMs).toBeGreaterThan(0);
-    expect(later.resetInMs).toBeLessThanOrEqual(400);
+    // At most 400 ms left of the second event's second: a timer may fire a few ms early (Node
+    // rounds its timers, and Redis keeps its own clock), so a little slack.
+    expect(later.resetInMs).toBeLessThanOrEqual(410);
     await sleep(later.resetInMs + 50);
     expect(await store.peek(key, 1_000)).toEqual({ count: 0, resetInMs: 0 });
   });
