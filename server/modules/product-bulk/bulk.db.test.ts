@@ -304,7 +304,7 @@ test("moved to a sub-category (and its category), then to another category (its 
 test("all that match the filter: resolved on the server, written in batches; a product that matches since the preview makes it stale; too many are refused whole", async () => {
   const tag = `Bulk Jug ${Date.now().toString(36)}`;
   const ours = [];
-  for (let n = 0; n < 5; n++) ours.push(await product("10.00", "now", `${tag} ${n}`));
+  for (let n = 0; n < 10; n++) ours.push(await product("10.00", "now", `${tag} ${n}`));
   const small = createProductBulk({
     currency: "EUR",
     lowStockTotal: async () => 5,
@@ -313,7 +313,7 @@ test("all that match the filter: resolved on the server, written in batches; a p
   });
   const raw = { all: "matching", q: tag, action: "price-percent", value: "+12.5" };
   const preview = await small.preview(staff, raw);
-  expect(preview.counts).toMatchObject({ selected: 5, products: 5, options: 10 });
+  expect(preview.counts).toMatchObject({ selected: 10, products: 10, options: 20 });
 
   // Another product matches the filter after the preview: what the owner saw is not what would be applied.
   const late = await product("10.00", "now", `${tag} late`);
@@ -329,16 +329,20 @@ test("all that match the filter: resolved on the server, written in batches; a p
 
   const again = await small.preview(staff, raw);
   await small.apply(staff, { ...raw, fingerprint: again.fingerprint });
-  // 10.00 up 12.5 %: 11.25, on every option of the six, over several statements of two rows.
+  // 10.00 up 12.5 %: 11.25, on every option of the eleven, over several statements of two rows.
   const prices = await db().select({ price: variants.price }).from(variants).where(inArray(variants.productId, ids));
-  expect(prices).toHaveLength(12);
+  expect(prices).toHaveLength(22);
   expect(prices.every((o) => o.price === 1125)).toBe(true);
+  // The entry holds its 22 rows; the audit log's page shows the first 20 changes and says how many more.
+  const [logged] = (await shop.services.backOffice.auditList(staff, { action: "product.bulk_edited" })).rows;
+  expect(Object.keys(logged!.changes)).toHaveLength(20);
+  expect(logged!.moreChanges).toBe(26 - 20);
 
   const capped = createProductBulk({ currency: "EUR", lowStockTotal: async () => 5, invalidate: () => {}, maxProducts: 3 });
   expect(await failure(capped.preview(staff, raw))).toMatchObject({
     code: "INVALID_INPUT",
     field: "all",
-    message: "6 products match the filter; a bulk edit takes at most 3. Narrow the filter and try again.",
+    message: "11 products match the filter; a bulk edit takes at most 3. Narrow the filter and try again.",
   });
 });
 
