@@ -112,11 +112,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         {params.get("sort") && <input type="hidden" name="sort" value={value("sort")} />}
         {params.get("dir") && <input type="hidden" name="dir" value={value("dir")} />}
       </FilterForm>
-      <FormNotices
-        message={notice?.kind === "success" ? notice.message : null}
-        failure={notice?.kind === "error" ? { ok: false, formError: notice.message, fieldErrors: {}, values: {} } : null}
-        shown={[]}
-      />
+      <FormNotices message={notice?.message} failure={null} shown={[]} />
       {list && (
         <ProductBulkForm
           shown={rows.map((product) => product.id)}
