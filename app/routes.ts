@@ -72,6 +72,7 @@ const routes: RouteConfig = [
     route("customers/:id/export.json", "routes/admin/customer-export.tsx"),
     route("products", "routes/admin/products.tsx"),
     route("products/export.csv", "routes/admin/products-export.tsx"),
+    route("products/bulk", "routes/admin/products-bulk.tsx"),
     route("imports", "routes/admin/imports.tsx"),
     route("imports/:id", "routes/admin/import.tsx"),
     route("products/:id/images", "routes/admin/product-images.tsx"),

@@ -13,6 +13,7 @@ import { createPayments, type PaymentProvider } from "./modules/payments/index.t
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
 import { createPromotions } from "./modules/promotions/index.ts";
+import { createProductBulk } from "./modules/product-bulk/index.ts";
 import { createBackOffice, createDispatch, LOW_STOCK_TOTAL, type Seller } from "./modules/back-office/index.ts";
 import { CATALOGUE_IMPORT_MAX_BYTES, createCatalogueImport } from "./modules/catalogue-import/index.ts";
 import { createStock } from "./modules/stock/index.ts";
@@ -228,6 +229,12 @@ export function createServices(database: Database, config: ServicesConfig) {
       invalidate: () => catalog.invalidate(),
       currency: selling.currency,
       renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
+    }),
+    /** Bulk edits of the product list's products (ADR 71): previewed, then applied in one transaction. */
+    productBulk: createProductBulk({
+      currency: selling.currency,
+      lowStockTotal: async (db) => (await settings(db)).lowStockTotal,
+      invalidate: () => catalog.invalidate(),
     }),
     /** Promo codes in the back office (ADR 67); checkout prices them itself. */
     promotions: createPromotions({ currency: selling.currency }),

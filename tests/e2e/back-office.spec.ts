@@ -66,6 +66,7 @@ const ADMIN_PAGES = [
   "/admin/customers/1",
   "/admin/products",
   "/admin/products?stock=none",
+  "/admin/products/bulk?id=1&action=publish",
   "/admin/products/1/images",
   "/admin/stock?stock=low",
   "/admin/stock/1",

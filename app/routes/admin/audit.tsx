@@ -84,7 +84,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                   </span>
                 )}
               </td>
-              <td>{describe(entry.changes)}</td>
+              <td>
+                {describe(entry.changes)}
+                {entry.moreChanges > 0 && ` … and ${entry.moreChanges.toLocaleString("en")} more`}
+              </td>
               <td className="text-xs text-grey-600">
                 {entry.clientAddress}
                 {entry.requestId && <span className="block">{entry.requestId}</span>}

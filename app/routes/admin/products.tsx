@@ -1,6 +1,8 @@
-import { useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import type { Route } from "./+types/products";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
+import { FormNotices } from "~/components/admin/form-notices";
+import { PickAllProducts, ProductBulkForm, ProductPick } from "~/components/admin/product-bulk-form";
 import { ListResult } from "~/components/admin/list-result";
 import { SortHeader } from "~/components/admin/sort-header";
 import { Link } from "~/components/ui/link";
@@ -8,6 +10,8 @@ import { mediaUrl } from "~/lib/media";
 import { formatMoney } from "~/lib/money";
 import type { RouteHandle } from "~/lib/route-handle";
 import { listFailure } from "~/lib/admin-lists.server";
+import { clearFlashCookie, readFlash } from "~/lib/flash";
+import { PRODUCTS_NOTICE_COOKIE, PRODUCTS_NOTICE_PATH } from "~/lib/products-notice";
 import type { ProductRow } from "../../../server/modules/back-office/index.ts";
 import {
   LOW_STOCK_TOTAL,
@@ -22,7 +26,8 @@ import { pageContext } from "../../../server/http/page-context.ts";
 /*
  * The products (issue 25 §1): every product, whatever its status, with its options summed up.
  * The view (filters, search, sort, page) is the address, as on the order list. A name opens the
- * product in the editor (ADR 63); a published one links to its page on the shop too.
+ * product in the editor (ADR 63); a published one links to its page on the shop too. Ticked
+ * products, or all that match the filter, go to a bulk edit's preview (ADR 71).
  */
 
 export const handle: RouteHandle = { backOffice: "staff" };
@@ -31,12 +36,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Products · Back office
 
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
+  // What an applied bulk edit said, carried here across its redirect (ADR 71).
+  const notice = readFlash(request.headers.get("cookie"), PRODUCTS_NOTICE_COOKIE);
+  let body;
   try {
     const list = await context.services.backOffice.productsList(context, new URL(request.url).searchParams);
-    return { list, currency: context.env.currency, error: null };
+    body = { list, currency: context.env.currency, error: null, notice };
   } catch (error) {
-    return { list: null, currency: context.env.currency, error: listFailure(error) };
+    body = { list: null, currency: context.env.currency, error: listFailure(error), notice };
   }
+  return notice
+    ? data(body, { headers: { "Set-Cookie": clearFlashCookie(PRODUCTS_NOTICE_COOKIE, PRODUCTS_NOTICE_PATH) } })
+    : body;
 }
 
 const STATUS_OPTIONS = PRODUCT_STATUSES.map((value) => ({ value, label: PRODUCT_STATUS_WORDS[value] }));
@@ -63,7 +74,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const value = (name: string) => params.get(name) ?? "";
-  const { list, error, currency } = loaderData;
+  const { list, error, currency, notice } = loaderData;
   const lowStock = list?.lowStockTotal ?? LOW_STOCK_TOTAL;
   const rows = list?.rows ?? [];
   const choices = list?.choices ?? { brands: [], categories: [] };
@@ -101,9 +112,21 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         {params.get("sort") && <input type="hidden" name="sort" value={value("sort")} />}
         {params.get("dir") && <input type="hidden" name="dir" value={value("dir")} />}
       </FilterForm>
+      <FormNotices message={notice?.message} failure={null} shown={[]} />
+      {list && (
+        <ProductBulkForm
+          shown={rows.map((product) => product.id)}
+          matching={list.total}
+          params={params}
+          categories={choices.categories}
+        />
+      )}
       <ListResult path={path} search={search} error={error} list={list} noun="products">
         <thead>
           <tr>
+            <th scope="col">
+              <PickAllProducts />
+            </th>
             <th scope="col">
               <span className="sr-only">Image</span>
             </th>
@@ -131,13 +154,16 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td colSpan={10} className="text-grey-600">
+              <td colSpan={11} className="text-grey-600">
                 No products match.
               </td>
             </tr>
           )}
           {rows.map((product) => (
             <tr key={product.id}>
+              <td>
+                <ProductPick id={product.id} name={product.name} />
+              </td>
               <td>
                 {/* Decorative: the product's name stands beside it. */}
                 {product.image ? (

@@ -16,8 +16,10 @@ export interface AuditRow {
   action: string;
   entityType: string;
   entityId: string;
-  /** The changed fields only: { field: [before, after] }. */
+  /** The changed fields only: { field: [before, after] }; the first CHANGES_SHOWN of them. */
   changes: Record<string, [unknown, unknown]>;
+  /** How many more the entry holds (a bulk edit's rows, ADR 71); 0 for most. */
+  moreChanges: number;
   requestId: string | null;
   clientAddress: string | null;
   /** The entity's back-office page (linkOf); null when it has none. */
@@ -32,6 +34,9 @@ export interface AuditPage {
   pageSize: number;
   params: AuditListParams;
 }
+
+/** The changes a row of the log shows: a bulk edit's entry holds a row for each field it changed, thousands maybe. */
+export const CHANGES_SHOWN = 20;
 
 /** An actor given as an account id (digits) or as the e-mail address they had when they acted. */
 function actorWhere(actor: string): SQL {
@@ -73,7 +78,8 @@ export async function auditList(scope: Scope, raw: unknown = {}): Promise<AuditP
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId,
-      changes: entry.changes,
+      changes: Object.fromEntries(Object.entries(entry.changes).slice(0, CHANGES_SHOWN)),
+      moreChanges: Math.max(0, Object.keys(entry.changes).length - CHANGES_SHOWN),
       requestId: entry.requestId,
       clientAddress: entry.clientAddress,
       link: linkOf(entry),

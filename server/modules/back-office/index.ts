@@ -36,6 +36,8 @@ export type { OrderDetail } from "./order-detail.ts";
 export type { OrderRow, OrdersPage } from "./orders-list.ts";
 export type { ProductChoices, ProductRow, ProductsPage } from "./products-list.ts";
 export { PRODUCTS_CSV_COLUMNS } from "./products-csv.ts";
+export { matchingProductIds } from "./products-list.ts";
+export { paramsOf, productsListInput } from "./schemas.ts";
 export type { PackingSlip, PackingSlips } from "./packing-slips.ts";
 export type { ShipOne, ShippedBatch } from "./ship-orders.ts";
 export type { AuditListParams, CustomersListParams, DashboardParams, OrdersListParams, ProductsListParams } from "./schemas.ts";

@@ -1,5 +1,5 @@
 import { and, asc, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { queryRows } from "../../db/client.ts";
+import { queryRows, type Db } from "../../db/client.ts";
 import { brands, categories, productImages, variants } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
@@ -100,6 +100,25 @@ export function productsFilter(params: ProductsListParams, now: Date, lowStockTo
     joins: params.stock !== undefined ? sql`left join ${perProduct}` : sql``,
     condition: conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`,
   };
+}
+
+/**
+ * The ids of the products the list's filters match, on every page, in id order: at most `limit`,
+ * and `total` how many match (the bulk edits' "all that match the filter", ADR 71).
+ */
+export async function matchingProductIds(
+  db: Db,
+  params: ProductsListParams,
+  now: Date,
+  lowStockTotal: number,
+  limit: number,
+): Promise<{ ids: number[]; total: number }> {
+  const { joins, condition } = productsFilter(params, now, lowStockTotal);
+  const rows = await queryRows<{ id: number; total: number }>(
+    db,
+    sql`select p.id, count(*) over ()::int as total from products p ${joins} where ${condition} order by p.id limit ${limit}`,
+  );
+  return { ids: rows.map((row) => Number(row.id)), total: Number(rows[0]?.total ?? 0) };
 }
 
 function productsConditions(params: ProductsListParams, now: Date, lowStockTotal: number): SQL[] {

@@ -3,6 +3,7 @@ import { products } from "../../db/schema/index.ts";
 import { invalidInput, parseInput } from "../../lib/shop-error.ts";
 import { diffFields, recordAudit, type StaffScope } from "../audit/index.ts";
 import { AUDITED_FIELDS } from "./fields.ts";
+import { archivedColumns } from "./rules.ts";
 import { versionInput } from "./schemas.ts";
 import { whenCurrent, type EditorDeps } from "./version.ts";
 
@@ -23,7 +24,7 @@ export async function archiveProduct(
   const { version } = parseInput(versionInput, raw);
   return whenCurrent(scope, deps, rawId, version, async (tx, before) => {
     if (before.archivedAt) throw invalidInput("version", `${before.name} is archived already.`);
-    const after = { archivedAt: now, published: false, publishAt: null };
+    const after = archivedColumns(now);
     await tx.db.update(products).set(after).where(eq(products.id, before.id));
     await recordAudit(tx, {
       action: "product.archived",

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { brands, catalogueAttributes, categories, type Product, type ProductAttributes } from "../../db/schema/index.ts";
 import { invalidInput, ShopError } from "../../lib/shop-error.ts";
+import { accessColumns, ARCHIVED_STAYS_OFF, DRAFT, publishedNow } from "./rules.ts";
 import type { ProductFieldsInput } from "./schemas.ts";
 import { joinAttributeValues } from "./shared.ts";
 
@@ -75,8 +76,7 @@ async function attributesOf(db: Db, chosen: Record<string, string[]>, current: P
 export async function columnsOf(db: Db, input: ProductFieldsInput, current: Product | null, now: Date): Promise<ProductColumns> {
   await checkPlaces(db, input);
   const attributes = await attributesOf(db, input.attributes, current?.attributes ?? {});
-  let published = false;
-  let publishAt: Date | null = null;
+  let { published, publishAt } = DRAFT;
   if (input.publish === "at") {
     const at = input.publishAt!;
     // A moment already past is a typing slip, unless it is the one the product has (saved again).
@@ -87,15 +87,10 @@ export async function columnsOf(db: Db, input: ProductFieldsInput, current: Prod
     published = true;
     publishAt = at;
   } else if (input.publish === "now") {
-    published = true;
-    // Published already at a moment past: that moment stays its publishing date.
-    const past = current?.published && current.publishAt && current.publishAt.getTime() <= now.getTime();
-    publishAt = past ? current.publishAt : null;
+    ({ published, publishAt } = publishedNow(current, now));
   }
   if (current?.archivedAt && published) {
-    throw new ShopError("INVALID_INPUT", "An archived product goes back on the shop only after it is restored as a draft.", {
-      field: "product.publish",
-    });
+    throw new ShopError("INVALID_INPUT", ARCHIVED_STAYS_OFF, { field: "product.publish" });
   }
   return {
     name: input.name,
@@ -108,8 +103,7 @@ export async function columnsOf(db: Db, input: ProductFieldsInput, current: Prod
     seoDescription: input.seoDescription,
     published,
     publishAt,
-    membersOnly: input.access !== "everyone",
-    publicAt: input.access === "early" ? input.publicAt! : null,
+    ...accessColumns(input.access, input.publicAt ?? null),
   };
 }
 

@@ -12,6 +12,19 @@ export type { EditableOption, EditableProduct, EditorChoices } from "./read.ts";
 export type { MatrixInput, OptionRowInput, ProductFieldsInput } from "./schemas.ts";
 export { editorSchemas, productFieldsInput, removeOptionInput, versionInput } from "./schemas.ts";
 export type { EditorDeps } from "./version.ts";
+export {
+  accessColumns,
+  archivedColumns,
+  ARCHIVED_STAYS_OFF,
+  DRAFT,
+  largestPrice,
+  optionPriceProblems,
+  publishedNow,
+  type OptionPrices,
+  type PriceField,
+  type PublishColumns,
+} from "./rules.ts";
+export { nextVersion, versionColumn } from "./version.ts";
 export * from "./shared.ts";
 
 /** The longest description the preview renders (the description's own limit). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { recordIdInput } from "../../lib/record-id.ts";
 import { readAmount } from "./amounts.ts";
 import { gtinProblem } from "./gtin.ts";
+import { optionPriceProblems } from "./rules.ts";
 import { ACCESS_CHOICES, MAX_SLUG_LENGTH, PUBLISH_CHOICES, SLUG_PATTERN, slugUsable } from "./shared.ts";
 
 /*
@@ -139,15 +140,10 @@ export function editorSchemas(currency: string) {
       ),
     })
     .superRefine((row, context) => {
-      if (row.compareAtPrice !== undefined && row.compareAtPrice <= row.price) {
-        context.addIssue({
-          code: "custom",
-          path: ["compareAtPrice"],
-          message: "The was price must be above the price (it is what the option cost before the sale).",
-        });
-      }
-      if (row.memberPrice !== undefined && row.memberPrice > row.price) {
-        context.addIssue({ code: "custom", path: ["memberPrice"], message: "The member price cannot be above the price." });
+      // The one rule of an option's prices (rules.ts), as the bulk edits apply it too.
+      const prices = { price: row.price, compareAtPrice: row.compareAtPrice ?? null, memberPrice: row.memberPrice ?? null };
+      for (const problem of optionPriceProblems(prices, currency)) {
+        context.addIssue({ code: "custom", path: [problem.field], message: problem.message });
       }
     });
 

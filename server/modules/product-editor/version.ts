@@ -32,12 +32,12 @@ export async function lockProduct(db: Db, id: number): Promise<Product & { versi
   return { ...row.product, version: row.version };
 }
 
-/** Moves the version on: a moment later than both the clock and the last version. */
+/** The next version of a product row: a moment later than both the clock and the last version. */
+export const nextVersion = sql`greatest(clock_timestamp(), ${products.updatedAt} + interval '1 millisecond')`;
+
+/** Moves the version on. */
 export async function touchProduct(db: Db, id: number): Promise<void> {
-  await db
-    .update(products)
-    .set({ updatedAt: sql`greatest(clock_timestamp(), ${products.updatedAt} + interval '1 millisecond')` })
-    .where(eq(products.id, id));
+  await db.update(products).set({ updatedAt: nextVersion }).where(eq(products.id, id));
 }
 
 /** What a change needs besides the scope: the catalogue's caches, dropped once it commits. */
