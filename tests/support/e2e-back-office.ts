@@ -17,7 +17,7 @@ const REPEATS = 3;
 /**
  * A fresh browser of an owner's, logged in with the password and a recovery code, on `path`. Each
  * code works once: test `slot` takes its own codes, one per repetition. Slots 0 to 2 are the first
- * owner's (owner@example.com), 3 to 5 the second's, 6 to 8 the third's, 9 to 11 the fourth's.
+ * owner's (owner@example.com), 3 to 5 the second's, 6 to 8 the third's, 9 to 11 the fourth's, 12 to 14 the fifth's.
  */
 export async function ownerOn(browser: Browser, path: string, slot: number): Promise<Page> {
   const who = owners[Math.floor(slot / SLOTS_PER_OWNER)];

@@ -62,7 +62,7 @@ export default async function globalSetup() {
     return link;
   };
   process.env.SHOP_OWNER = JSON.stringify(owner);
-  process.env.SHOP_OWNERS = JSON.stringify([owner, ...(await inviteOwners(shop.url, cookie, 3, invitationLink))]);
+  process.env.SHOP_OWNERS = JSON.stringify([owner, ...(await inviteOwners(shop.url, cookie, 4, invitationLink))]);
   process.env.SMTP_MAILBOX = mailboxDir;
   // For tests that start a shop of their own whose mails they read.
   process.env.SMTP_URL = smtp.url;
