@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { strapi, HTTPNotFoundError } from "@strapi/client";
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import type { Hono } from "hono";
 import Strapi from "strapi-sdk-js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -25,6 +25,8 @@ import {
   users,
   auditLog,
   slugRedirects,
+  brands,
+  categories,
 } from "../../db/schema/index.ts";
 import { seedDemoShop } from "../../db/seed/index.ts";
 import { createServices } from "../../services.ts";
@@ -689,6 +691,30 @@ describe("the official clients", () => {
     expect(((await news.update(id, { excerpt: "Changed" })) as unknown as Answer).data.excerpt).toBe("Changed");
     await news.delete(id);
     await expect(news.findOne(id)).rejects.toBeInstanceOf(HTTPNotFoundError);
+  });
+
+  test("@strapi/client: staff make a product, change it with its version, and archive it (ADR 73)", async () => {
+    const client = strapi({ baseURL: `${base}/api`, auth: tokens.staff });
+    const productsApi = client.collection("products");
+    const [brand] = await database.db.select({ id: brands.id }).from(brands).limit(1);
+    const [category] = await database.db.select({ id: categories.id }).from(categories).where(isNull(categories.parentId)).limit(1);
+    const variant = { size: "M", colour: "Red", colourHex: "#cc2200", sku: "CLIENT-1-M", price: 2500 };
+    const made = (await productsApi.create({
+      name: "Client Bottle",
+      brand: brand!.id,
+      category: category!.id,
+      variants: [variant],
+    })) as unknown as Answer;
+    const id = made.data.documentId as string;
+    const changed = (await productsApi.update(id, { version: made.data.version, name: "Client Flask" })) as unknown as Answer;
+    expect(changed.data).toMatchObject({ name: "Client Flask", price: 2500 });
+    await expect(productsApi.update(id, { version: made.data.version, name: "Lost" })).rejects.toMatchObject({
+      response: { status: 409 },
+    });
+    await productsApi.delete(id, { version: changed.data.version } as never);
+    await expect(productsApi.findOne(id)).rejects.toBeInstanceOf(HTTPNotFoundError);
+    const [row] = await database.db.select().from(products).where(eq(products.documentId, id));
+    expect(row).toMatchObject({ name: "Client Flask", archivedAt: expect.any(Date) });
   });
 
   test("strapi-sdk-js: find, findOne, create, update, delete, and its errors", async () => {
