@@ -420,8 +420,7 @@ describe("a product image added by staff, through the back office's gallery (ADR
     if (secondFactor) await proveSecondFactor(shop.services, shop.database.db, staff.jwt);
     return staff;
   }
-  const versionOf = async (id: number) =>
-    (await shop.services.productEditor.product(systemScope(shop.database.db), id)).version;
+  const versionOf = async (id: number) => (await shop.services.productEditor.product(systemScope(shop.database.db), id)).version;
 
   test("staff add one: it comes after the product's other images, on the product page's data, audited", async () => {
     const staff = await staffMember();

@@ -697,7 +697,11 @@ describe("the official clients", () => {
     const client = strapi({ baseURL: `${base}/api`, auth: tokens.staff });
     const productsApi = client.collection("products");
     const [brand] = await database.db.select({ id: brands.id }).from(brands).limit(1);
-    const [category] = await database.db.select({ id: categories.id }).from(categories).where(isNull(categories.parentId)).limit(1);
+    const [category] = await database.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(isNull(categories.parentId))
+      .limit(1);
     const variant = { size: "M", colour: "Red", colourHex: "#cc2200", sku: "CLIENT-1-M", price: 2500 };
     const made = (await productsApi.create({
       name: "Client Bottle",
