@@ -109,7 +109,10 @@ function variantRows(rows: NonNullable<Data["variants"]>, base: EditableProduct 
 function publishing(data: Data, base: EditableProduct | null, publishedAt: Date | null | undefined) {
   if (publishedAt === null) {
     if (data.publishAt)
-      throw invalidInput("product.publishAt", "A draft is not scheduled: leave out publishAt, or ?status=draft.");
+      throw invalidInput(
+        "product.publishAt",
+        "A draft has no publishing time: leave out publishAt, or leave out ?status=draft to schedule it.",
+      );
     return { publish: "draft" };
   }
   const at = data.publishAt !== undefined ? data.publishAt : base?.status === "scheduled" ? base.publishAt : null;
