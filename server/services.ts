@@ -1,7 +1,7 @@
 import type { Database } from "./db/client.ts";
 import { createAccounts, createSocialLogin, type SocialLoginStep, type SocialProviderConfig } from "./modules/accounts/index.ts";
 import { createCarts, NEW_BAGS_RULE } from "./modules/cart/index.ts";
-import { createCatalog, createProductImages, noFilters } from "./modules/catalog/index.ts";
+import { createCatalog, noFilters } from "./modules/catalog/index.ts";
 import { createCheckout } from "./modules/checkout/index.ts";
 import { createCompare } from "./modules/compare/index.ts";
 import { createCustomers } from "./modules/customers/index.ts";
@@ -136,6 +136,14 @@ export function createServices(database: Database, config: ServicesConfig) {
   // The external-site notice; it also signs the links to other sites the shop renders (news, pages).
   const externalLinks = createExternalLinks({ videoOrigins: videos.provider.siteOrigins, secret: config.secret });
   const shop = { siteName: config.siteName, publicUrl: config.publicUrl, orderLink: orders.statusLink };
+  // The back office's product editor (ADR 63), and the content API's product writes (ADR 73): each
+  // change drops the catalogue's caches once committed; the description's preview is rendered as
+  // the shop renders Markdown.
+  const productEditor = createProductEditor({
+    invalidate: () => catalog.invalidate(),
+    currency: selling.currency,
+    renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
+  });
   const pages = createPages(database.db, {
     sign: externalLinks.sign,
     products: async ({ category, products }) => {
@@ -221,15 +229,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     /** The stock grid, its save and a product's stock history (ADR 66). */
     stock: createStock({ catalogueChanged: () => catalog.invalidate() }),
     catalogueStructure,
-    /**
-     * The back office's product editor (ADR 63): each change drops the catalogue's caches once
-     * committed; the description's preview is rendered as the shop renders Markdown.
-     */
-    productEditor: createProductEditor({
-      invalidate: () => catalog.invalidate(),
-      currency: selling.currency,
-      renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
-    }),
+    productEditor,
     /** Bulk edits of the product list's products (ADR 71): previewed, then applied in one transaction. */
     productBulk: createProductBulk({
       currency: selling.currency,
@@ -239,8 +239,6 @@ export function createServices(database: Database, config: ServicesConfig) {
     /** Promo codes in the back office (ADR 67); checkout prices them itself. */
     promotions: createPromotions({ currency: selling.currency }),
     compare: createCompare(catalog.productDetail),
-    /** Product images added by staff (adapters check the "staff" scope). */
-    productImages: createProductImages({ uploads }),
     /** A product's images in the back office (ADR 65); the storefront shows each change at once. */
     productGallery: createProductGallery({
       uploads,
@@ -305,6 +303,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     content: createContent({
       videoPatterns: videos.provider.videoPatterns,
       catalogueStructure,
+      productEditor,
       // An owner's edit of the plans or a page shows at once in this process.
       onChange: (apiId) => {
         if (apiId === "memberships") membership.invalidatePlans();

@@ -1,13 +1,13 @@
 import { GraphQLError, GraphQLScalarType, Kind } from "graphql";
-import { hasScope } from "../../modules/accounts/index.ts";
 import { imageUrl, IMAGE_WIDTHS, isImageWidth, isUploadedFile, type UploadedFile } from "../../modules/media/index.ts";
 import { changingCustomer } from "./customer-resolvers.ts";
-import { badUserInput, shopCall, shopError } from "./errors.ts";
+import { badUserInput, shopCall } from "./errors.ts";
 import type { Resolvers } from "./generated/resolver-types.ts";
+import { changingStaff } from "./staff.ts";
 
 /*
- * Thin resolvers over the customers module (the profile picture) and the catalogue's product
- * images (staff). The files arrive as the Upload scalar's values: yoga puts each file of a
+ * Thin resolvers over the customers module (the profile picture) and the product gallery's
+ * images (staff, through the back office's own use case: ADR 65, 73). The files arrive as the Upload scalar's values: yoga puts each file of a
  * multipart request where the request's map says.
  */
 
@@ -59,11 +59,9 @@ export const uploadResolvers: Resolvers = {
     },
 
     async addProductImage(_, args, context) {
-      const user = await changingCustomer(context);
-      if (!hasScope(user, "staff")) throw shopError("FORBIDDEN", "Only the shop's staff may do this.");
-      return shopCall(() =>
-        context.services.productImages.addProductImage(context, args.productId, args.image, { alt: args.alt }),
-      );
+      const staff = await changingStaff(context);
+      const input = { productId: args.productId, alt: args.alt, version: args.version ?? undefined };
+      return shopCall(() => context.services.productGallery.addImage(staff, input, args.image));
     },
   },
 };

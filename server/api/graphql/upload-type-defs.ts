@@ -30,8 +30,11 @@ export const uploadTypeDefs = /* GraphQL */ `
     """
     Adds an image after a product's others: a JPEG, PNG or WebP image of at most
     ${megabytes(UPLOAD_KINDS["product-image"].maxBytes)} MB, re-encoded without its metadata, with
-    a text for those who cannot see it. Needs the staff scope.
+    a text for those who cannot see it; audited, and on the shop at once. Needs the staff scope
+    (and, for a back-office account, its second factor given in this session). With the product's
+    \`version\` as read (the content API's products answer it), a product changed since is refused
+    (STALE_VERSION); without one, the image goes after whatever images the product has then.
     """
-    addProductImage(productId: ID!, image: Upload!, alt: String!): Image!
+    addProductImage(productId: ID!, image: Upload!, alt: String!, version: String): Image!
   }
 `;

@@ -4,10 +4,12 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { ApolloClient, ApolloLink, InMemoryCache, gql } from "@apollo/client";
 import UploadHttpLink from "apollo-upload-client/UploadHttpLink.mjs";
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { products, users } from "../../db/schema/index.ts";
+import { auditLog, products, users } from "../../db/schema/index.ts";
+import { systemScope } from "../../lib/scope.ts";
+import { proveSecondFactor } from "../../../tests/support/staff-sessions.ts";
 import { registeredCustomer } from "../../../tests/support/customers-fixtures.ts";
 import { UPLOAD_KINDS, UPLOAD_REQUEST_BYTES } from "../../modules/media/uploads.ts";
 import { createImageRoutes } from "../images/routes.ts";
@@ -398,10 +400,10 @@ describe("the parts of a multipart request", () => {
   });
 });
 
-describe("a product image added by staff", () => {
+describe("a product image added by staff, through the back office's gallery (ADR 65, 73)", () => {
   const ADD_IMAGE = gql`
-    mutation AddImage($productId: ID!, $image: Upload!, $alt: String!) {
-      addProductImage(productId: $productId, image: $image, alt: $alt) {
+    mutation AddImage($productId: ID!, $image: Upload!, $alt: String!, $version: String) {
+      addProductImage(productId: $productId, image: $image, alt: $alt, version: $version) {
         path
         alt
         width
@@ -411,15 +413,19 @@ describe("a product image added by staff", () => {
     }
   `;
 
-  async function staffMember() {
+  /** A back-office account with its second factor given in its session (ADR 59). */
+  async function staffMember(secondFactor = true) {
     const staff = await customer();
     await shop.database.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+    if (secondFactor) await proveSecondFactor(shop.services, shop.database.db, staff.jwt);
     return staff;
   }
+  const versionOf = async (id: number) => (await shop.services.productEditor.product(systemScope(shop.database.db), id)).version;
 
-  test("staff add one: it comes after the product's other images, on the product page's data", async () => {
+  test("staff add one: it comes after the product's other images, on the product page's data, audited", async () => {
     const staff = await staffMember();
     const [product] = await shop.database.db.select({ id: products.id, slug: products.slug }).from(products).limit(1);
+    const before = await versionOf(product!.id);
     const client = apollo(staff.bearer);
     const result = await client.mutate<{ addProductImage: { path: string; alt: string; width: number; src: string } }>({
       mutation: ADD_IMAGE,
@@ -437,6 +443,35 @@ describe("a product image added by staff", () => {
     const detail = await shop.services.catalog.productDetail(product!.slug);
     expect(detail!.images.at(-1)).toMatchObject({ path: added.path, alt: "The glove's palm, close up" });
     expect(detail!.images.length).toBeGreaterThan(1);
+    // As an upload in the back office: the product's version moves on, and the change is audited with who made it.
+    const after = await versionOf(product!.id);
+    expect(after).not.toBe(before);
+    const [entry] = await shop.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "product"), eq(auditLog.entityId, String(product!.id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({ action: "product.image-added", actorId: staff.id });
+
+    // With the version read: the current one adds; the one from before that image is refused.
+    const next = await client.mutate<{ addProductImage: { alt: string } }>({
+      mutation: ADD_IMAGE,
+      variables: { productId: String(product!.id), image: new Blob([await photo(64, 64)]), alt: "The back", version: after },
+    });
+    expect(next.data!.addProductImage.alt).toBe("The back");
+    const stale = await client
+      .mutate({
+        mutation: ADD_IMAGE,
+        variables: { productId: String(product!.id), image: new Blob([await photo(64, 64)]), alt: "Lost", version: before },
+      })
+      .then(
+        () => null,
+        (error: { errors?: { extensions?: Record<string, unknown> }[] }) => error.errors?.[0],
+      );
+    expect(stale).toMatchObject({ extensions: { code: "STALE_VERSION", changedAt: expect.any(String) } });
+    const images = (await shop.services.catalog.productDetail(product!.slug))!.images.map((image) => image.alt);
+    expect(images.slice(-2)).toEqual(["The glove's palm, close up", "The back"]);
   });
 
   test("a customer may not; an unknown product or a missing text is refused, and no file is left behind", async () => {
@@ -455,6 +490,12 @@ describe("a product image added by staff", () => {
     };
     expect(await attempt(gus.bearer, { productId: String(product!.id), alt: "x" })).toMatchObject({
       extensions: { code: "FORBIDDEN" },
+    });
+    // A back-office account acts here as in the back office: with its second factor given.
+    const unverified = await staffMember(false);
+    expect(await attempt(unverified.bearer, { productId: String(product!.id), alt: "x" })).toMatchObject({
+      message: "Sign in to the back office with your second factor first.",
+      extensions: { code: "FORBIDDEN", reason: "second-factor" },
     });
     const staff = await staffMember();
     expect(await attempt(staff.bearer, { productId: "999999", alt: "x" })).toMatchObject({

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { strapi, HTTPNotFoundError } from "@strapi/client";
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import type { Hono } from "hono";
 import Strapi from "strapi-sdk-js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -25,6 +25,8 @@ import {
   users,
   auditLog,
   slugRedirects,
+  brands,
+  categories,
 } from "../../db/schema/index.ts";
 import { seedDemoShop } from "../../db/seed/index.ts";
 import { createServices } from "../../services.ts";
@@ -32,6 +34,7 @@ import { collectionsApi } from "./collections.ts";
 import { contentAuthApi } from "./content-auth.ts";
 import { ecommerceApi } from "./ecommerce.ts";
 import { newPerson } from "../../../tests/support/sign-ups.ts";
+import { proveSecondFactor } from "../../../tests/support/staff-sessions.ts";
 
 /*
  * The content backend's collections (issue 12 §1), spoken to as Strapi 5 clients speak: the
@@ -92,6 +95,8 @@ beforeAll(async () => {
     tokens[role] = made.jwt;
     if (role === "member") memberId = made.user.id;
   }
+  // Staff changes of the catalogue ask a back-office account for its second factor (ADR 59, 73).
+  for (const role of ["staff", "owner"] as const) await proveSecondFactor(services, database.db, tokens[role]);
   const [plan] = await database.db.insert(membershipPlans).values({ slug: "test-club", name: "Test club" }).returning();
   await database.db.insert(memberships).values({ userId: memberId, planId: plan!.id });
   [cover] = (await database.db
@@ -419,9 +424,10 @@ describe("writing", () => {
       // Everyone reads.
       for (const token of Object.values(roles)) expect((await call("GET", `/api/${collection}`, { token })).status).toBe(200);
     }
-    const answer = await call("POST", "/api/products", { token: tokens.owner, body: { data: { name: "x" } } });
+    // Products are written by staff too, with their version (product-writes.db.test.ts); other methods are 405.
+    const answer = await call("PATCH", "/api/products", { token: tokens.owner, body: { data: { name: "x" } } });
     expect(answer.status).toBe(405);
-    expect(answer.headers.get("allow")).toBe("GET, HEAD");
+    expect(answer.headers.get("allow")).toBe("GET, HEAD, POST");
     expect((await call("GET", "/api/nothing-here")).status).toBe(404);
   });
 
@@ -685,6 +691,34 @@ describe("the official clients", () => {
     expect(((await news.update(id, { excerpt: "Changed" })) as unknown as Answer).data.excerpt).toBe("Changed");
     await news.delete(id);
     await expect(news.findOne(id)).rejects.toBeInstanceOf(HTTPNotFoundError);
+  });
+
+  test("@strapi/client: staff make a product, change it with its version, and archive it (ADR 73)", async () => {
+    const client = strapi({ baseURL: `${base}/api`, auth: tokens.staff });
+    const productsApi = client.collection("products");
+    const [brand] = await database.db.select({ id: brands.id }).from(brands).limit(1);
+    const [category] = await database.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(isNull(categories.parentId))
+      .limit(1);
+    const variant = { size: "M", colour: "Red", colourHex: "#cc2200", sku: "CLIENT-1-M", price: 2500 };
+    const made = (await productsApi.create({
+      name: "Client Bottle",
+      brand: brand!.id,
+      category: category!.id,
+      variants: [variant],
+    })) as unknown as Answer;
+    const id = made.data.documentId as string;
+    const changed = (await productsApi.update(id, { version: made.data.version, name: "Client Flask" })) as unknown as Answer;
+    expect(changed.data).toMatchObject({ name: "Client Flask", price: 2500 });
+    await expect(productsApi.update(id, { version: made.data.version, name: "Lost" })).rejects.toMatchObject({
+      response: { status: 409 },
+    });
+    await productsApi.delete(id, { version: changed.data.version } as never);
+    await expect(productsApi.findOne(id)).rejects.toBeInstanceOf(HTTPNotFoundError);
+    const [row] = await database.db.select().from(products).where(eq(products.documentId, id));
+    expect(row).toMatchObject({ name: "Client Flask", archivedAt: expect.any(Date) });
   });
 
   test("strapi-sdk-js: find, findOne, create, update, delete, and its errors", async () => {

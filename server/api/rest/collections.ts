@@ -2,10 +2,12 @@ import { Hono, type Context } from "hono";
 import qs from "qs";
 import { requestContext, type ShopEnv } from "../../context.ts";
 import type { Logger } from "../../http/logger.ts";
+import { hasScope } from "../../modules/accounts/index.ts";
 import { staffScopeOf } from "../../modules/audit/index.ts";
 import type { CollectionDef } from "../../modules/content/index.ts";
 import { MethodNotAllowedError, NotFoundError, toErrorResponse } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
+import { requireApiSecondFactor } from "./staff-second-factor.ts";
 
 /**
  * The content backend's collections under /api (SPEC §7; ADR 39), shaped like Strapi 5's REST
@@ -23,19 +25,23 @@ export function collectionsApi(options: { logger?: Logger } = {}) {
   }
   /**
    * The scope a write runs in: a signed-in writer's names them, so writes through the back office's
-   * use cases (brands, categories: ADR 69) are audited with who made them.
+   * use cases (brands, categories, products: ADR 69, 73) are audited with who made them. Staff
+   * writes (the catalogue's) ask a back-office account for its second factor, as the staff API's
+   * other changes do (ADR 59); who lacks the scope is refused by the content module (401, 403).
    */
-  async function writer(c: Context<ShopEnv>) {
+  async function writer(c: Context<ShopEnv>, def: CollectionDef) {
     const context = requestContext(c);
     const session = await context.session();
-    return session ? staffScopeOf(context, session.user, context.requestId) : context;
+    if (!session) return context;
+    if (def.writeScope === "staff" && hasScope(session.user, "staff")) await requireApiSecondFactor(context, session);
+    return staffScopeOf(context, session.user, context.requestId);
   }
   function collectionOf(c: Context<ShopEnv>): CollectionDef {
     const def = content(c).collection(c.req.param("collection") ?? "");
     if (!def) throw new NotFoundError();
     return def;
   }
-  /** Products are read-only here; brands and categories are written by staff (ADR 69). */
+  /** Collections without writes answer 405; brands, categories and products are written by staff (ADR 69, 73). */
   function writable(def: CollectionDef): void {
     if (!def.write) throw new MethodNotAllowedError("GET, HEAD");
   }
@@ -67,20 +73,20 @@ export function collectionsApi(options: { logger?: Logger } = {}) {
     const def = collectionOf(c);
     writable(def);
     const body = await readJsonObject(c, { unwrap: false });
-    const data = await content(c).create(await writer(c), await reader(c), def, body, query(c));
+    const data = await content(c).create(await writer(c, def), await reader(c), def, body, query(c));
     return answer(c, { data, meta: {} }, 201);
   });
   api.put("/:collection/:id", async (c) => {
     const def = collectionOf(c);
     writable(def);
     const body = await readJsonObject(c, { unwrap: false });
-    const data = await content(c).update(await writer(c), await reader(c), def, c.req.param("id"), body, query(c));
+    const data = await content(c).update(await writer(c, def), await reader(c), def, c.req.param("id"), body, query(c));
     return answer(c, { data, meta: {} });
   });
   api.delete("/:collection/:id", async (c) => {
     const def = collectionOf(c);
     writable(def);
-    await content(c).remove(await writer(c), await reader(c), def, c.req.param("id"));
+    await content(c).remove(await writer(c, def), await reader(c), def, c.req.param("id"), query(c));
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
   });

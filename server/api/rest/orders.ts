@@ -6,6 +6,7 @@ import { staffScopeOf } from "../../modules/audit/index.ts";
 import { isBackOfficeRole } from "../../modules/staff-access/index.ts";
 import { ForbiddenError, UnauthorizedError, ValidationError, answerOtherRequests } from "./errors.ts";
 import { readJsonObject } from "./json-body.ts";
+import { requireApiSecondFactor } from "./staff-second-factor.ts";
 
 /*
  * Orders on the shop API (SPEC §7 /ecommerce/orders, ADR 37): thin handlers over the checkout and
@@ -97,13 +98,10 @@ export function ordersApi() {
       if (!hasScope(session.user, "staff")) throw new ForbiddenError("Only the shop's staff may do this.");
       // A back-office account acts here as in the back office (ADR 59): with its second factor
       // given in this session, within the session's limits, and again for money going back.
+      await requireApiSecondFactor(context, session);
       const { user, sessionId } = session;
-      if (isBackOfficeRole(user.role)) {
-        const gate = await context.services.staffAccess.backOfficeGate(context, { userId: user.id, role: user.role, sessionId });
-        if (gate !== "ok") throw new ForbiddenError("Sign in to the back office with your second factor first.");
-        if (operation === "refund" || operation === "cancel") {
-          await context.services.staffAccess.requireRecentSecondFactor(context, { userId: user.id, sessionId });
-        }
+      if (isBackOfficeRole(user.role) && (operation === "refund" || operation === "cancel")) {
+        await context.services.staffAccess.requireRecentSecondFactor(context, { userId: user.id, sessionId });
       }
       const body = c.req.header("content-length") === "0" || !c.req.header("content-type") ? {} : await readJsonObject(c);
       // Made by staff: the change is audited with who made it (ADR 58).

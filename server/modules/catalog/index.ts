@@ -145,7 +145,6 @@ export { compareSizes } from "./listing/size-order.ts";
 export { RESULT_SORTS, type ListingRequest, type ListingResult, type ResultSort } from "./listing/types.ts";
 export { cachedByKey } from "./product-cache.ts";
 export { type ProductDetail, type ProductImageDetail, type ProductVariantDetail } from "./product-detail.ts";
-export { createProductImages } from "./product-images.ts";
 export { MAX_SEARCH_LENGTH } from "./search-text.ts";
 export { alertAskerAccess, isSellableTo, sellableTo } from "./sellable.ts";
 export { stockShown } from "./stock-shown.ts";

@@ -65,7 +65,8 @@ export interface WriteDef<Input> {
   partial: z.ZodType<Partial<Input>>;
   create(scope: Scope, input: Input, publishedAt: Date | null): Promise<number>;
   update(scope: Scope, id: number, input: Partial<Input>, publishedAt: Date | null | undefined): Promise<void>;
-  remove(scope: Scope, id: number): Promise<void>;
+  /** `query`: the request's query string, as qs read it (a product's archive names its version there). */
+  remove(scope: Scope, id: number, query: Record<string, unknown>): Promise<void>;
 }
 
 export interface CollectionDef {

@@ -1,5 +1,6 @@
 import type { Scope } from "../../lib/scope.ts";
 import type { CatalogueStructure } from "../catalogue-structure/index.ts";
+import type { ProductEditor } from "../product-editor/index.ts";
 import { ANY_VISITOR } from "../catalog/index.ts";
 import { benefitsOf } from "../membership/index.ts";
 import { brandsCollection, categoriesCollection, productsCollection } from "./collections/catalogue.ts";
@@ -25,6 +26,8 @@ export interface ContentConfig {
   onChange?: (apiId: string) => void;
   /** Brands and categories become writable for staff through these use cases (ADR 69); absent: read-only. */
   catalogueStructure?: CatalogueStructure;
+  /** Products become writable for staff through the product editor (ADR 73); absent: read-only. */
+  productEditor?: ProductEditor;
 }
 
 /** Who is asking, as far as content goes: their scopes; their membership now is read from it. */
@@ -47,7 +50,7 @@ export function createContent(config: ContentConfig = {}) {
     countriesCollection,
     brandsCollection(config.catalogueStructure),
     categoriesCollection(config.catalogueStructure),
-    productsCollection,
+    productsCollection(config.productEditor),
   ];
   const collections: ReadonlyMap<string, CollectionDef> = new Map(list.map((def) => [def.apiId, def]));
 
@@ -100,8 +103,14 @@ export function createContent(config: ContentConfig = {}) {
     update(scope: Scope, reader: Reader, def: CollectionDef, documentId: string, body: unknown, query: Record<string, unknown>) {
       return written(scope, reader, def, query, (access, status) => updateEntry(scope, def, access, documentId, body, status));
     },
-    async remove(scope: Scope, reader: Reader, def: CollectionDef, documentId: string): Promise<void> {
-      await deleteEntry(scope, def, await accessOf(scope, reader), documentId);
+    async remove(
+      scope: Scope,
+      reader: Reader,
+      def: CollectionDef,
+      documentId: string,
+      query: Record<string, unknown> = {},
+    ): Promise<void> {
+      await deleteEntry(scope, def, await accessOf(scope, reader), documentId, query);
       config.onChange?.(def.apiId);
     },
   };

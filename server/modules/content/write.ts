@@ -126,10 +126,16 @@ export async function updateEntry(
   }
 }
 
-export async function deleteEntry(scope: Scope, def: CollectionDef, access: Access, documentId: string): Promise<void> {
+export async function deleteEntry(
+  scope: Scope,
+  def: CollectionDef,
+  access: Access,
+  documentId: string,
+  query: Record<string, unknown>,
+): Promise<void> {
   checkWriter(def, access);
   try {
-    await withTransaction(scope, async (tx) => def.write!.remove(tx, await idOf(tx, def, documentId)));
+    await withTransaction(scope, async (tx) => def.write!.remove(tx, await idOf(tx, def, documentId), query));
   } catch (error) {
     refusal(error, def, true);
   }

@@ -24,7 +24,7 @@ export {
   type PriceField,
   type PublishColumns,
 } from "./rules.ts";
-export { nextVersion, versionColumn } from "./version.ts";
+export { nextVersion, productVersionOf, versionColumn } from "./version.ts";
 export * from "./shared.ts";
 
 /** The longest description the preview renders (the description's own limit). */

@@ -98,10 +98,12 @@ export async function productForEditing(scope: Scope, rawId: unknown, now = new 
   if (!row) throw productNotFound();
   const { product } = row;
   const options = await optionsOf(scope.db, id);
-  const [ordered, kinds, redirects] = await Promise.all([
+  // One after the other: the scope may be a transaction (the content API's writes read the product
+  // in theirs), and a transaction's connection runs one query at a time.
+  const ordered =
     options.length === 0
       ? []
-      : scope.db
+      : await scope.db
           .selectDistinct({ variantId: orderLines.variantId })
           .from(orderLines)
           .where(
@@ -109,14 +111,13 @@ export async function productForEditing(scope: Scope, rawId: unknown, now = new 
               orderLines.variantId,
               options.map((o) => o.id),
             ),
-          ),
-    scope.db.select({ key: catalogueAttributes.key, kind: catalogueAttributes.kind }).from(catalogueAttributes),
-    scope.db
-      .select({ fromPath: slugRedirects.fromPath })
-      .from(slugRedirects)
-      .where(sql`${slugRedirects.kind} = 'product' and ${slugRedirects.targetId} = ${id}`)
-      .orderBy(asc(slugRedirects.createdAt)),
-  ]);
+          );
+  const kinds = await scope.db.select({ key: catalogueAttributes.key, kind: catalogueAttributes.kind }).from(catalogueAttributes);
+  const redirects = await scope.db
+    .select({ fromPath: slugRedirects.fromPath })
+    .from(slugRedirects)
+    .where(sql`${slugRedirects.kind} = 'product' and ${slugRedirects.targetId} = ${id}`)
+    .orderBy(asc(slugRedirects.createdAt));
   const orderedIds = new Set(ordered.map((o) => o.variantId));
   const multiple = new Set(kinds.filter((k) => k.kind === "multiple").map((k) => k.key));
   const iso = (date: Date | null) => (date === null ? null : date.toISOString());

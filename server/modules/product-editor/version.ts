@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, type Product } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction } from "../../lib/scope.ts";
@@ -14,8 +14,11 @@ import { parseInput } from "../../lib/shop-error.ts";
  * has moved on, compared under the product's row lock in the change's own transaction.
  */
 
+/** The version as SQL over a product's updated_at (any alias of it: the APIs read it too). */
+export const productVersionOf = (updatedAt: SQL) => sql<string>`(extract(epoch from ${updatedAt}) * 1000000)::bigint::text`;
+
 /** The version as SQL over the products table. */
-export const versionColumn = sql<string>`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`;
+export const versionColumn = productVersionOf(sql`${products.updatedAt}`);
 
 export function productNotFound(): ShopError {
   return new ShopError("PRODUCT_NOT_FOUND", "No such product.");

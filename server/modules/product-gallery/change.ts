@@ -17,7 +17,7 @@ export interface GalleryDeps {
 export async function changeImages<T>(
   scope: StaffScope,
   deps: GalleryDeps,
-  input: { productId: number; version: string },
+  input: { productId: number; version?: string },
   work: (tx: StaffScope, images: GalleryRow[]) => Promise<{ result: T; audit: Omit<AuditChange, "entityType" | "entityId"> }>,
 ): Promise<T> {
   return withTransaction(scope, async (tx) => {

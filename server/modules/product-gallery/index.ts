@@ -5,7 +5,7 @@ import { moveImage, reorderImages, setMainImage } from "./arrange-images.ts";
 import { editAlt } from "./edit-alt.ts";
 import { gallery } from "./gallery.ts";
 import { removeImage } from "./remove-image.ts";
-import { uploadImages } from "./upload-images.ts";
+import { addImage, uploadImages } from "./upload-images.ts";
 
 /*
  * A product's images in the back office (issue 25 §1, ADR 65): upload, order, the main image,
@@ -27,6 +27,8 @@ export function createProductGallery(options: {
   return {
     gallery: (scope: Scope, raw: unknown) => gallery(scope, raw),
     uploadImages: (scope: StaffScope, raw: unknown, files: readonly unknown[]) => uploadImages(scope, deps, raw, files),
+    /** One image through the GraphQL API; `raw`: { productId, alt, version? }. */
+    addImage: (scope: StaffScope, raw: unknown, file: unknown) => addImage(scope, deps, raw, file),
     moveImage: (scope: StaffScope, raw: unknown) => moveImage(scope, deps, raw),
     reorderImages: (scope: StaffScope, raw: unknown) => reorderImages(scope, deps, raw),
     setMainImage: (scope: StaffScope, raw: unknown) => setMainImage(scope, deps, raw),

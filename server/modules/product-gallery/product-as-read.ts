@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { productImages, products } from "../../db/schema/index.ts";
 import { ShopError } from "../../lib/shop-error.ts";
+import { productVersionOf } from "../product-editor/index.ts";
 
 /*
  * What every change of a product's images reads first: the product's row, locked until the change
@@ -27,15 +28,31 @@ export const staleProduct = (changedAt: Date) =>
 /** The product's version as its forms carry it: its updated_at as ISO text. */
 export const versionOf = (updatedAt: Date) => updatedAt.toISOString();
 
-/** The product `productId` locked, when its version is still `version`; else PRODUCT_NOT_FOUND or STALE_VERSION (409). */
-export async function productAsRead(db: Db, productId: number, version: string) {
+/**
+ * True when `version` is the product's: as the gallery's page carries it (ISO), or as the product
+ * editor and the APIs do (`productVersion`: microseconds). Both are read from one updated_at, which
+ * every change moves on by a millisecond at least, so either names one state of the product.
+ */
+export const isVersion = (product: { updatedAt: Date; version: string }, version: string) =>
+  version === versionOf(product.updatedAt) || version === product.version;
+
+/**
+ * The product `productId` locked, when its version is still `version` (undefined: whatever it is,
+ * for an image added through the API); else PRODUCT_NOT_FOUND or STALE_VERSION (409).
+ */
+export async function productAsRead(db: Db, productId: number, version: string | undefined) {
   const [product] = await db
-    .select({ id: products.id, name: products.name, updatedAt: products.updatedAt })
+    .select({
+      id: products.id,
+      name: products.name,
+      updatedAt: products.updatedAt,
+      version: productVersionOf(sql`${products.updatedAt}`),
+    })
     .from(products)
     .where(eq(products.id, productId))
     .for("update");
   if (!product) throw productNotFound();
-  if (versionOf(product.updatedAt) !== version) throw staleProduct(product.updatedAt);
+  if (version !== undefined && !isVersion(product, version)) throw staleProduct(product.updatedAt);
   return product;
 }
 

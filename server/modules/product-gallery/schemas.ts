@@ -21,6 +21,8 @@ export const altText = z
 const change = { productId, version };
 
 export const UploadInput = z.object({ ...change, alt: altText });
+/** An image added through the GraphQL API: the version is optional there (upload-images.ts says why). */
+export const AddImageInput = z.object({ productId, version: version.optional(), alt: altText });
 export const MoveInput = z.object({
   ...change,
   image: imageId,

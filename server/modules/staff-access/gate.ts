@@ -58,6 +58,18 @@ export async function backOfficeGate(
   return "ok";
 }
 
+/**
+ * Whether the session's account may make a staff change through the REST or GraphQL APIs (ADR 59,
+ * 73): an account with a back-office role acts there as in the back office, with its second
+ * factor proved in this session and within its limits (an `ok` of the gate, which counts as
+ * back-office activity); an account given a scope alone (`npm run scope -- grant`, no back-office
+ * role) has no second factor and acts on its password, as before the back office existed.
+ */
+export async function mayActOnApi(kit: StaffAccessKit, scope: Scope, visitor: GateVisitor, now = new Date()): Promise<boolean> {
+  if (!isBackOfficeRole(visitor.role)) return true;
+  return (await backOfficeGate(kit, scope, visitor, now)) === "ok";
+}
+
 async function endBackOfficeSession(db: Db, visitor: GateVisitor, now: Date) {
   await db
     .update(sessions)

@@ -10,7 +10,7 @@ import {
   type ConfirmEnrolment,
   type Enroller,
 } from "./enrolment.ts";
-import { backOfficeGate, backOfficeSession, type GateVisitor } from "./gate.ts";
+import { backOfficeGate, backOfficeSession, mayActOnApi, type GateVisitor } from "./gate.ts";
 import { invitation, inviteStaff, ownerInvitationLink, ownerSetupLink, revokeInvitation } from "./invitations.ts";
 import { createKit, type StaffAccessDeps } from "./kit.ts";
 import { endOwnSession, sessionsOf } from "./own-sessions.ts";
@@ -72,6 +72,11 @@ export function createStaffAccess(deps: StaffAccessDeps) {
      */
     backOfficeGate: (scope: Scope, visitor: GateVisitor, now?: Date, passive?: boolean) =>
       backOfficeGate(kit, scope, visitor, now, passive),
+    /**
+     * A staff change through the APIs: a back-office account needs the back office's gate open in
+     * this session (its second factor proved); an account with a scope given alone does not.
+     */
+    mayActOnApi: (scope: Scope, visitor: GateVisitor, now?: Date) => mayActOnApi(kit, scope, visitor, now),
     /** The session's second-factor and back-office times (for recentSecondFactor). */
     backOfficeSession,
     /** Refuses with SECOND_FACTOR_REQUIRED unless the session proved its second factor within 10 minutes. */

@@ -448,7 +448,10 @@ export type Mutation = {
   /**
    * Adds an image after a product's others: a JPEG, PNG or WebP image of at most
    * 10 MB, re-encoded without its metadata, with
-   * a text for those who cannot see it. Needs the staff scope.
+   * a text for those who cannot see it; audited, and on the shop at once. Needs the staff scope
+   * (and, for a back-office account, its second factor given in this session). With the product's
+   * `version` as read (the content API's products answer it), a product changed since is refused
+   * (STALE_VERSION); without one, the image goes after whatever images the product has then.
    */
   addProductImage: Image;
 };
@@ -521,6 +524,7 @@ export type MutationAddProductImageArgs = {
   productId: Scalars['ID']['input'];
   image: Scalars['Upload']['input'];
   alt: Scalars['String']['input'];
+  version?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CommunicationTopic =
