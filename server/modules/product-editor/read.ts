@@ -98,7 +98,7 @@ export async function productForEditing(scope: Scope, rawId: unknown, now = new 
   if (!row) throw productNotFound();
   const { product } = row;
   const options = await optionsOf(scope.db, id);
-  const [ordered, kinds, redirects] = await Promise.all([
+  const [ordered, redirects] = await Promise.all([
     options.length === 0
       ? []
       : scope.db
@@ -110,7 +110,6 @@ export async function productForEditing(scope: Scope, rawId: unknown, now = new 
               options.map((o) => o.id),
             ),
           ),
-    scope.db.select({ key: catalogueAttributes.key, kind: catalogueAttributes.kind }).from(catalogueAttributes),
     scope.db
       .select({ fromPath: slugRedirects.fromPath })
       .from(slugRedirects)
@@ -118,7 +117,6 @@ export async function productForEditing(scope: Scope, rawId: unknown, now = new 
       .orderBy(asc(slugRedirects.createdAt)),
   ]);
   const orderedIds = new Set(ordered.map((o) => o.variantId));
-  const multiple = new Set(kinds.filter((k) => k.kind === "multiple").map((k) => k.key));
   const iso = (date: Date | null) => (date === null ? null : date.toISOString());
   return {
     id,
@@ -130,9 +128,7 @@ export async function productForEditing(scope: Scope, rawId: unknown, now = new 
     brandId: product.brandId,
     categoryId: product.categoryId,
     subCategoryId: product.subCategoryId,
-    attributes: Object.fromEntries(
-      Object.entries(product.attributes).map(([key, value]) => [key, multiple.has(key) ? splitAttributeValues(value) : [value]]),
-    ),
+    attributes: Object.fromEntries(Object.entries(product.attributes).map(([key, value]) => [key, splitAttributeValues(value)])),
     seoTitle: product.seoTitle,
     seoDescription: product.seoDescription,
     status: productStatusOf(product, now.getTime()),

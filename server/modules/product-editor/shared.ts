@@ -84,20 +84,8 @@ export function productPath(categorySlug: string, slug: string): string {
   return `/shop/${categorySlug}/${slug}`;
 }
 
-/**
- * How an attribute of kind "multiple" keeps several values in products.attributes (one text per
- * key, ADR 63): the values in the attribute's own order, joined by this. An attribute's values
- * never contain it (the catalogue's attribute editor refuses such a value).
- */
-export const ATTRIBUTE_VALUE_SEPARATOR = ", ";
-
-export function joinAttributeValues(values: readonly string[]): string {
-  return values.join(ATTRIBUTE_VALUE_SEPARATOR);
-}
-
-export function splitAttributeValues(text: string): string[] {
-  return text === "" ? [] : text.split(ATTRIBUTE_VALUE_SEPARATOR);
-}
+// How a product keeps several values of an attribute in one text (ADR 63, ADR 74): one place for all readers.
+export { ATTRIBUTE_VALUE_SEPARATOR, joinAttributeValues, splitAttributeValues } from "../../lib/attribute-values.ts";
 
 /** What a duplicate's name gets (ADR 63). */
 export const COPY_SUFFIX = " (copy)";
