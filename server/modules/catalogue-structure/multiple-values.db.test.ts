@@ -51,7 +51,8 @@ const version = async () => {
 };
 
 async function listed(weather: string[]) {
-  const filters = { ...noFilters(), attributes: weather.length > 0 ? { "t_weather": weather } : {} };
+  const attributes: Record<string, string[]> = weather.length > 0 ? { t_weather: weather } : {};
+  const filters = { ...noFilters(), attributes };
   const result = await shop.services.catalog.listing.list({ scope: {}, filters, sort: "name", page: 1, pageSize: 50 });
   const group = result.facets.attributes.find((g) => g.name === "t_weather");
   return {
