@@ -13,9 +13,9 @@ import { createPayments, type PaymentProvider } from "./modules/payments/index.t
 import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
 import { createPromotions } from "./modules/promotions/index.ts";
-import { createBackOffice, createDispatch, LOW_STOCK_TOTAL, type Seller } from "./modules/back-office/index.ts";
+import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
 import { CATALOGUE_IMPORT_MAX_BYTES, createCatalogueImport } from "./modules/catalogue-import/index.ts";
-import { createStock } from "./modules/stock/index.ts";
+import { createStock, LOW_STOCK_DEFAULT } from "./modules/stock/index.ts";
 import { createShopSettings } from "./modules/shop-settings/index.ts";
 import { createDeliveryRates } from "./modules/delivery-rates/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
@@ -114,7 +114,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     vatId: selling.seller.vatId,
     bank: selling.bank,
     reservationDays: selling.reservationDays,
-    lowStockTotal: LOW_STOCK_TOTAL,
+    lowStockAt: LOW_STOCK_DEFAULT,
   });
   const settings = shopSettings.read;
   const mails = createMailRunner(database.db, config.mailer, {
@@ -198,7 +198,7 @@ export function createServices(database: Database, config: ServicesConfig) {
         currency: selling.currency,
         publicUrl: config.publicUrl,
         cardPayments: config.cardPayments !== undefined,
-        lowStockTotal: async (db) => (await settings(db)).lowStockTotal,
+        lowStockAt: async (db) => (await settings(db)).lowStockAt,
       }),
       // Packing slips, invoices and shipping a batch of orders (ADR 62), through the one ship use case.
       ...createDispatch({
@@ -218,7 +218,10 @@ export function createServices(database: Database, config: ServicesConfig) {
       catalogueChanged: () => catalog.invalidate(),
     }),
     /** The stock grid, its save and a product's stock history (ADR 66). */
-    stock: createStock({ catalogueChanged: () => catalog.invalidate() }),
+    stock: createStock({
+      catalogueChanged: () => catalog.invalidate(),
+      lowStockAt: async (db) => (await settings(db)).lowStockAt,
+    }),
     catalogueStructure,
     /**
      * The back office's product editor (ADR 63): each change drops the catalogue's caches once
