@@ -155,6 +155,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     siteName: config.siteName,
     membershipLink: `${config.publicUrl}/membership`,
     mailsWritten: mails.wake,
+    currency: selling.currency,
   });
   const staff = createStaffOperations({
     siteName: config.siteName,
@@ -277,7 +278,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     orders,
     payments,
     /** Delivery zones, methods and VAT rates as the owner changes them (ADR 68). */
-    deliveryRates: createDeliveryRates(),
+    deliveryRates: createDeliveryRates({ currency: selling.currency }),
     /** The shop's settings an owner changes (legal name, bank, reservation days, low stock; ADR 68). */
     shopSettings,
     /**
