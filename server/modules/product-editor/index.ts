@@ -12,6 +12,7 @@ export type { EditableOption, EditableProduct, EditorChoices } from "./read.ts";
 export type { MatrixInput, OptionRowInput, ProductFieldsInput } from "./schemas.ts";
 export { editorSchemas, productFieldsInput, removeOptionInput, versionInput } from "./schemas.ts";
 export type { EditorDeps } from "./version.ts";
+export { BARCODE_INDEX, barcodeOwners, barcodeRace, barcodeTakenMessage, gtinKey, type BarcodeOwner } from "./barcodes.ts";
 export * from "./shared.ts";
 
 /** The longest description the preview renders (the description's own limit). */
