@@ -77,6 +77,10 @@ export async function action({ request, params, context: router }: Route.ActionA
             : `${removed.sku} removed.`;
         return { ok: true as const, message, preview: null, values: null };
       }
+      case "restore-option": {
+        const restored = await editor.restoreOption(staff, params.id, { ...versioned, variantId: fields.variantId });
+        return { ok: true as const, message: `${restored.sku} is on sale again.`, preview: null, values: null };
+      }
       case "duplicate": {
         const copy = await editor.duplicate(staff, params.id);
         return redirect(`${editorPathOf(copy.id)}?duplicated=1`);

@@ -48,7 +48,10 @@ export async function barcodeOwners(db: Db, barcodes: readonly string[]): Promis
     .innerJoin(products, eq(products.id, variants.productId))
     .where(inArray(sql`lpad(${variants.barcode}, 14, '0')`, keys));
   return new Map(
-    rows.map(({ archivedAt, barcode, ...row }) => [gtinKey(barcode!), { ...row, barcode: barcode!, archived: archivedAt !== null }]),
+    rows.map(({ archivedAt, barcode, ...row }) => [
+      gtinKey(barcode!),
+      { ...row, barcode: barcode!, archived: archivedAt !== null },
+    ]),
   );
 }
 

@@ -5,6 +5,7 @@ import { createProduct } from "./create.ts";
 import { duplicateProduct } from "./duplicate.ts";
 import { editorChoices, productForEditing } from "./read.ts";
 import { removeOption } from "./remove-option.ts";
+import { restoreOption } from "./restore-option.ts";
 import { updateProduct } from "./update.ts";
 import type { EditorDeps } from "./version.ts";
 
@@ -42,6 +43,8 @@ export function createProductEditor(deps: EditorDeps) {
     restore: (scope: StaffScope, id: unknown, raw: unknown) => restoreProduct(scope, deps, id, raw),
     /** `raw`: { version, variantId }: deleted, or archived when an order line names it. */
     removeOption: (scope: StaffScope, id: unknown, raw: unknown, now?: Date) => removeOption(scope, deps, id, raw, now),
+    /** `raw`: { version, variantId }: an archived option back on sale, as it was. */
+    restoreOption: (scope: StaffScope, id: unknown, raw: unknown) => restoreOption(scope, deps, id, raw),
     /** The description as the shop renders it (the site's Markdown renderer and sanitiser): HTML safe to insert. */
     preview: (markdown: string) => deps.renderMarkdown(markdown.slice(0, MAX_PREVIEW)),
     /** The shop's currency, for the form's amounts. */

@@ -178,7 +178,9 @@ export async function saveRows(db: Db, productId: number, rows: readonly OptionR
     const added = rows.filter((row) => row.id === undefined);
     if (added.length > 0) {
       const first = await nextPosition(db, productId);
-      await db.insert(variants).values(added.map((row, i) => ({ ...columnsOfRow(row), productId, stock: 0, position: first + i })));
+      await db
+        .insert(variants)
+        .values(added.map((row, i) => ({ ...columnsOfRow(row), productId, stock: 0, position: first + i })));
       changes["options added"] = [null, added.map((row) => row.sku)];
     }
   } catch (error) {

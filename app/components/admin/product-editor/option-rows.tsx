@@ -23,7 +23,8 @@ const MONEY = new Set(["price", "compareAtPrice", "memberPrice"]);
  * A product's options as rows to edit (issue 25 §1, ADR 63), in one form saved at once. Stock is
  * shown, not edited: the stock page moves it with a reason. Each row's remove button belongs to a
  * form of its own (outside the table, tied by its id), which deletes the option, or archives it
- * when an order names it. Archived options are listed below, as they were.
+ * when an order names it. Archived options are listed below, as they were, each with a button that
+ * puts it back on sale (ADR 74).
  */
 export function OptionRows({
   productId,
@@ -142,10 +143,21 @@ export function OptionRows({
       {archived.length > 0 && (
         <div className="text-sm">
           <h3 className="font-semibold">Archived options (kept for their orders)</h3>
-          <ul className="text-grey-600">
+          <ul className="flex flex-col gap-1 text-grey-600">
             {archived.map((option) => (
               <li key={option.id}>
-                {option.sku}: {option.colour}, {option.size} · archived {option.archivedAt!.slice(0, 10)}
+                <Form method="post" className="flex flex-wrap items-baseline gap-x-3">
+                  <span>
+                    {option.sku}: {option.colour}, {option.size} · {option.stock} in stock · archived{" "}
+                    {option.archivedAt!.slice(0, 10)}
+                  </span>
+                  <input type="hidden" name="intent" value="restore-option" />
+                  <input type="hidden" name="version" value={version} />
+                  <input type="hidden" name="variantId" value={option.id} />
+                  <button type="submit" className="text-link" disabled={busy}>
+                    Put back on sale<span className="sr-only"> {option.sku}</span>
+                  </button>
+                </Form>
               </li>
             ))}
           </ul>
