@@ -16,7 +16,7 @@ import { currencySymbol } from "~/lib/money";
 import { nestedFields } from "~/lib/nested-fields";
 import { revalidateAfterRefusal } from "~/lib/refused-form";
 import type { RouteHandle } from "~/lib/route-handle";
-import { editorPathOf, PRODUCT_STATUS_WORDS } from "../../../server/modules/product-editor/shared.ts";
+import { editorPathOf, optionNamesOf, PRODUCT_STATUS_WORDS } from "../../../server/modules/product-editor/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /*
@@ -180,6 +180,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           version={product.version}
           busy={busy}
           currencySymbol={symbol}
+          names={optionNamesOf(product.optionNames)}
         />
       </Panel>
       <Panel title="Make options: sizes × colours">

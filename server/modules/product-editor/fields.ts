@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { brands, catalogueAttributes, categories, type Product, type ProductAttributes } from "../../db/schema/index.ts";
+import { storedOptionNames } from "../../lib/option-names.ts";
 import { invalidInput, ShopError } from "../../lib/shop-error.ts";
 import type { ProductFieldsInput } from "./schemas.ts";
 import { joinAttributeValues } from "./shared.ts";
@@ -19,6 +20,7 @@ export type ProductColumns = Pick<
   | "categoryId"
   | "subCategoryId"
   | "attributes"
+  | "optionNames"
   | "seoTitle"
   | "seoDescription"
   | "published"
@@ -104,6 +106,7 @@ export async function columnsOf(db: Db, input: ProductFieldsInput, current: Prod
     categoryId: input.categoryId,
     subCategoryId: input.subCategoryId ?? null,
     attributes,
+    optionNames: storedOptionNames({ size: input.sizeName, colour: input.colourName }),
     seoTitle: input.seoTitle,
     seoDescription: input.seoDescription,
     published,
@@ -122,6 +125,7 @@ export const AUDITED_FIELDS = [
   "categoryId",
   "subCategoryId",
   "attributes",
+  "optionNames",
   "seoTitle",
   "seoDescription",
   "published",

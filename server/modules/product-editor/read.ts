@@ -51,6 +51,8 @@ export interface EditableProduct {
   subCategoryId: number | null;
   /** By attribute key, the values it has (several for a "multiple" attribute). */
   attributes: Record<string, string[]>;
+  /** What its option axes are called, as the owner named them ("" for "Size" or "Colour"). */
+  optionNames: { size: string; colour: string };
   seoTitle: string;
   seoDescription: string;
   status: ProductStatus;
@@ -129,6 +131,7 @@ export async function productForEditing(scope: Scope, rawId: unknown, now = new 
     categoryId: product.categoryId,
     subCategoryId: product.subCategoryId,
     attributes: Object.fromEntries(Object.entries(product.attributes).map(([key, value]) => [key, splitAttributeValues(value)])),
+    optionNames: { size: product.optionNames.size ?? "", colour: product.optionNames.colour ?? "" },
     seoTitle: product.seoTitle,
     seoDescription: product.seoDescription,
     status: productStatusOf(product, now.getTime()),

@@ -84,6 +84,9 @@ export function productPath(categorySlug: string, slug: string): string {
   return `/shop/${categorySlug}/${slug}`;
 }
 
+// What a product calls its option axes (ADR 74).
+export { DEFAULT_OPTION_NAMES, MAX_OPTION_NAME, optionNamesOf, type OptionNames } from "../../lib/option-names.ts";
+
 // How a product keeps several values of an attribute in one text (ADR 63, ADR 74): one place for all readers.
 export { ATTRIBUTE_VALUE_SEPARATOR, joinAttributeValues, splitAttributeValues } from "../../lib/attribute-values.ts";
 

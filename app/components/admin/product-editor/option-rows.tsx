@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { EditableOption } from "../../../../server/modules/product-editor/index.ts";
-import { stockPageOf } from "../../../../server/modules/product-editor/shared.ts";
+import { stockPageOf, type OptionNames } from "../../../../server/modules/product-editor/shared.ts";
 import { Link } from "~/components/ui/link";
 import type { FormValues } from "./form-values";
 
@@ -34,8 +34,11 @@ export function OptionRows({
   version,
   busy,
   currencySymbol,
+  names,
 }: {
   productId: number;
+  /** What the product calls its sizes and colours: the columns say so too. */
+  names: OptionNames;
   options: readonly EditableOption[];
   values: FormValues;
   errors: Readonly<Record<string, string>>;
@@ -43,6 +46,8 @@ export function OptionRows({
   busy: boolean;
   currencySymbol: string;
 }) {
+  const labelOf = (column: (typeof COLUMNS)[number]) =>
+    column.field === "size" ? names.size : column.field === "colour" ? names.colour : column.label;
   const onSale = options.filter((option) => option.archivedAt === null);
   const archived = options.filter((option) => option.archivedAt !== null);
   const stockLink = (
@@ -64,7 +69,7 @@ export function OptionRows({
                 <tr>
                   {COLUMNS.map((column) => (
                     <th key={column.field} scope="col" className="px-1 text-left font-medium whitespace-nowrap">
-                      {column.label}
+                      {labelOf(column)}
                       {MONEY.has(column.field) && ` (${currencySymbol})`}
                     </th>
                   ))}
@@ -94,7 +99,7 @@ export function OptionRows({
                                   : undefined
                             }
                             defaultValue={values[name(column.field)] ?? ""}
-                            aria-label={`${column.label} of ${option.colour}, ${option.size}`}
+                            aria-label={`${labelOf(column)} of ${option.colour}, ${option.size}`}
                             aria-invalid={errors[name(column.field)] ? true : undefined}
                             className={`${column.width} rounded-md border border-grey-500 px-2 py-1 aria-[invalid=true]:border-danger-600`}
                           />

@@ -1,6 +1,6 @@
 import { TextField } from "~/components/ui/text-field";
 import type { EditorChoices } from "../../../../server/modules/product-editor/index.ts";
-import { SHOP_TIME_ZONE } from "../../../../server/modules/product-editor/shared.ts";
+import { MAX_OPTION_NAME, SHOP_TIME_ZONE } from "../../../../server/modules/product-editor/shared.ts";
 import { DescriptionField } from "./description-field";
 import { Choice, ChoiceGroup, SelectField } from "./fields";
 import { ticked, type FormValues } from "./form-values";
@@ -134,6 +134,24 @@ export function ProductFields({
           )}
         </div>
       )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Size is called"
+          name="product.sizeName"
+          defaultValue={v("sizeName")}
+          error={e("sizeName")}
+          maxLength={MAX_OPTION_NAME}
+          hint="What its product page calls the options' sizes, such as Volume for a bag. Empty: Size."
+        />
+        <TextField
+          label="Colour is called"
+          name="product.colourName"
+          defaultValue={v("colourName")}
+          error={e("colourName")}
+          maxLength={MAX_OPTION_NAME}
+          hint="Such as Colourway or Finish. Empty: Colour."
+        />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Search title"
