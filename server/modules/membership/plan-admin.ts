@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { membershipPlans, type MembershipPlan } from "../../db/schema/index.ts";
 import { readAmount } from "../../lib/money.ts";
+import { percentToBasisPoints } from "../../lib/percent.ts";
 import { recordIdInput } from "../../lib/record-id.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
@@ -130,9 +131,8 @@ export const planForm = (currency: string) =>
       .pipe(z.array(z.string().max(200, "Each benefit may have at most 200 characters.")).max(20, "At most 20 benefits.")),
     /** The member discount as a percentage ("10", "12.5"). */
     discountPercent: z.string().transform((text, ctx) => {
-      const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text.trim().replace(/\s*%$/, "") || "0");
-      const points = match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : NaN;
-      if (!(points >= 0 && points <= 10_000)) {
+      const points = percentToBasisPoints(text.trim() || "0");
+      if (points === null) {
         ctx.addIssue({ code: "custom", message: "Give the discount as a percentage from 0 to 100." });
         return z.NEVER;
       }

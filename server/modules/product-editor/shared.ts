@@ -3,6 +3,7 @@
 
 export { amountText, readAmount, type ReadAmount } from "./amounts.ts";
 export { GTIN_LENGTHS, gtinProblem, isGtin } from "./gtin.ts";
+import { slugOf as slugText } from "../../lib/slug.ts";
 
 /*
  * A product's status (ADR 63), read from its row alone:
@@ -66,17 +67,9 @@ export function slugUsable(slug: string): boolean {
   return SLUG_PATTERN.test(slug) && !/^\d+$/.test(slug) && !RESERVED_SLUGS.includes(slug);
 }
 
-/** A slug made from a title: "Aero Grip Pro" -> "aero-grip-pro", accents dropped, "&" as "and". */
+/** A slug made from a title: "Aero Grip Pro" -> "aero-grip-pro", accents dropped, "&" as "and" (lib/slug.ts). */
 export function slugOf(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/-+$/, "");
+  return slugText(title, MAX_SLUG_LENGTH);
 }
 
 /** A product's page in the shop (app/routes.ts: shop/:category/:product). */
