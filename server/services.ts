@@ -14,9 +14,9 @@ import { createStockAlerts } from "./modules/stock-alerts/index.ts";
 import { createStaffAccess } from "./modules/staff-access/index.ts";
 import { createPromotions } from "./modules/promotions/index.ts";
 import { createProductBulk } from "./modules/product-bulk/index.ts";
-import { createBackOffice, createDispatch, LOW_STOCK_TOTAL, type Seller } from "./modules/back-office/index.ts";
+import { createBackOffice, createDispatch, type Seller } from "./modules/back-office/index.ts";
 import { CATALOGUE_IMPORT_MAX_BYTES, createCatalogueImport } from "./modules/catalogue-import/index.ts";
-import { createStock } from "./modules/stock/index.ts";
+import { createStock, LOW_STOCK_DEFAULT } from "./modules/stock/index.ts";
 import { createShopSettings } from "./modules/shop-settings/index.ts";
 import { createDeliveryRates } from "./modules/delivery-rates/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
@@ -115,7 +115,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     vatId: selling.seller.vatId,
     bank: selling.bank,
     reservationDays: selling.reservationDays,
-    lowStockTotal: LOW_STOCK_TOTAL,
+    lowStockAt: LOW_STOCK_DEFAULT,
   });
   const settings = shopSettings.read;
   const mails = createMailRunner(database.db, config.mailer, {
@@ -164,6 +164,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     siteName: config.siteName,
     membershipLink: `${config.publicUrl}/membership`,
     mailsWritten: mails.wake,
+    currency: selling.currency,
   });
   const staff = createStaffOperations({
     siteName: config.siteName,
@@ -207,7 +208,7 @@ export function createServices(database: Database, config: ServicesConfig) {
         currency: selling.currency,
         publicUrl: config.publicUrl,
         cardPayments: config.cardPayments !== undefined,
-        lowStockTotal: async (db) => (await settings(db)).lowStockTotal,
+        lowStockAt: async (db) => (await settings(db)).lowStockAt,
       }),
       // Packing slips, invoices and shipping a batch of orders (ADR 62), through the one ship use case.
       ...createDispatch({
@@ -227,13 +228,16 @@ export function createServices(database: Database, config: ServicesConfig) {
       catalogueChanged: () => catalog.invalidate(),
     }),
     /** The stock grid, its save and a product's stock history (ADR 66). */
-    stock: createStock({ catalogueChanged: () => catalog.invalidate() }),
+    stock: createStock({
+      catalogueChanged: () => catalog.invalidate(),
+      lowStockAt: async (db) => (await settings(db)).lowStockAt,
+    }),
     catalogueStructure,
     productEditor,
     /** Bulk edits of the product list's products (ADR 71): previewed, then applied in one transaction. */
     productBulk: createProductBulk({
       currency: selling.currency,
-      lowStockTotal: async (db) => (await settings(db)).lowStockTotal,
+      lowStockAt: async (db) => (await settings(db)).lowStockAt,
       invalidate: () => catalog.invalidate(),
     }),
     /** Promo codes in the back office (ADR 67); checkout prices them itself. */
@@ -279,7 +283,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     orders,
     payments,
     /** Delivery zones, methods and VAT rates as the owner changes them (ADR 68). */
-    deliveryRates: createDeliveryRates(),
+    deliveryRates: createDeliveryRates({ currency: selling.currency }),
     /** The shop's settings an owner changes (legal name, bank, reservation days, low stock; ADR 68). */
     shopSettings,
     /**

@@ -22,3 +22,13 @@ export function isForeignKeyViolation(error: unknown): boolean {
 export function isCheckViolation(error: unknown): boolean {
   return pgCode(error) === "23514";
 }
+
+/** The constraint or index a failed query broke, when the driver names it (both pg and PGlite do). */
+export function violatedConstraint(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; current && depth < 3; depth += 1) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === "string") return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}

@@ -77,3 +77,37 @@ export function parseAmount(text: string, currency: string): number | null {
   if (fraction.length > digits) return null;
   return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
 }
+
+/** The largest amount typed by default, in the main unit: well inside a price column (PostgreSQL integer). */
+export const MAX_MAIN_UNITS = 9_999_999;
+
+/** An amount read from text: its minor units, or why it is not one. */
+export type ReadAmount = { ok: true; minor: number } | { ok: false; message: string };
+
+/**
+ * A typed amount ("12.50", "12,50", "€12") as minor units of `currency` by parseAmount, or why it
+ * is not one: every form of the back office that takes an amount (product prices, delivery
+ * methods, membership plans, the catalogue import) reads it here, in the shop's currency.
+ * `maxMainUnits`: the largest amount the field takes.
+ */
+export function readAmount(text: string, currency: string, maxMainUnits: number = MAX_MAIN_UNITS): ReadAmount {
+  const typed = text.trim();
+  const digits = fractionDigits(currency);
+  if (typed.startsWith("-")) return { ok: false, message: "An amount cannot be negative." };
+  const minor = parseAmount(typed, currency);
+  if (minor === null) {
+    const decimals = /\.(\d+)$/.exec(typed)?.[1];
+    if (decimals && decimals.length > digits) {
+      return { ok: false, message: digits === 0 ? "This currency has no decimals." : `Use at most ${digits} decimals.` };
+    }
+    return { ok: false, message: `Write the amount as a number, such as ${amountExample(currency)}.` };
+  }
+  if (minor > maxMainUnits * 10 ** digits) return { ok: false, message: `Use an amount up to ${maxMainUnits}.` };
+  return { ok: true, minor };
+}
+
+/** An amount as the currency is typed ("12.50" in EUR, "12" in JPY), for a message or a field's hint. */
+export function amountExample(currency: string): string {
+  const digits = fractionDigits(currency);
+  return digits === 0 ? "12" : `12.${"5".padEnd(digits, "0")}`;
+}

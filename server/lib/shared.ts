@@ -3,6 +3,7 @@
 // this file ships to the browser.
 export { cookieValue, setCookie } from "./cookies.ts";
 export { currencySymbol, decimalAmount, formatMoney } from "./money.ts";
+export { DEFAULT_OPTION_NAMES, type OptionNames } from "./option-names.ts";
 export { safeLocalPath } from "./safe-path.ts";
 export { asShopError, shopErrorCode } from "./shop-error.ts";
 export { escapeXml } from "./xml.ts";

@@ -7,6 +7,7 @@ import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { quantityLimit, variantLabel, type Variant } from "./variant-choice";
 import { unitPriceFor } from "../../../server/modules/membership/shared.ts";
+import { DEFAULT_OPTION_NAMES, type OptionNames } from "../../../server/lib/shared.ts";
 
 /**
  * The add-to-bag form: `intent=add`, `variantId` and `quantity`, posted to the bag. Without
@@ -20,10 +21,13 @@ export function AddToBagForm({
   variants,
   chosen,
   currency,
+  names = DEFAULT_OPTION_NAMES,
 }: {
   variants: readonly Variant[];
   chosen: Variant;
   currency: string;
+  /** What the product calls its sizes and colours (ADR 74). */
+  names?: OptionNames;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<BagActionResult>();
@@ -54,7 +58,7 @@ export function AddToBagForm({
         <input type="hidden" name="variantId" value={chosen.id} />
       ) : (
         <label className="add-to-bag-field">
-          Size and colour
+          {`${names.size} and ${names.colour.toLowerCase()}`}
           {/* A sold-out option cannot be sent: the select starts on one that can. */}
           <select
             name="variantId"

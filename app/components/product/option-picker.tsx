@@ -1,3 +1,4 @@
+import type { OptionNames } from "../../../server/lib/shared.ts";
 import { colourChoices, sizeChoices, type Availability, type Variant } from "./variant-choice";
 
 /**
@@ -10,16 +11,19 @@ import { colourChoices, sizeChoices, type Availability, type Variant } from "./v
  * option they want to be told about when it is back (ADR 47, which amends ADR 19). Only a size
  * the chosen colour is not made in is disabled. The two look different: a sold-out size is
  * crossed out in its usual border; a size not made has a dashed border and is not crossed out.
- * A colour says which it is in the chosen size: "sold out in size 8" or "not in size 8".
+ * A colour says which it is in the chosen size: "sold out in size 8" or "not in size 8". The two
+ * groups are called as the product calls its options (`names`: a bag's "Volume", ADR 74).
  */
 export function OptionPicker({
   variants,
   chosen,
   onColour,
   onSize,
+  names,
 }: {
   variants: readonly Variant[];
   chosen: Variant;
+  names: OptionNames;
   onColour: (colour: string) => void;
   onSize: (size: string) => void;
 }) {
@@ -29,11 +33,11 @@ export function OptionPicker({
     <div className="option-picker">
       <fieldset className="option-group">
         <legend>
-          Colour: <span className="font-normal">{chosen.colour}</span>
+          {names.colour}: <span className="font-normal">{chosen.colour}</span>
         </legend>
         <div className="option-swatches">
           {colours.map((colour) => {
-            const note = colourNote(colour.buyable, colour.inChosenSize, chosen.size);
+            const note = colourNote(colour.buyable, colour.inChosenSize, `${names.size.toLowerCase()} ${chosen.size}`);
             return (
               <label
                 key={colour.name}
@@ -57,7 +61,7 @@ export function OptionPicker({
         </div>
       </fieldset>
       <fieldset className="option-group">
-        <legend>Size</legend>
+        <legend>{names.size}</legend>
         <div className="option-sizes">
           {sizes.map(({ size, availability }) => (
             <label key={size} className="option-size" data-availability={availability}>
@@ -87,10 +91,10 @@ export function OptionPicker({
   );
 }
 
-/** What a colour's swatch says beside its name; null when the chosen size is there to buy. */
+/** What a colour's swatch says beside its name; null when the chosen size ("size 8") is there to buy. */
 function colourNote(buyable: boolean, inChosenSize: Availability, size: string): string | null {
   if (!buyable) return "sold out";
-  if (inChosenSize === "sold-out") return `sold out in size ${size}`;
-  if (inChosenSize === "missing") return `not in size ${size}`;
+  if (inChosenSize === "sold-out") return `sold out in ${size}`;
+  if (inChosenSize === "missing") return `not in ${size}`;
   return null;
 }

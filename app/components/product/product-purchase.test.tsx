@@ -49,10 +49,15 @@ const black10 = variant("10", "Black", 12, 7999, 9999);
 const white = ["8", "9", "10"].map((size) => variant(size, "White", 0, 5999));
 const variants = [red8, red9, black8, black9, black10, ...white];
 
-async function renderPurchase(initial: Variant) {
+async function renderPurchase(initial: Variant, optionNames?: { size: string; colour: string }) {
   window.history.replaceState(null, "", "/shop/gloves/grip?from=test");
   const router = createMemoryRouter([
-    { path: "/", element: <ProductPurchase productId={1} variants={variants} initialVariantId={initial.id} currency="EUR" /> },
+    {
+      path: "/",
+      element: (
+        <ProductPurchase productId={1} variants={variants} initialVariantId={initial.id} currency="EUR" optionNames={optionNames} />
+      ),
+    },
   ]);
   const container = document.createElement("div");
   document.body.append(container);
@@ -86,6 +91,15 @@ test("sizes the chosen colour lacks are disabled; sold-out ones can be chosen (t
   expect(radio(page, "colour", "Black").disabled).toBe(false);
   expect(radio(page, "colour", "Black").closest("label")!.textContent).toBe("Black, sold out in size 8");
   expect(radio(page, "colour", "Black").closest("label")!.title).toBe("Black (sold out in size 8)");
+});
+
+test("the groups are called as the product calls its options: a bag's sizes are its volume", async () => {
+  const plain = await renderPurchase(red8);
+  expect([...plain.querySelectorAll("legend")].map((legend) => legend.textContent)).toEqual(["Colour: Red", "Size"]);
+  document.body.innerHTML = "";
+  const page = await renderPurchase(red8, { size: "Volume", colour: "Finish" });
+  expect([...page.querySelectorAll("legend")].map((legend) => legend.textContent)).toEqual(["Finish: Red", "Volume"]);
+  expect(radio(page, "colour", "Black").closest("label")!.textContent).toBe("Black, sold out in volume 8");
 });
 
 test("the price, the stock message and the form's variant follow the choice, and so does the address", async () => {
@@ -141,7 +155,18 @@ test("a sold-out variant cannot be added", async () => {
 
 test("before JavaScript runs, the form is a select of every variant with sold-out ones disabled", async () => {
   const handler = createStaticHandler([
-    { path: "/", element: <ProductPurchase productId={1} variants={variants} initialVariantId={red8.id} currency="EUR" /> },
+    {
+      path: "/",
+      element: (
+        <ProductPurchase
+          productId={1}
+          variants={variants}
+          initialVariantId={red8.id}
+          currency="EUR"
+          optionNames={{ size: "Volume", colour: "Colour" }}
+        />
+      ),
+    },
   ]);
   const context = await handler.query(new Request("http://shop.test/"));
   if (context instanceof Response) throw new Error("unexpected response");
@@ -152,6 +177,7 @@ test("before JavaScript runs, the form is a select of every variant with sold-ou
   page.innerHTML = html;
   expect(page.querySelectorAll('input[type="radio"]')).toHaveLength(0);
   const form = page.querySelector<HTMLFormElement>('form[action="/bag"]')!;
+  expect(form.querySelector("label")!.firstChild!.textContent).toBe("Volume and colour");
   const options = [...form.querySelectorAll<HTMLOptionElement>('select[name="variantId"] option')];
   expect(options.map((o) => o.textContent)).toEqual([
     "8 · Red · €59.99",

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from "react";
 import type { ProductVariantDetail } from "../../../server/modules/catalog/shared.ts";
+import { DEFAULT_OPTION_NAMES, type OptionNames } from "../../../server/lib/shared.ts";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MemberAwarePrice } from "../price";
 import { usePriceRule } from "~/lib/price-rule";
@@ -22,6 +23,7 @@ export function ProductPurchase({
   variants: loaded,
   initialVariantId,
   currency,
+  optionNames = DEFAULT_OPTION_NAMES,
   customerEmail = null,
   backInStock,
   children,
@@ -30,6 +32,8 @@ export function ProductPurchase({
   variants: ProductVariantDetail[];
   initialVariantId: number;
   currency: string;
+  /** What the product calls its sizes and colours (ADR 74). */
+  optionNames?: OptionNames;
   /** A logged-in customer's address: their back-in-stock requests are for it. */
   customerEmail?: string | null;
   /** The page action's answer to the back-in-stock form sent without JavaScript. */
@@ -64,13 +68,14 @@ export function ProductPurchase({
         <OptionPicker
           variants={variants}
           chosen={chosen}
+          names={optionNames}
           onColour={(colour) => choose(withColour(variants, chosen, colour))}
           onSize={(size) => choose(withSize(variants, chosen, size))}
         />
       )}
       <StockMessage stock={chosen.stock} />
       <div className="product-actions">
-        <AddToBagForm variants={variants} chosen={chosen} currency={currency} />
+        <AddToBagForm variants={variants} chosen={chosen} currency={currency} names={optionNames} />
         {children}
       </div>
       {/* Keyed by option: another choice starts with a fresh form and no earlier answer. */}

@@ -104,13 +104,13 @@ export default function Dashboard({ loaderData: board }: Route.ComponentProps) {
           }))}
         />
         <QueueCard
-          title={`Low stock (below ${queues.lowStock.below})`}
+          title="Low stock"
           total={queues.lowStock.total}
           rows={queues.lowStock.rows.map((option) => ({
             key: String(option.variantId),
             main: option.productName,
             detail: [option.sku, option.colour, option.size].filter(Boolean).join(" · "),
-            figure: `${option.stock} left`,
+            figure: `${option.stock} left (low at ${option.lowAt})`,
           }))}
         />
         <QueueCard

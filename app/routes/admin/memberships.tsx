@@ -81,6 +81,7 @@ export default function Memberships({ loaderData, actionData }: Route.ComponentP
                   label={`Price (${currency})`}
                   name="price"
                   inputMode="decimal"
+                  hint="0: a free plan."
                   defaultValue={form.value("price", decimalAmount(plan.price, currency))}
                   error={form.error("price")}
                 />

@@ -16,7 +16,7 @@ import { currencySymbol } from "~/lib/money";
 import { nestedFields } from "~/lib/nested-fields";
 import { revalidateAfterRefusal } from "~/lib/refused-form";
 import type { RouteHandle } from "~/lib/route-handle";
-import { editorPathOf, PRODUCT_STATUS_WORDS } from "../../../server/modules/product-editor/shared.ts";
+import { editorPathOf, optionNamesOf, PRODUCT_STATUS_WORDS } from "../../../server/modules/product-editor/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /*
@@ -76,6 +76,10 @@ export async function action({ request, params, context: router }: Route.ActionA
             ? `${removed.sku} archived: orders name it, so it is kept for them.`
             : `${removed.sku} removed.`;
         return { ok: true as const, message, preview: null, values: null };
+      }
+      case "restore-option": {
+        const restored = await editor.restoreOption(staff, params.id, { ...versioned, variantId: fields.variantId });
+        return { ok: true as const, message: `${restored.sku} is on sale again.`, preview: null, values: null };
       }
       case "duplicate": {
         const copy = await editor.duplicate(staff, params.id);
@@ -176,6 +180,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           version={product.version}
           busy={busy}
           currencySymbol={symbol}
+          names={optionNamesOf(product.optionNames)}
         />
       </Panel>
       <Panel title="Make options: sizes × colours">

@@ -14,7 +14,6 @@ import { clearFlashCookie, readFlash } from "~/lib/flash";
 import { PRODUCTS_NOTICE_COOKIE, PRODUCTS_NOTICE_PATH } from "~/lib/products-notice";
 import type { ProductRow } from "../../../server/modules/back-office/index.ts";
 import {
-  LOW_STOCK_TOTAL,
   PRODUCT_ACCESS,
   PRODUCT_ACCESS_WORDS,
   PRODUCT_STATUSES,
@@ -53,10 +52,11 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
 const STATUS_OPTIONS = PRODUCT_STATUSES.map((value) => ({ value, label: PRODUCT_STATUS_WORDS[value] }));
 const ACCESS_OPTIONS = PRODUCT_ACCESS.map((value) => ({ value, label: PRODUCT_ACCESS_WORDS[value] }));
 /** The stock filter's choices at the shop's low-stock threshold (its settings). */
-const stockOptions = (low: number) => [
+// Low: an option at or below its low mark (its own, else the shop's setting), sold out included (ADR 74).
+const STOCK_OPTIONS = [
   { value: "none", label: "None" },
-  { value: "low", label: `Low (1 to ${low})` },
-  { value: "in", label: `In stock (over ${low})` },
+  { value: "low", label: "Low (an option low or sold out)" },
+  { value: "in", label: "In stock (every option above its mark)" },
 ];
 
 function priceRange(product: ProductRow, currency: string): string {
@@ -75,7 +75,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const params = new URLSearchParams(search);
   const value = (name: string) => params.get(name) ?? "";
   const { list, error, currency, notice } = loaderData;
-  const lowStock = list?.lowStockTotal ?? LOW_STOCK_TOTAL;
   const rows = list?.rows ?? [];
   const choices = list?.choices ?? { brands: [], categories: [] };
   const path = "/admin/products";
@@ -108,7 +107,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         />
         <FilterSelect label="Status" name="status" value={value("status")} options={STATUS_OPTIONS} />
         <FilterSelect label="Who may buy" name="access" value={value("access")} options={ACCESS_OPTIONS} />
-        <FilterSelect label="Stock" name="stock" value={value("stock")} options={stockOptions(lowStock)} />
+        <FilterSelect label="Stock" name="stock" value={value("stock")} options={STOCK_OPTIONS} />
         {params.get("sort") && <input type="hidden" name="sort" value={value("sort")} />}
         {params.get("dir") && <input type="hidden" name="dir" value={value("dir")} />}
       </FilterForm>
@@ -200,11 +199,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               <td className="text-right">{product.variants}</td>
               <td className="text-right">
                 {product.stock}
-                {product.stock === 0 ? (
-                  <span className="block text-grey-600">none</span>
-                ) : (
-                  product.stock <= lowStock && <span className="block text-grey-600">low</span>
-                )}
+                {product.stockState !== "in" && <span className="block text-grey-600">{product.stockState}</span>}
               </td>
               <td className="text-right whitespace-nowrap">{priceRange(product, currency)}</td>
               <td className="whitespace-nowrap">{product.createdAt.slice(0, 10)}</td>

@@ -85,8 +85,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <TextField
               label="Low-stock threshold"
               inputMode="numeric"
-              hint="A product with this many items or fewer (all options together, but some) is low on stock."
-              {...text("lowStockTotal", String(settings.lowStockTotal))}
+              hint="An option with this many or fewer in stock (but some) is low, unless it has a threshold of its own. A product is low when one of its options is low or sold out."
+              {...text("lowStockAt", String(settings.lowStockAt))}
             />
           </div>
         </Panel>

@@ -13,7 +13,7 @@ import { revalidateAfterRefusal } from "~/lib/refused-form";
 import type { RouteHandle } from "~/lib/route-handle";
 import { stockSaveInput, stockSaveRefused } from "~/lib/stock-save.server";
 import type { StockRow } from "../../../server/modules/stock/index.ts";
-import { ADJUST_REASONS, LOW_STOCK_DEFAULT, MAX_STOCK, STOCK_REASON_WORDS } from "../../../server/modules/stock/shared.ts";
+import { ADJUST_REASONS, MAX_STOCK, STOCK_REASON_WORDS } from "../../../server/modules/stock/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /*
@@ -228,8 +228,8 @@ export default function Stock({ loaderData, actionData }: Route.ComponentProps) 
           </fieldset>
         )}
         <p className="text-sm text-grey-600">
-          A row with an empty count stays as it is. &quot;Low at&quot;: the option&apos;s own threshold, or the shop&apos;s (
-          {LOW_STOCK_DEFAULT}).
+          A row with an empty count stays as it is. &quot;Low at&quot;: the option&apos;s own threshold, or the shop&apos;s
+          setting{grid ? ` (${grid.shopLowAt})` : ""}.
         </p>
       </Form>
     </div>

@@ -157,6 +157,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             variants={product.variants}
             initialVariantId={initialVariantId}
             currency={currency}
+            optionNames={product.optionNames}
             customerEmail={customerEmail}
             backInStock={actionData}
           >

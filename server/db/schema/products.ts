@@ -7,6 +7,13 @@ import { documentId } from "./document-id.ts";
 /** Filterable attributes, such as { cut: "Negative", grip: "Wet" }; values are display strings. */
 export type ProductAttributes = Record<string, string>;
 
+/**
+ * What a product calls its two option axes (ADR 74): a bag's sizes are "Volume", a glove's
+ * colours may be "Colourway". Absent: "Size" and "Colour". The options' columns stay size and
+ * colour; only the words the shop and the editor show change.
+ */
+export type OptionNames = { size?: string; colour?: string };
+
 /** PostgreSQL's full-text document type; written only by the database (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -26,6 +33,7 @@ export const products = pgTable(
       .references(() => categories.id),
     subCategoryId: integer("sub_category_id").references(() => categories.id),
     attributes: jsonb("attributes").$type<ProductAttributes>().notNull().default({}),
+    optionNames: jsonb("option_names").$type<OptionNames>().notNull().default({}),
     published: boolean("published").notNull().default(true),
     membersOnly: boolean("members_only").notNull().default(false),
     /**

@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { products } from "./products.ts";
 
@@ -28,7 +28,10 @@ export const variants = pgTable(
      */
     memberPrice: integer("member_price"),
     position: integer("position").notNull().default(0),
-    /** The option's GTIN (EAN-13, UPC-A, GTIN-8 or GTIN-14, check digit verified); null: none. */
+    /**
+     * The option's GTIN (EAN-13, UPC-A, GTIN-8 or GTIN-14, check digit verified); null: none. One
+     * option's in the shop, compared as GTIN-14 (variants_barcode_gtin_unique, ADR 74).
+     */
     barcode: text("barcode"),
     /** Stock at or below this is "low" in the back office; null: the shop's setting. */
     lowStockThreshold: integer("low_stock_threshold"),
@@ -40,6 +43,9 @@ export const variants = pgTable(
   },
   (t) => [
     index("variants_product_idx").on(t.productId),
+    uniqueIndex("variants_barcode_gtin_unique")
+      .on(sql`lpad(${t.barcode}, 14, '0')`)
+      .where(sql`${t.barcode} is not null`),
     check("variants_stock_not_negative", sql`${t.stock} >= 0`),
     check("variants_price_not_negative", sql`${t.price} >= 0`),
     check("variants_compare_at_above_price", sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > ${t.price}`),

@@ -243,7 +243,7 @@ test("card payments needing attention: a held mismatch, a refund still owed, a l
   ).toEqual(["mismatch", "refund_owed"]);
 });
 
-test("stock: options below the threshold (some left), and sold-out options by waiting back-in-stock requests", async () => {
+test("stock: options at or below their low mark (some left), and sold-out options by waiting back-in-stock requests", async () => {
   const { db } = shop.database;
   const options = await db
     .select({ id: variants.id })
@@ -275,22 +275,28 @@ test("stock: options below the threshold (some left), and sold-out options by wa
   await ask(ids[4]!, 2); // In stock: its requests are being answered, not wanted.
 
   const { queues } = await office.dashboard(scope, {}, NOW);
-  expect(queues.lowStock).toMatchObject({ below: 5, total: 2 });
-  expect(queues.lowStock.rows.map((row) => [row.variantId, row.stock])).toEqual([
-    [ids[0], 2],
-    [ids[1], 4],
+  expect(queues.lowStock).toMatchObject({ shopLowAt: 5, total: 2 });
+  expect(queues.lowStock.rows.map((row) => [row.variantId, row.stock, row.lowAt])).toEqual([
+    [ids[0], 2, 5],
+    [ids[1], 4, 5],
   ]);
   expect(queues.lowStock.rows[0]).toMatchObject({ productName: expect.any(String), sku: expect.any(String) });
-  expect((await office.dashboard(scope, { lowStockBelow: "3" }, NOW)).queues.lowStock.rows.map((row) => row.variantId)).toEqual([
-    ids[0],
+  // An option's own mark decides for it (ADR 74): 4 marked 3 is not low, 50 marked 60 is.
+  await db.update(variants).set({ lowStockThreshold: 3 }).where(eq(variants.id, ids[1]!));
+  await db.update(variants).set({ lowStockThreshold: 60 }).where(eq(variants.id, ids[4]!));
+  const marked = (await office.dashboard(scope, {}, NOW)).queues.lowStock;
+  expect(marked.rows.map((row) => [row.variantId, row.stock, row.lowAt])).toEqual([
+    [ids[0], 2, 5],
+    [ids[4], 50, 60],
   ]);
+  await db.update(variants).set({ lowStockThreshold: null }).where(inArray(variants.id, [ids[1]!, ids[4]!]));
   expect(queues.mostWanted.total).toBe(2);
   expect(queues.mostWanted.rows.map((row) => [row.variantId, row.waiting, row.stock])).toEqual([
     [ids[3], 3, 0],
     [ids[2], 1, 0],
   ]);
-  await expect(office.dashboard(scope, { lowStockBelow: "none" }, NOW)).rejects.toMatchObject({
+  await expect(office.dashboard(scope, { queueSize: "none" }, NOW)).rejects.toMatchObject({
     code: "INVALID_INPUT",
-    field: "lowStockBelow",
+    field: "queueSize",
   });
 });

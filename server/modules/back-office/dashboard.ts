@@ -8,7 +8,7 @@ import { LATE_PAYMENT_NOTE } from "../payments/index.ts";
 import { DAY_MS, daysLeft, lastDays, startOfDay } from "./days.ts";
 import { customerNameOf, keptVatSql, SALE_STATUSES, sendsGoods } from "./order-facts.ts";
 import { dashboardInput, paramsOf } from "./schemas.ts";
-import { LOW_STOCK_TOTAL } from "./shared.ts";
+import { lowMarkOf, optionIn, type OptionStock } from "../stock/index.ts";
 
 /** The figures of a period. Money in minor units of the shop's currency, VAT included unless said. */
 export interface PeriodFigures {
@@ -89,6 +89,8 @@ export interface StockOption {
   size: string;
   colour: string;
   stock: number;
+  /** Its low mark: its own threshold, else the shop's. */
+  lowAt: number;
 }
 
 export interface WantedOption extends StockOption {
@@ -109,7 +111,8 @@ export interface Dashboard {
     awaitingTransfers: Queue<AwaitingTransfer>;
     toShip: Queue<QueuedOrder>;
     paymentAttention: Queue<PaymentAttention>;
-    lowStock: Queue<StockOption> & { below: number };
+    /** Options low by the one rule (stock/low-stock.ts); `shopLowAt`: the shop's setting. */
+    lowStock: Queue<StockOption> & { shopLowAt: number };
     mostWanted: Queue<WantedOption>;
   };
 }
@@ -119,17 +122,17 @@ const sales = inArray(orders.status, SALE_STATUSES);
 
 /**
  * The owner's dashboard (issue 24 §3): today, 7 and 30 days of sales, daily revenue for 30 days,
- * and the queues that need a person. `raw`: { lowStockBelow (default 5), queueSize (default 10) }.
+ * and the queues that need a person. `raw`: { queueSize (default 10) }. `shopLowAt`: the shop's
+ * low-stock setting, the mark of options without one of their own.
  */
 export async function dashboard(
   scope: Scope,
   currency: string,
   now = new Date(),
-  raw: unknown = {},
-  lowStockBelow = LOW_STOCK_TOTAL,
+  raw: unknown,
+  shopLowAt: number,
 ): Promise<Dashboard> {
-  const parsed = parseInput(dashboardInput, paramsOf(raw));
-  const input = { ...parsed, lowStockBelow: parsed.lowStockBelow ?? lowStockBelow };
+  const input = { ...parseInput(dashboardInput, paramsOf(raw)), shopLowAt };
   const days = lastDays(now, 30);
   const since = new Date(`${days[0]}T00:00:00.000Z`);
   const until = new Date(startOfDay(now).getTime() + DAY_MS);
@@ -265,18 +268,15 @@ const queued = (row: QueuedRow): QueuedOrder => ({
   currency: row.currency,
 });
 
-async function dashboardQueues(scope: Scope, now: Date, input: { lowStockBelow: number; queueSize: number }) {
+const OPTION: OptionStock = { stock: variants.stock, threshold: variants.lowStockThreshold };
+
+async function dashboardQueues(scope: Scope, now: Date, input: { shopLowAt: number; queueSize: number }) {
   const { db } = scope;
   const limit = input.queueSize;
   const awaitingWhere = and(eq(orders.status, "awaiting_payment"), eq(orders.paymentMethod, BANK_TRANSFER));
   const toShipWhere = and(eq(orders.status, "paid"), sendsGoods);
   // Archived options are off the shop for good: they are neither low nor wanted.
-  const lowWhere = and(
-    eq(products.published, true),
-    isNull(variants.archivedAt),
-    gte(variants.stock, 1),
-    lt(variants.stock, input.lowStockBelow),
-  );
+  const lowWhere = and(eq(products.published, true), isNull(variants.archivedAt), optionIn(OPTION, "low", input.shopLowAt));
   const wantedWhere = and(isNull(stockAlerts.notifiedAt), isNull(variants.archivedAt), eq(variants.stock, 0));
   const option = {
     variantId: variants.id,
@@ -287,6 +287,7 @@ async function dashboardQueues(scope: Scope, now: Date, input: { lowStockBelow: 
     size: variants.size,
     colour: variants.colour,
     stock: variants.stock,
+    lowAt: lowMarkOf(OPTION, input.shopLowAt),
   };
   const [transfers, transferCount, toShip, toShipCount, attention, low, lowCount, wanted, wantedCount] = await Promise.all([
     db
@@ -341,7 +342,7 @@ async function dashboardQueues(scope: Scope, now: Date, input: { lowStockBelow: 
     },
     toShip: { rows: toShip.map(queued), total: num(toShipCount[0]?.n) },
     paymentAttention: { rows: attention.slice(0, limit), total: attention.length },
-    lowStock: { rows: low, total: num(lowCount[0]?.n), below: input.lowStockBelow },
+    lowStock: { rows: low, total: num(lowCount[0]?.n), shopLowAt: input.shopLowAt },
     mostWanted: { rows: wanted.map((row) => ({ ...row, waiting: num(row.waiting) })), total: num(wantedCount[0]?.n) },
   };
 }

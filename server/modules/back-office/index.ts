@@ -15,7 +15,8 @@ import { productsList } from "./products-list.ts";
 import { invoice } from "./invoice.ts";
 import { packingSlips } from "./packing-slips.ts";
 import { shipOrders, type ShipOne } from "./ship-orders.ts";
-import { LOW_STOCK_TOTAL, type Seller } from "./shared.ts";
+import { LOW_STOCK_DEFAULT } from "../stock/index.ts";
+import type { Seller } from "./shared.ts";
 
 export type { AuditPage, AuditRow } from "./audit-list.ts";
 export type { CustomerDetail, MembershipRow } from "./customer-detail.ts";
@@ -53,8 +54,8 @@ export interface BackOfficeDeps {
   publicUrl?: string;
   /** Whether card payments can be refunded now (the payment provider is set up): the order page offers card refunds only then. */
   cardPayments: boolean;
-  /** The low-stock threshold now (the shop's settings, ADR 68); LOW_STOCK_TOTAL without one. */
-  lowStockTotal?: (db: Db) => Promise<number>;
+  /** The shop's low-stock setting now (ADR 68, ADR 74); LOW_STOCK_DEFAULT without one. */
+  lowStockAt?: (db: Db) => Promise<number>;
 }
 
 /**
@@ -64,9 +65,9 @@ export interface BackOfficeDeps {
  * schema of the module. The writes are the other modules' use cases.
  */
 export function createBackOffice(deps: BackOfficeDeps) {
-  const lowStock = async (scope: Scope) => (deps.lowStockTotal ? deps.lowStockTotal(scope.db) : LOW_STOCK_TOTAL);
+  const lowStock = async (scope: Scope) => (deps.lowStockAt ? deps.lowStockAt(scope.db) : LOW_STOCK_DEFAULT);
   return {
-    /** `raw`: { lowStockBelow?: 5, queueSize?: 10 }. */
+    /** `raw`: { queueSize?: 10 }. */
     dashboard: async (scope: Scope, raw: unknown = {}, now = new Date()) =>
       dashboard(scope, deps.currency, now, raw, await lowStock(scope)),
     ordersList: (scope: Scope, raw: unknown = {}) => ordersList(scope, raw),
@@ -81,7 +82,7 @@ export function createBackOffice(deps: BackOfficeDeps) {
     productsList: async (scope: Scope, raw: unknown = {}) => productsList(scope, raw, new Date(), await lowStock(scope)),
     /** The products the list's filters name, one CSV row per option (the import's columns). */
     productsCsv: (scope: Scope, raw: unknown = {}) =>
-      productsCsv(scope, raw, { publicUrl: deps.publicUrl, currency: deps.currency, lowStockTotal: () => lowStock(scope) }),
+      productsCsv(scope, raw, { publicUrl: deps.publicUrl, currency: deps.currency, lowStockAt: () => lowStock(scope) }),
   };
 }
 

@@ -101,7 +101,7 @@ test("a cell a spreadsheet would run as a formula comes out as text", async () =
 test("read in batches of products, every option is there once, in order", async () => {
   // Batches of 7 products: 60 products end in a part batch, each product's options never split.
   let text = "";
-  for await (const chunk of productsCsv(scope, {}, { currency: "EUR" }, new Date(), 7)) text += chunk;
+  for await (const chunk of productsCsv(scope, {}, { currency: "EUR", lowStockAt: async () => 5 }, new Date(), 7)) text += chunk;
   const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
   expect(rows).toEqual(
     (await download()).rows.map((row) => ({

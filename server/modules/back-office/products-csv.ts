@@ -8,7 +8,6 @@ import { storedImageSource } from "../media/index.ts";
 import { guardCell } from "./orders-csv.ts";
 import { productsFilter } from "./products-list.ts";
 import { paramsOf, productsListInput } from "./schemas.ts";
-import { LOW_STOCK_TOTAL } from "./shared.ts";
 
 /*
  * The catalogue as a spreadsheet (issue 25 §3, ADR 63): one row per option, its product's fields
@@ -77,7 +76,7 @@ const money = (minor: number | null, currency: string) => (minor === null ? "" :
 export function productsCsv(
   scope: Scope,
   raw: unknown,
-  shop: { publicUrl?: string; currency: string; lowStockTotal?: () => Promise<number> },
+  shop: { publicUrl?: string; currency: string; lowStockAt: () => Promise<number> },
   now: Date = new Date(),
   batch: number = PRODUCTS_CSV_BATCH,
 ): AsyncIterable<string> {
@@ -85,7 +84,7 @@ export function productsCsv(
   const at = now.toISOString();
   return {
     async *[Symbol.asyncIterator]() {
-      const filter = productsFilter(params, now, shop.lowStockTotal ? await shop.lowStockTotal() : LOW_STOCK_TOTAL);
+      const filter = productsFilter(params, now, await shop.lowStockAt());
       // The BOM tells spreadsheet programs the text is UTF-8 (names with accents).
       yield stringify([PRODUCTS_CSV_COLUMNS as unknown as string[]], { bom: true });
       let after = 0;

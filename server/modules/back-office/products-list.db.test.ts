@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
 import { categories, products, variants } from "../../db/schema/index.ts";
 import { systemScope, type Scope } from "../../lib/scope.ts";
-import { createBackOffice, LOW_STOCK_TOTAL, PAGE_SIZE, type BackOffice, type ProductRow } from "./index.ts";
+import { LOW_STOCK_DEFAULT } from "../stock/index.ts";
+import { createBackOffice, PAGE_SIZE, type BackOffice, type ProductRow } from "./index.ts";
 
 /* The back office's product list (issue 25 §1). */
 
@@ -30,6 +31,8 @@ interface Expected {
   archivedAt: Date | null;
   variants: number;
   stock: number;
+  /** Its options' stock and own low marks. */
+  marks: { stock: number; threshold: number | null }[];
   minPrice: number | null;
   skus: string[];
 }
@@ -55,19 +58,24 @@ async function readCatalogue(): Promise<Expected[]> {
       archivedAt: p.archivedAt,
       variants: own.length,
       stock: own.reduce((sum, v) => sum + v.stock, 0),
+      marks: own.map((v) => ({ stock: v.stock, threshold: v.lowStockThreshold })),
       minPrice: own.length > 0 ? Math.min(...own.map((v) => v.price)) : null,
       skus: own.map((v) => v.sku),
     };
   });
 }
 
+/** How many of its options are at or below their own mark, else the shop's (sold out included). */
+const lowOptions = (p: Expected, shopLowAt = LOW_STOCK_DEFAULT) =>
+  p.marks.filter((o) => o.stock <= (o.threshold ?? shopLowAt)).length;
+
 /** Every row the list gives for `raw`, all pages. */
-async function everything(raw: Record<string, string> = {}): Promise<ProductRow[]> {
+async function everything(raw: Record<string, string> = {}, list: BackOffice = office): Promise<ProductRow[]> {
   const rows: ProductRow[] = [];
   for (let page = 1; ; page++) {
-    const list = await office.productsList(scope, { ...raw, page: String(page) });
-    rows.push(...list.rows);
-    if (page >= list.pages) return rows;
+    const found = await list.productsList(scope, { ...raw, page: String(page) });
+    rows.push(...found.rows);
+    if (page >= found.pages) return rows;
   }
 }
 const idsOf = (rows: ProductRow[]) => rows.map((row) => row.id).sort((a, b) => a - b);
@@ -123,8 +131,17 @@ beforeAll(async () => {
   const [first] = await db.select().from(variants).where(eq(variants.productId, named.low)).limit(1);
   await db
     .update(variants)
-    .set({ stock: LOW_STOCK_TOTAL - 2 })
+    .set({ stock: LOW_STOCK_DEFAULT - 2 })
     .where(eq(variants.id, first!.id));
+  // Options' own marks: one of 50 with a mark of 60 makes its product low; one of 3 marked 2 does not.
+  await db
+    .update(variants)
+    .set({ stock: 50 })
+    .where(inArray(variants.productId, [named.passed, named.opened]));
+  const [marked] = await db.select().from(variants).where(eq(variants.productId, named.passed)).limit(1);
+  await db.update(variants).set({ lowStockThreshold: 60 }).where(eq(variants.id, marked!.id));
+  const [few] = await db.select().from(variants).where(eq(variants.productId, named.opened)).limit(1);
+  await db.update(variants).set({ stock: 3, lowStockThreshold: 2 }).where(eq(variants.id, few!.id));
   // A product whose name holds LIKE's wildcards, with one option of a SKU of its own, and one with no options.
   const [wild] = await db
     .insert(products)
@@ -231,9 +248,19 @@ test("filters: status, who may buy, stock, brand, category; each narrows to what
 
   expect(idsOf(await everything({ stock: "none" }))).toEqual(idsWhere((p) => p.stock === 0));
   expect(idsOf(await everything({ stock: "none" }))).toEqual(expect.arrayContaining([named.empty, named.bare]));
-  expect(idsOf(await everything({ stock: "low" }))).toEqual(idsWhere((p) => p.stock > 0 && p.stock <= LOW_STOCK_TOTAL));
-  expect(idsOf(await everything({ stock: "low" }))).toContain(named.low);
-  expect(idsOf(await everything({ stock: "in" }))).toEqual(idsWhere((p) => p.stock > LOW_STOCK_TOTAL));
+  const low = await everything({ stock: "low" });
+  expect(idsOf(low)).toEqual(idsWhere((p) => p.stock > 0 && lowOptions(p) > 0));
+  expect(idsOf(low)).toEqual(expect.arrayContaining([named.low, named.passed]));
+  expect(low.every((row) => row.stockState === "low")).toBe(true);
+  const inStock = await everything({ stock: "in" });
+  expect(idsOf(inStock)).toEqual(idsWhere((p) => p.stock > 0 && lowOptions(p) === 0));
+  expect(idsOf(inStock)).toContain(named.opened);
+  expect(inStock.every((row) => row.stockState === "in")).toBe(true);
+  // The shop's setting marks the options without a mark of their own: at 60, those at 50 are low.
+  const strict = createBackOffice({ currency: "EUR", cardPayments: false, lowStockAt: async () => 60 });
+  const strictLow = idsOf(await everything({ stock: "low" }, strict));
+  expect(strictLow).toEqual(idsWhere((p) => p.stock > 0 && lowOptions(p, 60) > 0));
+  expect(strictLow.length).toBeGreaterThan(idsOf(low).length);
 
   const brandId = catalogue.find((p) => p.id === named.hidden)!.brandId;
   const byBrand = await everything({ brand: String(brandId) });

@@ -5,7 +5,8 @@ import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { paramsOf, productsListInput, type ProductsListParams } from "./schemas.ts";
 import { productStatusOf } from "../product-editor/index.ts";
-import { LOW_STOCK_TOTAL, PAGE_SIZE, type ProductAccess, type ProductStatus } from "./shared.ts";
+import { ALIASED_OPTION, productIn, productStockAggregates, productStockState, type StockState } from "../stock/index.ts";
+import { PAGE_SIZE, type ProductAccess, type ProductStatus } from "./shared.ts";
 
 /** A row of the back office's product list. Money in minor units of the shop's currency. */
 export interface ProductRow {
@@ -27,6 +28,8 @@ export interface ProductRow {
   variants: number;
   /** All its options' stock together. */
   stock: number;
+  /** `low` when one of its options is at or below its low mark (sold out included), ADR 74. */
+  stockState: StockState;
   /** Its cheapest and dearest options' prices; null: no options. */
   minPrice: number | null;
   maxPrice: number | null;
@@ -50,8 +53,8 @@ export interface ProductsPage {
   pageSize: number;
   params: ProductsListParams;
   choices: ProductChoices;
-  /** Products with this many or fewer in stock (but some) are low (the shop's settings). */
-  lowStockTotal: number;
+  /** The shop's low-stock setting: the mark of options without one of their own (ADR 74). */
+  shopLowAt: number;
 }
 
 interface Row {
@@ -70,23 +73,32 @@ interface Row {
   sub_category: string | null;
   variants: number;
   stock: number;
+  /** Its options at or below their low mark. */
+  low_options: number;
   min_price: number | null;
   max_price: number | null;
 }
 
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Each product's options on sale summed up (`v` in the queries below); archived ones are kept for their orders only (ADR 63). */
-const perProduct = sql`(
-  select product_id, count(*)::int as variants, sum(stock)::int as stock, min(price)::int as min_price, max(price)::int as max_price
-  from variants where archived_at is null group by product_id
+/**
+ * Each product's options on sale summed up (`v` in the queries below); archived ones are kept for
+ * their orders only (ADR 63). Low stock is the one reading of stock/low-stock.ts.
+ */
+function perProduct(shopLowAt: number): SQL {
+  const { total, atOrBelow } = productStockAggregates(ALIASED_OPTION, shopLowAt);
+  return sql`(
+  select product_id, count(*)::int as variants, ${total} as stock, ${atOrBelow} as low_options,
+         min(price)::int as min_price, max(price)::int as max_price
+  from variants v where archived_at is null group by product_id
 ) v on v.product_id = p.id`;
+}
 
 const stockTotal = sql`coalesce(v.stock, 0)`;
 
 /** The filters as SQL over `p` (products) and `v` (perProduct, joined when the stock filter is set). */
-function productsWhere(params: ProductsListParams, now: Date, lowStockTotal: number): SQL {
-  const conditions = productsConditions(params, now, lowStockTotal);
+function productsWhere(params: ProductsListParams, now: Date): SQL {
+  const conditions = productsConditions(params, now);
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
@@ -94,10 +106,10 @@ function productsWhere(params: ProductsListParams, now: Date, lowStockTotal: num
  * The list's filters for another read of the same products (the CSV export): the joins they need
  * after `from products p`, and one condition (true when there is no filter).
  */
-export function productsFilter(params: ProductsListParams, now: Date, lowStockTotal: number): { joins: SQL; condition: SQL } {
-  const conditions = productsConditions(params, now, lowStockTotal);
+export function productsFilter(params: ProductsListParams, now: Date, shopLowAt: number): { joins: SQL; condition: SQL } {
+  const conditions = productsConditions(params, now);
   return {
-    joins: params.stock !== undefined ? sql`left join ${perProduct}` : sql``,
+    joins: params.stock !== undefined ? sql`left join ${perProduct(shopLowAt)}` : sql``,
     condition: conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`,
   };
 }
@@ -110,10 +122,10 @@ export async function matchingProductIds(
   db: Db,
   params: ProductsListParams,
   now: Date,
-  lowStockTotal: number,
+  shopLowAt: number,
   limit: number,
 ): Promise<{ ids: number[]; total: number }> {
-  const { joins, condition } = productsFilter(params, now, lowStockTotal);
+  const { joins, condition } = productsFilter(params, now, shopLowAt);
   const rows = await queryRows<{ id: number; total: number }>(
     db,
     sql`select p.id, count(*) over ()::int as total from products p ${joins} where ${condition} order by p.id limit ${limit}`,
@@ -121,7 +133,7 @@ export async function matchingProductIds(
   return { ids: rows.map((row) => Number(row.id)), total: Number(rows[0]?.total ?? 0) };
 }
 
-function productsConditions(params: ProductsListParams, now: Date, lowStockTotal: number): SQL[] {
+function productsConditions(params: ProductsListParams, now: Date): SQL[] {
   const conditions: SQL[] = [];
   if (params.q) {
     const text = likeLiteral(params.q);
@@ -149,9 +161,7 @@ function productsConditions(params: ProductsListParams, now: Date, lowStockTotal
   if (params.access === "everyone") conditions.push(sql`(not p.members_only or p.public_at <= ${at}::timestamptz)`);
   if (params.access === "early") conditions.push(sql`(p.members_only and p.public_at > ${at}::timestamptz)`);
   if (params.access === "members") conditions.push(sql`(p.members_only and p.public_at is null)`);
-  if (params.stock === "none") conditions.push(sql`${stockTotal} = 0`);
-  if (params.stock === "low") conditions.push(sql`${stockTotal} between 1 and ${lowStockTotal}`);
-  if (params.stock === "in") conditions.push(sql`${stockTotal} > ${lowStockTotal}`);
+  if (params.stock !== undefined) conditions.push(productIn(sql`v.stock`, sql`v.low_options`, params.stock));
   return conditions;
 }
 
@@ -195,24 +205,19 @@ async function choicesOf(scope: Scope): Promise<ProductChoices> {
  * The back office's product list (issue 25 §1): every product, published or not, with its
  * options summed up (how many, stock, price range); filtered, searched, sorted, 50 a page.
  */
-export async function productsList(
-  scope: Scope,
-  raw: unknown = {},
-  now = new Date(),
-  lowStockTotal = LOW_STOCK_TOTAL,
-): Promise<ProductsPage> {
+export async function productsList(scope: Scope, raw: unknown = {}, now: Date, shopLowAt: number): Promise<ProductsPage> {
   const params = parseInput(productsListInput, paramsOf(raw));
-  const where = productsWhere(params, now, lowStockTotal);
+  const where = productsWhere(params, now);
   // Every product's options are summed up only when the filter or the sort needs them; otherwise
   // only the page's are (20,000 products have some 100,000 options).
   const summedFirst = params.stock !== undefined || params.sort === "stock" || params.sort === "price";
-  const totals = summedFirst ? sql`left join ${perProduct}` : sql``;
+  const totals = summedFirst ? sql`left join ${perProduct(shopLowAt)}` : sql``;
   const [found, choices] = await Promise.all([
     queryRows<Row & { total: number }>(
       scope.db,
       sql`select p.id, p.slug, p.name, p.published, p.publish_at, p.archived_at, p.members_only, p.public_at, p.created_at,
           b.name as brand, c.name as category, c.slug as category_slug, s.name as sub_category,
-          ${summedFirst ? sql`coalesce(v.variants, 0)::int as variants, ${stockTotal}::int as stock, v.min_price, v.max_price,` : sql``}
+          ${summedFirst ? sql`coalesce(v.variants, 0)::int as variants, ${stockTotal}::int as stock, coalesce(v.low_options, 0)::int as low_options, v.min_price, v.max_price,` : sql``}
           count(*) over ()::int as total
         from products p
         join brands b on b.id = p.brand_id
@@ -226,11 +231,16 @@ export async function productsList(
   const ids = found.map((row) => row.id);
   let rows: Row[] = found;
   if (!summedFirst && ids.length > 0) {
+    const { total: stockOf, atOrBelow } = productStockAggregates(
+      { stock: variants.stock, threshold: variants.lowStockThreshold },
+      shopLowAt,
+    );
     const summed = await scope.db
       .select({
         productId: variants.productId,
         variants: sql<number>`count(*)::int`,
-        stock: sql<number>`sum(${variants.stock})::int`,
+        stock: stockOf,
+        lowOptions: atOrBelow,
         minPrice: sql<number>`min(${variants.price})::int`,
         maxPrice: sql<number>`max(${variants.price})::int`,
       })
@@ -244,6 +254,7 @@ export async function productsList(
         ...row,
         variants: own?.variants ?? 0,
         stock: own?.stock ?? 0,
+        low_options: own?.lowOptions ?? 0,
         min_price: own?.minPrice ?? null,
         max_price: own?.maxPrice ?? null,
       };
@@ -281,6 +292,7 @@ export async function productsList(
       image: images.get(row.id) ?? null,
       variants: Number(row.variants),
       stock: Number(row.stock),
+      stockState: productStockState(Number(row.stock), Number(row.low_options)),
       minPrice: row.min_price === null ? null : Number(row.min_price),
       maxPrice: row.max_price === null ? null : Number(row.max_price),
       createdAt: new Date(row.created_at).toISOString(),
@@ -291,6 +303,6 @@ export async function productsList(
     pageSize: PAGE_SIZE,
     params,
     choices,
-    lowStockTotal,
+    shopLowAt,
   };
 }

@@ -130,8 +130,6 @@ export const auditListInput = z
 export type AuditListParams = z.output<typeof auditListInput>;
 
 export const dashboardInput = z.object({
-  /** An option with fewer in stock than this (but some) is low; absent: the shop's low-stock setting (ADR 68). */
-  lowStockBelow: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).optional()),
   /** Rows of each queue shown; each queue also says how many there are in all. */
   queueSize: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(10)),
 });

@@ -59,15 +59,12 @@ export const PRODUCT_ACCESS_WORDS: Readonly<Record<ProductAccess, string>> = {
   early: "Early access",
   members: "Members only",
 };
-/** The stock of all a product's options together: `none` 0, `low` 1 to LOW_STOCK_TOTAL, `in` above it. */
+/**
+ * A product's stock (stock/low-stock.ts, ADR 74): `none` nothing in stock, `low` some option at or
+ * below its low mark, `in` every option above it.
+ */
 export const STOCK_LEVELS = ["none", "low", "in"] as const;
 export type StockLevel = (typeof STOCK_LEVELS)[number];
-/**
- * A product with this many or fewer in stock (all options together, but some) is low: the default
- * of the shop's low-stock setting (shop-settings, ADR 68), as the shop's own low mark (catalog
- * LOW_STOCK, "only 5 left") by the same number.
- */
-export const LOW_STOCK_TOTAL = 5;
 
 /** What the staff may do to an order now, as its page offers it (each is a form). */
 export const ORDER_ACTIONS = ["markPaid", "ship", "markDelivered", "cancel", "refund", "resendMail", "addNote"] as const;

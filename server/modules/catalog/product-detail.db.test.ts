@@ -26,7 +26,15 @@ beforeAll(async () => {
   const [grip, hidden, members, empty, plain] = await db
     .insert(products)
     .values([
-      { ...base, slug: "grip", name: "Grip", description: "Sticks.", subCategoryId: match!.id, attributes: { cut: "Negative" } },
+      {
+        ...base,
+        slug: "grip",
+        name: "Grip",
+        description: "Sticks.",
+        subCategoryId: match!.id,
+        attributes: { cut: "Negative" },
+        optionNames: { colour: "Colourway" },
+      },
       { ...base, slug: "hidden", name: "Hidden", published: false },
       { ...base, slug: "members", name: "Members", membersOnly: true },
       { ...base, slug: "empty", name: "Empty" },
@@ -63,6 +71,8 @@ test("a product comes with its brand, categories, attributes, ordered images and
     category: { slug: "gloves", name: "Gloves" },
     subCategory: { slug: "match", name: "Match gloves" },
     attributes: { cut: "Negative" },
+    // Its own word for colours; sizes are called Size (ADR 74).
+    optionNames: { size: "Size", colour: "Colourway" },
     images: [
       { path: "products/grip-1.webp", alt: "Palm", width: 800, height: 800 },
       { path: "products/grip-2.webp", alt: "Back", width: 800, height: 600 },

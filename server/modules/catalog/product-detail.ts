@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import type { ProductAttributes } from "../../db/schema/products.ts";
+import { optionNamesOf, type OptionNames } from "../../lib/option-names.ts";
 import type { VariantRow } from "./listing/catalogue-index.ts";
 import { ANY_VISITOR, sellableTo, type Viewer } from "./sellable.ts";
 
@@ -27,6 +28,8 @@ export interface ProductDetail {
   category: { slug: string; name: string };
   subCategory: { slug: string; name: string } | null;
   attributes: ProductAttributes;
+  /** What its options' sizes and colours are called ("Size", or a bag's "Volume"; ADR 74). */
+  optionNames: OptionNames;
   /** In the owner's order. */
   images: ProductImageDetail[];
   /** In the owner's order. */
@@ -54,6 +57,7 @@ interface DetailRow {
   name: string;
   description: string;
   attributes: ProductAttributes;
+  option_names: { size?: string; colour?: string } | null;
   brand_slug: string;
   brand_name: string;
   brand_logo_path: string | null;
@@ -96,7 +100,7 @@ export async function productDetail(
   const [row] = await queryRows<DetailRow>(
     db,
     sql`
-    select p.id, p.slug, p.name, p.description, p.attributes, p.members_only,
+    select p.id, p.slug, p.name, p.description, p.attributes, p.option_names, p.members_only,
            to_char(p.public_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as public_at,
            to_char(p.publish_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as publish_at,
            p.seo_title, p.seo_description,
@@ -133,6 +137,7 @@ export async function productDetail(
     category: { slug: row.category_slug, name: row.category_name },
     subCategory: row.sub_slug === null ? null : { slug: row.sub_slug, name: row.sub_name ?? row.sub_slug },
     attributes: row.attributes,
+    optionNames: optionNamesOf(row.option_names),
     images: row.images,
     variants: row.variants,
     priceRange: { min: Math.min(...prices), max: Math.max(...prices) },

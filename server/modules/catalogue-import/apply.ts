@@ -4,6 +4,7 @@ import { catalogueImportLines, catalogueImportRecords, catalogueImports } from "
 import { withTransaction } from "../../lib/scope.ts";
 import { ShopError } from "../../lib/shop-error.ts";
 import { recordAudit, type StaffScope } from "../audit/index.ts";
+import { barcodeRace } from "../product-editor/index.ts";
 import { lockedImport } from "./locked-import.ts";
 import { planImport, type Change } from "./plan.ts";
 import type { ProductFields, VariantFields } from "./records.ts";
@@ -63,14 +64,21 @@ export async function applyImport(
     const newOptions = plan.variants
       .filter((v) => v.id === null)
       .map((v) => ({ productId: productIds.get(v.handle)!, fields: v.after }));
-    const newIds = await insertVariants(tx.db, newOptions);
     const changedOptions = plan.variants
       .filter((v) => v.id !== null && (differsBesidesStock(v.before!, v.after) || stockChanges.has(v.sku)))
       .map((v) => ({ id: v.id!, productId: productIds.get(v.handle)!, before: v.before!, fields: v.after }));
-    await updateVariants(
-      tx.db,
-      changedOptions.filter((v) => differsBesidesStock(v.before, v.fields)),
-    );
+    // The plan refused barcodes other options have; one given to an option since (the editor, at
+    // this moment) meets the unique index (ADR 74).
+    let newIds: Map<string, number>;
+    try {
+      await updateVariants(
+        tx.db,
+        changedOptions.filter((v) => differsBesidesStock(v.before, v.fields)),
+      );
+      newIds = await insertVariants(tx.db, newOptions);
+    } catch (error) {
+      throw barcodeRace(error) ?? error;
+    }
 
     const stockAfter = await moveStocks(
       tx.db,

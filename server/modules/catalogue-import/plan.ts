@@ -3,6 +3,7 @@ import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { decimalAmount } from "../../lib/money.ts";
 import { brands, categories } from "../../db/schema/index.ts";
+import { barcodeOwners, barcodeTakenMessage, gtinKey } from "../product-editor/index.ts";
 import type { ImportOutcome } from "../../db/schema/index.ts";
 import type { ImportColumn } from "./columns.ts";
 import { fileLines, type FileLine } from "./read-file.ts";
@@ -95,15 +96,17 @@ async function namesOf(db: Db): Promise<Names> {
   return names;
 }
 
-/** The handles and SKUs the file names, for one read of the records they find. */
-async function keysOf(text: string): Promise<{ handles: string[]; skus: string[] }> {
+/** The handles, SKUs and barcodes the file names, for one read of the records they find. */
+async function keysOf(text: string): Promise<{ handles: string[]; skus: string[]; barcodes: string[] }> {
   const handles = new Set<string>();
   const skus = new Set<string>();
+  const barcodes = new Set<string>();
   for await (const line of fileLines(text)) {
     if (line.cells.Handle) handles.add(line.cells.Handle.toLowerCase());
     if (line.cells.SKU) skus.add(line.cells.SKU);
+    if (line.cells.Barcode) barcodes.add(line.cells.Barcode);
   }
-  return { handles: [...handles], skus: [...skus] };
+  return { handles: [...handles], skus: [...skus], barcodes: [...barcodes] };
 }
 
 const show = (value: unknown): string => (value === null || value === undefined ? "" : String(value));
@@ -117,11 +120,14 @@ export async function planImport(
   text: string,
   options: { currency: string; now: Date; lock?: boolean },
 ): Promise<ImportPlan> {
-  const { handles, skus } = await keysOf(text);
+  const { handles, skus, barcodes } = await keysOf(text);
   const names = await namesOf(db);
   // Products before options, each in id order: every writer that locks both locks them so.
   const products = await productsBySlug(db, handles, options.lock);
   const variants = await variantsBySku(db, skus, options.lock);
+  // The product editor's check (ADR 74): a barcode is one option's in the whole shop.
+  const owners = await barcodeOwners(db, barcodes.filter((code) => /^\d{1,14}$/.test(code)));
+  const barcodeLines = new Map<string, number>();
 
   const lines: PlannedLine[] = [];
   const productPlans = new Map<string, ProductPlan & { firstLine: number; refused: boolean; values: LineValues }>();
@@ -195,6 +201,15 @@ export async function planImport(
         reasons.push(`The SKU ${sku} is an archived option (kept for its orders): give this option a new SKU.`);
     }
     const optionAfter = variantAfter(existingOption, values, reasons);
+    const barcode = optionAfter?.barcode;
+    if (barcode) {
+      const key = gtinKey(barcode);
+      const owner = owners.get(key);
+      const onLine = barcodeLines.get(key);
+      if (onLine !== undefined) reasons.push(`The barcode ${barcode} is already on line ${onLine}.`);
+      else if (owner && owner.variantId !== existingOption?.id) reasons.push(barcodeTakenMessage(barcode, owner));
+      else barcodeLines.set(key, fileLine.line);
+    }
     // A product's first line carries the product: refused, it refuses the product's other lines.
     if (product && product.firstLine === fileLine.line && reasons.length > 0) product.refused = true;
     if (reasons.length > 0 || !product) return refuse(reasons.length > 0 ? reasons : ["The line has no handle."]);

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
 import { catalogueImportRecords, catalogueImports } from "../../db/schema/index.ts";
 import { withTransaction } from "../../lib/scope.ts";
+import { barcodeRace } from "../product-editor/index.ts";
 import { ShopError } from "../../lib/shop-error.ts";
 import { recordAudit, type StaffScope } from "../audit/index.ts";
 import { lockedImport } from "./locked-import.ts";
@@ -121,7 +122,14 @@ export async function undoImport(scope: StaffScope, id: number, now = new Date()
     await updateVariants(
       tx.db,
       restored.map((r) => ({ id: r.recordId, fields: r.before as unknown as VariantFields })),
-    );
+    ).catch((error: unknown) => {
+      // A barcode the import replaced was given to another option since (ADR 74).
+      if (!barcodeRace(error)) throw error;
+      throw new ShopError(
+        "STALE_VERSION",
+        "This import cannot be undone: a barcode it would put back is another option's now. Change that option first.",
+      );
+    });
     await moveStocks(
       tx.db,
       restored

@@ -13,6 +13,7 @@ import {
   type SlugRedirectKind,
 } from "../../db/schema/index.ts";
 import { ShopError } from "../../lib/shop-error.ts";
+import { slugOf } from "../../lib/slug.ts";
 
 /*
  * What every change of the catalogue's structure does first and last: the record's row, locked
@@ -66,17 +67,9 @@ export async function categoryById(db: Db, id: number): Promise<Category> {
   return row;
 }
 
-/** A slug from a name: lower-case words joined by hyphens. */
+/** A slug from a name: lower-case words joined by hyphens (the shop's one slug maker, lib/slug.ts). */
 export function slugFrom(name: string): string {
-  const made = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
+  const made = slugOf(name, 80);
   if (!made)
     throw new ShopError("INVALID_INPUT", "Give a slug: the name has no letters or digits to make one from.", { field: "slug" });
   return made;

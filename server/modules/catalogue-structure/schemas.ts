@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ATTRIBUTE_VALUE_SEPARATOR } from "../product-editor/index.ts";
+import { ATTRIBUTE_VALUE_SEPARATOR } from "../../lib/attribute-values.ts";
 import { recordIdInput } from "../../lib/record-id.ts";
 import { ATTRIBUTE_KINDS } from "../../db/schema/index.ts";
 

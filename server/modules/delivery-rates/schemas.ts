@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DELIVERY_SPEEDS } from "../../db/schema/index.ts";
-import { parseAmount } from "../../lib/money.ts";
+import { readAmount } from "../../lib/money.ts";
 import { findCountry } from "../customers/index.ts";
 import { countryCodesOf, percentToBasisPoints } from "./words.ts";
 
@@ -52,15 +52,18 @@ const percent = z.preprocess(
     .optional(),
 );
 
-/** An amount typed in the shop's currency (EUR: cents), as minor units. */
-const amount = (what: string) =>
+/** The most a delivery price or free-from amount may be, in the currency's main unit. */
+const MAX_AMOUNT = 100_000;
+
+/** An amount typed in the shop's currency, as its minor units (lib/money.ts readAmount, ADR 74). */
+const amount = (what: string, currency: string) =>
   z.string({ error: `Give ${what}.` }).transform((text, ctx) => {
-    const minor = parseAmount(text, "EUR");
-    if (minor === null || minor > 100_000_00) {
-      ctx.addIssue({ code: "custom", message: `Give ${what} as an amount such as 4.95.` });
+    const read = readAmount(text, currency, MAX_AMOUNT);
+    if (!read.ok) {
+      ctx.addIssue({ code: "custom", message: read.message });
       return z.NEVER;
     }
-    return minor;
+    return read.minor;
   });
 
 const days = (what: string) =>
@@ -92,34 +95,39 @@ export const RemoveCountryInput = z.object({
 
 export const RenameZoneInput = z.object({ zoneId, version, name });
 
-const methodFields = {
+const methodFields = (currency: string) => ({
   name,
   speed: z.enum(DELIVERY_SPEEDS, { error: "Choose standard or express." }),
-  price: amount("the price"),
+  price: amount("The price", currency),
   /** Free from this amount of items; empty: never free. */
-  freeFrom: z.preprocess(blank, amount("the amount").optional()),
+  freeFrom: z.preprocess(blank, amount("The free-from amount", currency).optional()),
   minDays: days("fewest"),
   maxDays: days("most"),
   position: z.preprocess(blank, z.coerce.number({ error: "Give the order as a whole number." }).int().min(0).max(100).default(0)),
-};
+});
 
 const daysInOrder = (input: { minDays: number; maxDays: number }, ctx: z.RefinementCtx) => {
   if (input.maxDays < input.minDays)
     ctx.addIssue({ code: "custom", message: "The most days cannot be fewer than the fewest.", path: ["maxDays"] });
 };
 
-export const AddMethodInput = z.object({ zoneId, version, ...methodFields }).superRefine(daysInOrder);
-
-export const ChangeMethodInput = z
-  .object({
-    zoneId,
-    version,
-    methodId: z.string({ error: "Which method?" }).trim().min(1).max(60),
-    ...methodFields,
-    /** A checkbox: "on" when ticked, absent when not. */
-    active: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
-  })
-  .superRefine(daysInOrder);
+/** A delivery method's forms; its amounts are read in the shop's `currency`. */
+export function methodInputs(currency: string) {
+  return {
+    AddMethodInput: z.object({ zoneId, version, ...methodFields(currency) }).superRefine(daysInOrder),
+    ChangeMethodInput: z
+      .object({
+        zoneId,
+        version,
+        methodId: z.string({ error: "Which method?" }).trim().min(1).max(60),
+        ...methodFields(currency),
+        /** A checkbox: "on" when ticked, absent when not. */
+        active: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
+      })
+      .superRefine(daysInOrder),
+  };
+}
+export type MethodInputs = ReturnType<typeof methodInputs>;
 
 export const SetVatInput = z.object({
   country: z

@@ -3,18 +3,10 @@
  * pages may take them through shared.ts.
  */
 
-/** A VAT rate typed as a percentage ("21", "5.5", "8,1") in basis points (2100, 550, 810); null when it is none. */
-export function percentToBasisPoints(text: string): number | null {
-  const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text.trim().replace(/\s*%$/, ""));
-  if (!match) return null;
-  const points = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return points <= 10_000 ? points : null;
-}
+import { slugOf as slugText } from "../../lib/slug.ts";
 
-/** Basis points as a percentage to show and edit: 2100 → "21", 550 → "5.5", 810 → "8.1". */
-export function basisPointsToPercent(points: number): string {
-  return String(points / 100);
-}
+/** A VAT rate typed as a percentage ("21", "5.5", "8,1") in basis points: the shop's one reading (lib/percent.ts). */
+export { basisPointsToPercent, percentToBasisPoints } from "../../lib/percent.ts";
 
 /** Country codes as typed, separated by commas or spaces, in upper case, each once. */
 export function countryCodesOf(text: string): string[] {
@@ -28,15 +20,9 @@ export function countryCodesOf(text: string): string[] {
   ];
 }
 
-/** A readable id made of a name: "Southeast Asia" → "southeast-asia". */
+/** A readable id made of a name: "Southeast Asia" → "southeast-asia" (the shop's one slug maker, lib/slug.ts). */
 export function slugOf(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40);
+  return slugText(name, 40);
 }
 
 /** How fast a method delivers, as the page names the choices (the table's speeds). */

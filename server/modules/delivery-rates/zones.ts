@@ -6,12 +6,11 @@ import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import { diffFields, recordAudit, type StaffScope } from "../audit/index.ts";
 import {
   AddCountriesInput,
-  AddMethodInput,
-  ChangeMethodInput,
   CreateZoneInput,
   RemoveCountryInput,
   RenameZoneInput,
   SetVatInput,
+  type MethodInputs,
 } from "./schemas.ts";
 import { slugOf } from "./words.ts";
 
@@ -168,8 +167,8 @@ export async function removeCountry(scope: StaffScope, raw: unknown): Promise<vo
 }
 
 /** A new delivery method of the zone; its id is the zone's and its name's ("asia-standard-delivery"). */
-export async function addMethod(scope: StaffScope, raw: unknown): Promise<{ id: string }> {
-  const { zoneId, version, ...method } = parseInput(AddMethodInput, raw);
+export async function addMethod(scope: StaffScope, inputs: MethodInputs, raw: unknown): Promise<{ id: string }> {
+  const { zoneId, version, ...method } = parseInput(inputs.AddMethodInput, raw);
   return withTransaction(scope, async (tx) => {
     const zone = await lockZone(tx.db, zoneId, version);
     const base = `${zone.id}-${slugOf(method.name) || method.speed}`.slice(0, 56);
@@ -194,8 +193,8 @@ export async function addMethod(scope: StaffScope, raw: unknown): Promise<{ id: 
 }
 
 /** Changes a method (name, speed, price, free-from, days, order, active): a new order sees it at once, a placed one never. */
-export async function changeMethod(scope: StaffScope, raw: unknown): Promise<void> {
-  const { zoneId, version, methodId, ...change } = parseInput(ChangeMethodInput, raw);
+export async function changeMethod(scope: StaffScope, inputs: MethodInputs, raw: unknown): Promise<void> {
+  const { zoneId, version, methodId, ...change } = parseInput(inputs.ChangeMethodInput, raw);
   await withTransaction(scope, async (tx) => {
     const zone = await lockZone(tx.db, zoneId, version);
     const [method] = await tx.db

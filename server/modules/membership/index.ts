@@ -19,7 +19,7 @@ export type { MemberBenefits } from "./benefits.ts";
 export { JoinInput } from "./join.ts";
 export { REMINDER_DAYS } from "./reminders.ts";
 export { EndInput, GrantInput, type Granted } from "./staff-grants.ts";
-export { PlanForm, updatePlan, type PlanValues } from "./plan-admin.ts";
+export { planForm, updatePlan, type PlanValues } from "./plan-admin.ts";
 
 // Plans change rarely (an owner's edit): read them at most every 30 s, in every process.
 const PLANS_TTL_MS = 30_000;
@@ -30,6 +30,8 @@ export interface MembershipConfig {
   membershipLink: string;
   /** Told after a commit that wrote mails (the reminders), so they go out at once. */
   mailsWritten?: () => void;
+  /** The shop's currency: the plan form's price is typed in it (ADR 74). */
+  currency: string;
 }
 
 /** The membership programme (SPEC §3; issue 12 §3): plans, joining, leaving, reminders. */
@@ -60,7 +62,7 @@ export function createMembership(db: Db, config: MembershipConfig) {
     plansForStaff: () => plansForStaff(db),
     /** The back office's plan form (price, benefits, discount, on sale); audited; the next read of the plans is fresh. */
     changePlan: async (scope: StaffScope, raw: unknown) => {
-      await changePlanByStaff(scope, raw);
+      await changePlanByStaff(scope, config.currency, raw);
       plans.invalidate();
     },
     /** Writers of plans (the content API) call this so the next read is fresh. */

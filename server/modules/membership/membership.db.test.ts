@@ -23,7 +23,7 @@ beforeAll(async () => {
     { slug: "pro", name: "Pro", price: 4900, months: 12, benefits: ["Member prices"], position: 1 },
     { slug: "hidden", name: "Hidden", price: 0, months: null, publishedAt: null, position: 2 },
   ]);
-  membership = createMembership(database.db, { siteName: "Safe Hands", membershipLink: "http://shop.test/membership" });
+  membership = createMembership(database.db, { siteName: "Safe Hands", membershipLink: "http://shop.test/membership", currency: "EUR" });
 });
 
 afterAll(async () => {

@@ -2,7 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { membershipPlans, type MembershipPlan } from "../../db/schema/index.ts";
-import { parseAmount } from "../../lib/money.ts";
+import { readAmount } from "../../lib/money.ts";
+import { percentToBasisPoints } from "../../lib/percent.ts";
 import { recordIdInput } from "../../lib/record-id.ts";
 import { withTransaction, type Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
@@ -86,65 +87,69 @@ export async function updatePlan(
 const blank = (value: unknown) => (value === "" ? undefined : value);
 const ticked = z.preprocess((value) => value === "on" || value === "true", z.boolean());
 
-/** The back office's plan form, every field as text. */
-export const PlanForm = z.object({
-  planId: recordIdInput("There is no such plan."),
-  version: z.string({ error: "The form is missing its version: reload the page." }).max(40),
-  name: z.string().trim().min(1, "Give the plan a name.").max(80, "At most 80 characters."),
-  description: z.string().trim().max(2000, "At most 2,000 characters.").default(""),
-  price: z.string().transform((text, ctx) => {
-    const minor = parseAmount(text, "EUR");
-    if (minor === null || minor > 10_000_00) {
-      ctx.addIssue({ code: "custom", message: "Give the price as an amount such as 49.00 (0 for a free plan)." });
-      return z.NEVER;
-    }
-    return minor;
-  }),
-  /** Empty: the plan never ends. */
-  months: z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: "Give the months as a whole number, or leave it empty." })
-      .int("Give the months as a whole number.")
-      .min(1, "Give 1 to 120 months, or leave it empty.")
-      .max(120, "Give 1 to 120 months, or leave it empty.")
-      .nullable()
-      .default(null),
-  ),
-  /** One benefit a line. */
-  benefits: z
-    .string()
-    .max(5000)
-    .default("")
-    .transform((text) =>
-      text
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== ""),
-    )
-    .pipe(z.array(z.string().max(200, "Each benefit may have at most 200 characters.")).max(20, "At most 20 benefits.")),
-  /** The member discount as a percentage ("10", "12.5"). */
-  discountPercent: z.string().transform((text, ctx) => {
-    const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text.trim().replace(/\s*%$/, "") || "0");
-    const points = match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : NaN;
-    if (!(points >= 0 && points <= 10_000)) {
-      ctx.addIssue({ code: "custom", message: "Give the discount as a percentage from 0 to 100." });
-      return z.NEVER;
-    }
-    return points;
-  }),
-  freeDelivery: ticked,
-  earlyAccess: ticked,
-  onSale: ticked,
-  position: z.preprocess(
-    blank,
-    z.coerce.number({ error: "Give the order as a whole number." }).int().min(0).max(10_000).default(0),
-  ),
-});
+/** The most a plan may cost, in the currency's main unit. */
+const MAX_PLAN_PRICE = 10_000;
+
+/** The back office's plan form, every field as text; the price is read in the shop's `currency` (ADR 74). */
+export const planForm = (currency: string) =>
+  z.object({
+    planId: recordIdInput("There is no such plan."),
+    version: z.string({ error: "The form is missing its version: reload the page." }).max(40),
+    name: z.string().trim().min(1, "Give the plan a name.").max(80, "At most 80 characters."),
+    description: z.string().trim().max(2000, "At most 2,000 characters.").default(""),
+    /** 0 is a free plan. */
+    price: z.string().transform((text, ctx) => {
+      const read = readAmount(text, currency, MAX_PLAN_PRICE);
+      if (!read.ok) {
+        ctx.addIssue({ code: "custom", message: read.message });
+        return z.NEVER;
+      }
+      return read.minor;
+    }),
+    /** Empty: the plan never ends. */
+    months: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: "Give the months as a whole number, or leave it empty." })
+        .int("Give the months as a whole number.")
+        .min(1, "Give 1 to 120 months, or leave it empty.")
+        .max(120, "Give 1 to 120 months, or leave it empty.")
+        .nullable()
+        .default(null),
+    ),
+    /** One benefit a line. */
+    benefits: z
+      .string()
+      .max(5000)
+      .default("")
+      .transform((text) =>
+        text
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter((line) => line !== ""),
+      )
+      .pipe(z.array(z.string().max(200, "Each benefit may have at most 200 characters.")).max(20, "At most 20 benefits.")),
+    /** The member discount as a percentage ("10", "12.5"). */
+    discountPercent: z.string().transform((text, ctx) => {
+      const points = percentToBasisPoints(text.trim() || "0");
+      if (points === null) {
+        ctx.addIssue({ code: "custom", message: "Give the discount as a percentage from 0 to 100." });
+        return z.NEVER;
+      }
+      return points;
+    }),
+    freeDelivery: ticked,
+    earlyAccess: ticked,
+    onSale: ticked,
+    position: z.preprocess(
+      blank,
+      z.coerce.number({ error: "Give the order as a whole number." }).int().min(0).max(10_000).default(0),
+    ),
+  });
 
 /** The back office saves a plan's form: refused when the plan changed since the page was read. */
-export async function changePlanByStaff(scope: StaffScope, raw: unknown): Promise<void> {
-  const { planId, version, discountPercent, onSale, ...values } = parseInput(PlanForm, raw);
+export async function changePlanByStaff(scope: StaffScope, currency: string, raw: unknown): Promise<void> {
+  const { planId, version, discountPercent, onSale, ...values } = parseInput(planForm(currency), raw);
   await updatePlan(scope, planId, { ...values, discountBasisPoints: discountPercent }, onSale ? new Date() : null, version);
 }
 

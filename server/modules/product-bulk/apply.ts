@@ -44,12 +44,12 @@ export async function applyBulk(
   now = new Date(),
 ): Promise<{ what: string; counts: BulkCounts }> {
   const input = parseInput(bulkSchemas(deps.currency).applyInput, paramsOf(raw));
-  const lowStockTotal = await deps.lowStockTotal(scope.db);
+  const lowStockAt = await deps.lowStockAt(scope.db);
   return withTransaction(scope, async (tx) => {
     const { plan, places } = await plannedEdit(tx.db, input, {
       currency: deps.currency,
       now,
-      lowStockTotal,
+      lowStockAt,
       lock: true,
       maxProducts: deps.maxProducts,
     });

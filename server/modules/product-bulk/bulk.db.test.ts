@@ -307,7 +307,7 @@ test("all that match the filter: resolved on the server, written in batches; a p
   for (let n = 0; n < 10; n++) ours.push(await product("10.00", "now", `${tag} ${n}`));
   const small = createProductBulk({
     currency: "EUR",
-    lowStockTotal: async () => 5,
+    lowStockAt: async () => 5,
     invalidate: () => shop.services.catalog.invalidate(),
     writeBatch: 2,
   });
@@ -338,7 +338,7 @@ test("all that match the filter: resolved on the server, written in batches; a p
   expect(Object.keys(logged!.changes)).toHaveLength(20);
   expect(logged!.moreChanges).toBe(26 - 20);
 
-  const capped = createProductBulk({ currency: "EUR", lowStockTotal: async () => 5, invalidate: () => {}, maxProducts: 3 });
+  const capped = createProductBulk({ currency: "EUR", lowStockAt: async () => 5, invalidate: () => {}, maxProducts: 3 });
   expect(await failure(capped.preview(staff, raw))).toMatchObject({
     code: "INVALID_INPUT",
     field: "all",

@@ -5,7 +5,7 @@ export interface BulkDeps {
   /** The shop's currency: amounts are typed in its main unit. */
   currency: string;
   /** The low-stock threshold now (the list's stock filter reads it; the shop's settings). */
-  lowStockTotal: (db: Db) => Promise<number>;
+  lowStockAt: (db: Db) => Promise<number>;
   /** catalog.invalidate: run once an apply commits, so the shop shows it on the next request. */
   invalidate: () => void;
   /** The most products one edit takes (MAX_BULK_PRODUCTS unless a test says fewer). */

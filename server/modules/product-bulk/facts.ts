@@ -8,14 +8,14 @@ import type { BulkChange, BulkSelection } from "./schemas.ts";
 export async function plannedEdit(
   db: Db,
   input: { selection: BulkSelection; change: BulkChange },
-  options: { currency: string; now: Date; lowStockTotal: number; lock: boolean; maxProducts?: number },
+  options: { currency: string; now: Date; lowStockAt: number; lock: boolean; maxProducts?: number },
 ): Promise<{ plan: BulkPlan; places: Map<number, Place> }> {
   const { change } = input;
   const places = await placesOf(db);
   if (change.action === "category" && !places.has(change.categoryId)) {
     throw invalidInput("moveTo", "Choose a category from the list.");
   }
-  const ids = await chosenIds(db, input.selection, options.now, options.lowStockTotal, options.maxProducts);
+  const ids = await chosenIds(db, input.selection, options.now, options.lowStockAt, options.maxProducts);
   const products = await productsOf(db, ids, options.lock);
   const found = products.map((product) => product.id);
   const optionRows = changesPrices(change) ? await optionsOf(db, found, options.lock) : [];

@@ -21,11 +21,11 @@ export interface BulkPreview {
 /** The dry run of a bulk edit: `raw` is its input (URL search params or an object: bulkSchemas). */
 export async function previewBulk(scope: Scope, deps: BulkDeps, raw: unknown, now = new Date()): Promise<BulkPreview> {
   const input = parseInput(bulkSchemas(deps.currency).bulkInput, paramsOf(raw));
-  const lowStockTotal = await deps.lowStockTotal(scope.db);
+  const lowStockAt = await deps.lowStockAt(scope.db);
   const { plan, places } = await plannedEdit(scope.db, input, {
     currency: deps.currency,
     now,
-    lowStockTotal,
+    lowStockAt,
     lock: false,
     maxProducts: deps.maxProducts,
   });

@@ -57,14 +57,14 @@ export async function chosenIds(
   db: Db,
   selection: BulkSelection,
   now: Date,
-  lowStockTotal: number,
+  lowStockAt: number,
   max = MAX_BULK_PRODUCTS,
 ): Promise<number[]> {
   if (selection.kind === "ids") {
     if (selection.ids.length > max) throw invalidInput("id", `Choose at most ${max} products at a time.`);
     return [...selection.ids].sort((a, b) => a - b);
   }
-  const { ids, total } = await matchingProductIds(db, selection.filter, now, lowStockTotal, max);
+  const { ids, total } = await matchingProductIds(db, selection.filter, now, lowStockAt, max);
   if (total > max) {
     throw invalidInput(
       "all",

@@ -13,11 +13,15 @@ test("amounts in the main unit read exactly into minor units", () => {
 
 test("what is not an amount is refused with a reason", () => {
   expect(readAmount("12.505", "EUR")).toEqual({ ok: false, message: "Use at most 2 decimals." });
-  expect(readAmount("-3", "EUR")).toEqual({ ok: false, message: "A price cannot be negative." });
+  expect(readAmount("-3", "EUR")).toEqual({ ok: false, message: "An amount cannot be negative." });
   expect(readAmount("abc", "EUR")).toEqual({ ok: false, message: "Write the amount as a number, such as 12.50." });
   for (const text of ["", "1e3", "12.", ".5", "12.5.0"]) expect(readAmount(text, "EUR").ok).toBe(false);
   expect(readAmount("10000000", "EUR")).toEqual({ ok: false, message: "Use an amount up to 9999999." });
   expect(readAmount("12.5", "JPY")).toEqual({ ok: false, message: "This currency has no decimals." });
+  expect(readAmount("abc", "JPY")).toEqual({ ok: false, message: "Write the amount as a number, such as 12." });
+  // A field's own ceiling.
+  expect(readAmount("100001", "EUR", 100_000)).toEqual({ ok: false, message: "Use an amount up to 100000." });
+  expect(readAmount("100000", "EUR", 100_000)).toEqual({ ok: true, minor: 10_000_000 });
 });
 
 test("minor units written back as the field shows them, and read again the same", () => {

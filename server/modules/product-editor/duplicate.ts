@@ -50,6 +50,7 @@ export async function duplicateProduct(
         categoryId: source.categoryId,
         subCategoryId: source.subCategoryId,
         attributes: source.attributes,
+        optionNames: source.optionNames,
         seoTitle: source.seoTitle,
         seoDescription: source.seoDescription,
         membersOnly: source.membersOnly,

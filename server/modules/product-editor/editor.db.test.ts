@@ -204,3 +204,28 @@ test("the description's preview is the shop's Markdown, sanitised", () => {
   // A link that leaves the shop goes through the external-site notice, as everywhere on the shop.
   expect(html).toContain("/leaving?");
 });
+
+test("a product names its option axes: a bag's sizes are its Volume, on its page in the shop too", async () => {
+  const { id, slug } = await editor.create(staff, {
+    product: fields({ name: "Kit Bag Forty", publish: "now", sizeName: " Volume ", colourName: "Colour" }),
+    options: { sizes: "40 L, 60 L", colours: "Black #111111", price: "30" },
+  });
+  expect((await rowOf(id)).optionNames).toEqual({ size: "Volume" });
+  expect((await editor.product(staff, id)).optionNames).toEqual({ size: "Volume", colour: "" });
+  expect((await shop.services.catalog.productDetail(slug))!.optionNames).toEqual({ size: "Volume", colour: "Colour" });
+  // Renamed: audited; emptied: the words otherwise.
+  const page = await editor.product(staff, id);
+  await editor.update(staff, id, {
+    version: page.version,
+    product: fields({ name: "Kit Bag Forty", slug, publish: "now", sizeName: "", colourName: "Finish" }),
+  });
+  expect((await shop.services.catalog.productDetail(slug))!.optionNames).toEqual({ size: "Size", colour: "Finish" });
+  const entries = await productAudit(shop.database.db, id);
+  expect(entries.at(-1)!.changes).toMatchObject({ optionNames: [{ size: "Volume" }, { colour: "Finish" }] });
+  // A copy is called the same.
+  const copy = await editor.duplicate(staff, id);
+  expect((await rowOf(copy.id)).optionNames).toEqual({ colour: "Finish" });
+  expect(
+    await failure(editor.create(staff, { product: fields({ name: "Long Names", sizeName: "x".repeat(31) }) })),
+  ).toMatchObject({ field: "product.sizeName" });
+});

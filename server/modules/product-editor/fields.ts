@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { brands, catalogueAttributes, categories, type Product, type ProductAttributes } from "../../db/schema/index.ts";
+import { storedOptionNames } from "../../lib/option-names.ts";
 import { invalidInput, ShopError } from "../../lib/shop-error.ts";
 import { accessColumns, ARCHIVED_STAYS_OFF, DRAFT, publishedNow } from "./rules.ts";
 import type { ProductFieldsInput } from "./schemas.ts";
@@ -20,6 +21,7 @@ export type ProductColumns = Pick<
   | "categoryId"
   | "subCategoryId"
   | "attributes"
+  | "optionNames"
   | "seoTitle"
   | "seoDescription"
   | "published"
@@ -99,6 +101,7 @@ export async function columnsOf(db: Db, input: ProductFieldsInput, current: Prod
     categoryId: input.categoryId,
     subCategoryId: input.subCategoryId ?? null,
     attributes,
+    optionNames: storedOptionNames({ size: input.sizeName, colour: input.colourName }),
     seoTitle: input.seoTitle,
     seoDescription: input.seoDescription,
     published,
@@ -116,6 +119,7 @@ export const AUDITED_FIELDS = [
   "categoryId",
   "subCategoryId",
   "attributes",
+  "optionNames",
   "seoTitle",
   "seoDescription",
   "published",

@@ -5,6 +5,7 @@ import { createProduct } from "./create.ts";
 import { duplicateProduct } from "./duplicate.ts";
 import { editorChoices, productForEditing } from "./read.ts";
 import { removeOption } from "./remove-option.ts";
+import { restoreOption } from "./restore-option.ts";
 import { updateProduct } from "./update.ts";
 import type { EditorDeps } from "./version.ts";
 
@@ -25,6 +26,7 @@ export {
   type PublishColumns,
 } from "./rules.ts";
 export { nextVersion, productVersionOf, versionColumn } from "./version.ts";
+export { BARCODE_INDEX, barcodeOwners, barcodeRace, barcodeTakenMessage, gtinKey, type BarcodeOwner } from "./barcodes.ts";
 export * from "./shared.ts";
 
 /** The longest description the preview renders (the description's own limit). */
@@ -54,6 +56,8 @@ export function createProductEditor(deps: EditorDeps) {
     restore: (scope: StaffScope, id: unknown, raw: unknown) => restoreProduct(scope, deps, id, raw),
     /** `raw`: { version, variantId }: deleted, or archived when an order line names it. */
     removeOption: (scope: StaffScope, id: unknown, raw: unknown, now?: Date) => removeOption(scope, deps, id, raw, now),
+    /** `raw`: { version, variantId }: an archived option back on sale, as it was. */
+    restoreOption: (scope: StaffScope, id: unknown, raw: unknown) => restoreOption(scope, deps, id, raw),
     /** The description as the shop renders it (the site's Markdown renderer and sanitiser): HTML safe to insert. */
     preview: (markdown: string) => deps.renderMarkdown(markdown.slice(0, MAX_PREVIEW)),
     /** The shop's currency, for the form's amounts. */

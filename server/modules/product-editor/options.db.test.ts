@@ -190,6 +190,49 @@ test("removing an option: deleted when no order names it, archived (and kept for
   });
 });
 
+test("an archived option is put back on sale as it was, unless an option on sale has its size and colour", async () => {
+  const { db } = shop.database;
+  const { id, slug } = await product("Restore Glove");
+  let page = await pageOf(id);
+  const [sold] = page.options;
+  await db.update(variants).set({ stock: 3 }).where(eq(variants.id, sold!.id));
+  await guestOrder(shop.services, systemScope(db), sold!.id, 1, { email: "restore@example.com" });
+  page = await pageOf(id);
+  await editor.removeOption(staff, id, { version: page.version, variantId: String(sold!.id) });
+  const onShop = async () => (await shop.services.catalog.productDetail(slug))!.variants.map((v) => v.sku);
+  expect(await onShop()).not.toContain(sold!.sku);
+
+  // A new option of the same size and colour stands in its way.
+  page = await pageOf(id);
+  await editor.update(staff, id, {
+    version: page.version,
+    options: { sizes: sold!.size, colours: "Black #000000", price: "40" },
+  });
+  page = await pageOf(id);
+  const twin = page.options.find((o) => o.archivedAt === null && o.size === sold!.size)!;
+  expect(await failure(editor.restoreOption(staff, id, { version: page.version, variantId: String(sold!.id) }))).toMatchObject({
+    code: "INVALID_INPUT",
+    field: "variantId",
+    message: expect.stringContaining(twin.sku),
+  });
+  await editor.removeOption(staff, id, { version: page.version, variantId: String(twin.id) });
+
+  page = await pageOf(id);
+  expect(await editor.restoreOption(staff, id, { version: page.version, variantId: String(sold!.id) })).toEqual({
+    sku: sold!.sku,
+  });
+  expect((await pageOf(id)).options.find((o) => o.id === sold!.id)).toMatchObject({ archivedAt: null, stock: 2, sku: sold!.sku });
+  expect(await onShop()).toContain(sold!.sku);
+  expect((await productAudit(db, id)).at(-1)).toMatchObject({ action: "variant.restored" });
+  // On sale already; and the version read before is stale.
+  expect(
+    await failure(editor.restoreOption(staff, id, { version: (await pageOf(id)).version, variantId: String(sold!.id) })),
+  ).toMatchObject({ field: "variantId" });
+  expect(await failure(editor.restoreOption(staff, id, { version: page.version, variantId: String(sold!.id) }))).toMatchObject({
+    code: "STALE_VERSION",
+  });
+});
+
 test("duplicating: a draft named (copy) at a fresh slug, its options with new SKUs, no barcode, no stock; audited on the copy", async () => {
   const { db } = shop.database;
   const source = await product("Twin Glove");

@@ -3,12 +3,14 @@ import type { Db } from "../../db/client.ts";
 import { products, variants, type Variant } from "../../db/schema/index.ts";
 import { invalidInput, ShopError } from "../../lib/shop-error.ts";
 import { amountText } from "./amounts.ts";
+import { barcodeOwners, barcodeRace, barcodeTakenMessage, gtinKey } from "./barcodes.ts";
 import type { MatrixInput, OptionRowInput } from "./schemas.ts";
 import { MAX_SKU_LENGTH } from "./schemas.ts";
 
 /*
  * A product's options (issue 25 §1, ADR 63): saved row by row, made as a matrix of sizes ×
- * colours. A SKU is unique across the shop (a clash names the option that has it); stock is never
+ * colours. A SKU is unique across the shop (a clash names the option that has it), so is a
+ * barcode (barcodes.ts, ADR 74); stock is never
  * changed here (new options start at 0; the stock page moves it, with a reason).
  */
 
@@ -81,6 +83,32 @@ async function checkSkus(db: Db, rows: readonly { sku: string; id?: number }[], 
   }
 }
 
+/**
+ * Refuses barcodes that two rows share, or that another option of the shop has (named, with its
+ * product), compared as GTIN-14. An option listed in the rows may give its barcode to another row.
+ */
+async function checkBarcodes(db: Db, rows: readonly { barcode?: string | null; id?: number }[]): Promise<void> {
+  const field = (index: number) => `variants.${index}.barcode`;
+  const seen = new Map<string, number>();
+  rows.forEach((row, index) => {
+    if (!row.barcode) return;
+    const key = gtinKey(row.barcode);
+    if (seen.has(key)) throw invalidInput(field(index), `Two options have the barcode ${row.barcode}: a barcode names one item.`);
+    seen.set(key, index);
+  });
+  const owners = await barcodeOwners(db, [...seen.keys()]);
+  const listed = new Set(rows.flatMap((row) => (row.id === undefined ? [] : [row.id])));
+  for (const [key, index] of seen) {
+    const owner = owners.get(key);
+    if (owner && !listed.has(owner.variantId)) {
+      throw new ShopError("INVALID_INPUT", barcodeTakenMessage(rows[index]!.barcode!, owner), {
+        field: field(index),
+        details: { barcode: rows[index]!.barcode, productId: owner.productId },
+      });
+    }
+  }
+}
+
 /** Refuses two options on sale in the same size and colour (the shop's option picker tells options apart by them). */
 function checkCombinations(active: readonly { size: string; colour: string }[], field: (index: number) => string): void {
   const seen = new Set<string>();
@@ -116,6 +144,7 @@ export async function saveRows(db: Db, productId: number, rows: readonly OptionR
       throw invalidInput(`variants.${index}.id`, `The option ${option.sku} is archived: it cannot be changed.`);
   });
   await checkSkus(db, rows, field);
+  await checkBarcodes(db, rows);
   const listed = new Set(rows.flatMap((row) => (row.id === undefined ? [] : [row.id])));
   const untouched = existing.filter((option) => !option.archivedAt && !listed.has(option.id));
   // The rows come last, so a clash is told at the row that makes it.
@@ -127,26 +156,35 @@ export async function saveRows(db: Db, productId: number, rows: readonly OptionR
   const money = (field: string, value: unknown) =>
     typeof value === "number" && ["price", "compareAtPrice", "memberPrice"].includes(field) ? amountText(value, currency) : value;
   const updated = rows.filter((row) => row.id !== undefined);
-  // SKUs may be swapped between rows: the changed ones step aside first, so no save meets another's old SKU.
-  const renamed = updated.filter((row) => byId.get(row.id!)!.sku !== row.sku);
-  for (const row of renamed)
-    await db
-      .update(variants)
-      .set({ sku: `~${row.id}` })
-      .where(eq(variants.id, row.id!));
-  for (const row of updated) {
-    const before = byId.get(row.id!)!;
-    const after = columnsOfRow(row);
-    const differs = OPTION_FIELDS.filter((name) => before[name] !== after[name]);
-    if (differs.length === 0) continue;
-    await db.update(variants).set(after).where(eq(variants.id, row.id!));
-    for (const name of differs) changes[`option ${before.sku} ${name}`] = [money(name, before[name]), money(name, after[name])];
-  }
-  const added = rows.filter((row) => row.id === undefined);
-  if (added.length > 0) {
-    const first = await nextPosition(db, productId);
-    await db.insert(variants).values(added.map((row, i) => ({ ...columnsOfRow(row), productId, stock: 0, position: first + i })));
-    changes["options added"] = [null, added.map((row) => row.sku)];
+  try {
+    // SKUs and barcodes may be swapped between rows: the changed ones step aside first, so no save
+    // meets another's old SKU or barcode.
+    for (const row of updated) {
+      const before = byId.get(row.id!)!;
+      const aside = {
+        ...(before.sku !== row.sku ? { sku: `~${row.id}` } : {}),
+        ...(before.barcode !== (row.barcode ?? null) ? { barcode: null } : {}),
+      };
+      if (Object.keys(aside).length > 0) await db.update(variants).set(aside).where(eq(variants.id, row.id!));
+    }
+    for (const row of updated) {
+      const before = byId.get(row.id!)!;
+      const after = columnsOfRow(row);
+      const differs = OPTION_FIELDS.filter((name) => before[name] !== after[name]);
+      if (differs.length === 0) continue;
+      await db.update(variants).set(after).where(eq(variants.id, row.id!));
+      for (const name of differs) changes[`option ${before.sku} ${name}`] = [money(name, before[name]), money(name, after[name])];
+    }
+    const added = rows.filter((row) => row.id === undefined);
+    if (added.length > 0) {
+      const first = await nextPosition(db, productId);
+      await db
+        .insert(variants)
+        .values(added.map((row, i) => ({ ...columnsOfRow(row), productId, stock: 0, position: first + i })));
+      changes["options added"] = [null, added.map((row) => row.sku)];
+    }
+  } catch (error) {
+    throw barcodeRace(error, "variants") ?? error;
   }
   return changes;
 }

@@ -51,6 +51,8 @@ export interface EditableProduct {
   subCategoryId: number | null;
   /** By attribute key, the values it has (several for a "multiple" attribute). */
   attributes: Record<string, string[]>;
+  /** What its option axes are called, as the owner named them ("" for "Size" or "Colour"). */
+  optionNames: { size: string; colour: string };
   seoTitle: string;
   seoDescription: string;
   status: ProductStatus;
@@ -112,14 +114,12 @@ export async function productForEditing(scope: Scope, rawId: unknown, now = new 
               options.map((o) => o.id),
             ),
           );
-  const kinds = await scope.db.select({ key: catalogueAttributes.key, kind: catalogueAttributes.kind }).from(catalogueAttributes);
   const redirects = await scope.db
     .select({ fromPath: slugRedirects.fromPath })
     .from(slugRedirects)
     .where(sql`${slugRedirects.kind} = 'product' and ${slugRedirects.targetId} = ${id}`)
     .orderBy(asc(slugRedirects.createdAt));
   const orderedIds = new Set(ordered.map((o) => o.variantId));
-  const multiple = new Set(kinds.filter((k) => k.kind === "multiple").map((k) => k.key));
   const iso = (date: Date | null) => (date === null ? null : date.toISOString());
   return {
     id,
@@ -131,9 +131,8 @@ export async function productForEditing(scope: Scope, rawId: unknown, now = new 
     brandId: product.brandId,
     categoryId: product.categoryId,
     subCategoryId: product.subCategoryId,
-    attributes: Object.fromEntries(
-      Object.entries(product.attributes).map(([key, value]) => [key, multiple.has(key) ? splitAttributeValues(value) : [value]]),
-    ),
+    attributes: Object.fromEntries(Object.entries(product.attributes).map(([key, value]) => [key, splitAttributeValues(value)])),
+    optionNames: { size: product.optionNames.size ?? "", colour: product.optionNames.colour ?? "" },
     seoTitle: product.seoTitle,
     seoDescription: product.seoDescription,
     status: productStatusOf(product, now.getTime()),

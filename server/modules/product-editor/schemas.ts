@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_OPTION_NAME } from "../../lib/option-names.ts";
 import { recordIdInput } from "../../lib/record-id.ts";
 import { readAmount } from "./amounts.ts";
 import { gtinProblem } from "./gtin.ts";
@@ -64,6 +65,9 @@ export const productFieldsInput = z
     brandId: recordIdInput("Choose a brand."),
     categoryId: recordIdInput("Choose a category."),
     subCategoryId: optional(recordIdInput("Choose a sub-category from the list.")),
+    /** What its option axes are called (ADR 74): empty for "Size" and "Colour". */
+    sizeName: words("name of its sizes", MAX_OPTION_NAME).default(""),
+    colourName: words("name of its colours", MAX_OPTION_NAME).default(""),
     /** By attribute key: the values chosen. A key left out has none. */
     attributes: z.record(z.string(), attributeValues).default({}),
     seoTitle: words("search title", 120).default(""),

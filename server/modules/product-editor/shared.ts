@@ -3,6 +3,7 @@
 
 export { amountText, readAmount, type ReadAmount } from "./amounts.ts";
 export { GTIN_LENGTHS, gtinProblem, isGtin } from "./gtin.ts";
+import { slugOf as slugText } from "../../lib/slug.ts";
 
 /*
  * A product's status (ADR 63), read from its row alone:
@@ -66,17 +67,9 @@ export function slugUsable(slug: string): boolean {
   return SLUG_PATTERN.test(slug) && !/^\d+$/.test(slug) && !RESERVED_SLUGS.includes(slug);
 }
 
-/** A slug made from a title: "Aero Grip Pro" -> "aero-grip-pro", accents dropped, "&" as "and". */
+/** A slug made from a title: "Aero Grip Pro" -> "aero-grip-pro", accents dropped, "&" as "and" (lib/slug.ts). */
 export function slugOf(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/-+$/, "");
+  return slugText(title, MAX_SLUG_LENGTH);
 }
 
 /** A product's page in the shop (app/routes.ts: shop/:category/:product). */
@@ -84,20 +77,11 @@ export function productPath(categorySlug: string, slug: string): string {
   return `/shop/${categorySlug}/${slug}`;
 }
 
-/**
- * How an attribute of kind "multiple" keeps several values in products.attributes (one text per
- * key, ADR 63): the values in the attribute's own order, joined by this. An attribute's values
- * never contain it (the catalogue's attribute editor refuses such a value).
- */
-export const ATTRIBUTE_VALUE_SEPARATOR = ", ";
+// What a product calls its option axes (ADR 74).
+export { DEFAULT_OPTION_NAMES, MAX_OPTION_NAME, optionNamesOf, type OptionNames } from "../../lib/option-names.ts";
 
-export function joinAttributeValues(values: readonly string[]): string {
-  return values.join(ATTRIBUTE_VALUE_SEPARATOR);
-}
-
-export function splitAttributeValues(text: string): string[] {
-  return text === "" ? [] : text.split(ATTRIBUTE_VALUE_SEPARATOR);
-}
+// How a product keeps several values of an attribute in one text (ADR 63, ADR 74): one place for all readers.
+export { ATTRIBUTE_VALUE_SEPARATOR, joinAttributeValues, splitAttributeValues } from "../../lib/attribute-values.ts";
 
 /** What a duplicate's name gets (ADR 63). */
 export const COPY_SUFFIX = " (copy)";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseAmount } from "../../lib/money.ts";
+import { percentToBasisPoints } from "../../lib/percent.ts";
 import { recordIdInput } from "../../lib/record-id.ts";
 import { CODE_MAX, CODE_PATTERN, PROMOTION_KINDS, PROMOTION_SORTS, PROMOTION_STATUSES } from "./shared.ts";
 
@@ -33,11 +34,8 @@ export type PromotionsListParams = z.output<typeof promotionsListInput>;
 
 export const promotionId = recordIdInput("No such promo code.");
 
-/** "12.5" → 1250: a percentage with at most two decimals, as basis points; null when it is not one. */
-function basisPoints(text: string): number | null {
-  const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
-}
+/** "12.5" → 1250: the shop's one reading of a percentage (lib/percent.ts); above 100 % is said below. */
+const basisPoints = (text: string) => percentToBasisPoints(text, Number.POSITIVE_INFINITY);
 
 /** An amount in the shop's currency ("5.00", "1,234.50") as exact minor units (money.ts parseAmount). */
 const amount = (what: string, currency: string) =>

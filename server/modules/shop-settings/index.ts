@@ -76,7 +76,7 @@ export function createShopSettings(defaults: ShopSettings) {
         vatId: input.vatId,
         bank: { accountHolder: input.accountHolder, iban: input.iban, bic: input.bic },
         reservationDays: input.reservationDays,
-        lowStockTotal: input.lowStockTotal,
+        lowStockAt: input.lowStockAt,
       });
       const changed = await withTransaction(scope, async (tx) => {
         let row = await storedRow(tx.db, true);

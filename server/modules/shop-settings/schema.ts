@@ -7,7 +7,7 @@ export { SETTING_KEYS, type SettingKey, type ShopSettings } from "./settings.ts"
 /*
  * The shop's settings an owner changes in the back office (issue 25 §5, ADR 68): who sells (the
  * invoices' seller lines), the bank account shoppers pay transfers into, how long an unpaid
- * transfer keeps its stock, and below how many items a product counts as low on stock. One schema,
+ * transfer keeps its stock, and at how many items an option counts as low on stock. One schema,
  * for the form and for what is stored; what is not stored is the environment's default.
  */
 
@@ -47,23 +47,36 @@ export const SettingsInput = z.object({
   iban: z.string().transform(compactIban).refine(ibanValid, "Not a valid IBAN: check it (its check digits do not agree)."),
   bic: z.string().trim().toUpperCase().regex(BIC_PATTERN, "A BIC such as ABNANL2A (8 or 11 characters)."),
   reservationDays: wholeNumber("the days", 1, 60),
-  lowStockTotal: wholeNumber("the threshold", 1, 10_000),
+  lowStockAt: wholeNumber("the threshold", 1, 10_000),
 });
 export type SettingsChange = z.output<typeof SettingsInput>;
 
+/**
+ * A row saved before ADR 74 calls the low-stock threshold `lowStockTotal` (it was a product's
+ * total then): the same number is the options' mark now.
+ */
+function renamedKeys(value: unknown): unknown {
+  if (!value || typeof value !== "object" || !("lowStockTotal" in value) || "lowStockAt" in value) return value;
+  const { lowStockTotal, ...rest } = value as Record<string, unknown>;
+  return { ...rest, lowStockAt: lowStockTotal };
+}
+
 /** What is stored: the settings an owner set (each key optional; the rest from the environment). */
-export const StoredSettings = z
-  .object({
-    legalName: z.string(),
-    address: z.array(z.string()),
-    vatId: z.string().nullable(),
-    accountHolder: z.string(),
-    iban: z.string(),
-    bic: z.string(),
-    reservationDays: z.number().int(),
-    lowStockTotal: z.number().int(),
-  })
-  .partial();
+export const StoredSettings = z.preprocess(
+  renamedKeys,
+  z
+    .object({
+      legalName: z.string(),
+      address: z.array(z.string()),
+      vatId: z.string().nullable(),
+      accountHolder: z.string(),
+      iban: z.string(),
+      bic: z.string(),
+      reservationDays: z.number().int(),
+      lowStockAt: z.number().int(),
+    })
+    .partial(),
+);
 export type Stored = z.output<typeof StoredSettings>;
 
 /** The settings as flat keys (what is stored and audited). */
@@ -81,6 +94,6 @@ export function merged(defaults: ShopSettings, stored: Stored): ShopSettings {
     vatId: all.vatId,
     bank: { accountHolder: all.accountHolder, iban: all.iban, bic: all.bic },
     reservationDays: all.reservationDays,
-    lowStockTotal: all.lowStockTotal,
+    lowStockAt: all.lowStockAt,
   };
 }

@@ -13,8 +13,11 @@ export interface ShopSettings {
   bank: { accountHolder: string; iban: string; bic: string };
   /** Days an unpaid bank-transfer order keeps its stock, then is cancelled. */
   reservationDays: number;
-  /** A product with this many items or fewer (all options together), but some, is low on stock. */
-  lowStockTotal: number;
+  /**
+   * An option with this many or fewer in stock (but some) is low, unless it has a threshold of its
+   * own (stock/low-stock.ts, ADR 74).
+   */
+  lowStockAt: number;
 }
 
 /** The settings' keys, as the audit entry names the changed ones. */
@@ -26,6 +29,6 @@ export const SETTING_KEYS = [
   "iban",
   "bic",
   "reservationDays",
-  "lowStockTotal",
+  "lowStockAt",
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -4,7 +4,8 @@ import { categories } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { stockGridInput, type StockGridParams } from "./schemas.ts";
-import { LOW_STOCK_DEFAULT, STOCK_PAGE_SIZE, stockState, type StockState } from "./shared.ts";
+import { ALIASED_OPTION, lowMarkOf, optionIn } from "./low-stock.ts";
+import { STOCK_PAGE_SIZE, stockState, type StockState } from "./shared.ts";
 
 /** A row of the stock grid: one option of a product. */
 export interface StockRow {
@@ -15,7 +16,7 @@ export interface StockRow {
   colour: string;
   sku: string;
   stock: number;
-  /** Its own low-stock threshold; null: the shop's (LOW_STOCK_DEFAULT). */
+  /** Its own low-stock threshold; null: the shop's (`shopLowAt`). */
   threshold: number | null;
   /** At this many or fewer it is low. */
   lowAt: number;
@@ -33,6 +34,8 @@ export interface StockGrid {
   categories: { id: number; name: string }[];
   /** The product `?product=` names; null when none is named (or it has no such product). */
   product: { id: number; name: string } | null;
+  /** The shop's low-stock setting: the mark of the options without one of their own. */
+  shopLowAt: number;
 }
 
 /** A URL's search params (or an object) as the schema reads them: a repeated key is a list. */
@@ -49,9 +52,7 @@ function paramsOf(raw: unknown): Record<string, unknown> {
 }
 
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const lowAt = sql`coalesce(v.low_stock_threshold, ${LOW_STOCK_DEFAULT})`;
-
-function gridWhere(params: StockGridParams): SQL {
+function gridWhere(params: StockGridParams, shopLowAt: number): SQL {
   // An archived option is off the shop, kept for its orders: it has no stock to keep.
   const conditions: SQL[] = [sql`v.archived_at is null`];
   if (params.q) {
@@ -62,9 +63,7 @@ function gridWhere(params: StockGridParams): SQL {
     conditions.push(sql`(p.category_id = ${params.category} or p.sub_category_id = ${params.category})`);
   }
   if (params.product !== undefined) conditions.push(sql`v.product_id = ${params.product}`);
-  if (params.stock === "none") conditions.push(sql`v.stock = 0`);
-  if (params.stock === "low") conditions.push(sql`v.stock between 1 and ${lowAt}`);
-  if (params.stock === "in") conditions.push(sql`v.stock > ${lowAt}`);
+  if (params.stock !== undefined) conditions.push(optionIn(ALIASED_OPTION, params.stock, shopLowAt));
   return sql.join(conditions, sql` and `);
 }
 
@@ -86,15 +85,15 @@ async function categoryChoices(scope: Scope): Promise<{ id: number; name: string
  * and low mark; searched by title or SKU, filtered by category, product and stock state; 50 a
  * page, in the products' title order and each product's options in their order.
  */
-export async function stockGrid(scope: Scope, raw: unknown = {}): Promise<StockGrid> {
+export async function stockGrid(scope: Scope, raw: unknown, shopLowAt: number): Promise<StockGrid> {
   const params = parseInput(stockGridInput, paramsOf(raw));
-  const where = gridWhere(params);
+  const where = gridWhere(params, shopLowAt);
   type Row = Omit<StockRow, "lowAt" | "state"> & { lowAt: number; total: number };
   const [found, choices, named] = await Promise.all([
     queryRows<Row>(
       scope.db,
       sql`select v.id as "variantId", v.product_id as "productId", p.name as product, v.size, v.colour, v.sku, v.stock,
-            v.low_stock_threshold as threshold, ${lowAt}::int as "lowAt", count(*) over ()::int as total
+            v.low_stock_threshold as threshold, ${lowMarkOf(ALIASED_OPTION, shopLowAt)} as "lowAt", count(*) over ()::int as total
           from variants v join products p on p.id = v.product_id
           where ${where}
           order by lower(p.name), p.id, v.position, v.id
@@ -130,5 +129,6 @@ export async function stockGrid(scope: Scope, raw: unknown = {}): Promise<StockG
     params,
     categories: choices,
     product: named[0] ?? null,
+    shopLowAt,
   };
 }

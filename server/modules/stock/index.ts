@@ -3,8 +3,10 @@ import type { StaffScope } from "../audit/index.ts";
 import { adjustStock } from "./adjust.ts";
 import { stockGrid } from "./grid.ts";
 import { stockHistory } from "./history.ts";
+import { LOW_STOCK_DEFAULT } from "./shared.ts";
 
 export { moveStock, movementsInsert, takeStock } from "./move.ts";
+export { ALIASED_OPTION, lowMarkOf, optionIn, productIn, productStockAggregates, type OptionStock } from "./low-stock.ts";
 export type { MoveReason, Moved, StaleStock, StockMove, Take } from "./move.ts";
 export type { Adjusted } from "./adjust.ts";
 export type { StockGrid, StockRow } from "./grid.ts";
@@ -21,12 +23,15 @@ export * from "./shared.ts";
 export interface StockDeps {
   /** Runs after a save commits: the shop's catalogue caches follow it (ADR 64). */
   catalogueChanged?: () => void;
+  /** The shop's low-stock setting now (shop-settings, ADR 68, ADR 74); LOW_STOCK_DEFAULT without one. */
+  lowStockAt?: (db: Scope["db"]) => Promise<number>;
 }
 
 export function createStock(deps: StockDeps = {}) {
   return {
     /** `raw`: { q?, category?, product?, stock?, page? } (stockGridInput), a page's search params. */
-    grid: (scope: Scope, raw: unknown = {}) => stockGrid(scope, raw),
+    grid: async (scope: Scope, raw: unknown = {}) =>
+      stockGrid(scope, raw, deps.lowStockAt ? await deps.lowStockAt(scope.db) : LOW_STOCK_DEFAULT),
     /** A product's movements, newest first; PRODUCT_NOT_FOUND for no such product. */
     history: (scope: Scope, productId: unknown, page?: unknown) => stockHistory(scope, { productId, page }),
     /** `raw`: { reason, note?, rows: [{ variantId, was, count }] } (stockAdjustInput). */

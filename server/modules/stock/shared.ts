@@ -1,5 +1,4 @@
 // What pages may share of the stock module (ADR 53): plain values, types and pure functions.
-import { LOW_STOCK_TOTAL } from "../back-office/shared.ts";
 
 /** Why an option's stock changed (the table's reasons, ADR 66). */
 export const STOCK_REASONS = ["received", "counted", "damaged", "returned", "order", "cancel", "import"] as const;
@@ -24,10 +23,12 @@ export const STOCK_STATES = ["none", "low", "in"] as const;
 export type StockState = (typeof STOCK_STATES)[number];
 
 /**
- * An option with no low-stock threshold of its own is low at this many or fewer. There is no shop
- * setting for it yet (issue 25 §5 adds one): the product list's mark, by the same number.
+ * The default of the shop's low-stock setting (shop-settings `lowStockAt`, ADR 68, ADR 74): an
+ * option with no threshold of its own is low at this many or fewer (but some) while nobody has set
+ * the shop's. The same number as the shop's own "only 5 left" (catalog LOW_STOCK), which is the
+ * shoppers' notice, not this.
  */
-export const LOW_STOCK_DEFAULT = LOW_STOCK_TOTAL;
+export const LOW_STOCK_DEFAULT = 5;
 
 /** The most one count may be: a typing slip past it (an extra zero or two) is refused. */
 export const MAX_STOCK = 1_000_000;
@@ -35,8 +36,17 @@ export const MAX_STOCK = 1_000_000;
 /** Rows of the grid and of a history on a page. */
 export const STOCK_PAGE_SIZE = 50;
 
-/** The state of an option holding `stock`, low at `lowAt` or fewer. */
+/** The state of an option holding `stock`, low at `lowAt` or fewer (low-stock.ts says it in SQL). */
 export function stockState(stock: number, lowAt: number): StockState {
   if (stock <= 0) return "none";
   return stock <= lowAt ? "low" : "in";
+}
+
+/**
+ * A product's state from its options not archived (low-stock.ts `productIn` in SQL): `none` with
+ * nothing in stock, `low` when some option is at or below its mark (sold out included), else `in`.
+ */
+export function productStockState(total: number, optionsAtOrBelowMark: number): StockState {
+  if (total <= 0) return "none";
+  return optionsAtOrBelowMark > 0 ? "low" : "in";
 }

@@ -24,6 +24,8 @@ export function productValues(product: EditableProduct | null): FormValues {
     "product.brandId": String(product.brandId),
     "product.categoryId": String(product.categoryId),
     "product.subCategoryId": product.subCategoryId === null ? "" : String(product.subCategoryId),
+    "product.sizeName": product.optionNames.size,
+    "product.colourName": product.optionNames.colour,
     "product.seoTitle": product.seoTitle,
     "product.seoDescription": product.seoDescription,
     "product.publish": product.status === "scheduled" ? "at" : product.status === "published" ? "now" : "draft",

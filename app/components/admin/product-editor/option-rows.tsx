@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { EditableOption } from "../../../../server/modules/product-editor/index.ts";
-import { stockPageOf } from "../../../../server/modules/product-editor/shared.ts";
+import { stockPageOf, type OptionNames } from "../../../../server/modules/product-editor/shared.ts";
 import { Link } from "~/components/ui/link";
 import type { FormValues } from "./form-values";
 
@@ -23,7 +23,8 @@ const MONEY = new Set(["price", "compareAtPrice", "memberPrice"]);
  * A product's options as rows to edit (issue 25 §1, ADR 63), in one form saved at once. Stock is
  * shown, not edited: the stock page moves it with a reason. Each row's remove button belongs to a
  * form of its own (outside the table, tied by its id), which deletes the option, or archives it
- * when an order names it. Archived options are listed below, as they were.
+ * when an order names it. Archived options are listed below, as they were, each with a button that
+ * puts it back on sale (ADR 74).
  */
 export function OptionRows({
   productId,
@@ -33,8 +34,11 @@ export function OptionRows({
   version,
   busy,
   currencySymbol,
+  names,
 }: {
   productId: number;
+  /** What the product calls its sizes and colours: the columns say so too. */
+  names: OptionNames;
   options: readonly EditableOption[];
   values: FormValues;
   errors: Readonly<Record<string, string>>;
@@ -42,6 +46,8 @@ export function OptionRows({
   busy: boolean;
   currencySymbol: string;
 }) {
+  const labelOf = (column: (typeof COLUMNS)[number]) =>
+    column.field === "size" ? names.size : column.field === "colour" ? names.colour : column.label;
   const onSale = options.filter((option) => option.archivedAt === null);
   const archived = options.filter((option) => option.archivedAt !== null);
   const stockLink = (
@@ -63,7 +69,7 @@ export function OptionRows({
                 <tr>
                   {COLUMNS.map((column) => (
                     <th key={column.field} scope="col" className="px-1 text-left font-medium whitespace-nowrap">
-                      {column.label}
+                      {labelOf(column)}
                       {MONEY.has(column.field) && ` (${currencySymbol})`}
                     </th>
                   ))}
@@ -93,7 +99,7 @@ export function OptionRows({
                                   : undefined
                             }
                             defaultValue={values[name(column.field)] ?? ""}
-                            aria-label={`${column.label} of ${option.colour}, ${option.size}`}
+                            aria-label={`${labelOf(column)} of ${option.colour}, ${option.size}`}
                             aria-invalid={errors[name(column.field)] ? true : undefined}
                             className={`${column.width} rounded-md border border-grey-500 px-2 py-1 aria-[invalid=true]:border-danger-600`}
                           />
@@ -142,10 +148,21 @@ export function OptionRows({
       {archived.length > 0 && (
         <div className="text-sm">
           <h3 className="font-semibold">Archived options (kept for their orders)</h3>
-          <ul className="text-grey-600">
+          <ul className="flex flex-col gap-1 text-grey-600">
             {archived.map((option) => (
               <li key={option.id}>
-                {option.sku}: {option.colour}, {option.size} · archived {option.archivedAt!.slice(0, 10)}
+                <Form method="post" className="flex flex-wrap items-baseline gap-x-3">
+                  <span>
+                    {option.sku}: {option.colour}, {option.size} · {option.stock} in stock · archived{" "}
+                    {option.archivedAt!.slice(0, 10)}
+                  </span>
+                  <input type="hidden" name="intent" value="restore-option" />
+                  <input type="hidden" name="version" value={version} />
+                  <input type="hidden" name="variantId" value={option.id} />
+                  <button type="submit" className="text-link" disabled={busy}>
+                    Put back on sale<span className="sr-only"> {option.sku}</span>
+                  </button>
+                </Form>
               </li>
             ))}
           </ul>

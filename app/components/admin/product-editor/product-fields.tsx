@@ -1,7 +1,8 @@
 import { TextField } from "~/components/ui/text-field";
 import type { EditorChoices } from "../../../../server/modules/product-editor/index.ts";
-import { SHOP_TIME_ZONE } from "../../../../server/modules/product-editor/shared.ts";
-import { Choice, ChoiceGroup, SelectField, TextAreaField } from "./fields";
+import { MAX_OPTION_NAME, SHOP_TIME_ZONE } from "../../../../server/modules/product-editor/shared.ts";
+import { DescriptionField } from "./description-field";
+import { Choice, ChoiceGroup, SelectField } from "./fields";
 import { ticked, type FormValues } from "./form-values";
 
 /**
@@ -48,27 +49,7 @@ export function ProductFields({
           </>
         }
       />
-      <TextAreaField
-        label="Description"
-        name="product.description"
-        defaultValue={v("description")}
-        error={e("description")}
-        rows={8}
-        hint="Markdown: **bold**, *italic*, lists with -, links as [text](https://...)."
-      />
-      <button type="submit" name="intent" value="preview" className="button-secondary self-start" formNoValidate>
-        Preview the description
-      </button>
-      {preview !== null && (
-        <section aria-label="Preview of the description" className="rounded-md border border-grey-200 bg-grey-50 p-3">
-          <h3 className="mb-2 text-sm font-semibold">Preview (as the shop shows it)</h3>
-          {preview ? (
-            <div className="prose prose-sm max-w-none" dangerouslySetInnerHTML={{ __html: preview }} />
-          ) : (
-            <p className="text-sm text-grey-600">The description is empty.</p>
-          )}
-        </section>
-      )}
+      <DescriptionField value={v("description")} error={e("description")} preview={preview} />
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField label="Brand" name="product.brandId" defaultValue={v("brandId")} error={e("brandId")} required>
           <option value="">Choose…</option>
@@ -153,6 +134,24 @@ export function ProductFields({
           )}
         </div>
       )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Size is called"
+          name="product.sizeName"
+          defaultValue={v("sizeName")}
+          error={e("sizeName")}
+          maxLength={MAX_OPTION_NAME}
+          hint="What its product page calls the options' sizes, such as Volume for a bag. Empty: Size."
+        />
+        <TextField
+          label="Colour is called"
+          name="product.colourName"
+          defaultValue={v("colourName")}
+          error={e("colourName")}
+          maxLength={MAX_OPTION_NAME}
+          hint="Such as Colourway or Finish. Empty: Colour."
+        />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Search title"

@@ -1,6 +1,7 @@
 import type { ProductCard } from "../product-cards.ts";
 import { LISTING_SORTS, type ListingSort } from "./types.ts";
 import { compareSizes } from "./size-order.ts";
+import { splitAttributeValues } from "../../../lib/attribute-values.ts";
 
 /*
  * The in-memory read model that listings are computed from. On PGlite a query costs milliseconds
@@ -193,7 +194,9 @@ export function buildCatalogueIndex(rows: CatalogueRows, reuse?: CatalogueIndex)
     sizes: idLists(sellable, (row) => row.variants.map((v) => dictionaries.sizeIds.get(v.size)!)),
     colours: idLists(sellable, (row) => row.variants.map((v) => dictionaries.colourIds.get(v.colour)!)),
     attributeValues: idLists(sellable, (row) =>
-      Object.entries(row.attributes).map(([name, value]) => dictionaries.attributeValueIds.get(name)!.get(value)!),
+      Object.entries(row.attributes).flatMap(([name, text]) =>
+        splitAttributeValues(text).map((value) => dictionaries.attributeValueIds.get(name)!.get(value)!),
+      ),
     ),
   };
   const cards = sellable.map((row, i): ProductCard => {
@@ -295,10 +298,11 @@ function buildDictionaries(products: ProductRow[]) {
       // A colour name is one filter choice; its swatch is the first hex seen for it.
       if (!colourHex.has(variant.colour)) colourHex.set(variant.colour, variant.colourHex);
     }
-    for (const [name, value] of Object.entries(product.attributes)) {
+    // A "multiple" attribute's text holds several values ("Grip, Wet"): each is a filter choice of its own.
+    for (const [name, text] of Object.entries(product.attributes)) {
       let values = attributeSets.get(name);
       if (!values) attributeSets.set(name, (values = new Set()));
-      values.add(value);
+      for (const value of splitAttributeValues(text)) values.add(value);
     }
   }
   const sizes = [...sizeSet].sort(compareSizes);
