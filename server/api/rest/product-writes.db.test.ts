@@ -12,6 +12,7 @@ import { brands, orderLines, products, slugRedirects, users, variants } from "..
 import { systemScope } from "../../lib/scope.ts";
 import { collectionsApi } from "./collections.ts";
 import { contentAuthApi } from "./content-auth.ts";
+import { gtinCheckDigit } from "../../modules/product-editor/gtin.ts";
 import { ecommerceApi } from "./ecommerce.ts";
 
 /*
@@ -78,6 +79,11 @@ afterAll(async () => {
 });
 
 let made = 0;
+/** An EAN-13 of the product made `n`-th: a barcode names one item, so each product has its own. */
+function barcodeOf(n: number): string {
+  const body = `4006381${String(n).padStart(5, "0")}`;
+  return `${body}${gtinCheckDigit(body)}`;
+}
 /** A new product's data: two options (sizes 8 and 9 in black), one priced in cents, one as a decimal text. */
 function newProduct(extra: Record<string, unknown> = {}) {
   made += 1;
@@ -89,7 +95,7 @@ function newProduct(extra: Record<string, unknown> = {}) {
     category: places.category.id,
     variants: [
       { size: "8", colour: "Black", colourHex: "#111111", sku: `${sku}-8`, price: 4000 },
-      { size: "9", colour: "Black", colourHex: "#111111", sku: `${sku}-9`, price: "42.50", barcode: "4006381333931" },
+      { size: "9", colour: "Black", colourHex: "#111111", sku: `${sku}-9`, price: "42.50", barcode: barcodeOf(made) },
     ],
     ...extra,
   };
@@ -118,7 +124,7 @@ describe("staff write products through the product editor", () => {
     });
     expect(product.variants.map((v) => [v.size, v.price, v.barcode])).toEqual([
       ["8", 4000, null],
-      ["9", 4250, "4006381333931"],
+      ["9", 4250, barcodeOf(made)],
     ]);
     expect(await shopPrice(product.slug as string)).toEqual([4000, 4250]);
     expect((await call("GET", `/ecommerce/products/${product.slug as string}`)).status).toBe(200);
