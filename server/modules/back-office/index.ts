@@ -43,7 +43,14 @@ export { matchingProductIds } from "./products-list.ts";
 export { paramsOf, productsListInput } from "./schemas.ts";
 export type { PackingSlip, PackingSlips } from "./packing-slips.ts";
 export type { ShipOne, ShippedBatch } from "./ship-orders.ts";
-export type { AuditListParams, CustomersListParams, DashboardParams, DemandParams, OrdersListParams, ProductsListParams } from "./schemas.ts";
+export type {
+  AuditListParams,
+  CustomersListParams,
+  DashboardParams,
+  DemandParams,
+  OrdersListParams,
+  ProductsListParams,
+} from "./schemas.ts";
 export { CSV_COLUMNS, guardCell } from "./orders-csv.ts";
 export { allowedActions } from "./order-detail.ts";
 export { auditList, customerDetail, customersList, dashboard, demandList, orderDetail, ordersCsv, ordersList, productsList };
