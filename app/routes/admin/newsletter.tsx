@@ -130,7 +130,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
             )}
             {rows.map((row) => (
               <tr key={row.id}>
-                <td className="break-all">{row.email}</td>
+                <td>{row.email}</td>
                 <td>
                   {SUBSCRIBER_STATUS_WORDS[row.status]}
                   {row.linkExpired && <span className="block text-xs text-grey-600">link expired</span>}
