@@ -78,6 +78,8 @@ const routes: RouteConfig = [
     route("products/:id/images", "routes/admin/product-images.tsx"),
     route("stock", "routes/admin/stock.tsx"),
     route("stock/:productId", "routes/admin/stock-history.tsx"),
+    // Back-in-stock demand by product and option (ADR 77).
+    route("demand", "routes/admin/demand.tsx"),
     // The catalogue's structure (ADR 69): the overview, then one page per record; "new" ranks before :id.
     route("catalogue", "routes/admin/catalogue.tsx"),
     route("catalogue/categories/new", "routes/admin/catalogue-category.tsx", { id: "admin-category-new" }),
@@ -92,6 +94,9 @@ const routes: RouteConfig = [
     route("promotions", "routes/admin/promotions.tsx"),
     route("promotions/new", "routes/admin/promotion.tsx", { id: "admin-promotion-new" }),
     route("promotions/:id", "routes/admin/promotion.tsx", { id: "admin-promotion" }),
+    // The newsletter's list and its export for the shop's mailing tool (ADR 77).
+    route("newsletter", "routes/admin/newsletter.tsx"),
+    route("newsletter/export.csv", "routes/admin/newsletter-export.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("delivery", "routes/admin/delivery.tsx"),
     route("memberships", "routes/admin/memberships.tsx"),

@@ -122,12 +122,17 @@ export function createServices(database: Database, config: ServicesConfig) {
     onError: config.onBackgroundError,
     leaseSeconds: config.mailLeaseSeconds,
   });
-  // Sign-ups, confirmations and unsubscribes (ADR 40); its mails go through the outbox.
-  const newsletter = createNewsletter({ ...config, mailsWritten: mails.wake });
-  // Back-in-stock requests (ADR 47): a claimed sweep mails those whose option is back.
-  const stockAlerts = createStockAlerts({ ...config, db: database.db, mailsWritten: mails.wake });
   // The back office's sign-in: set-up link, invitations, two factors, its sessions' limits (ADR 59).
   const staffAccess = createStaffAccess({ ...config, db: database.db, mailsWritten: mails.wake });
+  // Sign-ups, confirmations and unsubscribes (ADR 40); its mails go through the outbox. Its
+  // export for the shop's mailing tool asks for a recent second factor (ADR 77).
+  const newsletter = createNewsletter({
+    ...config,
+    mailsWritten: mails.wake,
+    requireRecentSecondFactor: staffAccess.requireRecentSecondFactor,
+  });
+  // Back-in-stock requests (ADR 47): a claimed sweep mails those whose option is back.
+  const stockAlerts = createStockAlerts({ ...config, db: database.db, mailsWritten: mails.wake });
   const orders = createOrders({
     bank: async (db) => (await settings(db)).bank,
     secret: config.secret,

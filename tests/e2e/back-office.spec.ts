@@ -70,6 +70,7 @@ const ADMIN_PAGES = [
   "/admin/products/1/images",
   "/admin/stock?stock=low",
   "/admin/stock/1",
+  "/admin/demand?sort=oldest",
   "/admin/catalogue",
   "/admin/catalogue/categories/1",
   "/admin/catalogue/brands/new",
@@ -77,6 +78,7 @@ const ADMIN_PAGES = [
   "/admin/products/new",
   "/admin/products/1",
   "/admin/promotions",
+  "/admin/newsletter?status=confirmed&q=keeper",
   "/admin/imports",
   "/admin/imports/1",
   "/admin/delivery",
@@ -92,7 +94,12 @@ const ADMIN_PAGES = [
 ];
 
 /** The back office's files: CSVs and a customer's data. */
-const DOWNLOADS = ["/admin/orders/export.csv", "/admin/products/export.csv", "/admin/customers/1/export.json"];
+const DOWNLOADS = [
+  "/admin/orders/export.csv",
+  "/admin/products/export.csv",
+  "/admin/customers/1/export.json",
+  "/admin/newsletter/export.csv",
+];
 
 test("every back-office address sends a guest to log in, and does not exist for a customer, its data neither", async ({
   playwright,

@@ -53,7 +53,8 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
         {confirmed ? (
           <div className="flex flex-col gap-3 text-sm">
             <p role="status">Thank you. For the next 10 minutes this is not asked again.</p>
-            <a className="button-primary self-start" href={loaderData.next}>
+            {/* A document request (data-reload), not a client navigation: the browser saves the file. */}
+            <a className="button-primary self-start" href={loaderData.next} data-reload>
               Download
             </a>
           </div>

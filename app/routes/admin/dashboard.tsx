@@ -116,9 +116,10 @@ export default function Dashboard({ loaderData: board }: Route.ComponentProps) {
         <QueueCard
           title="Most wanted sold-out options"
           total={queues.mostWanted.total}
+          more={{ to: "/admin/demand", label: "All back-in-stock demand" }}
           rows={queues.mostWanted.rows.map((option) => ({
             key: String(option.variantId),
-            main: option.productName,
+            main: <Link to={`/admin/stock?product=${option.productId}`}>{option.productName}</Link>,
             detail: [option.sku, option.colour, option.size].filter(Boolean).join(" · "),
             figure: `${option.waiting} waiting`,
           }))}

@@ -53,7 +53,7 @@ export default function Imports({ loaderData, actionData }: Route.ComponentProps
         <h1 className="text-2xl font-bold tracking-tight">Imports</h1>
         <p className="mt-1 text-sm text-grey-600">
           Create and change products from a spreadsheet. Start from the{" "}
-          <a className="text-link" href="/admin/products/export.csv">
+          <a className="text-link" href="/admin/products/export.csv" data-reload>
             products CSV
           </a>
           : one line per option, found by its Handle and SKU. A column you leave out stays as it is. Nothing changes until you

@@ -78,7 +78,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
     <div ref={page} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold tracking-tight">Orders</h1>
-        <a className="button-secondary" href={`/admin/orders/export.csv${search}`}>
+        <a className="button-secondary" href={`/admin/orders/export.csv${search}`} data-reload>
           Export CSV
         </a>
       </div>

@@ -83,7 +83,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">Products</h1>
         <div className="flex flex-wrap gap-2">
-          <a className="button-secondary" href={`/admin/products/export.csv${search}`}>
+          <a className="button-secondary" href={`/admin/products/export.csv${search}`} data-reload>
             Export CSV
           </a>
           <Link to="/admin/products/new" className="button-primary">

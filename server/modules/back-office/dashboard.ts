@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, like, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { memberships, orderEvents, orders, payments, products, stockAlerts, users, variants } from "../../db/schema/index.ts";
+import { memberships, orderEvents, orders, payments, products, users, variants } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { BANK_TRANSFER, CARD } from "../orders/index.ts";
@@ -9,6 +9,7 @@ import { DAY_MS, daysLeft, lastDays, startOfDay } from "./days.ts";
 import { customerNameOf, keptVatSql, SALE_STATUSES, sendsGoods } from "./order-facts.ts";
 import { dashboardInput, paramsOf } from "./schemas.ts";
 import { lowMarkOf, optionIn, type OptionStock } from "../stock/index.ts";
+import { wantedOptionCount, wantedOptions } from "./wanted.ts";
 
 /** The figures of a period. Money in minor units of the shop's currency, VAT included unless said. */
 export interface PeriodFigures {
@@ -93,9 +94,12 @@ export interface StockOption {
   lowAt: number;
 }
 
-export interface WantedOption extends StockOption {
+/** A sold-out option someone waits for (its low mark does not matter: it has none left). */
+export interface WantedOption extends Omit<StockOption, "lowAt"> {
   /** Back-in-stock requests waiting for it. */
   waiting: number;
+  /** When the longest-waiting of them was made (ISO). */
+  oldest: string;
 }
 
 export interface Dashboard {
@@ -277,7 +281,6 @@ async function dashboardQueues(scope: Scope, now: Date, input: { shopLowAt: numb
   const toShipWhere = and(eq(orders.status, "paid"), sendsGoods);
   // Archived options are off the shop for good: they are neither low nor wanted.
   const lowWhere = and(eq(products.published, true), isNull(variants.archivedAt), optionIn(OPTION, "low", input.shopLowAt));
-  const wantedWhere = and(isNull(stockAlerts.notifiedAt), isNull(variants.archivedAt), eq(variants.stock, 0));
   const option = {
     variantId: variants.id,
     productId: products.id,
@@ -315,20 +318,9 @@ async function dashboardQueues(scope: Scope, now: Date, input: { shopLowAt: numb
       .orderBy(asc(variants.stock), asc(products.name), asc(variants.id))
       .limit(limit),
     db.select({ n: count() }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(lowWhere),
-    db
-      .select({ ...option, waiting: count() })
-      .from(stockAlerts)
-      .innerJoin(variants, eq(variants.id, stockAlerts.variantId))
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(wantedWhere)
-      .groupBy(variants.id, products.id)
-      .orderBy(desc(count()), asc(variants.id))
-      .limit(limit),
-    db
-      .select({ n: sql`count(distinct ${stockAlerts.variantId})` })
-      .from(stockAlerts)
-      .innerJoin(variants, eq(variants.id, stockAlerts.variantId))
-      .where(wantedWhere),
+    // The demand page's query too (wanted.ts): one rule of what is wanted.
+    wantedOptions(db, { limit }),
+    wantedOptionCount(db),
   ]);
   return {
     awaitingTransfers: {
@@ -343,7 +335,7 @@ async function dashboardQueues(scope: Scope, now: Date, input: { shopLowAt: numb
     toShip: { rows: toShip.map(queued), total: num(toShipCount[0]?.n) },
     paymentAttention: { rows: attention.slice(0, limit), total: attention.length },
     lowStock: { rows: low, total: num(lowCount[0]?.n), shopLowAt: input.shopLowAt },
-    mostWanted: { rows: wanted.map((row) => ({ ...row, waiting: num(row.waiting) })), total: num(wantedCount[0]?.n) },
+    mostWanted: { rows: wanted, total: wantedCount },
   };
 }
 

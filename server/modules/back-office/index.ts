@@ -6,6 +6,7 @@ import { auditList } from "./audit-list.ts";
 import { customerDetail } from "./customer-detail.ts";
 import { customersList } from "./customers-list.ts";
 import { dashboard } from "./dashboard.ts";
+import { demandList } from "./demand.ts";
 import { orderVersion } from "../orders/index.ts";
 import { orderDetail } from "./order-detail.ts";
 import { ordersCsv } from "./orders-csv.ts";
@@ -32,6 +33,8 @@ export type {
   StockOption,
   WantedOption,
 } from "./dashboard.ts";
+export type { DemandPage, DemandProduct } from "./demand.ts";
+export type { WantedOptionRow, WantedProductRow } from "./wanted.ts";
 export type { Invoice, NoInvoice } from "./invoice.ts";
 export type { OrderDetail } from "./order-detail.ts";
 export type { OrderRow, OrdersPage } from "./orders-list.ts";
@@ -41,10 +44,17 @@ export { matchingProductIds } from "./products-list.ts";
 export { paramsOf, productsListInput } from "./schemas.ts";
 export type { PackingSlip, PackingSlips } from "./packing-slips.ts";
 export type { ShipOne, ShippedBatch } from "./ship-orders.ts";
-export type { AuditListParams, CustomersListParams, DashboardParams, OrdersListParams, ProductsListParams } from "./schemas.ts";
+export type {
+  AuditListParams,
+  CustomersListParams,
+  DashboardParams,
+  DemandParams,
+  OrdersListParams,
+  ProductsListParams,
+} from "./schemas.ts";
 export { CSV_COLUMNS, guardCell } from "./orders-csv.ts";
 export { allowedActions } from "./order-detail.ts";
-export { auditList, customerDetail, customersList, dashboard, orderDetail, ordersCsv, ordersList, productsList };
+export { auditList, customerDetail, customersList, dashboard, demandList, orderDetail, ordersCsv, ordersList, productsList };
 export * from "./shared.ts";
 
 export interface BackOfficeDeps {
@@ -60,9 +70,10 @@ export interface BackOfficeDeps {
 
 /**
  * The back office's reads (issue 24 §3-§6, ADR 60): the dashboard, the order list, page and CSV,
- * the customer list and page, the audit log; the product list (issue 25 §1). Read-only; each
- * takes the request's scope first and parses its raw input (a page's URL search params) with one
- * schema of the module. The writes are the other modules' use cases.
+ * the customer list and page, the audit log; the product list (issue 25 §1); back-in-stock demand
+ * (issue 26 §5). Read-only; each takes the request's scope first and parses its raw input (a
+ * page's URL search params) with one schema of the module. The writes are the other modules' use
+ * cases.
  */
 export function createBackOffice(deps: BackOfficeDeps) {
   const lowStock = async (scope: Scope) => (deps.lowStockAt ? deps.lowStockAt(scope.db) : LOW_STOCK_DEFAULT);
@@ -76,6 +87,8 @@ export function createBackOffice(deps: BackOfficeDeps) {
     orderVersion: (scope: Scope, number: string) => orderVersion(scope.db, number),
     ordersCsv: (scope: Scope, raw: unknown = {}) => ordersCsv(scope, raw),
     customersList: (scope: Scope, raw: unknown = {}) => customersList(scope, raw),
+    /** Back-in-stock demand by product and option (ADR 77). `raw`: { sort?: wanted | oldest, dir?, page? }. */
+    demand: (scope: Scope, raw: unknown = {}) => demandList(scope, raw),
     customerDetail: (scope: Scope, id: unknown) => customerDetail(scope, id),
     auditList: (scope: Scope, raw: unknown = {}) => auditList(scope, raw),
     /** `raw`: { q?, category?, brand?, status?, access?, stock?, sort?, dir?, page? } (productsListInput). */

@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { orders, users } from "../../db/schema/index.ts";
 import { decimalAmount } from "../../lib/money.ts";
 import type { Scope } from "../../lib/scope.ts";
+import { guardCell } from "../../lib/csv-cell.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { isCardOrder, STATUS_WORDS } from "../orders/index.ts";
 import { customerNameOf, paymentStateOf } from "./order-facts.ts";
@@ -36,14 +37,8 @@ export const CSV_COLUMNS = [
   "Currency",
 ] as const;
 
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first) gets
- * a leading apostrophe, so it shows as the text it is (OWASP's advice on CSV injection). Names and
- * e-mail addresses come from shoppers; amounts the shop writes are never negative.
- */
-export function guardCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+// The cells' guard against formulas, shared with every CSV the back office hands out.
+export { guardCell } from "../../lib/csv-cell.ts";
 
 /**
  * The filtered orders (the list's filters and search; its page and sort do not apply: the CSV is

@@ -5,6 +5,7 @@ import { shipInput } from "../orders/index.ts";
 import {
   BATCH_SIZE,
   CUSTOMER_SORTS,
+  DEMAND_SORTS,
   ORDER_SORTS,
   PAYMENT_STATES,
   PRODUCT_ACCESS,
@@ -128,6 +129,14 @@ export const auditListInput = z
   })
   .refine(fromBeforeTo, rangeError);
 export type AuditListParams = z.output<typeof auditListInput>;
+
+/** The demand page (ADR 77): back-in-stock requests by product, most wanted first. */
+export const demandInput = z.object({
+  sort: z.preprocess(blank, z.enum(DEMAND_SORTS, { error: "Sort by wanted or oldest." }).default("wanted")),
+  dir: direction,
+  page,
+});
+export type DemandParams = z.output<typeof demandInput>;
 
 export const dashboardInput = z.object({
   /** Rows of each queue shown; each queue also says how many there are in all. */

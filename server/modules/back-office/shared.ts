@@ -41,6 +41,8 @@ export const PAYMENT_STATE_WORDS: Readonly<Record<PaymentState, string>> = {
 export const ORDER_SORTS = ["date", "total"] as const;
 export const CUSTOMER_SORTS = ["joined", "spent"] as const;
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+/** The demand page (ADR 77): by requests waiting (most wanted), or by when the longest-waiting was made. */
+export const DEMAND_SORTS = ["wanted", "oldest"] as const;
 
 /*
  * The product list (issue 25 §1). A product's status is the product editor's (ADR 63): draft,
@@ -90,6 +92,8 @@ export function linkOf(entry: AuditEntity): string | null {
       return /^\d+$/.test(entry.entityId) ? `/admin/customers/${id}` : null;
     case "product":
       return /^\d+$/.test(entry.entityId) ? `/admin/products/${id}` : null;
+    case "newsletter":
+      return "/admin/newsletter";
     case "staff":
     case "invitation":
     case "staff_invitation":

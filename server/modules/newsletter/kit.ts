@@ -15,6 +15,11 @@ export interface NewsletterDeps {
   rateLimits: RateLimitStore;
   /** Wakes the mail outbox's runner once mails written in a transaction have committed. */
   mailsWritten?: () => void;
+  /**
+   * Refuses (SECOND_FACTOR_REQUIRED) unless the staff member's session proved its second factor
+   * within 10 minutes (staff-access): the export of the list asks for it again (ADR 59, 77).
+   */
+  requireRecentSecondFactor: (scope: Scope, who: { userId: number; sessionId: string }, now?: Date) => Promise<void>;
 }
 
 /** How long a confirmation link works. */
