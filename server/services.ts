@@ -152,6 +152,11 @@ export function createServices(database: Database, config: ServicesConfig) {
     },
   });
   const news = createNews(database.db, { sign: externalLinks.sign });
+  // The site's own data and the feature flags (ADR 76); its links to other sites are signed for the notice.
+  // Addresses the notice forwards to anyway (the social networks) stay unsigned, as the shop always wrote them.
+  const site = createSite(database.db, {
+    sign: (url) => (externalLinks.leavingTarget(url).ok ? "" : externalLinks.sign(url)),
+  });
   const membership = createMembership(database.db, {
     siteName: config.siteName,
     membershipLink: `${config.publicUrl}/membership`,
@@ -297,7 +302,7 @@ export function createServices(database: Database, config: ServicesConfig) {
      */
     startBackgroundWork: background.start,
     stopBackgroundWork: background.stop,
-    site: createSite(database.db),
+    site,
     news,
     pages,
     membership,
@@ -310,6 +315,7 @@ export function createServices(database: Database, config: ServicesConfig) {
         if (apiId === "memberships") membership.invalidatePlans();
         if (apiId === "pages") pages.invalidate();
         if (apiId === "news" || apiId === "news-categories") news.invalidate();
+        if (apiId === "feature-flags") site.invalidate();
       },
     }),
     videos,
