@@ -27,6 +27,7 @@ import { formatMoney } from "./lib/money.ts";
 import { createShopEvents, type ShopEventTarget } from "./lib/events.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createSite } from "./modules/site/index.ts";
+import { createInformationBlocks } from "./modules/information-blocks/index.ts";
 import { createContent } from "./modules/content/index.ts";
 import { createExternalLinks } from "./modules/external-links/index.ts";
 import { createVideos, type VideosConfig } from "./modules/videos/index.ts";
@@ -241,6 +242,8 @@ export function createServices(database: Database, config: ServicesConfig) {
       lowStockTotal: async (db) => (await settings(db)).lowStockTotal,
       invalidate: () => catalog.invalidate(),
     }),
+    /** The product information blocks in the back office (ADR 76); product pages show each change at once. */
+    informationBlocks: createInformationBlocks({ catalogueChanged: () => catalog.invalidate() }),
     /** Promo codes in the back office (ADR 67); checkout prices them itself. */
     promotions: createPromotions({ currency: selling.currency }),
     compare: createCompare(catalog.productDetail),

@@ -6,6 +6,7 @@ import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import { recordAudit, type StaffScope } from "../audit/index.ts";
 import { PART_DEFAULTS } from "./defaults.ts";
 import { storedValue } from "./read.ts";
+import { applyRowOp, RowOpInput } from "./row-ops.ts";
 import { PART_SCHEMAS } from "./schemas.ts";
 import type { StoredPart } from "./words.ts";
 
@@ -22,25 +23,54 @@ export const staleVersion = (what: string, changedAt: string) =>
   new ShopError("STALE_VERSION", `The ${what} changed since the page was read.`, { details: { changedAt } });
 
 /**
- * Saves one part of the site's data (ADR 76): checked by the part's schema, refused with
- * STALE_VERSION when the part changed since the form was read, audited as site.changed with the
- * part before and after, in the change's transaction. `committed` runs once it has committed (the
- * caches drop what they hold). Saving what is already there changes nothing and is not audited.
+ * Saves one part of the site's data (ADR 76): the form's value, checked by the part's schema,
+ * refused with STALE_VERSION when the part changed since the form was read, audited as
+ * site.changed with the part before and after, in the change's transaction. `committed` runs once
+ * it has committed (the caches drop what they hold). Saving what is already there changes nothing
+ * and is not audited.
  */
 export async function changePart(
   scope: StaffScope,
   part: StoredPart,
   raw: unknown,
   committed: () => void,
-): Promise<{ changed: boolean; value: unknown }> {
+): Promise<{ changed: boolean }> {
   const { version } = parseInput(VersionInput, raw);
   const value = parseInput(PART_SCHEMAS[part], raw);
+  return savePart(scope, part, version, () => value, committed);
+}
+
+/**
+ * Moves or removes one row of a part's list as stored ("up:2", "remove:1.3": row-ops.ts), under
+ * the same rules as changePart. A row that is not there, or cannot move that way, changes nothing.
+ */
+export async function changePartRow(
+  scope: StaffScope,
+  part: StoredPart,
+  raw: unknown,
+  committed: () => void,
+): Promise<{ changed: boolean }> {
+  const { version, op } = parseInput(RowOpInput, raw);
+  return savePart(scope, part, version, (before) => {
+    const next = applyRowOp(part, before, op);
+    return next === null ? null : parseInput(PART_SCHEMAS[part], next);
+  }, committed);
+}
+
+async function savePart(
+  scope: StaffScope,
+  part: StoredPart,
+  version: string,
+  valueOf: (before: unknown) => unknown,
+  committed: () => void,
+): Promise<{ changed: boolean }> {
   const changed = await withTransaction(scope, async (tx) => {
     const [row] = await tx.db.select().from(siteSettings).where(eq(siteSettings.key, part)).for("update");
     const current = row ? row.updatedAt.toISOString() : "";
     if (current !== version) throw staleVersion(part, current);
     const before = row ? storedValue(part, row.value) : PART_DEFAULTS[part];
-    if (JSON.stringify(before) === JSON.stringify(value)) return false;
+    const value = valueOf(before);
+    if (value === null || JSON.stringify(before) === JSON.stringify(value)) return false;
     if (row) {
       await tx.db
         .update(siteSettings)
@@ -55,5 +85,5 @@ export async function changePart(
     return true;
   });
   if (changed) afterCommit(scope, committed);
-  return { changed, value };
+  return { changed };
 }

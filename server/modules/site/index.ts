@@ -3,7 +3,7 @@ import { cachedRead } from "../../lib/cached-read.ts";
 import type { Scope } from "../../lib/scope.ts";
 import type { StaffScope } from "../audit/index.ts";
 import type { MenuCategory } from "../catalog/index.ts";
-import { changePart } from "./change-part.ts";
+import { changePart, changePartRow } from "./change-part.ts";
 import { initialFlag } from "./flag-words.ts";
 import { readStored } from "./read.ts";
 import { setFlag } from "./set-flag.ts";
@@ -74,6 +74,8 @@ export function createSite(db: Db, options: SiteOptions = {}) {
     edit: (scope: Scope) => readStored(scope.db),
     /** Saves one part (its schema, its version, audited); the shop shows it at the next request. */
     changePart: (scope: StaffScope, part: StoredPart, raw: unknown) => changePart(scope, part, raw, committed),
+    /** Moves or removes one row of a part's list as stored ("up:2", "remove:1.3", "add-categories"). */
+    changePartRow: (scope: StaffScope, part: StoredPart, raw: unknown) => changePartRow(scope, part, raw, committed),
     /** Turns a flag on or off (its version, audited); the shop follows at the next request. */
     setFlag: (scope: StaffScope, raw: unknown) => setFlag(scope, raw, committed),
     /** Drops what is held; a writer of flags or site data elsewhere in this process (the content API) calls it after its commit. */

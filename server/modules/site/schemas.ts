@@ -33,13 +33,12 @@ export function linkProblem(href: string): string | null {
     : LINK_RULE;
 }
 
-/** A trimmed text field; absent reads as empty (an unticked or missing field). */
+/** A trimmed text field; absent or null (as stored for "none") reads as empty. */
 const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters.`)
-    .default("");
+  z.preprocess(
+    (value) => (value === null || value === undefined ? "" : value),
+    z.string().trim().max(max, `At most ${max} characters.`),
+  );
 
 const isBlank = (row: Record<string, unknown>) => Object.values(row).every((value) => value === "" || value === undefined);
 
