@@ -109,10 +109,18 @@ describe("block-page", () => {
 describe("launch mode", () => {
   const launching = (session: CurrentSession | null = null, handles: RouteHandle[] = []) =>
     page({ launching: true, session, handles, blockedPages: ["launch"] });
-  const staffer = { user: { id: 9, username: "desk", role: "staff", scope: ["staff"] }, sessionId: "s9" } as unknown as CurrentSession;
+  const staffer = {
+    user: { id: 9, username: "desk", role: "staff", scope: ["staff"] },
+    sessionId: "s9",
+  } as unknown as CurrentSession;
 
   test("every shop page, and its data, sends a visitor to /launch; a customer too", async () => {
-    for (const url of ["http://shop.test/", "http://shop.test/shop/gloves?size=8", "http://shop.test/_root.data", "http://shop.test/about"]) {
+    for (const url of [
+      "http://shop.test/",
+      "http://shop.test/shop/gloves?size=8",
+      "http://shop.test/_root.data",
+      "http://shop.test/about",
+    ]) {
       const answer = (await visit(launching(), url)) as Response;
       expect(answer.status, url).toBe(302);
       expect(answer.headers.get("location"), url).toBe("/launch");
@@ -139,7 +147,9 @@ describe("launch mode", () => {
 
   test("off, nothing is sent anywhere, and a blocked launch page does not exist", async () => {
     expect(await visit(page({ handles: [] }), "http://shop.test/shop/gloves")).toBe("page");
-    expect(await visit(page({ handles: [{ contentPage: true }], blockedPages: ["launch"] }), "http://shop.test/launch")).toMatchObject({
+    expect(
+      await visit(page({ handles: [{ contentPage: true }], blockedPages: ["launch"] }), "http://shop.test/launch"),
+    ).toMatchObject({
       init: { status: 404 },
     });
   });

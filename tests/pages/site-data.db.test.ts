@@ -113,11 +113,13 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
   return { html: await response.text(), cache: response.headers.get("x-page-cache") };
 };
 const stored = (): Promise<Stored> => shop.services.site.edit(systemScope(shop.database.db));
-/** The header's menu as rendered: each link's text and address. */
+/** The header's menu as rendered: each link's text and address (the sub-categories' too, after their category). */
 const menuOf = (html: string) =>
-  [...html.slice(html.indexOf('id="shop-menu"'), html.indexOf("</nav>", html.indexOf('id="shop-menu"'))).matchAll(/<li><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(
-    ([, href, label]) => [label, href.replaceAll("&amp;", "&")],
-  );
+  [
+    ...html
+      .slice(html.indexOf('id="shop-menu"'), html.indexOf("</nav>", html.indexOf('id="shop-menu"')))
+      .matchAll(/<li><a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g),
+  ].map(([, href, label]) => [label, href!.replaceAll("&amp;", "&")]);
 
 test("a menu item added in the back office is in the next page's header, though the page was just cached, and in GET /data", async () => {
   const first = await get("/shop/gloves");
@@ -184,7 +186,12 @@ test("the footer shows the saved columns, contact details, trust bar and social 
   const save = (part: "footer" | "contact" | "trust" | "social", value: object) =>
     shop.services.site.changePart(owner, part, { version: parts[part].version, ...value });
   await save("footer", { columns: [{ title: "Help", links: [{ label: "Delivery", href: "/delivery" }] }] });
-  await save("contact", { email: "desk@keepers.example", phone: "+31 20 123 4567", address: "Dam 1\n1012 JS Amsterdam", hours: "Mon-Fri 9-17" });
+  await save("contact", {
+    email: "desk@keepers.example",
+    phone: "+31 20 123 4567",
+    address: "Dam 1\n1012 JS Amsterdam",
+    hours: "Mon-Fri 9-17",
+  });
   await save("trust", { items: [{ text: "Two-year warranty", href: "" }] });
   await save("social", { links: [{ name: "Mastodon", url: "https://keepers.social/@safehands" }] });
   const { html } = await get("/shop/gloves");

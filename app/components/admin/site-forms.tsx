@@ -122,7 +122,12 @@ export function LinkRow({
     <fieldset className="flex flex-col gap-2 rounded-md border border-grey-200 p-3">
       <legend className="px-1 text-sm font-medium">{legend}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
-        <TextField label={labels[0]} name={names[0]} defaultValue={form.value(names[0], values[0])} error={form.error(names[0])} />
+        <TextField
+          label={labels[0]}
+          name={names[0]}
+          defaultValue={form.value(names[0], values[0])}
+          error={form.error(names[0])}
+        />
         <TextField
           label={labels[1]}
           name={names[1]}

@@ -93,7 +93,9 @@ export default function AdminFlags({ loaderData, actionData }: Route.ComponentPr
             </div>
             <p className="mt-2 max-w-prose text-sm text-grey-700">{flag.does}</p>
             {flag.key === "analytics" && !analyticsConfigured && (
-              <p className="mt-1 text-sm text-grey-600">No analytics tool is configured now: this switch does nothing until one is.</p>
+              <p className="mt-1 text-sm text-grey-600">
+                No analytics tool is configured now: this switch does nothing until one is.
+              </p>
             )}
             {flag.key === "launch" && (
               <p className="mt-1 text-sm">

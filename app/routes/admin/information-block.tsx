@@ -50,7 +50,10 @@ export async function action({ request, params, context: router }: Route.ActionA
       case "save": {
         const saved = await blocks.save(staff, { ...values, id: params.id });
         if (saved.created) return redirect(`/admin/information/${saved.id}?created=1`);
-        return { ok: true as const, message: saved.changed.length > 0 ? "Saved: product pages show it now." : "Nothing changed." };
+        return {
+          ok: true as const,
+          message: saved.changed.length > 0 ? "Saved: product pages show it now." : "Nothing changed.",
+        };
       }
       case "delete":
         await blocks.remove(staff, { id: params.id, version: fields.version });
@@ -93,16 +96,18 @@ export default function AdminInformationBlock({ loaderData, actionData }: Route.
         </p>
         <h1 className="text-2xl font-bold tracking-tight">{block ? block.title : "New information block"}</h1>
       </div>
-      <FormNotices
-        message={message}
-        failure={failure}
-        shown={["kind", "title", "body", "target", "categoryId", "product"]}
-      />
+      <FormNotices message={message} failure={failure} shown={["kind", "title", "body", "target", "categoryId", "product"]} />
       <Panel title="The block">
         <Form method="post" className="flex flex-col gap-3 sm:max-w-lg" noValidate>
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="version" value={block?.version ?? ""} />
-          <TextField label="Title" name="title" maxLength={100} defaultValue={value("title", block?.title ?? "")} error={error("title")} />
+          <TextField
+            label="Title"
+            name="title"
+            maxLength={100}
+            defaultValue={value("title", block?.title ?? "")}
+            error={error("title")}
+          />
           <TextField
             label="Kind"
             name="kind"
@@ -185,8 +190,8 @@ export default function AdminInformationBlock({ loaderData, actionData }: Route.
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="version" value={block.version} />
               <p className="text-sm text-grey-700">
-                It leaves every product page it is on. To keep it without showing it, untick &ldquo;Shown on product
-                pages&rdquo; instead.
+                It leaves every product page it is on. To keep it without showing it, untick &ldquo;Shown on product pages&rdquo;
+                instead.
               </p>
               <div>
                 <button type="submit" className="button-danger" disabled={busy}>

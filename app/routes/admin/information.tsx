@@ -52,8 +52,8 @@ export default function AdminInformation({ loaderData, actionData }: Route.Compo
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Product information</h1>
         <p className="mt-1 max-w-prose text-sm text-grey-700">
-          Blocks a product page shows under its description, closed until a shopper opens them, in this order: a size guide,
-          care, delivery. Each is for every product, a category&rsquo;s products or one product.
+          Blocks a product page shows under its description, closed until a shopper opens them, in this order: a size guide, care,
+          delivery. Each is for every product, a category&rsquo;s products or one product.
         </p>
         <p className="mt-3 text-sm">
           <Link to="/admin/information/new" className="button-primary inline-block">

@@ -89,11 +89,19 @@ export default function AdminLaunch({ loaderData, actionData }: Route.ComponentP
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Launch</h1>
         <p className="mt-1 max-w-prose text-sm text-grey-700">
-          What <Link to="/launch" className="text-link">the launch page</Link> says: when the launch is, its headline and its
-          text. Its other parts (the sign-up form, the products) are the page&rsquo;s own.
+          What{" "}
+          <Link to="/launch" className="text-link">
+            the launch page
+          </Link>{" "}
+          says: when the launch is, its headline and its text. Its other parts (the sign-up form, the products) are the
+          page&rsquo;s own.
         </p>
       </div>
-      <FormNotices message={message} failure={failure} shown={failure?.values.form === "launch" ? ["at", "headline", "text"] : []} />
+      <FormNotices
+        message={message}
+        failure={failure}
+        shown={failure?.values.form === "launch" ? ["at", "headline", "text"] : []}
+      />
       <Panel title="The launch page">
         <SettingsForm formKey="launch" intent="save-launch" hidden={{ version }} submit="Save the launch page">
           <div className="flex flex-col gap-3 sm:max-w-lg">

@@ -35,7 +35,13 @@ export const handle: RouteHandle = { backOffice: "content" };
 export const meta: Route.MetaFunction = () => [{ title: "Site · Back office" }];
 
 /** The list each part's form sends its rows in. */
-const ROWS: Record<SitePart, string | null> = { navigation: "items", footer: "columns", contact: null, trust: "items", social: "links" };
+const ROWS: Record<SitePart, string | null> = {
+  navigation: "items",
+  footer: "columns",
+  contact: null,
+  trust: "items",
+  social: "links",
+};
 
 /** The names of the fields the forms show (a list's own error, such as too many rows, has none). */
 const FIELD = /(?:^|\.)(?:label|href|title|text|name|url|email|phone|address|hours)$/;
@@ -139,8 +145,8 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
                     {item.kind === "categories" ? (
                       <div className="flex flex-col gap-2 rounded-md border border-grey-200 p-3">
                         <p className="text-sm">
-                          <span className="font-medium">The catalogue&rsquo;s categories</span>, each with its
-                          sub-categories, in their{" "}
+                          <span className="font-medium">The catalogue&rsquo;s categories</span>, each with its sub-categories, in
+                          their{" "}
                           <Link to="/admin/catalogue" className="text-link">
                             menu order
                           </Link>
@@ -224,7 +230,10 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
                   <li>
                     <LinkRow
                       legend={`New link in column ${c + 1}`}
-                      names={[`columns.${c}.links.${column.links.length}.label`, `columns.${c}.links.${column.links.length}.href`]}
+                      names={[
+                        `columns.${c}.links.${column.links.length}.label`,
+                        `columns.${c}.links.${column.links.length}.href`,
+                      ]}
                       values={["", ""]}
                       form={form("footer")}
                     />

@@ -29,7 +29,13 @@ beforeAll(async () => {
   // Products every visitor sees (a product's own block shows only while its page does).
   const listed = async (category: string) =>
     (
-      await shop.services.catalog.listing.list({ scope: { category }, filters: noFilters(), sort: "featured", page: 1, pageSize: 1 })
+      await shop.services.catalog.listing.list({
+        scope: { category },
+        filters: noFilters(),
+        sort: "featured",
+        page: 1,
+        pageSize: 1,
+      })
     ).products[0]!;
   const first = await listed("gloves");
   glove = { id: first.id, slug: first.slug, category: "gloves" };
@@ -86,7 +92,9 @@ test("bad input is refused by its field; an unknown product or category too; not
   expect(
     await failure(blocks().save(editor, { kind: "care", title: "T", body: "B", target: "product", product: "no-such-glove" })),
   ).toMatchObject({ fields: { product: expect.any(String) } });
-  expect(await failure(blocks().save(editor, { kind: "care", title: "T", body: "B", target: "category", categoryId: "999999" }))).toMatchObject({
+  expect(
+    await failure(blocks().save(editor, { kind: "care", title: "T", body: "B", target: "category", categoryId: "999999" })),
+  ).toMatchObject({
     fields: { categoryId: expect.any(String) },
   });
   expect((await blocks().list(scope())).blocks).toHaveLength(count);
@@ -128,9 +136,13 @@ test("moving a block changes the order product pages show; at the end nothing mo
   const { blocks: list } = await blocks().list(scope());
   const last = list.at(-1)!;
   const onPage = async () =>
-    (await shop.services.catalog.customInformation.informationFor({ id: glove.id, category: { slug: "gloves" }, subCategory: null } as never)).map(
-      (each) => each.id,
-    );
+    (
+      await shop.services.catalog.customInformation.informationFor({
+        id: glove.id,
+        category: { slug: "gloves" },
+        subCategory: null,
+      } as never)
+    ).map((each) => each.id);
   await blocks().save(editor, {
     id: String(last.id),
     version: last.version,
@@ -165,7 +177,10 @@ test("deleting takes it off every page, audited with what it was; a stale delete
   });
   await blocks().remove(editor, { id: String(block.id), version: block.version });
   expect((await blocks().list(scope())).blocks.some((each) => each.id === block.id)).toBe(false);
-  expect((await audited(block.id)).at(-1)).toMatchObject({ action: "information.deleted", changes: { title: ["How our gloves fit", null] } });
+  expect((await audited(block.id)).at(-1)).toMatchObject({
+    action: "information.deleted",
+    changes: { title: ["How our gloves fit", null] },
+  });
   expect(await failure(blocks().remove(editor, { id: String(block.id), version: block.version }))).toMatchObject({
     code: "ENTRY_NOT_FOUND",
   });

@@ -36,7 +36,12 @@ export async function moveInformation(scope: StaffScope, raw: unknown, committed
         })
         .where(eq(customInformation.id, block.id));
     }
-    await recordAudit(tx, { action: "information.moved", entityType: "information", entityId: id, changes: { position: [at, to] } });
+    await recordAudit(tx, {
+      action: "information.moved",
+      entityType: "information",
+      entityId: id,
+      changes: { position: [at, to] },
+    });
     return true;
   });
   if (moved) afterCommit(scope, committed);

@@ -44,14 +44,25 @@ export async function saveInformation(
 ): Promise<{ id: number; created: boolean; changed: string[] }> {
   const input = parseInput(InformationInput, raw);
   const result = await withTransaction(scope, async (tx) => {
-    const values = { kind: input.kind, title: input.title, body: input.body, published: input.published, ...(await targetOf(tx.db, input)) };
+    const values = {
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      published: input.published,
+      ...(await targetOf(tx.db, input)),
+    };
     if (input.id === undefined) {
-      const [last] = await tx.db.select({ next: sql<number>`coalesce(max(${customInformation.position}) + 1, 0)::int` }).from(customInformation);
+      const [last] = await tx.db
+        .select({ next: sql<number>`coalesce(max(${customInformation.position}) + 1, 0)::int` })
+        .from(customInformation);
       const [made] = await tx.db
         .insert(customInformation)
         .values({ ...values, position: last?.next ?? 0 })
         .returning({ id: customInformation.id });
-      const changes = Object.fromEntries(FIELDS.map((field) => [field, [null, values[field]]])) as Record<string, [unknown, unknown]>;
+      const changes = Object.fromEntries(FIELDS.map((field) => [field, [null, values[field]]])) as Record<
+        string,
+        [unknown, unknown]
+      >;
       await recordAudit(tx, { action: "information.created", entityType: "information", entityId: made!.id, changes });
       return { id: made!.id, created: true, changed: [...FIELDS] as string[] };
     }

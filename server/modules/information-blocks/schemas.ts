@@ -7,7 +7,6 @@ import { INFORMATION_TARGETS } from "./words.ts";
  * category's (a top-level category covers its sub-categories), or one product's (by its address name).
  */
 
-
 const id = z.coerce.number({ error: "Not a block." }).int().positive().max(2_147_483_647);
 
 export const InformationInput = z

@@ -51,10 +51,16 @@ export async function changePartRow(
   committed: () => void,
 ): Promise<{ changed: boolean }> {
   const { version, op } = parseInput(RowOpInput, raw);
-  return savePart(scope, part, version, (before) => {
-    const next = applyRowOp(part, before, op);
-    return next === null ? null : parseInput(PART_SCHEMAS[part], next);
-  }, committed);
+  return savePart(
+    scope,
+    part,
+    version,
+    (before) => {
+      const next = applyRowOp(part, before, op);
+      return next === null ? null : parseInput(PART_SCHEMAS[part], next);
+    },
+    committed,
+  );
 }
 
 async function savePart(

@@ -42,14 +42,22 @@ export function storedValue(part: StoredPart, raw: unknown): unknown {
 
 export async function readStored(db: Db): Promise<Stored> {
   const [rows, flagRows] = await Promise.all([
-    db.select().from(siteSettings).where(inArray(siteSettings.key, [...STORED_PARTS])),
+    db
+      .select()
+      .from(siteSettings)
+      .where(inArray(siteSettings.key, [...STORED_PARTS])),
     db.select().from(featureFlags),
   ]);
   const byKey = new Map(rows.map((row) => [row.key, row]));
   const parts = Object.fromEntries(
     STORED_PARTS.map((part) => {
       const row = byKey.get(part);
-      return [part, row ? { value: storedValue(part, row.value), version: row.updatedAt.toISOString() } : { value: PART_DEFAULTS[part], version: "" }];
+      return [
+        part,
+        row
+          ? { value: storedValue(part, row.value), version: row.updatedAt.toISOString() }
+          : { value: PART_DEFAULTS[part], version: "" },
+      ];
     }),
   ) as Stored["parts"];
   const flagsByKey = new Map(flagRows.map((row) => [row.key, row]));

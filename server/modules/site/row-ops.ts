@@ -13,9 +13,7 @@ const LIST_OF: Partial<Record<StoredPart, string>> = { navigation: "items", foot
 
 export const RowOpInput = z.object({
   version: z.string().max(40).default(""),
-  op: z
-    .string()
-    .regex(/^(?:(?:up|down|remove):\d{1,3}(?:\.\d{1,3})?|add-categories)$/, "Not a change this page offers."),
+  op: z.string().regex(/^(?:(?:up|down|remove):\d{1,3}(?:\.\d{1,3})?|add-categories)$/, "Not a change this page offers."),
 });
 
 type Rows = unknown[];

@@ -93,16 +93,17 @@ export const NavigationInput = z
         z
           .array(z.custom<z.output<typeof navRow>>())
           .max(NAVIGATION_MAX_ITEMS, `At most ${NAVIGATION_MAX_ITEMS} menu items.`)
-          .refine((list) => list.filter((row) => row.kind === "categories").length <= 1, "The categories can be in the menu once."),
+          .refine(
+            (list) => list.filter((row) => row.kind === "categories").length <= 1,
+            "The categories can be in the menu once.",
+          ),
       ),
   })
-  .transform(
-    ({ items }): Navigation => ({
-      items: items.map((row) =>
-        row.kind === "categories" ? { kind: "categories" as const } : { kind: "link" as const, label: row.label, href: row.href },
-      ),
-    }),
-  );
+  .transform(({ items }): Navigation => ({
+    items: items.map((row) =>
+      row.kind === "categories" ? { kind: "categories" as const } : { kind: "link" as const, label: row.label, href: row.href },
+    ),
+  }));
 
 const columnRow = z
   .object({ title: text(40), links: rows(linkRow(60), FOOTER_MAX_LINKS, "links in a column") })
@@ -146,15 +147,13 @@ export const ContactInput = z.object({
   hours: text(100).transform(orNull),
 }) satisfies z.ZodType<Contact, unknown>;
 
-const trustRow = z
-  .object({ text: text(80), href: text(MAX_HREF) })
-  .superRefine((row, ctx) => {
-    if (row.text === "" && row.href === "") return;
-    if (row.text === "") ctx.addIssue({ code: "custom", path: ["text"], message: "Give the item's text." });
-    if (row.href === "") return;
-    const problem = linkProblem(row.href);
-    if (problem) ctx.addIssue({ code: "custom", path: ["href"], message: problem });
-  });
+const trustRow = z.object({ text: text(80), href: text(MAX_HREF) }).superRefine((row, ctx) => {
+  if (row.text === "" && row.href === "") return;
+  if (row.text === "") ctx.addIssue({ code: "custom", path: ["text"], message: "Give the item's text." });
+  if (row.href === "") return;
+  const problem = linkProblem(row.href);
+  if (problem) ctx.addIssue({ code: "custom", path: ["href"], message: problem });
+});
 
 /** The trust bar: a few short reassurances, each linked or not. */
 export const TrustInput = z.object({
@@ -163,14 +162,12 @@ export const TrustInput = z.object({
   ),
 }) satisfies z.ZodType<Trust, unknown>;
 
-const socialRow = z
-  .object({ name: text(30), url: text(MAX_HREF) })
-  .superRefine((row, ctx) => {
-    if (row.name === "" && row.url === "") return;
-    if (row.name === "") ctx.addIssue({ code: "custom", path: ["name"], message: "Give the network's name." });
-    if (!row.url.startsWith("https://") || linkProblem(row.url) !== null)
-      ctx.addIssue({ code: "custom", path: ["url"], message: "The profile's address, starting with https://." });
-  });
+const socialRow = z.object({ name: text(30), url: text(MAX_HREF) }).superRefine((row, ctx) => {
+  if (row.name === "" && row.url === "") return;
+  if (row.name === "") ctx.addIssue({ code: "custom", path: ["name"], message: "Give the network's name." });
+  if (!row.url.startsWith("https://") || linkProblem(row.url) !== null)
+    ctx.addIssue({ code: "custom", path: ["url"], message: "The profile's address, starting with https://." });
+});
 
 /** The shop's social profiles (https only: they open through the external-site notice). */
 export const SocialInput = z.object({
@@ -188,7 +185,9 @@ export const LaunchTextInput = z.object({
         z.iso.datetime({ local: true, error: "A date and time such as 2026-12-01 09:30." }),
       ]),
     )
-    .transform((value) => (value === "" ? null : new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`).toISOString())),
+    .transform((value) =>
+      value === "" ? null : new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`).toISOString(),
+    ),
   headline: text(120).transform(orNull),
   text: text(600).transform(orNull),
 }) satisfies z.ZodType<LaunchText, unknown>;

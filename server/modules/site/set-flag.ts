@@ -12,7 +12,9 @@ export const FlagInput = z.object({
   key: z.string().regex(/^[a-z][a-z0-9-]{0,59}$/, "Not a flag's key."),
   enabled: z.union([
     z.boolean(),
-    z.enum(["on", "off", "true", "false"], { error: "Choose on or off." }).transform((value) => value === "on" || value === "true"),
+    z
+      .enum(["on", "off", "true", "false"], { error: "Choose on or off." })
+      .transform((value) => value === "on" || value === "true"),
   ]),
   version: z.string().max(40).default(""),
 });

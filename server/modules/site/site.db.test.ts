@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { testPageContext } from "../../../tests/support/page-context.ts";
@@ -125,7 +125,13 @@ describe("the site's parts", () => {
       }),
     );
     expect(refused).toMatchObject({ code: "INVALID_INPUT" });
-    expect(Object.keys(refused!.fields).sort()).toEqual(["items.0.href", "items.1.label", "items.2.href", "items.3.href", "items.4.label"]);
+    expect(Object.keys(refused!.fields).sort()).toEqual([
+      "items.0.href",
+      "items.1.label",
+      "items.2.href",
+      "items.3.href",
+      "items.4.label",
+    ]);
     const many = Array.from({ length: 13 }, (_, i) => ({ kind: "link", label: `Item ${i}`, href: `/p${i}` }));
     expect(await failure(site().changePart(owner, "navigation", { version, items: many }))).toMatchObject({
       code: "INVALID_INPUT",
@@ -134,7 +140,9 @@ describe("the site's parts", () => {
     expect(
       await failure(site().changePart(owner, "navigation", { version, items: [{ kind: "categories" }, { kind: "categories" }] })),
     ).toMatchObject({ code: "INVALID_INPUT" });
-    expect(await failure(site().changePart(owner, "social", { version: "", links: [{ name: "Web", url: "http://x.example" }] }))).toMatchObject({
+    expect(
+      await failure(site().changePart(owner, "social", { version: "", links: [{ name: "Web", url: "http://x.example" }] })),
+    ).toMatchObject({
       fields: { "links.0.url": expect.any(String) },
     });
     expect(await failure(site().changePart(owner, "contact", { version: "", email: "not an address" }))).toMatchObject({
@@ -176,7 +184,9 @@ describe("the site's parts", () => {
     expect(entry!.changes).toEqual({ navigation: [{ items: [{ kind: "categories" }] }, navigation] });
 
     // The same again changes nothing; the form read before the change is stale.
-    expect(await site().changePart(owner, "navigation", { ...form, version: await versionOf("navigation") })).toEqual({ changed: false });
+    expect(await site().changePart(owner, "navigation", { ...form, version: await versionOf("navigation") })).toEqual({
+      changed: false,
+    });
     expect(await failure(site().changePart(owner, "navigation", form))).toMatchObject({
       code: "STALE_VERSION",
       details: { changedAt: await versionOf("navigation") },
@@ -212,7 +222,13 @@ describe("the site's parts", () => {
     await site().changePart(owner, "footer", {
       version,
       columns: [
-        { title: "Help", links: [{ label: "Returns", href: "/returns-policy" }, { label: "Club", href: "/membership" }] },
+        {
+          title: "Help",
+          links: [
+            { label: "Returns", href: "/returns-policy" },
+            { label: "Club", href: "/membership" },
+          ],
+        },
         { title: "Shop", links: [{ label: "Gloves", href: "/shop/gloves" }] },
       ],
     });
@@ -222,7 +238,9 @@ describe("the site's parts", () => {
       ["Shop", ["Gloves"]],
       ["Help", ["Club", "Returns"]],
     ]);
-    expect(await failure(site().changePartRow(owner, "footer", { version: await versionOf("footer"), op: "remove:0.0" }))).toMatchObject({
+    expect(
+      await failure(site().changePartRow(owner, "footer", { version: await versionOf("footer"), op: "remove:0.0" })),
+    ).toMatchObject({
       code: "INVALID_INPUT",
     });
   });
@@ -272,8 +290,9 @@ describe("the launch", () => {
   const guarded = async (url: string) => {
     try {
       const request = new Request(url);
-      await pageGuards({ request, context: context(), pattern: "known", params: {}, url: new URL(url) } as never, async () =>
-        new Response("page"),
+      await pageGuards(
+        { request, context: context(), pattern: "known", params: {}, url: new URL(url) } as never,
+        async () => new Response("page"),
       );
       return "page";
     } catch (thrown) {
@@ -283,15 +302,27 @@ describe("the launch", () => {
   };
 
   test("its moment, headline and text are the /launch page's; empty leaves the page's own", async () => {
-    const launch = { version: await versionOf("launch"), at: "2027-03-01T18:30", headline: "Gloves of the year", text: "Out in March." };
+    const launch = {
+      version: await versionOf("launch"),
+      at: "2027-03-01T18:30",
+      headline: "Gloves of the year",
+      text: "Out in March.",
+    };
     await site().changePart(owner, "launch", launch);
     const loaded = (await pageLoader({ params: { page: "launch" }, context: context() } as never)) as {
       page: { title: string; description: string; blocks: { kind: string; until?: string }[] };
     };
     expect(loaded.page).toMatchObject({ title: "Gloves of the year", description: "Out in March." });
     expect(loaded.page.blocks.find((block) => block.kind === "countdown")?.until).toBe("2027-03-01T18:30:00.000Z");
-    expect((await site().data()).launch).toEqual({ at: "2027-03-01T18:30:00.000Z", headline: "Gloves of the year", text: "Out in March.", mode: false });
-    expect(await failure(site().changePart(owner, "launch", { version: await versionOf("launch"), at: "1 March" }))).toMatchObject({
+    expect((await site().data()).launch).toEqual({
+      at: "2027-03-01T18:30:00.000Z",
+      headline: "Gloves of the year",
+      text: "Out in March.",
+      mode: false,
+    });
+    expect(
+      await failure(site().changePart(owner, "launch", { version: await versionOf("launch"), at: "1 March" })),
+    ).toMatchObject({
       fields: { at: expect.any(String) },
     });
 
