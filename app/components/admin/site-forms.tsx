@@ -100,7 +100,7 @@ export function RowFormButton({ part, op, children }: { part: string; op: string
   );
 }
 
-/** A row of two text fields (text and address) in a titled group, with its row buttons. */
+/** A row of two text fields (text and address) in a titled group, with its row buttons; the panel says what an address may be. */
 export function LinkRow({
   legend,
   names,
@@ -108,7 +108,6 @@ export function LinkRow({
   labels = ["Text", "Address"],
   form,
   buttons,
-  hint = "A path of the shop (/membership) or an https:// address.",
 }: {
   legend: string;
   names: [string, string];
@@ -116,7 +115,6 @@ export function LinkRow({
   labels?: [string, string];
   form: PartFailure;
   buttons?: ReactNode;
-  hint?: string;
 }) {
   return (
     <fieldset className="flex flex-col gap-2 rounded-md border border-grey-200 p-3">
@@ -133,10 +131,18 @@ export function LinkRow({
           name={names[1]}
           defaultValue={form.value(names[1], values[1])}
           error={form.error(names[1])}
-          hint={hint}
         />
       </div>
       {buttons}
     </fieldset>
   );
+}
+
+/** What the panel's addresses may be, said once above its rows. */
+export function AddressRule({
+  children = "An address is a path of the shop (/membership) or an https:// address of another site.",
+}: {
+  children?: ReactNode;
+}) {
+  return <p className="mb-3 text-sm text-grey-600">{children}</p>;
 }

@@ -5,7 +5,7 @@ import { TextArea } from "~/components/admin/catalogue-forms";
 import { FormNotices } from "~/components/admin/form-notices";
 import { Panel } from "~/components/admin/panel";
 import { failureFor } from "~/components/admin/settings-form";
-import { LinkRow, PartForm, RowButtons, RowFormButton } from "~/components/admin/site-forms";
+import { AddressRule, LinkRow, PartForm, RowButtons, RowFormButton } from "~/components/admin/site-forms";
 import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
 import { refusedForm, staffScope } from "~/lib/admin-actions.server";
@@ -133,6 +133,7 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
 
       <div id="navigation">
         <Panel title="Menu (the header's navigation)">
+          <AddressRule />
           <PartForm part="navigation" version={navigation.version} submit="Save the menu">
             <ol className="flex flex-col gap-3">
               {navigation.items.map((item, i) => {
@@ -189,6 +190,7 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
 
       <div id="footer">
         <Panel title="Footer columns">
+          <AddressRule />
           <PartForm part="footer" version={footer.version} submit="Save the footer">
             {footer.columns.map((column, c) => (
               <fieldset key={c} className="flex flex-col gap-3 rounded-md border border-grey-300 p-3">
@@ -299,6 +301,9 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
 
       <div id="trust">
         <Panel title="Trust bar">
+          <AddressRule>
+            Each item may link to a path of the shop (/returns-policy) or an https:// address, or to nothing.
+          </AddressRule>
           <PartForm part="trust" version={trust.version} submit="Save the trust bar">
             <ol className="flex flex-col gap-2">
               {[...trust.items, null].map((item, i) => (
@@ -308,7 +313,6 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
                     names={[`items.${i}.text`, `items.${i}.href`]}
                     values={[item?.text ?? "", item?.href ?? ""]}
                     form={form("trust")}
-                    hint="Optional: a path of the shop (/returns-policy) or an https:// address."
                     buttons={
                       item && (
                         <RowButtons
@@ -330,6 +334,9 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
 
       <div id="social">
         <Panel title="Social links">
+          <AddressRule>
+            Each profile&rsquo;s https:// address; it opens through the shop&rsquo;s notice for links that leave it.
+          </AddressRule>
           <PartForm part="social" version={social.version} submit="Save the social links">
             <ol className="flex flex-col gap-2">
               {[...social.links, null].map((link, i) => (
@@ -339,7 +346,6 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
                     names={[`links.${i}.name`, `links.${i}.url`]}
                     values={[link?.name ?? "", link?.url ?? ""]}
                     labels={["Network", "Profile address"]}
-                    hint="Its https:// address."
                     form={form("social")}
                     buttons={
                       link && (
