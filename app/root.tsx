@@ -66,8 +66,10 @@ export async function loader({ context: router, request }: Route.LoaderArgs) {
   const cookies = request.headers.get("cookie");
   // What the visitor's membership gives them (one query, customers only; ADR 41).
   const viewer = await context.viewer();
-  const [menu, bagCount, pricing] = await Promise.all([
+  const [categories, site, bagCount, pricing] = await Promise.all([
     services.catalog.categoryMenu(),
+    // The site's own data (ADR 76): menu, footer, contact, trust bar, social links, flags; from memory.
+    services.site.view(),
     // Only visitors with a bag cost a query; the count changes with bag actions (POSTs), after
     // which this loader runs again (shouldRevalidate below).
     services.cart.count(context, whoseBag(context), viewer),
@@ -75,6 +77,8 @@ export async function loader({ context: router, request }: Route.LoaderArgs) {
     services.membership.priceRule(viewer),
   ]);
   // The compare list is the visitor's cookie, read without a query (this loader runs on every page).
+  // The navigation with the catalogue's categories in their place: one object per data and catalogue.
+  const menu = await services.site.menu(categories);
   const compareNotice = readCompareNotice(cookies);
   const notice = readSiteNotice(cookies);
   const headers = new Headers();
@@ -89,10 +93,13 @@ export async function loader({ context: router, request }: Route.LoaderArgs) {
   const shell = {
     site: { siteName: env.siteName, tagline: env.tagline, publicUrl: env.publicUrl },
     currency: env.currency,
-    // The analytics tag's settings when configured (ADR 40); absent, the page has no such tag.
-    analytics: env.analytics ?? null,
-    // Cached and the same for everyone: its JSON text is made once (lib/serialized.ts).
+    // The analytics tag's settings when configured (ADR 40) and the owner has it on; absent, the page has no such tag.
+    analytics: site.flags.analytics === false ? null : (env.analytics ?? null),
+    // Cached and the same for everyone: their JSON texts are made once (lib/serialized.ts).
     menu: serialize(menu),
+    siteData: serialize(site),
+    // The owner's switches the pages' components follow (lib/features.ts).
+    flags: site.flags,
     bagCount,
     pricing,
     compare: [...readCompareList(cookies)],
@@ -114,8 +121,8 @@ export async function loader({ context: router, request }: Route.LoaderArgs) {
   return withHeaders(shell, { headers });
 }
 
-// The shell's data (menu, site name) changes only when the owner edits the catalogue, so
-// client-side navigations do not fetch it again.
+// The shell's data (menu, site name, the site's data) changes only when the owner edits the
+// catalogue or the site, so client-side navigations do not fetch it again.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
@@ -153,18 +160,19 @@ export function Layout({ children }: { children: ReactNode }) {
             <OnlineStatus />
             <SiteHeader
               siteName={data?.site.siteName ?? ""}
-              categories={data ? deserialize(data.menu) : []}
+              menu={data ? deserialize(data.menu) : []}
+              compare={data?.flags.compare !== false}
               bagCount={bagCount}
               customer={data?.auth?.user ?? null}
             />
             <CompareNotice />
-            <CompareTogglesForm />
+            {data?.flags.compare !== false && <CompareTogglesForm />}
             <SiteNotice />
             <SessionWatch />
             <main id="main" tabIndex={-1} className="flex-1 outline-none">
               {children}
             </main>
-            {data && <SiteFooter siteName={data.site.siteName} tagline={data.site.tagline} />}
+            {data && <SiteFooter siteName={data.site.siteName} tagline={data.site.tagline} site={deserialize(data.siteData)} />}
             <Toaster />
           </>
         )}

@@ -97,6 +97,13 @@ const routes: RouteConfig = [
     // The newsletter's list and its export for the shop's mailing tool (ADR 77).
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("newsletter/export.csv", "routes/admin/newsletter-export.tsx"),
+    // The shop's flags and pages of record, and the site's own data (issue 26 §3-4, ADR 76).
+    route("flags", "routes/admin/flags.tsx"),
+    route("launch", "routes/admin/launch.tsx"),
+    route("information", "routes/admin/information.tsx"),
+    route("information/new", "routes/admin/information-block.tsx", { id: "admin-information-new" }),
+    route("information/:id", "routes/admin/information-block.tsx", { id: "admin-information-block" }),
+    route("site", "routes/admin/site.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("delivery", "routes/admin/delivery.tsx"),
     route("memberships", "routes/admin/memberships.tsx"),

@@ -8,6 +8,7 @@ import { ecommerceApi } from "./api/rest/ecommerce.ts";
 import { loginApi } from "./api/rest/login-api.ts";
 import { paymentWebhooksApi } from "./api/rest/payment-webhooks.ts";
 import { socialAuthApi } from "./api/rest/social-auth.ts";
+import { siteDataApi } from "./api/rest/site-data.ts";
 import { subscriptionsApi } from "./api/rest/subscriptions.ts";
 import { videosApi } from "./api/rest/videos.ts";
 import { COST_BUDGET_RULE } from "./api/graphql/limits.ts";
@@ -158,13 +159,15 @@ export function createApp(deps: AppDeps) {
   app.route("/ecommerce", ecommerceApi({ logger }));
   app.route("/customers", customersApi({ logger }));
   app.route("/subscriptions", subscriptionsApi({ logger }));
+  app.route("/data", siteDataApi({ logger }));
   app.route("/webhooks", paymentWebhooksApi({ logger }));
   app.route("/graphql", graphqlApi(yoga, { graphiql: env.NODE_ENV === "development" }));
   // The video facade's lookup of a video's player (oEmbed), limited per visitor address.
   app.route("/videos", videosApi({ lookups: rateLimit(rateLimits, VIDEO_LOOKUPS_RULE) }));
 
-  // Pages are kept per catalogue stamp: none outlives a catalogue change (ADR 64).
-  app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS, stamp: services.catalog.stamp }));
+  // Pages are kept per catalogue and site-data stamp: none outlives a change of either (ADR 64, 76).
+  const stamp = () => `${services.catalog.stamp()} ${services.site.stamp()}`;
+  app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS, stamp }));
   app.use("*", scriptNonce({ enabled: pagePolicy, formTargets, frameSources, scriptOrigins }));
   app.all("*", async (c) => {
     const request = asPublicRequest(c.req.raw, env.PUBLIC_URL);

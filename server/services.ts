@@ -27,6 +27,7 @@ import { formatMoney } from "./lib/money.ts";
 import { createShopEvents, type ShopEventTarget } from "./lib/events.ts";
 import { rateLimit, type RateLimitStore } from "./modules/rate-limit/index.ts";
 import { createSite } from "./modules/site/index.ts";
+import { createInformationBlocks } from "./modules/information-blocks/index.ts";
 import { createContent } from "./modules/content/index.ts";
 import { createExternalLinks } from "./modules/external-links/index.ts";
 import { createVideos, type VideosConfig } from "./modules/videos/index.ts";
@@ -165,6 +166,11 @@ export function createServices(database: Database, config: ServicesConfig) {
     },
   });
   const news = createNews(database.db, { sign: externalLinks.sign });
+  // The site's own data and the feature flags (ADR 76); its links to other sites are signed for the notice.
+  // Addresses the notice forwards to anyway (the social networks) stay unsigned, as the shop always wrote them.
+  const site = createSite(database.db, {
+    sign: (url) => (externalLinks.leavingTarget(url).ok ? "" : externalLinks.sign(url)),
+  });
   const membership = createMembership(database.db, {
     siteName: config.siteName,
     membershipLink: `${config.publicUrl}/membership`,
@@ -245,6 +251,8 @@ export function createServices(database: Database, config: ServicesConfig) {
       lowStockAt: async (db) => (await settings(db)).lowStockAt,
       invalidate: () => catalog.invalidate(),
     }),
+    /** The product information blocks in the back office (ADR 76); product pages show each change at once. */
+    informationBlocks: createInformationBlocks({ catalogueChanged: () => catalog.invalidate() }),
     /** Promo codes in the back office (ADR 67); checkout prices them itself. */
     promotions: createPromotions({ currency: selling.currency }),
     compare: createCompare(catalog.productDetail),
@@ -304,7 +312,7 @@ export function createServices(database: Database, config: ServicesConfig) {
      */
     startBackgroundWork: background.start,
     stopBackgroundWork: background.stop,
-    site: createSite(database.db),
+    site,
     news,
     pages,
     membership,
@@ -318,6 +326,7 @@ export function createServices(database: Database, config: ServicesConfig) {
         if (apiId === "memberships") membership.invalidatePlans();
         if (apiId === "pages") pages.invalidate();
         if (apiId === "news" || apiId === "news-categories") news.invalidate();
+        if (apiId === "feature-flags") site.invalidate();
       },
     }),
     videos,

@@ -22,11 +22,13 @@ type LeavingDialog = Awaited<ReturnType<typeof loadDialog>>["LeavingDialog"];
 export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "target" | "rel"> {
   /** The destination: an absolute address on a host the notice allows (server/modules/external-links). */
   href: string;
+  /** The server's signature of `href`, for an address the notice forwards only when the shop wrote it (the site's data, ADR 76). */
+  sig?: string | null;
   children: ReactNode;
 }
 
 /** A link out of the shop, through the external-site notice. */
-export function ExternalLink({ href, children, onClick, onPointerEnter, onFocus, ...rest }: ExternalLinkProps) {
+export function ExternalLink({ href, sig, children, onClick, onPointerEnter, onFocus, ...rest }: ExternalLinkProps) {
   const siteName = useRouteLoaderData<typeof rootLoader>("root")?.site.siteName ?? "the shop";
   // The dialog's component once its code has loaded; null: closed.
   const [Dialog, setDialog] = useState<LeavingDialog | null>(null);
@@ -48,7 +50,7 @@ export function ExternalLink({ href, children, onClick, onPointerEnter, onFocus,
       {/* data-reload: the document's link handler leaves it to this one (or to the browser). */}
       <a
         ref={trigger}
-        href={leavingPath(href)}
+        href={leavingPath(href, sig ?? undefined)}
         data-reload=""
         onClick={handleClick}
         onPointerEnter={(event) => {

@@ -4,6 +4,7 @@ import { productImageSources } from "~/lib/media";
 import { CompareToggleButton, useInCompareList } from "./compare-toggle";
 import { CachedHtml } from "./ui/cached-html";
 import { MemberAwarePrice } from "./price";
+import { useFeature } from "~/lib/features";
 import { usePriceRule } from "~/lib/price-rule";
 import { priceRuleKey, type PriceRule } from "../../server/modules/membership/shared.ts";
 import { QuickAdd } from "./quick-add";
@@ -32,6 +33,8 @@ export function ProductCard({
   first?: boolean;
 }) {
   const inList = useInCompareList(product.id);
+  // Off, the card has no compare button (the owner's `compare` flag): part of the cached HTML's variant.
+  const compare = useFeature("compare");
   // Members and everyone else see other prices on the same shared card: the rule is part of the
   // cached HTML's variant, so one never gets the other's (ADR 41).
   const rule = usePriceRule();
@@ -50,9 +53,9 @@ export function ProductCard({
         tag="div"
         className="product-card-body"
         source={product}
-        variant={`${currency} ${inList} ${priceRuleKey(rule)}`}
+        variant={`${currency} ${compare && inList} ${compare} ${priceRuleKey(rule)}`}
       >
-        <CardBody product={product} currency={currency} inList={inList} rule={rule} />
+        <CardBody product={product} currency={currency} inList={inList} compare={compare} rule={rule} />
       </CachedHtml>
     </article>
   );
@@ -79,7 +82,19 @@ function CardMedia({ product, eager, first = false }: { product: Card; eager: bo
   );
 }
 
-function CardBody({ product, currency, inList, rule }: { product: Card; currency: string; inList: boolean; rule: PriceRule }) {
+function CardBody({
+  product,
+  currency,
+  inList,
+  compare,
+  rule,
+}: {
+  product: Card;
+  currency: string;
+  inList: boolean;
+  compare: boolean;
+  rule: PriceRule;
+}) {
   return (
     <>
       <p className="product-card-brand">{product.brand.name}</p>
@@ -97,7 +112,7 @@ function CardBody({ product, currency, inList, rule }: { product: Card; currency
       )}
       <div className="product-card-actions">
         {product.inStock && <QuickAdd slug={product.slug} categorySlug={product.categorySlug} name={product.name} />}
-        <CompareToggleButton productId={product.id} productName={product.name} inList={inList} />
+        {compare && <CompareToggleButton productId={product.id} productName={product.name} inList={inList} />}
       </div>
     </>
   );

@@ -1,18 +1,22 @@
 import { Link } from "./ui/link";
 import { CompareLink } from "./compare-link";
-import type { MenuCategory } from "../../server/modules/catalog/index.ts";
+import type { MenuEntry } from "../../server/modules/site/shared.ts";
 import { MenuToggle, SiteMenu } from "./site-menu";
 import { SiteSearch } from "./site-search";
 import { Icon } from "./ui/icons";
 
 export function SiteHeader({
   siteName,
-  categories,
+  menu,
+  compare,
   bagCount,
   customer,
 }: {
   siteName: string;
-  categories: MenuCategory[];
+  /** The site's navigation with the catalogue's categories in their place (ADR 76). */
+  menu: MenuEntry[];
+  /** Whether the owner has comparing on (the `compare` flag): off, the header has no link to it. */
+  compare: boolean;
   bagCount: number;
   /** The logged-in customer, or null for a guest. */
   customer: { username: string; firstName: string | null } | null;
@@ -25,10 +29,10 @@ export function SiteHeader({
           <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-full bg-mint-500" />
           {siteName}
         </Link>
-        <SiteMenu categories={categories} />
+        <SiteMenu entries={menu} />
         <SiteSearch />
         <div className="ml-auto flex items-center sm:gap-1">
-          <CompareLink />
+          {compare && <CompareLink />}
           <Link
             to={customer ? "/my-account" : "/login"}
             className="rounded-md p-1.5 text-grey-800 hover:text-mint-700 sm:p-2"

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import type { MenuCategory } from "../../server/modules/catalog/index.ts";
+import { leavingPath } from "../../server/modules/external-links/shared.ts";
+import { isShopPath, type MenuEntry } from "../../server/modules/site/shared.ts";
 import { CachedHtml } from "./ui/cached-html";
 import { Link } from "./ui/link";
 import { Icon } from "./ui/icons";
@@ -40,36 +41,42 @@ export function MenuToggle() {
 }
 
 /**
- * The shop menu, built from the categories, rendered once for every screen: a bar on wide
- * screens whose items open their sub-categories on hover or focus; below the header, opened by
- * <MenuToggle/> (which must come before it in the same parent), on narrow ones. It is on every
- * page, so its styles live in app.css (.shop-menu) rather than in long class lists, and the server
- * renders its lists once per menu and current category (CachedHtml).
+ * The shop menu, the site's navigation (ADR 76): its links and the catalogue's categories in the
+ * owner's order, rendered once for every screen: a bar on wide screens whose categories open
+ * their sub-categories on hover or focus; below the header, opened by <MenuToggle/> (which must
+ * come before it in the same parent), on narrow ones. It is on every page, so its styles live in
+ * app.css (.shop-menu) rather than in long class lists, and the server renders its lists once per
+ * menu and current entry (CachedHtml).
  */
-export function SiteMenu({ categories }: { categories: MenuCategory[] }) {
+export function SiteMenu({ entries }: { entries: MenuEntry[] }) {
   const { pathname } = useLocation();
-  const current = categories.find((category) => isWithin(pathname, `/shop/${category.slug}`))?.slug ?? "";
+  const current = entries.findIndex((entry) => isShopPath(entry.href) && isWithin(pathname, pathOf(entry.href)));
   return (
-    <CachedHtml tag="nav" id="shop-menu" aria-label="Shop" className="shop-menu" source={categories} variant={current}>
-      <MenuItems categories={categories} current={current} />
+    <CachedHtml tag="nav" id="shop-menu" aria-label="Shop" className="shop-menu" source={entries} variant={String(current)}>
+      <MenuItems entries={entries} current={current} />
     </CachedHtml>
   );
 }
 
-/** The menu's lists; `current` is the slug of the category the visitor is in ("" for none). */
-function MenuItems({ categories, current }: { categories: MenuCategory[]; current: string }) {
+/** The menu's lists; `current` is the index of the entry the visitor is in (-1 for none). */
+function MenuItems({ entries, current }: { entries: MenuEntry[]; current: number }) {
   return (
     <ul className="container-page">
-      {categories.map((category) => (
-        <li key={category.slug}>
-          <Link to={`/shop/${category.slug}`} aria-current={category.slug === current ? "page" : undefined}>
-            {category.name}
-          </Link>
-          {category.subCategories.length > 0 && (
+      {entries.map((entry, i) => (
+        <li key={`${i} ${entry.href}`}>
+          {isShopPath(entry.href) ? (
+            <Link to={entry.href} aria-current={i === current ? "page" : undefined}>
+              {entry.label}
+            </Link>
+          ) : (
+            // Out of the shop: through the external-site notice's page (SPEC §2), signed by the server.
+            <a href={leavingPath(entry.href, entry.sig ?? undefined)}>{entry.label}</a>
+          )}
+          {entry.children.length > 0 && (
             <ul>
-              {category.subCategories.map((sub) => (
-                <li key={sub.slug}>
-                  <Link to={`/shop/${category.slug}/sub/${sub.slug}`}>{sub.name}</Link>
+              {entry.children.map((child) => (
+                <li key={child.href}>
+                  <Link to={child.href}>{child.label}</Link>
                 </li>
               ))}
             </ul>
@@ -80,7 +87,13 @@ function MenuItems({ categories, current }: { categories: MenuCategory[]; curren
   );
 }
 
-/** True on the category's pages: its own address or one below it, not /shop/balls for /shop/ball. */
+/** A link's path without its query and hash. */
+function pathOf(href: string) {
+  return href.replace(/[?#].*$/, "");
+}
+
+/** True on the entry's pages: its own address or one below it, not /shop/balls for /shop/ball; "/" only on the home page. */
 function isWithin(pathname: string, root: string) {
-  return pathname === root || pathname.startsWith(`${root}/`);
+  if (root === "/") return pathname === "/";
+  return pathname === root || pathname.startsWith(`${root.replace(/\/$/, "")}/`);
 }

@@ -21,14 +21,17 @@ function page(
     members?: number[];
     blockedPages?: string[];
     gate?: string;
+    /** Launch mode on (the `launch` flag, off unless set: ADR 76). */
+    launching?: boolean;
   } = {},
 ): PageRequest {
   const disabled = new Set(options.disabled ?? []);
+  const on = (key: string) => (key === "launch" ? options.launching === true : !disabled.has(key));
   return {
     session: options.session ?? null,
     cookies: { secure: false },
     services: {
-      site: { featureEnabled: async (key: string) => !disabled.has(key) },
+      site: { featureEnabled: async (key: string) => on(key) },
       pages: { isBlocked: async (slug: string) => (options.blockedPages ?? []).includes(slug) },
       membership: { plans: async () => plans },
       staffAccess: { backOfficeGate: async () => options.gate ?? "ok" },
@@ -98,6 +101,55 @@ describe("block-page", () => {
 
   test("runs before auth: a turned-off customers-only page is a 404, not a login", async () => {
     expect(await visit(page({ handles: [{ feature: "news", auth: true }], disabled: ["news"] }))).toMatchObject({
+      init: { status: 404 },
+    });
+  });
+});
+
+describe("launch mode", () => {
+  const launching = (session: CurrentSession | null = null, handles: RouteHandle[] = []) =>
+    page({ launching: true, session, handles, blockedPages: ["launch"] });
+  const staffer = {
+    user: { id: 9, username: "desk", role: "staff", scope: ["staff"] },
+    sessionId: "s9",
+  } as unknown as CurrentSession;
+
+  test("every shop page, and its data, sends a visitor to /launch; a customer too", async () => {
+    for (const url of [
+      "http://shop.test/",
+      "http://shop.test/shop/gloves?size=8",
+      "http://shop.test/_root.data",
+      "http://shop.test/about",
+    ]) {
+      const answer = (await visit(launching(), url)) as Response;
+      expect(answer.status, url).toBe(302);
+      expect(answer.headers.get("location"), url).toBe("/launch");
+    }
+    expect(((await visit(launching(session), "http://shop.test/bag")) as Response).headers.get("location")).toBe("/launch");
+  });
+
+  test("the launch page (even when blocked), the policies, logging in and the newsletter stay open", async () => {
+    const content = [{ contentPage: true }] as RouteHandle[];
+    expect(await visit(launching(null, content), "http://shop.test/launch")).toBe("page");
+    expect(await visit(launching(null, content), "http://shop.test/launch.data?_routes=routes%2Fsite%2Fpage")).toBe("page");
+    expect(await visit(launching(null, content), "http://shop.test/privacy-policy")).toBe("page");
+    for (const path of ["/login", "/newsletter/confirm?token=x", "/leaving?to=x", "/robots.txt"])
+      expect(await visit(launching(), `http://shop.test${path}`), path).toBe("page");
+    // Not a prefix of a longer word: /launcher is a shop page like any other.
+    expect(await visit(launching(null, content), "http://shop.test/launcher")).toBeInstanceOf(Response);
+  });
+
+  test("signed-in staff see the whole shop; the back office keeps its own guard", async () => {
+    expect(await visit(launching(staffer), "http://shop.test/shop/gloves")).toBe("page");
+    const admin = (await visit(launching(null, [{ backOffice: "staff" }]), "http://shop.test/admin/orders")) as Response;
+    expect(admin.headers.get("location")).toBe("/login?redirect=%2Fadmin%2Forders");
+  });
+
+  test("off, nothing is sent anywhere, and a blocked launch page does not exist", async () => {
+    expect(await visit(page({ handles: [] }), "http://shop.test/shop/gloves")).toBe("page");
+    expect(
+      await visit(page({ handles: [{ contentPage: true }], blockedPages: ["launch"] }), "http://shop.test/launch"),
+    ).toMatchObject({
       init: { status: 404 },
     });
   });

@@ -2,6 +2,7 @@ import { data, redirect, type MiddlewareFunction } from "react-router";
 import { clearedSessionCookies, redirectCookie } from "../../server/modules/accounts/shared.ts";
 import { pageContext, type PageRequest } from "../../server/http/page-context.ts";
 import { isBackOfficeRole, mayOpen } from "../../server/modules/staff-access/shared.ts";
+import { LAUNCH_PATH, openInLaunch } from "../../server/modules/site/shared.ts";
 import { LOGIN_PATH, pageAddress } from "./auth.server";
 import { pageOptions, type RouteHandle } from "./route-handle";
 import { siteNoticeCookie } from "./site-notice";
@@ -29,17 +30,29 @@ function toLogin(page: PageRequest, request: Request): never {
 
 /**
  * A page of a feature the owner has turned off does not exist, nor does a shop page the owner
- * blocked (ADR 40): both answer 404, as if they had never been there.
+ * blocked (ADR 40): both answer 404, as if they had never been there. In launch mode (the
+ * `launch` flag, ADR 76) every shop page sends the visitor to /launch, but for the few that stay
+ * open (the policies, logging in, the newsletter) and for signed-in staff, who see the whole shop;
+ * the launch page itself is then shown even if blocked.
  */
 export const blockPage: Guard = async (page, options, request) => {
-  if (options.feature && !(await page.services.site.featureEnabled(options.feature))) throw data(null, { status: 404 });
-  if (options.contentPage && (await page.services.pages.isBlocked(firstSegment(request.url)))) throw data(null, { status: 404 });
+  const { site } = page.services;
+  if (options.feature && !(await site.featureEnabled(options.feature))) throw data(null, { status: 404 });
+  const path = pathOf(request.url);
+  const launching = await site.featureEnabled("launch");
+  if (launching && !openInLaunch(path) && !options.backOffice && !options.backOfficeStep && !isStaff(page))
+    throw redirect(LAUNCH_PATH);
+  if (!options.contentPage || (launching && path === LAUNCH_PATH)) return;
+  if (await page.services.pages.isBlocked(path.split("/")[1] ?? "")) throw data(null, { status: 404 });
 };
 
-/** The one segment of a shop page's address (its `.data` request's too). */
-function firstSegment(requestUrl: string): string {
-  return new URL(pageAddress(requestUrl), "http://shop").pathname.split("/")[1] ?? "";
+/** The path of a shop page's address (its `.data` request's too). */
+function pathOf(requestUrl: string): string {
+  return new URL(pageAddress(requestUrl), "http://shop").pathname;
 }
+
+/** A signed-in back-office account (editor, staff, owner): the shop is theirs to see in launch mode. */
+const isStaff = (page: PageRequest) => page.session !== null && isBackOfficeRole(page.session.user.role);
 
 /**
  * Members-only pages show everyone who is not a member the private-page modal (what members

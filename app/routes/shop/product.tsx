@@ -12,6 +12,7 @@ import { initialVariant } from "~/components/product/variant-choice";
 import { Link } from "~/components/ui/link";
 import { BACK_IN_STOCK_INTENT, backInStockMessage, type BackInStockResult } from "~/lib/back-in-stock";
 import { BAG_PATH } from "~/lib/bag";
+import { useFeature } from "~/lib/features";
 import { fieldsOf, formFailure, readForm } from "~/lib/forms.server";
 import { notFoundOrMoved } from "~/lib/moved.server";
 import { mediaUrl } from "~/lib/media";
@@ -124,6 +125,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const { initialVariantId, information, currency, publicUrl, customerEmail } = loaderData;
   const product = deserialize(loaderData.product);
   const related = deserialize(loaderData.related);
+  const compare = useFeature("compare");
   const categoryPath = `/shop/${product.category.slug}`;
   const trail: Crumb[] = [
     { label: "Home", to: "/" },
@@ -161,7 +163,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             customerEmail={customerEmail}
             backInStock={actionData}
           >
-            <CompareToggle productId={product.id} productName={product.name} />
+            {compare && <CompareToggle productId={product.id} productName={product.name} />}
           </ProductPurchase>
           <section aria-labelledby="description-title" className="product-description">
             <h2 id="description-title" className="sr-only">

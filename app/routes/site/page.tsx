@@ -6,11 +6,13 @@ import { LazyPrivatePageModal } from "~/components/membership/lazy-private-page-
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { isMemberNow, privatePageOfferFor } from "~/lib/private-page.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { LAUNCH_PATH, launchPage } from "../../../server/modules/site/shared.ts";
 
 /** The page's entry is named by the address's one segment (the block-page guard reads it too). */
 export const handle: RouteHandle = { contentPage: true };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const LAUNCH_SLUG = LAUNCH_PATH.slice(1);
 
 /**
  * The shop's own pages: /about, /privacy-policy, /returns-policy, /terms-condition,
@@ -22,7 +24,9 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const slug = params.page ?? "";
   if (!SLUG.test(slug)) throw data(null, { status: 404 });
-  const page = await context.services.pages.page(slug, { member: await isMemberNow(context) });
+  const entry = await context.services.pages.page(slug, { member: await isMemberNow(context) });
+  // The launch page says what /admin/launch says: its headline, text and moment (ADR 76).
+  const page = slug === LAUNCH_SLUG ? launchPage(entry, (await context.services.site.data()).launch) : entry;
   if (!page) throw data(null, { status: 404 });
   const offer = page.locked ? await privatePageOfferFor(context, `/${slug}`) : null;
   return { page, offer, currency: context.env.currency };

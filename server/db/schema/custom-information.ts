@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { categories } from "./categories.ts";
 import { products } from "./products.ts";
 
@@ -21,6 +21,8 @@ export const customInformation = pgTable(
     productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
     published: boolean("published").notNull().default(true),
+    /** The block's version for the back office's forms (ADR 76): a form read before a change is refused. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("custom_information_category_idx").on(t.categoryId), index("custom_information_product_idx").on(t.productId)],
 );

@@ -92,9 +92,19 @@ describe("seedDemoShop", () => {
 
   it("seeds default settings and flags", async () => {
     const { db } = database;
-    expect(await db.select().from(siteSettings).where(eq(siteSettings.key, "announcement"))).toHaveLength(1);
+    // The demo's launch (ADR 76): three weeks ahead; the header and footer need no rows (their defaults are the demo's).
+    const [launchText] = await db.select().from(siteSettings).where(eq(siteSettings.key, "launch"));
+    const at = Date.parse((launchText?.value as { at: string }).at);
+    expect(Math.round((at - Date.now()) / 86_400_000)).toBe(21);
     const [launch] = await db.select().from(featureFlags).where(eq(featureFlags.key, "launch"));
     expect(launch?.enabled).toBe(false);
+    expect((await db.select().from(featureFlags)).map((flag) => flag.key).sort()).toEqual([
+      "analytics",
+      "compare",
+      "launch",
+      "membership",
+      "news",
+    ]);
   });
 
   it("refuses to seed over an existing catalogue", async () => {

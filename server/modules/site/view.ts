@@ -1,0 +1,69 @@
+import type { MenuCategory } from "../catalog/index.ts";
+import type { Contact, Flags, Launch, Navigation, SiteData } from "./words.ts";
+import { isShopPath } from "./words.ts";
+
+/*
+ * The site's data as the shop's pages show it (ADR 76): every link to another site carries the
+ * shop's signature, so the external-site notice forwards it (ADR 43), and the header's menu is
+ * its items with the catalogue's categories put in their place. Made once per data (and menu),
+ * so every page shares the same objects: their JSON text and the menu's HTML are made once too.
+ */
+
+/**
+ * A link as a page renders it: for another site's address, `sig` is the shop's signature for the
+ * notice ("" when the notice forwards there unsigned, as to the social networks); null for a path of the shop.
+ */
+export interface ViewLink {
+  label: string;
+  href: string;
+  sig: string | null;
+}
+
+/** One entry of the header's menu: a link or a category, with its sub-categories (none for a link). */
+export interface MenuEntry extends ViewLink {
+  /** The category's slug; null for a link. */
+  category: string | null;
+  children: { label: string; href: string }[];
+}
+
+export interface SiteView {
+  footer: { columns: { title: string; links: ViewLink[] }[] };
+  contact: Contact;
+  trust: { items: { text: string; href: string | null; sig: string | null }[] };
+  social: { links: ViewLink[] };
+  flags: Flags;
+  launch: Launch;
+}
+
+export type Signer = (url: string) => string;
+
+const signed = (href: string, sign: Signer | undefined) => (isShopPath(href) || !sign ? null : sign(href));
+
+export function siteView(data: SiteData, sign?: Signer): SiteView {
+  const link = ({ label, href }: { label: string; href: string }): ViewLink => ({ label, href, sig: signed(href, sign) });
+  return {
+    footer: { columns: data.footer.columns.map((column) => ({ title: column.title, links: column.links.map(link) })) },
+    contact: data.contact,
+    trust: {
+      items: data.trust.items.map((item) => ({ ...item, sig: item.href === null ? null : signed(item.href, sign) })),
+    },
+    social: { links: data.social.links.map(({ name, url }) => link({ label: name, href: url })) },
+    flags: data.flags,
+    launch: data.launch,
+  };
+}
+
+/** The header's menu: the navigation's items in order, the categories item standing for the catalogue's categories. */
+export function menuEntries(navigation: Navigation, categories: readonly MenuCategory[], sign?: Signer): MenuEntry[] {
+  return navigation.items.flatMap((item): MenuEntry[] =>
+    item.kind === "categories"
+      ? categories.map((category) => ({
+          label: category.name,
+          href: `/shop/${category.slug}`,
+          sig: null,
+          category: category.slug,
+          children: category.subCategories.map((sub) => ({ label: sub.name, href: `/shop/${category.slug}/sub/${sub.slug}` })),
+        }))
+      : [{ label: item.label, href: item.href, sig: signed(item.href, sign), category: null, children: [] }],
+  );
+}
