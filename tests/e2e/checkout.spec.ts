@@ -58,7 +58,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(bank).toContainText(number);
     await expect(page.getByRole("table", { name: "Items in this order" })).toContainText(option.name);
     // Printed as the Dutch post writes it.
-    await expect(page.locator("address")).toHaveText("Iris de VriesKeizersgracht 11015 CJ AmsterdamNetherlands");
+    await expect(page.getByRole("main").locator("address")).toHaveText("Iris de VriesKeizersgracht 11015 CJ AmsterdamNetherlands");
     // The bag is empty now.
     await page.goto("/bag");
     await expect(page.getByText("Your bag is empty.")).toBeVisible();
@@ -149,7 +149,7 @@ test("a customer orders to a saved address with a promo code, once despite a dou
   await row.getByRole("link", { name: /view/i }).click();
   await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
   await expect(page.getByTestId("order-totals")).toContainText("Discount (WELCOME10)");
-  await expect(page.locator("address")).toContainText("Hauptstraße 5");
+  await expect(page.getByRole("main").locator("address")).toContainText("Hauptstraße 5");
   await expect(page.getByTestId("order-history")).toContainText("Awaiting payment (Order placed)");
   // "Buy again" puts the order's items back in the bag.
   await page.getByRole("button", { name: "Buy again" }).click();
