@@ -93,6 +93,8 @@ function changeOf(
     const down = match[1] === "-" || match[1] === "\u2212";
     return { action: "price-amount", minor: down ? -read.minor : read.minor };
   }
+  // A price (or a was price) is set here, so the refusal names it.
+  if (/^\s*[-\u2212]/.test(value)) return missing("A price cannot be negative.");
   const read = readAmount(value, currency);
   if (!read.ok) return missing(read.message);
   return { action: action as "price-set" | "sale-set", minor: read.minor };
