@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openDatabase, type Db } from "../../server/db/client.ts";
 
 export interface RunningShop {
   url: string;
@@ -78,6 +79,23 @@ export async function startShop(
   };
   if (options.waitForHealth !== false) await waitForHealth(shop, exited);
   return shop;
+}
+
+/**
+ * A fresh data folder (a copy of the demo shop's snapshot) whose database `change` has changed
+ * before any shop opens it: for a test of a shop that starts in a state the demo does not have,
+ * without starting a shop twice.
+ */
+export async function changedDataDir(change: (db: Db) => Promise<unknown>): Promise<string> {
+  if (!process.env.SHOP_SNAPSHOT) throw new Error("SHOP_SNAPSHOT is not set: the e2e global set-up makes the demo shop's snapshot");
+  const dataDir = freshDataDir({});
+  const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "db") });
+  try {
+    await change(database.db);
+  } finally {
+    await database.close();
+  }
+  return dataDir;
 }
 
 function freshDataDir(env: Record<string, string>): string {
