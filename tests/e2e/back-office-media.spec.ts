@@ -15,7 +15,9 @@ const picture = (colour: string) =>
     .png()
     .toBuffer();
 
-test("several images uploaded with per-file progress, then without JavaScript; one described and deleted", async ({ browser }) => {
+test("several images uploaded with per-file progress, then without JavaScript; one described and deleted", async ({
+  browser,
+}) => {
   const run = `${test.info().repeatEachIndex}-${Date.now() % 1_000_000}`;
   const page = await ownerOn(browser, "/admin/media", 14);
   await expect(page.getByRole("heading", { name: "Media library" })).toBeVisible();

@@ -26,7 +26,11 @@ function send(file: File, alt: string, onProgress: (fraction: number) => void): 
     };
     request.onload = () => {
       const answer = (request.response ?? {}) as { ok?: boolean; message?: string };
-      resolve(request.status === 200 && answer.ok ? { ok: true } : { ok: false, message: answer.message ?? "The shop could not take this file." });
+      resolve(
+        request.status === 200 && answer.ok
+          ? { ok: true }
+          : { ok: false, message: answer.message ?? "The shop could not take this file." },
+      );
     };
     request.onerror = () => resolve({ ok: false, message: "The connection failed: try again." });
     request.send(body);

@@ -23,7 +23,9 @@ import { MEDIA_FILE_FIELD } from "../../../server/modules/media-library/shared.t
 
 export const handle: RouteHandle = { backOffice: "content" };
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.item.name ?? "Image"} · Media library · Back office` }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.item.name ?? "Image"} · Media library · Back office` },
+];
 
 export async function loader({ params, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
@@ -83,7 +85,11 @@ export default function AdminMediaItem({ loaderData, actionData }: Route.Compone
         </p>
         <h1 className="break-all text-2xl font-bold tracking-tight">{item.name}</h1>
       </div>
-      <FormNotices message={message} failure={failure} shown={intent === "alt" ? ["alt"] : intent === "replace" ? [MEDIA_FILE_FIELD] : []} />
+      <FormNotices
+        message={message}
+        failure={failure}
+        shown={intent === "alt" ? ["alt"] : intent === "replace" ? [MEDIA_FILE_FIELD] : []}
+      />
       <div className="grid gap-6 md:grid-cols-2">
         <img
           src={imageUrl("logo", 640, item.src)}
@@ -147,7 +153,13 @@ export default function AdminMediaItem({ loaderData, actionData }: Route.Compone
       </Panel>
 
       <Panel title="Replace the file">
-        <Form key={item.version} method="post" encType="multipart/form-data" className="flex flex-col gap-3 sm:max-w-lg" noValidate>
+        <Form
+          key={item.version}
+          method="post"
+          encType="multipart/form-data"
+          className="flex flex-col gap-3 sm:max-w-lg"
+          noValidate
+        >
           <input type="hidden" name="intent" value="replace" />
           <input type="hidden" name="version" value={item.version} />
           <TextField

@@ -88,7 +88,12 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
         </div>
         <div className="field">
           <label htmlFor="media-filter">Show</label>
-          <select id="media-filter" name="filter" defaultValue={library.filter} className="rounded-md border border-grey-500 px-3 py-2">
+          <select
+            id="media-filter"
+            name="filter"
+            defaultValue={library.filter}
+            className="rounded-md border border-grey-500 px-3 py-2"
+          >
             {(Object.keys(FILTER_LABELS) as MediaFilter[]).map((filter) => (
               <option key={filter} value={filter}>
                 {FILTER_LABELS[filter]}
@@ -124,7 +129,9 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
                 {item.width > 0 ? `${item.width} × ${item.height} px · ` : ""}
                 {sizeText(item.size)}
               </span>
-              <span className="text-grey-600">{item.uses.length === 0 ? "Not used" : `Used in ${plural(item.uses.length, "place")}`}</span>
+              <span className="text-grey-600">
+                {item.uses.length === 0 ? "Not used" : `Used in ${plural(item.uses.length, "place")}`}
+              </span>
             </li>
           ))}
         </ul>

@@ -14,7 +14,12 @@ export interface StoredUpload {
  * the bytes, re-encodes to WebP and drops the metadata), then runs the change that records it;
  * a change that fails leaves no file behind.
  */
-export async function storeImage(deps: StructureDeps, file: unknown, field: string, change: (upload: StoredUpload) => Promise<void>) {
+export async function storeImage(
+  deps: StructureDeps,
+  file: unknown,
+  field: string,
+  change: (upload: StoredUpload) => Promise<void>,
+) {
   if (!deps.uploads) throw new Error("Uploads are not set up: createServices needs dataDir");
   const stored = await deps.uploads.store("catalogue-image", file, field);
   const name = fileNameOf(file);

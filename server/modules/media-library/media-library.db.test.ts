@@ -89,7 +89,10 @@ const productVersion = async (productId: number) =>
 
 test("several images uploaded at once are listed newest first, re-encoded without their metadata, each audited", async () => {
   const before = libraryFiles();
-  const added = await library().upload(editor, { alt: "A goalkeeper diving" }, [await photo("dive.jpg"), await png("banner.png")]);
+  const added = await library().upload(editor, { alt: "A goalkeeper diving" }, [
+    await photo("dive.jpg"),
+    await png("banner.png"),
+  ]);
   expect(added.map((entry) => entry.name)).toEqual(["dive.jpg", "banner.png"]);
 
   const items = await allItems();
@@ -102,7 +105,9 @@ test("several images uploaded at once are listed newest first, re-encoded withou
   expect(kept.format).toBe("webp");
   expect(kept.exif).toBeUndefined();
   expect(libraryFiles()).toHaveLength(before.length + 2);
-  expect((await audited(dive.id)).map((entry) => [entry.action, entry.actorEmail])).toEqual([["media.uploaded", "edda@example.com"]]);
+  expect((await audited(dive.id)).map((entry) => [entry.action, entry.actorEmail])).toEqual([
+    ["media.uploaded", "edda@example.com"],
+  ]);
 
   // The chooser (the news editor's cover) offers them, newest first, searchable by name or text.
   const choices = await library().choices(scope(), { q: "goalkeeper" });
@@ -139,15 +144,26 @@ test("the library lists the seed's covers and page pictures with their uses, and
     .select()
     .from(categories)
     .where(and(eq(categories.slug, "gloves"), isNull(categories.parentId)));
-  await shop.services.catalogueStructure.setCategoryImage(owner, { id: gloves!.id, version: gloves!.updatedAt.toISOString() }, await png("gloves.png"));
+  await shop.services.catalogueStructure.setCategoryImage(
+    owner,
+    { id: gloves!.id, version: gloves!.updatedAt.toISOString() },
+    await png("gloves.png"),
+  );
 
   const after = await allItems();
   const palm = byName(after, "palm.jpg")!;
   expect(palm).toMatchObject({ src: image!.path, alt: "Palm grip close up" });
-  expect(palm.uses).toEqual([expect.objectContaining({ kind: "product", id: product.id, href: `/admin/products/${product.id}/images` })]);
+  expect(palm.uses).toEqual([
+    expect.objectContaining({ kind: "product", id: product.id, href: `/admin/products/${product.id}/images` }),
+  ]);
   const picture = byName(after, "gloves.png")!;
   expect(picture.uses).toEqual([
-    { kind: "category", id: gloves!.id, label: "Picture of the category Gloves", href: `/admin/catalogue/categories/${gloves!.id}` },
+    {
+      kind: "category",
+      id: gloves!.id,
+      label: "Picture of the category Gloves",
+      href: `/admin/catalogue/categories/${gloves!.id}`,
+    },
   ]);
 
   // The lists: what nothing shows, what has no description.
@@ -215,11 +231,16 @@ test("a replaced file shows in every use at once (gallery, category, storefront)
     .from(categories)
     .where(and(eq(categories.slug, "gloves"), isNull(categories.parentId)));
   // The category shows the same record as the gallery (as a chooser would set it).
-  await shop.database.db.update(categories).set({ imagePath: record.src, imageMediaId: record.id }).where(eq(categories.id, gloves!.id));
+  await shop.database.db
+    .update(categories)
+    .set({ imagePath: record.src, imageMediaId: record.id })
+    .where(eq(categories.id, gloves!.id));
   const oldFile = fileOf(record.src);
   expect(existsSync(oldFile)).toBe(true);
 
-  const stale = await failure(library().replace(editor, { id: String(record.id), version: "2020-01-01T00:00:00.000Z" }, await png("new.png")));
+  const stale = await failure(
+    library().replace(editor, { id: String(record.id), version: "2020-01-01T00:00:00.000Z" }, await png("new.png")),
+  );
   expect(stale).toMatchObject({ code: "STALE_VERSION", status: 409 });
   const bad = await failure(library().replace(editor, { id: String(record.id), version: record.version }, notAnImage()));
   expect(bad).toMatchObject({ code: "INVALID_INPUT", field: "file" });
@@ -263,7 +284,9 @@ test("an image in use is not deleted: the refusal names its uses; once unused it
   expect(refused!.message).toContain(`Gallery of `);
   expect(refused!.details).toMatchObject({ uses: [{ kind: "product", id: product.id }] });
   const cover = (await allItems()).find((entry) => entry.uses.some((use) => use.kind === "news"))!;
-  expect((await failure(library().remove(editor, { id: String(cover.id), version: cover.version })))!.message).toMatch(/Cover of the news post/);
+  expect((await failure(library().remove(editor, { id: String(cover.id), version: cover.version })))!.message).toMatch(
+    /Cover of the news post/,
+  );
 
   // Out of the gallery, the image stays in the library with its file.
   await shop.services.productGallery.removeImage(owner, {
@@ -282,5 +305,28 @@ test("an image in use is not deleted: the refusal names its uses; once unused it
   expect(await failure(item(record.id))).toMatchObject({ code: "ENTRY_NOT_FOUND" });
   expect(await shop.database.db.select().from(mediaFiles).where(eq(mediaFiles.id, record.id))).toEqual([]);
   await expect.poll(() => existsSync(fileOf(record.src))).toBe(false);
-  expect((await audited(record.id)).map((entry) => [entry.action, entry.actorEmail])).toEqual([["media.deleted", "edda@example.com"]]);
+  expect((await audited(record.id)).map((entry) => [entry.action, entry.actorEmail])).toEqual([
+    ["media.deleted", "edda@example.com"],
+  ]);
+});
+
+test("a replaced file that something else still names (a copied row, a past order's picture) is kept on disk", async () => {
+  const [record] = await library().upload(editor, { alt: "Kept" }, [await photo("kept.jpg")]);
+  const before = await item(record!.id);
+  const other = await aProduct();
+  // A row that names the file itself, not the record (as an order line keeps the picture as bought).
+  await shop.database.db
+    .insert(productImages)
+    .values({ productId: other.id, path: before.src, alt: "Copy", width: 640, height: 480, position: 99 });
+  await library().replace(editor, { id: String(before.id), version: before.version }, await png("kept-new.png"));
+  const after = await item(before.id);
+  expect(after.src).not.toBe(before.src);
+  // The copy is no use of the record: it keeps its own path, and the file stays for it.
+  const [copy] = await shop.database.db.select().from(productImages).where(eq(productImages.position, 99));
+  expect(copy!.path).toBe(before.src);
+  // A second replacement, whose old file nothing names, is deleted: the first clean-up ran before it.
+  await library().replace(editor, { id: String(after.id), version: after.version }, await png("kept-newer.png"));
+  await expect.poll(() => existsSync(fileOf(after.src))).toBe(false);
+  expect(existsSync(fileOf(before.src))).toBe(true);
+  await shop.database.db.delete(productImages).where(eq(productImages.id, copy!.id));
 });

@@ -51,7 +51,14 @@ export async function replaceMedia(scope: StaffScope, deps: FileDeps, raw: unkno
       const row = await lockedMedia(tx.db, input.id, input.version);
       const [updated] = await tx.db
         .update(mediaFiles)
-        .set({ path: image.src, mime: "image/webp", width: image.width, height: image.height, size: image.bytes, updatedAt: nextVersion })
+        .set({
+          path: image.src,
+          mime: "image/webp",
+          width: image.width,
+          height: image.height,
+          size: image.bytes,
+          updatedAt: nextVersion,
+        })
         .where(eq(mediaFiles.id, row.id))
         .returning({ updatedAt: mediaFiles.updatedAt });
       await recordAudit(tx, {

@@ -55,7 +55,8 @@ export async function uploadMedia(
   const input = parseInput(UploadInput, raw);
   const sent = files.filter((file) => isUploadedFile(file) && file.size > 0);
   if (sent.length === 0) throw invalidInput(MEDIA_FILES_FIELD, "Choose an image to upload.");
-  if (sent.length > MAX_MEDIA_AT_ONCE) throw invalidInput(MEDIA_FILES_FIELD, `Upload at most ${MAX_MEDIA_AT_ONCE} images at once.`);
+  if (sent.length > MAX_MEDIA_AT_ONCE)
+    throw invalidInput(MEDIA_FILES_FIELD, `Upload at most ${MAX_MEDIA_AT_ONCE} images at once.`);
   if (!deps.uploads) throw new Error("Uploads are not set up: createServices needs dataDir");
   const uploads = deps.uploads;
 
@@ -68,7 +69,8 @@ export async function uploadMedia(
       } catch (error) {
         const refused = asShopError(error);
         // Among several files, say which one the shop could not take.
-        if (refused?.code === "INVALID_INPUT" && sent.length > 1) throw invalidInput(MEDIA_FILES_FIELD, `${name}: ${refused.message}`);
+        if (refused?.code === "INVALID_INPUT" && sent.length > 1)
+          throw invalidInput(MEDIA_FILES_FIELD, `${name}: ${refused.message}`);
         throw error;
       }
     }
