@@ -20,6 +20,7 @@ import { createStock, LOW_STOCK_DEFAULT } from "./modules/stock/index.ts";
 import { createShopSettings } from "./modules/shop-settings/index.ts";
 import { createDeliveryRates } from "./modules/delivery-rates/index.ts";
 import { createPersonalData } from "./modules/personal-data/index.ts";
+import { createMediaLibrary } from "./modules/media-library/index.ts";
 import { createProductGallery } from "./modules/product-gallery/index.ts";
 import { createCatalogueStructure } from "./modules/catalogue-structure/index.ts";
 import type { BankDetails } from "./modules/orders/index.ts";
@@ -261,6 +262,16 @@ export function createServices(database: Database, config: ServicesConfig) {
       uploads,
       catalogueChanged: () => catalog.invalidate(),
       onCleanupError: (error) => config.onBackgroundError(error, "product-image-cleanup"),
+    }),
+    /** The media library in the back office (ADR 78): a replaced file or a new text shows everywhere at once. */
+    mediaLibrary: createMediaLibrary({
+      uploads,
+      changed: () => {
+        catalog.invalidate();
+        news.invalidate();
+        pages.invalidate();
+      },
+      onCleanupError: (error) => config.onBackgroundError(error, "media-file-cleanup"),
     }),
     cart,
     accounts,

@@ -14,14 +14,15 @@ export const FORM_BODY_BYTES = 64 * 1024;
 
 /**
  * Where a multipart POST may carry a file: GraphQL, the personal details page, a product's images
- * (ADR 65) and a category's or brand's page (its picture or logo, ADR 69) in the back office,
+ * (ADR 65), a category's or brand's page (its picture or logo, ADR 69) and the media library's
+ * upload and replace (ADR 78) in the back office,
  * however React Router addresses them (any case, a trailing slash, their data requests `.data` and
  * `/_.data`). The catalogue import (ADR 70) has a limit of its own.
  */
 const UPLOAD_PATHS =
-  /^\/(?:graphql\/?|(?:my-account\/personal-details|admin\/products\/\d{1,10}\/images|admin\/catalogue\/(?:categories|brands)\/\d{1,10})(?:\/|\.data|\/_\.data)?)$/i;
+  /^\/(?:graphql\/?|(?:my-account\/personal-details|admin\/products\/\d{1,10}\/images|admin\/catalogue\/(?:categories|brands)\/\d{1,10}|admin\/media(?:\/upload|\/\d{1,10})?)(?:\/|\.data|\/_\.data)?)$/i;
 
-const isProductImages = (c: Context) => /^\/admin\/products\//i.test(c.req.path);
+const isProductImages = (c: Context) => /^\/admin\/(?:products|media)(?:\/|\.data|$)/i.test(c.req.path);
 
 /** The catalogue import's upload (ADR 70): one CSV file, up to the shop's import limit. */
 const IMPORT_PATH = /^\/admin\/imports(?:\/|\.data|\/_\.data)?$/i;

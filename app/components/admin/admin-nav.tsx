@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: string; access: BackO
   { to: "/admin/promotions", label: "Promotions", access: "staff" },
   { to: "/admin/newsletter", label: "Newsletter", access: "content" },
   { to: "/admin/site", label: "Site", access: "content" },
+  { to: "/admin/media", label: "Media library", access: "content" },
   { to: "/admin/launch", label: "Launch", access: "content" },
   { to: "/admin/information", label: "Product information", access: "content" },
   { to: "/admin/delivery", label: "Delivery", access: "settings" },

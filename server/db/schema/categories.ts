@@ -1,5 +1,6 @@
 import { type AnyPgColumn, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { documentId } from "./document-id.ts";
+import { mediaFiles } from "./media-files.ts";
 
 /**
  * Categories and their sub-categories share one table: a sub-category is a row whose
@@ -18,6 +19,8 @@ export const categories = pgTable(
     position: integer("position").notNull().default(0),
     /** Path of the category's picture under the shop's media folder; null: the drawn artwork. */
     imagePath: text("image_path"),
+    /** The media library's record the picture is (ADR 78); the database keeps imagePath in step with it. */
+    imageMediaId: integer("image_media_id").references(() => mediaFiles.id, { onDelete: "restrict" }),
     /** Moves with every change: the back office's version of the row (ADR 63). */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

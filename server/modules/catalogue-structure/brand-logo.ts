@@ -3,7 +3,7 @@ import { brands } from "../../db/schema/index.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import type { StaffScope } from "../audit/index.ts";
 import { audit, dropUploadAfterCommit, inChange, type StructureDeps } from "./change.ts";
-import { storeImage } from "./images.ts";
+import { storeImage, type StoredUpload } from "./images.ts";
 import { lockBrand } from "./records.ts";
 import { VersionedIdInput } from "./schemas.ts";
 
@@ -14,7 +14,7 @@ import { VersionedIdInput } from "./schemas.ts";
  */
 export async function setBrandLogo(scope: StaffScope, deps: StructureDeps, raw: unknown, file: unknown): Promise<void> {
   const input = parseInput(VersionedIdInput, raw);
-  await storeImage(deps, file, "logo", (path) => changeLogo(scope, deps, input, path));
+  await storeImage(deps, file, "logo", (upload) => changeLogo(scope, deps, input, upload));
 }
 
 export async function removeBrandLogo(scope: StaffScope, deps: StructureDeps, raw: unknown): Promise<void> {
@@ -25,13 +25,15 @@ function changeLogo(
   scope: StaffScope,
   deps: StructureDeps,
   input: { id: number; version?: string | undefined },
-  path: string | null,
+  upload: StoredUpload | null,
 ) {
   return inChange(scope, deps, async (tx) => {
     const row = await lockBrand(tx.db, input.id, input.version);
+    const path = upload?.path ?? null;
     await tx.db
       .update(brands)
-      .set({ logoPath: path, updatedAt: sql`now()` })
+      // The upload is a record of the media library (ADR 78), which the row names.
+      .set({ logoPath: path, logoMediaId: upload ? await upload.record(tx.db, row.name) : null, updatedAt: sql`now()` })
       .where(eq(brands.id, row.id));
     if (row.logoPath !== path) dropUploadAfterCommit(tx, deps, row.logoPath);
     await audit(tx, {

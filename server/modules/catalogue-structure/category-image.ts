@@ -3,7 +3,7 @@ import { categories } from "../../db/schema/index.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import type { StaffScope } from "../audit/index.ts";
 import { audit, dropUploadAfterCommit, inChange, type StructureDeps } from "./change.ts";
-import { storeImage } from "./images.ts";
+import { storeImage, type StoredUpload } from "./images.ts";
 import { lockCategory } from "./records.ts";
 import { VersionedIdInput } from "./schemas.ts";
 
@@ -14,7 +14,7 @@ import { VersionedIdInput } from "./schemas.ts";
  */
 export async function setCategoryImage(scope: StaffScope, deps: StructureDeps, raw: unknown, file: unknown): Promise<void> {
   const input = parseInput(VersionedIdInput, raw);
-  await storeImage(deps, file, "image", (path) => changeImage(scope, deps, input, path));
+  await storeImage(deps, file, "image", (upload) => changeImage(scope, deps, input, upload));
 }
 
 /** Back to the drawn artwork. */
@@ -26,13 +26,15 @@ function changeImage(
   scope: StaffScope,
   deps: StructureDeps,
   input: { id: number; version?: string | undefined },
-  path: string | null,
+  upload: StoredUpload | null,
 ) {
   return inChange(scope, deps, async (tx) => {
     const row = await lockCategory(tx.db, input.id, input.version);
+    const path = upload?.path ?? null;
     await tx.db
       .update(categories)
-      .set({ imagePath: path, updatedAt: sql`now()` })
+      // The upload is a record of the media library (ADR 78), which the row names.
+      .set({ imagePath: path, imageMediaId: upload ? await upload.record(tx.db, row.name) : null, updatedAt: sql`now()` })
       .where(eq(categories.id, row.id));
     if (row.imagePath !== path) dropUploadAfterCommit(tx, deps, row.imagePath);
     await audit(tx, {

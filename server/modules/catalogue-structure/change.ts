@@ -1,4 +1,6 @@
-import { withTransaction, afterCommit } from "../../lib/scope.ts";
+import { eq } from "drizzle-orm";
+import { mediaFiles } from "../../db/schema/index.ts";
+import { withTransaction, afterCommit, afterCommitOn } from "../../lib/scope.ts";
 import { recordAudit, type AuditChange, type StaffScope } from "../audit/index.ts";
 import type { Uploads } from "../media/index.ts";
 
@@ -27,9 +29,19 @@ export function audit(tx: StaffScope, change: AuditChange) {
   return recordAudit(tx, change);
 }
 
-/** Removes an upload a change replaced or whose record went, once the change has committed. */
+/**
+ * Removes an upload a change replaced or whose record went, once the change has committed, unless
+ * the media library keeps it (every upload since ADR 78 is a record there until deleted there).
+ */
 export function dropUploadAfterCommit(tx: StaffScope, deps: StructureDeps, path: string | null | undefined) {
   if (!path || !deps.uploads) return;
   const uploads = deps.uploads;
-  afterCommit(tx, () => void uploads.remove(path).catch(() => undefined));
+  afterCommitOn(tx.db, (db) => {
+    db.select({ id: mediaFiles.id })
+      .from(mediaFiles)
+      .where(eq(mediaFiles.path, path))
+      .limit(1)
+      .then((kept) => (kept.length > 0 ? undefined : uploads.remove(path)))
+      .catch(() => undefined);
+  });
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { imageUrl } from "../media/index.ts";
+import { imageUrl, storedImageSource } from "../media/index.ts";
 
 /*
  * An image as the content backend's media field answers it (Strapi's upload file): the original
@@ -14,7 +14,7 @@ const FORMATS = { thumbnail: 240, small: 480, medium: 800, large: 1200 } as cons
 
 export function mediaEntry(row: Record<string, unknown>, fields: string[] | null): Record<string, unknown> {
   const path = String(row.path);
-  const src = `/media/${path}`;
+  const src = storedImageSource(path);
   const dot = path.lastIndexOf(".");
   const width = Number(row.width);
   const height = Number(row.height);

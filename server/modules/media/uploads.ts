@@ -55,6 +55,8 @@ export interface StoredImage {
   src: string;
   width: number;
   height: number;
+  /** The stored file's size in bytes (the WebP kept, not the file sent). */
+  bytes: number;
 }
 
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
@@ -103,7 +105,12 @@ export function createUploads(options: { dataDir: string }) {
         await rm(partial, { force: true });
         throw error;
       }
-      return { src: `${UPLOADS_PREFIX}${rules.folder}/${name}`, width: output.info.width, height: output.info.height };
+      return {
+        src: `${UPLOADS_PREFIX}${rules.folder}/${name}`,
+        width: output.info.width,
+        height: output.info.height,
+        bytes: output.data.byteLength,
+      };
     },
 
     /** Removes a stored upload (a replaced picture); anything not an upload address is left alone. */

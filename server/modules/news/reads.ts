@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import type { NewsSection } from "../../db/schema/index.ts";
 import { isoUtc } from "../../lib/iso-utc.ts";
+import { storedImageSource } from "../media/index.ts";
 
 /*
  * The newsroom's reads: what the news pages, the feed and the sitemap show. Published means
@@ -80,7 +81,7 @@ function tileOf(row: TileRow): NewsTile {
     author: row.author,
     publishedAt: row.published_at,
     category: row.category_slug && row.category_name ? { slug: row.category_slug, name: row.category_name } : null,
-    cover: row.cover_path ? { src: `/media/${row.cover_path}`, alt: row.cover_alt ?? "" } : null,
+    cover: row.cover_path ? { src: storedImageSource(row.cover_path), alt: row.cover_alt ?? "" } : null,
     membersOnly: row.members_only,
   };
 }

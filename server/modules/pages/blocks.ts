@@ -4,6 +4,7 @@ import type { ProductCard } from "../catalog/index.ts";
 import type { LinkSigner } from "../external-links/index.ts";
 import { renderMarkdown } from "../news/index.ts";
 import type { MediaRef } from "./read.ts";
+import { storedImageSource } from "../media/index.ts";
 
 /*
  * A page's blocks as the page shows them: Markdown rendered to sanitised HTML, images and
@@ -56,7 +57,7 @@ async function viewBlock(block: PageBlock, index: number, lookups: BlockLookups)
       if (!media) return null;
       return {
         kind: "image",
-        src: `/media/${media.path}`,
+        src: storedImageSource(media.path),
         alt: media.alt,
         width: media.width,
         height: media.height,

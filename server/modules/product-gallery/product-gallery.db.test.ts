@@ -285,7 +285,7 @@ test("an image's description is changed, never to nothing", async () => {
   });
 });
 
-test("removing an image deletes its row, closes the gap, and deletes its upload only when nothing else shows it", async () => {
+test("removing an image deletes its row and closes the gap; its upload stays in the media library", async () => {
   const [mine, shared] = await gallery.uploadImages(staff, await change({ alt: "Upload" }), [await photo(), await png()]);
   // Another product shows the second upload's file (as a duplicated product would).
   const other = spare[0]!;
@@ -304,8 +304,11 @@ test("removing an image deletes its row, closes the gap, and deletes its upload 
 
   await gallery.removeImage(staff, await change({ image: String(mine!.id) }));
   await gallery.removeImage(staff, await change({ image: String(shared!.id) }));
-  await expect.poll(() => existsSync(fileOf(mine!.path))).toBe(false);
-  // The shared file stays: the other product still shows it.
+  // The uploads are records of the media library (ADR 78): out of the gallery, they stay there,
+  // with their files, until an editor deletes them in the library.
+  const record = (await shop.services.mediaLibrary.list(staff, { q: "IMG_0001" })).items.find((item) => item.src === mine!.path);
+  expect(record?.uses).toEqual([]);
+  expect(existsSync(fileOf(mine!.path))).toBe(true);
   expect(existsSync(fileOf(shared!.path))).toBe(true);
   expect(await ids()).toEqual([back, side]);
   const positions = await shop.database.db

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
-import { brands, categories, productImages } from "../../db/schema/index.ts";
+import { brands, categories, mediaFiles, productImages } from "../../db/schema/index.ts";
 import { afterCommitOn } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import type { StaffScope } from "../audit/index.ts";
@@ -15,7 +15,7 @@ export interface RemoveDeps extends GalleryDeps {
   onCleanupError: (error: unknown) => void;
 }
 
-/** Whether any image, category or brand still shows the file at `path`. */
+/** Whether any image, category or brand still shows the file at `path`, or the media library keeps it (ADR 78). */
 async function pathInUse(db: Db, path: string): Promise<boolean> {
   const [row] = await queryRows<{ used: boolean }>(
     db,
@@ -23,6 +23,7 @@ async function pathInUse(db: Db, path: string): Promise<boolean> {
       exists (select 1 from ${productImages} where ${productImages.path} = ${path})
       or exists (select 1 from ${categories} where ${categories.imagePath} = ${path})
       or exists (select 1 from ${brands} where ${brands.logoPath} = ${path})
+      or exists (select 1 from ${mediaFiles} where ${mediaFiles.path} = ${path})
     ) as used`,
   );
   return row?.used ?? true;
@@ -32,7 +33,8 @@ async function pathInUse(db: Db, path: string): Promise<boolean> {
  * Removes one image from the product: its row goes, the others close the gap (the next becomes
  * the main image when the main one goes). The file goes too once the change has committed, when
  * it is an upload that nothing else shows any more (a duplicated product shares its images'
- * files); the shop's own media folder is never touched.
+ * files) and that the media library does not keep (an upload's record stays in the library until
+ * it is deleted there, ADR 78); the shop's own media folder is never touched.
  */
 export async function removeImage(scope: StaffScope, deps: RemoveDeps, raw: unknown): Promise<void> {
   const input = parseInput(RemoveInput, raw);

@@ -3,6 +3,7 @@ import { productImages, products } from "../../db/schema/index.ts";
 import { invalidInput, parseInput } from "../../lib/shop-error.ts";
 import type { StaffScope } from "../audit/index.ts";
 import { isUploadedFile, type StoredImage, type Uploads } from "../media/index.ts";
+import { fileNameOf, recordUpload } from "../media-library/index.ts";
 import { changeImages, idsOf, type GalleryDeps } from "./change.ts";
 import { productVersionOf } from "../product-editor/index.ts";
 import { isVersion, productNotFound, staleProduct } from "./product-as-read.ts";
@@ -62,14 +63,21 @@ async function storeAndAdd(
   const removeStored = () => Promise.all(stored.map((image) => uploads.remove(image.src).catch(() => {})));
   try {
     for (const file of sent) stored.push(await uploads.store("product-image", file, field));
+    const names = sent.map((file) => fileNameOf(file));
     return await changeImages(scope, deps, input, async (tx, images) => {
       // After the last one, whatever positions the others hold.
       const next = images.reduce((last, image) => Math.max(last, image.position + 1), 0);
+      // Each upload is also a record of the media library (ADR 78), which the image names.
+      const mediaIds: number[] = [];
+      for (const [index, image] of stored.entries()) {
+        mediaIds.push(await recordUpload(tx.db, image, { name: names[index]!, alt: input.alt }));
+      }
       const rows = await tx.db
         .insert(productImages)
         .values(
           stored.map((image, index) => ({
             productId: input.productId,
+            mediaId: mediaIds[index]!,
             path: image.src,
             alt: input.alt,
             width: image.width,
