@@ -8,16 +8,20 @@ import { ListInput } from "./schemas.ts";
 import type { MediaFilter, MediaUse } from "./shared.ts";
 import { IN_USE, usesOf } from "./uses.ts";
 
-/** One image as the library shows it. */
-export interface MediaItem {
+/** An image as a chooser offers it (the news editor's cover, a page's picture). */
+export interface ImageChoice {
   id: number;
   documentId: string;
   name: string;
   alt: string;
-  /** The image endpoint's source address (a /media/ or /uploads/ address). */
+  /** The image endpoint's source address (a /media/ or /uploads/ address): imageUrl(preset, width, src) renders it. */
   src: string;
   width: number;
   height: number;
+}
+
+/** One image as the library shows it. */
+export interface MediaItem extends ImageChoice {
   /** Bytes; 0: not known (an upload made before the library). */
   size: number;
   createdAt: string;
@@ -45,12 +49,10 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 const SELECT = sql`select m.id, m.document_id, m.name, m.alternative_text, m.path, m.width, m.height, m.size, m.created_at, m.updated_at
   from media_files m`;
 
-async function itemsOf(db: Db, rows: Row[]): Promise<MediaItem[]> {
-  const uses = await usesOf(
-    db,
-    rows.map((row) => Number(row.id)),
-  );
-  return rows.map((row) => ({
+export type ChoiceRow = Pick<Row, "id" | "document_id" | "name" | "alternative_text" | "path" | "width" | "height">;
+
+export function choiceOf(row: ChoiceRow): ImageChoice {
+  return {
     id: Number(row.id),
     documentId: row.document_id,
     name: row.name,
@@ -58,6 +60,16 @@ async function itemsOf(db: Db, rows: Row[]): Promise<MediaItem[]> {
     src: storedImageSource(row.path),
     width: Number(row.width),
     height: Number(row.height),
+  };
+}
+
+async function itemsOf(db: Db, rows: Row[]): Promise<MediaItem[]> {
+  const uses = await usesOf(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row) => ({
+    ...choiceOf(row),
     size: Number(row.size),
     createdAt: iso(row.created_at),
     version: iso(row.updated_at),
@@ -65,7 +77,7 @@ async function itemsOf(db: Db, rows: Row[]): Promise<MediaItem[]> {
   }));
 }
 
-function whereOf(q: string, filter: MediaFilter): SQL {
+export function whereOf(q: string, filter: MediaFilter): SQL {
   const parts: SQL[] = [sql`true`];
   if (q !== "") {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
