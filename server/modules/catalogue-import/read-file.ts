@@ -93,6 +93,9 @@ export async function* fileLines(text: string): AsyncGenerator<FileLine> {
     if (error instanceof ShopError) throw error;
     // csv-parse's own errors name the line: an unclosed quote, a stray quote in an unquoted cell.
     throw new ShopError("IMPORT_NOT_CSV", `This file is not CSV the shop can read: ${(error as Error).message}`);
+  } finally {
+    // A reader that stops early (the upload's glance at the header) ends the parser.
+    parser.destroy();
   }
   if (columns === null) throw new ShopError("IMPORT_NOT_CSV", "The file is empty.");
 }
