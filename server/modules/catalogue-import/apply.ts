@@ -4,7 +4,7 @@ import { catalogueImportLines, catalogueImportRecords, catalogueImports } from "
 import { withTransaction } from "../../lib/scope.ts";
 import { ShopError } from "../../lib/shop-error.ts";
 import { recordAudit, type StaffScope } from "../audit/index.ts";
-import { barcodeRace } from "../product-editor/index.ts";
+import { raceRefusal } from "./race.ts";
 import type { Progress } from "./jobs.ts";
 import { planImport, type Change } from "./plan.ts";
 import type { ProductFields, VariantFields } from "./records.ts";
@@ -48,12 +48,22 @@ export async function claimApply(db: Db, id: number): Promise<void> {
   throw new ShopError("IMPORT_NOT_APPLICABLE", ALREADY[row.status] ?? "This import cannot be applied.");
 }
 
-/** An apply that failed wrote nothing (its transaction rolled back): the import is previewed again, with why. */
-export async function applyFailed(db: Db, id: number, message: string): Promise<void> {
+/**
+ * An apply that failed wrote nothing (its transaction rolled back): the import is previewed again,
+ * with why; a line a unique index refused (raceRefusal) is refused on the preview too.
+ */
+export async function applyFailed(db: Db, id: number, error: unknown, message: string): Promise<void> {
   await db
     .update(catalogueImports)
     .set({ status: "previewed", error: message, phase: null })
     .where(and(eq(catalogueImports.id, id), eq(catalogueImports.status, "applying")));
+  const line = error instanceof ShopError ? (error.details as { line?: unknown } | undefined)?.line : undefined;
+  if (typeof line === "number") {
+    await db
+      .update(catalogueImportLines)
+      .set({ outcome: "refused", detail: { reasons: [(error as ShopError).details!.reason as string] } })
+      .where(and(eq(catalogueImportLines.importId, id), eq(catalogueImportLines.line, line)));
+  }
 }
 
 /** The job of a claimed import. */
@@ -96,7 +106,12 @@ export async function applyImport(
     progress?.phase("writing", 2 * records);
     let written = 0;
     const wrote = (rows: number) => progress?.done((written += rows));
-    const madeIds = await insertProducts(tx.db, made, wrote);
+    // The plan refused handles, SKUs and barcodes others have; one taken since (an editor saving
+    // at this moment) meets a unique index (ADR 74): that line is refused, nothing is written.
+    const raced = (error: unknown) => raceRefusal(error, plan) ?? error;
+    const madeIds = await insertProducts(tx.db, made, wrote).catch((error: unknown) => {
+      throw raced(error);
+    });
     await updateProducts(tx.db, changedProducts, wrote);
     const productIds = new Map(plan.products.map((p) => [p.handle, p.id ?? madeIds.get(p.handle)!]));
 
@@ -107,8 +122,6 @@ export async function applyImport(
       before: v.before!,
       fields: v.after,
     }));
-    // The plan refused barcodes other options have; one given to an option since (the editor, at
-    // this moment) meets the unique index (ADR 74).
     let newIds: Map<string, number>;
     try {
       // Options whose stock alone changes are written by the stock move below.
@@ -117,7 +130,7 @@ export async function applyImport(
       wrote(changedOptions.length - updated.length);
       newIds = await insertVariants(tx.db, newOptions, wrote);
     } catch (error) {
-      throw barcodeRace(error) ?? error;
+      throw raced(error);
     }
 
     const stockAfter = await moveStocks(

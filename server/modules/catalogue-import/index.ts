@@ -41,7 +41,7 @@ export function createCatalogueImport(deps: CatalogueImportDeps) {
       scope.db,
       id,
       (progress) => previewImport(scope, id, text, { currency: deps.currency, now, progress }),
-      (message) => previewFailed(scope.db, id, message),
+      (_error, message) => previewFailed(scope.db, id, message),
     );
     return { id, done };
   };
@@ -57,7 +57,7 @@ export function createCatalogueImport(deps: CatalogueImportDeps) {
         deps.catalogueChanged();
         return applied;
       },
-      (message) => applyFailed(scope.db, id, message),
+      (error, message) => applyFailed(scope.db, id, error, message),
     );
     return { id, done };
   };

@@ -101,8 +101,13 @@ function progressWriter(db: Db, id: number) {
 }
 
 export interface ImportJobs {
-  /** Runs `work` as the job of import `id`; `failed` records its failure (message in words) on the row. */
-  start<T>(db: Db, id: number, work: (progress: Progress) => Promise<T>, failed: (message: string) => Promise<void>): Promise<T>;
+  /** Runs `work` as the job of import `id`; `failed` records its failure (and the message in words) on the row. */
+  start<T>(
+    db: Db,
+    id: number,
+    work: (progress: Progress) => Promise<T>,
+    failed: (error: unknown, message: string) => Promise<void>,
+  ): Promise<T>;
   /** Where the jobs of this process are: the page reads it before the row (fresher, and it needs no query). */
   local(id: number): { phase: ImportPhase | null; done: number; total: number } | null;
   /** Resolves once no job runs in this process (tests, shutdown). */
@@ -128,7 +133,7 @@ export function createImportJobs(onError: (error: unknown) => void): ImportJobs 
         } catch (error) {
           await writer.end();
           if (!(error instanceof ShopError)) onError(error);
-          await failed(error instanceof ShopError ? error.message : UNEXPECTED).catch(onError);
+          await failed(error, error instanceof ShopError ? error.message : UNEXPECTED).catch(onError);
           throw error;
         } finally {
           await writer.end();
