@@ -195,8 +195,15 @@ export function createServices(database: Database, config: ServicesConfig) {
     bags: cart,
     mailsWritten: mails.wake,
   });
+  const catalogueImport = createCatalogueImport({
+    currency: selling.currency,
+    maxBytes: config.catalogueImportMaxBytes ?? CATALOGUE_IMPORT_MAX_BYTES,
+    catalogueChanged: () => catalog.invalidate(),
+    onError: (error) => config.onBackgroundError(error, "catalogue import"),
+  });
   const background = createBackgroundWork({
     database,
+    catalogueImport,
     shop,
     mails,
     payments,
@@ -233,12 +240,8 @@ export function createServices(database: Database, config: ServicesConfig) {
         ship: staff.ship,
       }),
     },
-    /** The catalogue's CSV import: preview, apply, undo (ADR 70). */
-    catalogueImport: createCatalogueImport({
-      currency: selling.currency,
-      maxBytes: config.catalogueImportMaxBytes ?? CATALOGUE_IMPORT_MAX_BYTES,
-      catalogueChanged: () => catalog.invalidate(),
-    }),
+    /** The catalogue's CSV import: preview, apply (jobs with progress), undo (ADR 70, ADR 72). */
+    catalogueImport,
     /** The stock grid, its save and a product's stock history (ADR 66). */
     stock: createStock({
       catalogueChanged: () => catalog.invalidate(),

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -43,7 +44,8 @@ async function openPglite(dataDir?: string, fromDump?: Blob): Promise<Database> 
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, fromDump ? { loadDataDir: fromDump } : {});
+    // pg_trgm is an extension PGlite ships apart: loaded here, made by a migration (ADR 72).
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(fromDump ? { loadDataDir: fromDump } : {}) });
   } catch (error) {
     unlock();
     throw error;

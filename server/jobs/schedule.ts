@@ -3,6 +3,7 @@ import type { ShopEvents } from "../lib/events.ts";
 import { systemScope } from "../lib/scope.ts";
 import type { WakeLoop } from "../lib/wake-loop.ts";
 import { takeOverClaims } from "../modules/mail/index.ts";
+import type { CatalogueImport } from "../modules/catalogue-import/index.ts";
 import type { MembershipService } from "../modules/membership/index.ts";
 import { expireReservations, type OrderMailShop } from "../modules/orders/index.ts";
 import type { Payments } from "../modules/payments/index.ts";
@@ -25,6 +26,7 @@ export interface ScheduleDeps {
   payments: Payments;
   membership: MembershipService;
   stockAlerts: StockAlerts;
+  catalogueImport: CatalogueImport;
   /** Where stock coming back is heard (from every process, through Redis). */
   events: ShopEvents;
 }
@@ -48,6 +50,14 @@ export function shopSchedule(deps: ScheduleDeps): Sweep[] {
       run: (now) => payments.sweep(systemScope(database.db), now),
     },
     { name: "membership reminders", every: MINUTE, run: (now) => deps.membership.remind(now) },
+    {
+      // Import jobs whose process ended (a restart) are marked failed, never left running (ADR 72);
+      // on the embedded database this process is the only one, so at start all of them are.
+      name: "catalogue imports",
+      every: MINUTE,
+      run: (now) => deps.catalogueImport.sweepInterrupted(database.db, now, { onlyProcess: database.kind === "pglite" }),
+      settled: deps.catalogueImport.settled,
+    },
     {
       // Back-in-stock requests: every minute, and as soon as stock comes back here or in another process.
       name: "back in stock",

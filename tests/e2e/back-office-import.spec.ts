@@ -11,7 +11,8 @@ import { newVisitor } from "../support/e2e-visitors.ts";
  * The catalogue's CSV import (issue 25 §3, ADR 70) in a browser, without JavaScript: the owner
  * downloads the products CSV, adds a product with two options and a line that cannot be right,
  * previews it (the refused line says why), applies it (a guest sees the product), then undoes it
- * (the product is gone).
+ * (the product is gone). The dry run and the apply are jobs: the page shows their progress and
+ * refreshes itself (a <noscript> refresh) until their result is in.
  */
 
 test.use({ javaScriptEnabled: false });
@@ -65,14 +66,18 @@ test("a CSV import: a preview with a refused line, apply, the product on the sho
 
   await admin.getByLabel(/CSV file/).setInputFiles(path);
   await admin.getByRole("button", { name: "Preview the import" }).click();
+  // The import's page: a progress bar while the dry run runs (it refreshes itself), then the preview.
   await expect(admin.getByRole("heading", { level: 1, name: /new-gloves\.csv/ })).toBeVisible();
+  await expect(admin.getByTestId("import-status")).toContainText("Previewed, not applied");
   const counts = admin.getByTestId("import-counts");
   await expect(counts).toContainText("Created2");
   await expect(counts).toContainText("Refused1");
   await expect(admin.getByRole("row", { name: /Unknown category Snorkels\./ })).toContainText(`${handle}-bad`);
 
   await admin.getByRole("button", { name: "Apply the import" }).click();
+  // The apply runs as a job too: the page follows it until it says what it made.
   await expect(admin.getByText(/Applied: 1 product and 2 options made/)).toBeVisible();
+  await expect(admin.getByTestId("import-status")).toContainText("Applied");
 
   // A guest finds it on the shop at once, the option in stock buyable.
   const guest = await (await newVisitor(browser)).newPage();

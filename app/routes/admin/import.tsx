@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { data, useLocation, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, redirect, useLocation, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/import";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { FormNotices } from "~/components/admin/form-notices";
@@ -8,12 +8,19 @@ import { staffScope } from "~/lib/admin-actions.server";
 import { formFields, formFailure } from "~/lib/forms.server";
 import { revalidateAfterRefusal } from "~/lib/refused-form";
 import type { RouteHandle } from "~/lib/route-handle";
-import type { ImportLine } from "../../../server/modules/catalogue-import/index.ts";
-import { IMPORT_STATUS_WORDS, OUTCOME_WORDS } from "../../../server/modules/catalogue-import/shared.ts";
+import type { ImportDetail, ImportLine } from "../../../server/modules/catalogue-import/index.ts";
+import {
+  IMPORT_PHASE_WORDS,
+  IMPORT_STATUS_WORDS,
+  importRunning,
+  OUTCOME_WORDS,
+} from "../../../server/modules/catalogue-import/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /*
- * One import (ADR 70): its preview, line by line (what each would create or change, field by
+ * One import (ADR 70, ADR 72). While its dry run or apply runs, a progress bar (lines or rows done
+ * of all) that follows the job: looked at again every second with JavaScript, a refresh without.
+ * Then its preview, line by line (what each would create or change, field by
  * field, or why it is refused), filtered by outcome, 100 lines a page; "Apply" writes it in one
  * transaction, "Undo" puts back what it changed while nothing has changed those records since.
  */
@@ -43,11 +50,9 @@ export async function action({ request, params, context: router }: Route.ActionA
   const imports = context.services.catalogueImport;
   try {
     if (fields.intent === "apply") {
-      const { counts } = await imports.apply(staffScope(context), params.id);
-      return {
-        ok: true as const,
-        message: `Applied: ${plural(counts.newProducts, "product")} and ${plural(counts.newOptions, "option")} made, ${plural(counts.changedProducts, "product")} and ${plural(counts.changedOptions, "option")} changed. The shop shows them now.`,
-      };
+      // The job applies it; the page shows its progress, then what it made and changed.
+      await imports.startApply(staffScope(context), params.id);
+      return redirect(`/admin/imports/${params.id}`, 303);
     }
     if (fields.intent === "undo") {
       await imports.undo(staffScope(context), params.id);
@@ -62,6 +67,61 @@ export async function action({ request, params, context: router }: Route.ActionA
 export const shouldRevalidate = revalidateAfterRefusal;
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
+
+/** Seconds between two looks at a job under way. */
+const LOOK_AGAIN_SECONDS = 1;
+
+/** The job under way: its step and a bar of rows done of all (none while the count is not known). */
+function JobProgress({ detail }: { detail: ImportDetail }) {
+  const { revalidate, state } = useRevalidator();
+  // With JavaScript the page's data is read again in place; without, the <noscript> refresh reloads it.
+  useEffect(() => {
+    if (state !== "idle") return;
+    const timer = window.setTimeout(() => void revalidate(), LOOK_AGAIN_SECONDS * 1000);
+    return () => window.clearTimeout(timer);
+  }, [detail, state, revalidate]);
+  const { phase, done, total } = detail.progress;
+  const words = phase ? IMPORT_PHASE_WORDS[phase] : "Waiting to start";
+  const of =
+    total > 0
+      ? ` · ${done.toLocaleString("en")} of ${total.toLocaleString("en")}`
+      : done > 0
+        ? ` · ${done.toLocaleString("en")} lines`
+        : "";
+  return (
+    <section
+      aria-labelledby="import-progress"
+      className="flex flex-col gap-2 rounded-lg border border-grey-200 p-4"
+      data-testid="import-progress"
+    >
+      <noscript>
+        <meta httpEquiv="refresh" content={String(LOOK_AGAIN_SECONDS)} />
+      </noscript>
+      <h2 id="import-progress" className="font-semibold">
+        {detail.status === "applying" ? "Applying the import" : "Dry run"}
+      </h2>
+      <label htmlFor="import-progress-bar" className="text-sm">
+        {words}
+        {of}
+      </label>
+      {total > 0 ? (
+        <progress id="import-progress-bar" className="w-full" max={total} value={done} />
+      ) : (
+        <progress id="import-progress-bar" className="w-full" />
+      )}
+      <p className="text-sm text-grey-600">
+        This page follows the import by itself; you may also leave it and come back.{" "}
+        <Link to={`/admin/imports/${detail.id}`} className="text-link">
+          Look again
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function appliedMessage(counts: Record<string, number>): string {
+  return `Applied: ${plural(counts.newProducts ?? 0, "product")} and ${plural(counts.newOptions ?? 0, "option")} made, ${plural(counts.changedProducts ?? 0, "product")} and ${plural(counts.changedOptions ?? 0, "option")} changed. The shop shows them now.`;
+}
 
 const FILTERS = [
   { value: "", label: "All lines" },
@@ -98,7 +158,13 @@ export default function Import({ loaderData, actionData }: Route.ComponentProps)
   const { detail } = loaderData;
   const { search, pathname } = useLocation();
   const failure = failureOf(actionData);
-  const message = actionData && "message" in actionData ? actionData.message : null;
+  const running = importRunning(detail.status);
+  const message =
+    actionData && "message" in actionData
+      ? actionData.message
+      : detail.status === "applied" && detail.applied
+        ? appliedMessage(detail.applied)
+        : null;
   const busy = useNavigation().state !== "idle";
   const page = useRef<HTMLDivElement>(null);
   useFocusOnFailure(page, failure);
@@ -126,14 +192,30 @@ export default function Import({ loaderData, actionData }: Route.ComponentProps)
         </p>
       </div>
       <FormNotices message={message} failure={failure} shown={[]} />
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" data-testid="import-counts">
-        {(["create", "change", "same", "refused"] as const).map((key) => (
-          <div key={key} className="rounded-md border border-grey-200 p-2">
-            <dt className="text-grey-600">{OUTCOME_WORDS[key]}</dt>
-            <dd className="text-lg font-semibold">{counts[key] ?? 0}</dd>
-          </div>
-        ))}
-      </dl>
+      {detail.error && !running && (
+        <p role="alert" className="form-error" data-testid="import-error">
+          {detail.status === "failed" ? "The dry run failed: " : "Applying failed, nothing was written: "}
+          {detail.error}
+        </p>
+      )}
+      {running && <JobProgress detail={detail} />}
+      {detail.status === "failed" && (
+        <p className="text-sm">
+          <Link to="/admin/imports" className="text-link">
+            Upload a file again
+          </Link>
+        </p>
+      )}
+      {!running && detail.status !== "failed" && (
+        <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" data-testid="import-counts">
+          {(["create", "change", "same", "refused"] as const).map((key) => (
+            <div key={key} className="rounded-md border border-grey-200 p-2">
+              <dt className="text-grey-600">{OUTCOME_WORDS[key]}</dt>
+              <dd className="text-lg font-semibold">{counts[key] ?? 0}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {detail.status === "previewed" && (
         <form method="post" className="flex flex-col gap-2 rounded-lg border border-grey-200 p-4">
           <input type="hidden" name="intent" value="apply" />
@@ -160,70 +242,72 @@ export default function Import({ loaderData, actionData }: Route.ComponentProps)
           </button>
         </form>
       )}
-      <section aria-labelledby="import-lines" className="flex flex-col gap-2">
-        <h2 id="import-lines" className="text-lg font-semibold">
-          Lines
-        </h2>
-        <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-          <label htmlFor="import-outcome">Show</label>
-          <select
-            id="import-outcome"
-            name="outcome"
-            defaultValue={outcome}
-            className="rounded-md border border-grey-300 px-2 py-1"
-          >
-            {FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button-secondary">
-            Show
-          </button>
-        </form>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Handle</th>
-                <th scope="col">SKU</th>
-                <th scope="col">What</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.lines.map((line) => (
-                <tr key={line.line} className="border-t border-grey-200 align-top" data-testid="import-line">
-                  <td>{line.line}</td>
-                  <td>{OUTCOME_WORDS[line.outcome]}</td>
-                  <td className="break-all">{line.handle}</td>
-                  <td className="break-all">{line.sku}</td>
-                  <td>
-                    <LineWhat line={line} />
-                  </td>
-                </tr>
+      {!running && detail.status !== "failed" && (
+        <section aria-labelledby="import-lines" className="flex flex-col gap-2">
+          <h2 id="import-lines" className="text-lg font-semibold">
+            Lines
+          </h2>
+          <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
+            <label htmlFor="import-outcome">Show</label>
+            <select
+              id="import-outcome"
+              name="outcome"
+              defaultValue={outcome}
+              className="rounded-md border border-grey-300 px-2 py-1"
+            >
+              {FILTERS.map((filter) => (
+                <option key={filter.value} value={filter.value}>
+                  {filter.label}
+                </option>
               ))}
-            </tbody>
-          </table>
-        </div>
-        <p className="text-sm text-grey-600">
-          {detail.total} lines · page {detail.page} of {detail.pages}
-        </p>
-        <nav aria-label="Pages of lines" className="flex gap-3 text-sm">
-          {detail.page > 1 && (
-            <Link to={pageHref(detail.page - 1)} className="text-link">
-              Previous page
-            </Link>
-          )}
-          {detail.page < detail.pages && (
-            <Link to={pageHref(detail.page + 1)} className="text-link">
-              Next page
-            </Link>
-          )}
-        </nav>
-      </section>
+            </select>
+            <button type="submit" className="button-secondary">
+              Show
+            </button>
+          </form>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Outcome</th>
+                  <th scope="col">Handle</th>
+                  <th scope="col">SKU</th>
+                  <th scope="col">What</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.lines.map((line) => (
+                  <tr key={line.line} className="border-t border-grey-200 align-top" data-testid="import-line">
+                    <td>{line.line}</td>
+                    <td>{OUTCOME_WORDS[line.outcome]}</td>
+                    <td className="break-all">{line.handle}</td>
+                    <td className="break-all">{line.sku}</td>
+                    <td>
+                      <LineWhat line={line} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="text-sm text-grey-600">
+            {detail.total} lines · page {detail.page} of {detail.pages}
+          </p>
+          <nav aria-label="Pages of lines" className="flex gap-3 text-sm">
+            {detail.page > 1 && (
+              <Link to={pageHref(detail.page - 1)} className="text-link">
+                Previous page
+              </Link>
+            )}
+            {detail.page < detail.pages && (
+              <Link to={pageHref(detail.page + 1)} className="text-link">
+                Next page
+              </Link>
+            )}
+          </nav>
+        </section>
+      )}
     </div>
   );
 }

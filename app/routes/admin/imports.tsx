@@ -33,8 +33,9 @@ export async function action({ request, context: router }: Route.ActionArgs) {
     const file = form.get("file");
     const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
     const name = file instanceof File ? file.name : "";
-    const preview = await context.services.catalogueImport.preview(staffScope(context), { name, bytes });
-    return redirect(`/admin/imports/${preview.id}`);
+    // The file is stored and its dry run starts; its page shows the progress, then the preview.
+    const { id } = await context.services.catalogueImport.upload(staffScope(context), { name, bytes });
+    return redirect(`/admin/imports/${id}`);
   } catch (error) {
     return formFailure(error, fields);
   }
@@ -88,8 +89,11 @@ export default function Imports({ loaderData, actionData }: Route.ComponentProps
                   #{item.id} {item.fileName}
                 </Link>
                 <span className="text-grey-600">
-                  {IMPORT_STATUS_WORDS[item.status]} · {item.counts.create ?? 0} to create, {item.counts.change ?? 0} to change,{" "}
-                  {item.counts.refused ?? 0} refused · {dateTime(item.createdAt)}
+                  {IMPORT_STATUS_WORDS[item.status]}
+                  {item.status === "previewing" || item.status === "failed"
+                    ? ""
+                    : ` · ${item.counts.create ?? 0} to create, ${item.counts.change ?? 0} to change, ${item.counts.refused ?? 0} refused`}{" "}
+                  · {dateTime(item.createdAt)}
                   {item.by ? ` by ${item.by}` : ""}
                 </span>
               </li>

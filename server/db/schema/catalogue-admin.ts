@@ -100,7 +100,12 @@ export type SlugRedirect = typeof slugRedirects.$inferSelect;
 export type StockMovement = typeof stockMovements.$inferSelect;
 export type CatalogueAttribute = typeof catalogueAttributes.$inferSelect;
 
-export const IMPORT_STATUSES = ["previewed", "applied", "undone"] as const;
+/**
+ * previewing and applying are jobs under way (ADR 72); failed is a dry run that could not finish
+ * (a file that is not CSV, a restart): its `error` says why. An apply that fails goes back to
+ * previewed with its `error`, since its transaction wrote nothing.
+ */
+export const IMPORT_STATUSES = ["previewing", "previewed", "applying", "applied", "undone", "failed"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /**
@@ -114,10 +119,20 @@ export const catalogueImports = pgTable("catalogue_imports", {
   status: text("status", { enum: IMPORT_STATUSES }).notNull().default("previewed"),
   /** The file's text; emptied once the import is applied (its records keep what undo needs). */
   csv: text("csv").notNull(),
-  /** A hash of the planned changes: applying plans again and refuses when it differs. */
-  planHash: text("plan_hash").notNull(),
+  /** A hash of the planned changes: applying plans again and refuses when it differs ("" until the dry run ends). */
+  planHash: text("plan_hash").notNull().default(""),
   /** How many lines create, change, leave alone or are refused; products and options made and changed. */
-  counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+  counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
+  /** The job's step under way (reading, checking, saving, writing) and how far it is: the progress bar. */
+  phase: text("phase"),
+  progressDone: integer("progress_done").notNull().default(0),
+  progressTotal: integer("progress_total").notNull().default(0),
+  /** When the job last said it was alive: a job silent for minutes was ended by a restart. */
+  progressAt: timestamp("progress_at", { withTimezone: true }),
+  /** Why the last job failed, in words for the owner. */
+  error: text("error"),
+  /** What applying made and changed (newProducts, newOptions, changedProducts, changedOptions). */
+  applied: jsonb("applied").$type<Record<string, number>>(),
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   appliedBy: integer("applied_by").references(() => users.id, { onDelete: "set null" }),

@@ -74,6 +74,8 @@ export const products = pgTable(
     index("products_brand_idx").on(t.brandId),
     index("products_featured_idx").on(t.featuredRank),
     index("products_search_idx").using("gin", t.searchVector),
+    // The back office's search by title, anywhere in it (ilike '%…%'), on 20,000 products (ADR 72).
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );
 

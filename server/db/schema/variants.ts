@@ -43,6 +43,8 @@ export const variants = pgTable(
   },
   (t) => [
     index("variants_product_idx").on(t.productId),
+    // The back office's search by SKU start in any case (ilike '…%'), over 100,000 options (ADR 72).
+    index("variants_sku_trgm_idx").using("gin", sql`${t.sku} gin_trgm_ops`),
     uniqueIndex("variants_barcode_gtin_unique")
       .on(sql`lpad(${t.barcode}, 14, '0')`)
       .where(sql`${t.barcode} is not null`),

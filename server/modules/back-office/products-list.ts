@@ -137,8 +137,9 @@ function productsConditions(params: ProductsListParams, now: Date): SQL[] {
   const conditions: SQL[] = [];
   if (params.q) {
     const text = likeLiteral(params.q);
-    conditions.push(sql`(p.name ilike ${`%${text}%`} or exists (
-      select 1 from variants sv where sv.product_id = p.id and sv.sku ilike ${`${text}%`}
+    // The SKUs' products read once (a trigram index finds the SKUs), not an option lookup per product.
+    conditions.push(sql`(p.name ilike ${`%${text}%`} or p.id in (
+      select sv.product_id from variants sv where sv.sku ilike ${`${text}%`}
     ))`);
   }
   if (params.category !== undefined) {

@@ -6,6 +6,7 @@ import { brands, categories } from "../../db/schema/index.ts";
 import { barcodeOwners, barcodeTakenMessage, gtinKey } from "../product-editor/index.ts";
 import type { ImportOutcome } from "../../db/schema/index.ts";
 import type { ImportColumn } from "./columns.ts";
+import type { Progress } from "./jobs.ts";
 import { fileLines, type FileLine } from "./read-file.ts";
 import { readLine, type LineValues, type Names } from "./read-line.ts";
 import {
@@ -97,17 +98,26 @@ async function namesOf(db: Db): Promise<Names> {
 }
 
 /** The handles, SKUs and barcodes the file names, for one read of the records they find. */
-async function keysOf(text: string): Promise<{ handles: string[]; skus: string[]; barcodes: string[] }> {
+async function keysOf(
+  text: string,
+  progress?: Progress,
+): Promise<{ handles: string[]; skus: string[]; barcodes: string[]; lines: number }> {
   const handles = new Set<string>();
   const skus = new Set<string>();
   const barcodes = new Set<string>();
+  let lines = 0;
+  progress?.phase("reading", 0);
   for await (const line of fileLines(text)) {
     if (line.cells.Handle) handles.add(line.cells.Handle.toLowerCase());
     if (line.cells.SKU) skus.add(line.cells.SKU);
     if (line.cells.Barcode) barcodes.add(line.cells.Barcode);
+    if (++lines % PROGRESS_EVERY === 0) progress?.done(lines);
   }
-  return { handles: [...handles], skus: [...skus], barcodes: [...barcodes] };
+  return { handles: [...handles], skus: [...skus], barcodes: [...barcodes], lines };
 }
+
+/** Lines between two progress reports. */
+const PROGRESS_EVERY = 500;
 
 const show = (value: unknown): string => (value === null || value === undefined ? "" : String(value));
 
@@ -118,15 +128,19 @@ const show = (value: unknown): string => (value === null || value === undefined 
 export async function planImport(
   db: Db,
   text: string,
-  options: { currency: string; now: Date; lock?: boolean },
+  options: { currency: string; now: Date; lock?: boolean; progress?: Progress },
 ): Promise<ImportPlan> {
-  const { handles, skus, barcodes } = await keysOf(text);
+  const { progress } = options;
+  const { handles, skus, barcodes, lines: lineCount } = await keysOf(text, progress);
   const names = await namesOf(db);
   // Products before options, each in id order: every writer that locks both locks them so.
   const products = await productsBySlug(db, handles, options.lock);
   const variants = await variantsBySku(db, skus, options.lock);
   // The product editor's check (ADR 74): a barcode is one option's in the whole shop.
-  const owners = await barcodeOwners(db, barcodes.filter((code) => /^\d{1,14}$/.test(code)));
+  const owners = await barcodeOwners(
+    db,
+    barcodes.filter((code) => /^\d{1,14}$/.test(code)),
+  );
   const barcodeLines = new Map<string, number>();
 
   const lines: PlannedLine[] = [];
@@ -134,10 +148,13 @@ export async function planImport(
   const variantPlans: VariantPlan[] = [];
   const skuLines = new Map<string, number>();
 
+  progress?.phase("checking", lineCount);
   for await (const fileLine of fileLines(text)) {
     const planned = planLine(fileLine);
     lines.push(planned);
+    if (lines.length % PROGRESS_EVERY === 0) progress?.done(lines.length);
   }
+  progress?.done(lines.length);
 
   function planLine(fileLine: FileLine): PlannedLine {
     const handle = (fileLine.cells.Handle ?? "").toLowerCase();

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { catalogueImportLines, catalogueImports, users, type ImportOutcome, type ImportStatus } from "../../db/schema/index.ts";
 import type { Scope } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
+import type { ImportJobs, ImportPhase } from "./jobs.ts";
 import { importIdInput, importLinesInput, type ImportLinesParams } from "./schemas.ts";
 
 /* The imports page's reads (ADR 70): the recent imports, and one import with its lines. */
@@ -19,6 +20,12 @@ export interface ImportSummary {
   createdAt: string;
   appliedAt: string | null;
   undoneAt: string | null;
+  /** The job under way: its step and how far it is (total 0: not known yet). */
+  progress: { phase: ImportPhase | null; done: number; total: number };
+  /** Why the last job failed, if it did. */
+  error: string | null;
+  /** What applying made and changed, once applied. */
+  applied: Record<string, number> | null;
 }
 
 export interface ImportLine {
@@ -50,9 +57,16 @@ function summaryOf(row: {
   createdAt: Date;
   appliedAt: Date | null;
   undoneAt: Date | null;
+  phase: string | null;
+  progressDone: number;
+  progressTotal: number;
+  error: string | null;
+  applied: Record<string, number> | null;
 }): ImportSummary {
+  const { phase, progressDone, progressTotal, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    progress: { phase: phase as ImportPhase | null, done: progressDone, total: progressTotal },
     createdAt: row.createdAt.toISOString(),
     appliedAt: row.appliedAt?.toISOString() ?? null,
     undoneAt: row.undoneAt?.toISOString() ?? null,
@@ -68,6 +82,11 @@ const summaryColumns = {
   createdAt: catalogueImports.createdAt,
   appliedAt: catalogueImports.appliedAt,
   undoneAt: catalogueImports.undoneAt,
+  phase: catalogueImports.phase,
+  progressDone: catalogueImports.progressDone,
+  progressTotal: catalogueImports.progressTotal,
+  error: catalogueImports.error,
+  applied: catalogueImports.applied,
 };
 
 /** The latest imports, newest first. */
@@ -81,8 +100,13 @@ export async function recentImports(scope: Scope, limit = 20): Promise<ImportSum
   return rows.map(summaryOf);
 }
 
-/** One import and a page of its lines. */
-export async function importDetail(scope: Scope, rawId: unknown, raw: unknown = {}): Promise<ImportDetail> {
+/** One import and a page of its lines; `local`: the progress of a job of this process, fresher than its row's. */
+export async function importDetail(
+  scope: Scope,
+  rawId: unknown,
+  raw: unknown = {},
+  local: ImportJobs["local"] = () => null,
+): Promise<ImportDetail> {
   const id = parseInput(importIdInput, rawId);
   const params = parseInput(importLinesInput, raw);
   const [row] = await scope.db
@@ -106,8 +130,11 @@ export async function importDetail(scope: Scope, rawId: unknown, raw: unknown = 
     scope.db.select({ n: count() }).from(catalogueImportLines).where(where),
   ]);
   const total = Number(counted?.n ?? 0);
+  const summary = summaryOf(row);
+  const running = local(id);
+  if (running && (summary.status === "previewing" || summary.status === "applying")) summary.progress = running;
   return {
-    ...summaryOf(row),
+    ...summary,
     lines: lines.map((line) => ({
       line: line.line,
       outcome: line.outcome,
