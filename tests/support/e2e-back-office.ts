@@ -14,6 +14,9 @@ const SLOTS_PER_OWNER = 3;
 /** How many repetitions of one test (`--repeat-each`) the recovery codes are shared out for. */
 const REPEATS = 3;
 
+/** The editor the global set-up invited (the newsroom's role): three slots of test, like an owner. */
+const editor = JSON.parse(process.env.SHOP_EDITOR ?? "null") as E2eOwner | null;
+
 /**
  * A fresh browser of an owner's, logged in with the password and a recovery code, on `path`. Each
  * code works once: test `slot` takes its own codes, one per repetition. Slots 0 to 2 are the first
@@ -22,6 +25,18 @@ const REPEATS = 3;
 export async function ownerOn(browser: Browser, path: string, slot: number): Promise<Page> {
   const who = owners[Math.floor(slot / SLOTS_PER_OWNER)];
   if (!who) throw new Error(`No owner for test slot ${slot}: the global set-up makes ${owners.length}`);
+  return signedInOn(browser, who, path, slot % SLOTS_PER_OWNER);
+}
+
+/** A fresh browser of the editor's (editor@example.com), signed in on `path`; `slot` 0 to 2. */
+export async function editorOn(browser: Browser, path: string, slot: number): Promise<Page> {
+  if (!editor) throw new Error("No editor: the global set-up invites one");
+  if (slot < 0 || slot >= SLOTS_PER_OWNER) throw new Error(`The editor has slots 0 to ${SLOTS_PER_OWNER - 1}`);
+  return signedInOn(browser, editor, path, slot);
+}
+
+/** Signs `who` in with the password and the recovery code of `slot` for this repetition, on `path`. */
+async function signedInOn(browser: Browser, who: E2eOwner, path: string, slot: number): Promise<Page> {
   const context = await newVisitor(browser);
   const page = await context.newPage();
   await page.goto(path);
@@ -31,8 +46,8 @@ export async function ownerOn(browser: Browser, path: string, slot: number): Pro
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
   const repeat = test.info().repeatEachIndex;
-  if (repeat >= REPEATS) throw new Error(`The owner's recovery codes last for --repeat-each ${REPEATS} at most`);
-  const code = who.recoveryCodes[(slot % SLOTS_PER_OWNER) * REPEATS + repeat];
+  if (repeat >= REPEATS) throw new Error(`The recovery codes last for --repeat-each ${REPEATS} at most`);
+  const code = who.recoveryCodes[slot * REPEATS + repeat];
   await page.getByLabel("Code").fill(code!);
   await page.getByRole("button", { name: "Continue" }).click();
   // The code is checked by a navigation of its own: a test that went on before the page arrived

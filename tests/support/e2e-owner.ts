@@ -47,28 +47,29 @@ export async function setUpOwner(shopUrl: string, link: string, owner = OWNER): 
 }
 
 /**
- * More owners, invited by the first (whose session `cookie` gave its code) through the staff page
- * and set up from their mailed links: each owner has ten recovery codes, and every browser test that
- * signs in uses one, so the back office's tests share them out over several owners.
+ * Staff invited by the first owner (whose session `cookie` gave its code) through the staff page,
+ * each with its role, and set up from their mailed links. Each has ten recovery codes, and every
+ * browser test that signs in uses one, so the back office's tests share them out over several
+ * owners (and the newsroom's over an editor).
  */
-export async function inviteOwners(
+export async function inviteStaff(
   shopUrl: string,
   cookie: string,
-  count: number,
+  people: { email: string; role: "owner" | "staff" | "editor" }[],
   invitationLink: (email: string) => Promise<string>,
 ): Promise<E2eOwner[]> {
-  const owners: E2eOwner[] = [];
-  for (let index = 1; index <= count; index++) {
-    const person = { email: `owner${index + 1}@example.com`, password: OWNER.password };
+  const invitedStaff: E2eOwner[] = [];
+  for (const { email, role } of people) {
+    const person = { email, password: OWNER.password };
     const invited = await fetch(`${shopUrl}/admin/staff`, {
       method: "POST",
       headers: { cookie },
-      body: new URLSearchParams({ intent: "invite", email: person.email, role: "owner" }),
+      body: new URLSearchParams({ intent: "invite", email, role }),
       redirect: "manual",
     });
-    if (invited.status !== 200) throw new Error(`Inviting ${person.email} answered ${invited.status}: ${await invited.text()}`);
-    const { cookie: _session, ...owner } = await setUpOwner(shopUrl, await invitationLink(person.email), person);
-    owners.push(owner);
+    if (invited.status !== 200) throw new Error(`Inviting ${email} answered ${invited.status}: ${await invited.text()}`);
+    const { cookie: _session, ...member } = await setUpOwner(shopUrl, await invitationLink(email), person);
+    invitedStaff.push(member);
   }
-  return owners;
+  return invitedStaff;
 }

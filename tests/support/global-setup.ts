@@ -5,7 +5,7 @@ import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { E2E_SOCIAL } from "./e2e-social.ts";
 import { startFakeStripe } from "./fake-stripe.ts";
 import { startOidcPeer } from "./oidc-peer.ts";
-import { inviteOwners, setUpOwner } from "./e2e-owner.ts";
+import { inviteStaff, setUpOwner } from "./e2e-owner.ts";
 import { freePort, makeShopSnapshot, OWNER_SET_UP_LINK, printed, startShop } from "./shop-server.ts";
 import { startSmtpPeer } from "./smtp-peer.ts";
 
@@ -62,7 +62,15 @@ export default async function globalSetup() {
     return link;
   };
   process.env.SHOP_OWNER = JSON.stringify(owner);
-  process.env.SHOP_OWNERS = JSON.stringify([owner, ...(await inviteOwners(shop.url, cookie, 4, invitationLink))]);
+  const owners = [2, 3, 4, 5].map((n) => ({ email: `owner${n}@example.com`, role: "owner" as const }));
+  const [editor, ...more] = await inviteStaff(
+    shop.url,
+    cookie,
+    [{ email: "editor@example.com", role: "editor" }, ...owners],
+    invitationLink,
+  );
+  process.env.SHOP_OWNERS = JSON.stringify([owner, ...more]);
+  process.env.SHOP_EDITOR = JSON.stringify(editor);
   process.env.SMTP_MAILBOX = mailboxDir;
   // For tests that start a shop of their own whose mails they read.
   process.env.SMTP_URL = smtp.url;

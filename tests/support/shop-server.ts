@@ -87,7 +87,8 @@ export async function startShop(
  * without starting a shop twice.
  */
 export async function changedDataDir(change: (db: Db) => Promise<unknown>): Promise<string> {
-  if (!process.env.SHOP_SNAPSHOT) throw new Error("SHOP_SNAPSHOT is not set: the e2e global set-up makes the demo shop's snapshot");
+  if (!process.env.SHOP_SNAPSHOT)
+    throw new Error("SHOP_SNAPSHOT is not set: the e2e global set-up makes the demo shop's snapshot");
   const dataDir = freshDataDir({});
   const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "db") });
   try {
