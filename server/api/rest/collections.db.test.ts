@@ -95,8 +95,8 @@ beforeAll(async () => {
     tokens[role] = made.jwt;
     if (role === "member") memberId = made.user.id;
   }
-  // Staff changes of the catalogue ask a back-office account for its second factor (ADR 59, 73).
-  for (const role of ["staff", "owner"] as const) await proveSecondFactor(services, database.db, tokens[role]);
+  // Every write asks a back-office account for its second factor (ADR 59, 73).
+  for (const role of ["editor", "staff", "owner"] as const) await proveSecondFactor(services, database.db, tokens[role]);
   const [plan] = await database.db.insert(membershipPlans).values({ slug: "test-club", name: "Test club" }).returning();
   await database.db.insert(memberships).values({ userId: memberId, planId: plan!.id });
   [cover] = (await database.db

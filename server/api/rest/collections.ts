@@ -25,15 +25,17 @@ export function collectionsApi(options: { logger?: Logger } = {}) {
   }
   /**
    * The scope a write runs in: a signed-in writer's names them, so writes through the back office's
-   * use cases (brands, categories, products: ADR 69, 73) are audited with who made them. Staff
-   * writes (the catalogue's) ask a back-office account for its second factor, as the staff API's
-   * other changes do (ADR 59); who lacks the scope is refused by the content module (401, 403).
+   * use cases (brands, categories, products: ADR 69, 73) are audited with who made them. Every
+   * write asks a back-office account for its second factor, as the back office and the staff API's
+   * other changes do (ADR 59): its password alone must not turn the launch mode on or change a
+   * plan's price. An account given a scope alone has no second factor and writes on its password
+   * (mayActOnApi). Who lacks the scope is refused by the content module (401, 403).
    */
   async function writer(c: Context<ShopEnv>, def: CollectionDef) {
     const context = requestContext(c);
     const session = await context.session();
     if (!session) return context;
-    if (def.writeScope === "staff" && hasScope(session.user, "staff")) await requireApiSecondFactor(context, session);
+    if (def.writeScope && hasScope(session.user, def.writeScope)) await requireApiSecondFactor(context, session);
     return staffScopeOf(context, session.user, context.requestId);
   }
   function collectionOf(c: Context<ShopEnv>): CollectionDef {

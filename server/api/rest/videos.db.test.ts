@@ -187,7 +187,11 @@ describe("video links of news posts with VIDEO_HOSTS set", () => {
       body: JSON.stringify(newPerson()),
     });
     const { jwt, user } = (await registered.json()) as { jwt: string; user: { id: number } };
-    await database.db.update(users).set({ role: "editor" }).where(eq(users.id, user.id));
+    // A writer given the content scope alone (npm run scope): it writes on its password (ADR 59).
+    await database.db
+      .update(users)
+      .set({ scope: ["content"] })
+      .where(eq(users.id, user.id));
     const post = async (slug: string, videos: string[]) => {
       const response = await app.request("/api/news", {
         method: "POST",
