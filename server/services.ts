@@ -33,6 +33,7 @@ import { createExternalLinks } from "./modules/external-links/index.ts";
 import { createVideos, type VideosConfig } from "./modules/videos/index.ts";
 import { createMembership } from "./modules/membership/index.ts";
 import { createNews, renderMarkdown } from "./modules/news/index.ts";
+import { createNewsEditor } from "./modules/news-editor/index.ts";
 import { createProductEditor } from "./modules/product-editor/index.ts";
 import { createPages } from "./modules/pages/index.ts";
 import { createBackgroundWork } from "./jobs/schedule.ts";
@@ -166,6 +167,18 @@ export function createServices(database: Database, config: ServicesConfig) {
     },
   });
   const news = createNews(database.db, { sign: externalLinks.sign });
+  // The newsroom in the back office and the content API's news writes: one save (ADR 75). Video
+  // links are checked with the provider when the back office saves them.
+  const newsEditor = createNewsEditor({
+    secret: config.secret,
+    changed: () => news.invalidate(),
+    renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
+    isVideoAddress: videos.isVideoAddress,
+    checkVideo: async (url) => {
+      const found = await videos.lookupEmbed(url);
+      return found.ok ? null : found.failure.message;
+    },
+  });
   // The site's own data and the feature flags (ADR 76); its links to other sites are signed for the notice.
   // Addresses the notice forwards to anyway (the social networks) stay unsigned, as the shop always wrote them.
   const site = createSite(database.db, {
@@ -314,6 +327,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     stopBackgroundWork: background.stop,
     site,
     news,
+    newsEditor,
     pages,
     membership,
     // Video links must be the configured provider's (SPEC §5); its lookups and player (§8).
@@ -321,6 +335,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       videoPatterns: videos.provider.videoPatterns,
       catalogueStructure,
       productEditor,
+      newsEditor,
       // An owner's edit of the plans or a page shows at once in this process.
       onChange: (apiId) => {
         if (apiId === "memberships") membership.invalidatePlans();

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.ts";
 import type { NewsSection } from "../../db/schema/index.ts";
 import { isoUtc } from "../../lib/iso-utc.ts";
+import { storedImageSource } from "../media/shared.ts";
 
 /*
  * The newsroom's reads: what the news pages, the feed and the sitemap show. Published means
@@ -80,7 +81,7 @@ function tileOf(row: TileRow): NewsTile {
     author: row.author,
     publishedAt: row.published_at,
     category: row.category_slug && row.category_name ? { slug: row.category_slug, name: row.category_name } : null,
-    cover: row.cover_path ? { src: `/media/${row.cover_path}`, alt: row.cover_alt ?? "" } : null,
+    cover: row.cover_path ? { src: storedImageSource(row.cover_path), alt: row.cover_alt ?? "" } : null,
     membersOnly: row.members_only,
   };
 }
@@ -143,6 +144,25 @@ export async function newsPostRow(db: Db, section: NewsSection, slug: string): P
     db,
     sql`select p.id, ${TILE_COLUMNS}, ${POST_COLUMNS} from ${TILE_FROM}
         where ${PUBLISHED} and p.section = ${section} and p.slug = ${slug}`,
+  );
+  return row ? postOf(row) : null;
+}
+
+/**
+ * A post by its id whatever its status, whole (the preview link's page): a draft reads as if it
+ * appeared now, a scheduled post at its moment.
+ */
+export async function newsPostRowById(db: Db, id: number): Promise<NewsPostRow | null> {
+  const [row] = await queryRows<PostRow>(
+    db,
+    sql`select p.id, p.slug, p.section, p.title, p.excerpt, p.author, p.members_only,
+               ${isoUtc(sql`coalesce(p.published_at, now())`)} as published_at,
+               c.slug as category_slug, c.name as category_name, m.path as cover_path, m.alternative_text as cover_alt,
+               ${POST_COLUMNS}
+        from news_posts p
+          left join news_categories c on c.id = p.category_id
+          left join media_files m on m.id = p.cover_id
+        where p.id = ${id}`,
   );
   return row ? postOf(row) : null;
 }
