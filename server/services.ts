@@ -174,6 +174,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     changed: () => news.invalidate(),
     renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
     isVideoAddress: videos.isVideoAddress,
+    storeImage: uploads ? (file, field) => uploads.store("news-image", file, field) : undefined,
     checkVideo: async (url) => {
       const found = await videos.lookupEmbed(url);
       return found.ok ? null : found.failure.message;

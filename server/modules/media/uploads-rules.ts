@@ -9,6 +9,8 @@ export const UPLOAD_KINDS = {
   "product-image": { folder: "products", label: "image", one: "an image", maxBytes: 10 * 1024 * 1024, maxSide: 2400 },
   /** A category's picture or a brand's logo (the back office's catalogue, ADR 69). */
   "catalogue-image": { folder: "catalogue", label: "image", one: "an image", maxBytes: 10 * 1024 * 1024, maxSide: 1600 },
+  /** A news post's cover (the news editor, ADR 75). */
+  "news-image": { folder: "news", label: "image", one: "an image", maxBytes: 10 * 1024 * 1024, maxSide: 2400 },
 } as const;
 
 export type UploadKind = keyof typeof UPLOAD_KINDS;

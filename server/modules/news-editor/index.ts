@@ -5,7 +5,7 @@ import type { NewsEditorDeps } from "./deps.ts";
 import { movePost } from "./place.ts";
 import { PREVIEW_PATH, previewedPost, previewToken } from "./preview-link.ts";
 import { categoryChoices, editablePost, newsList } from "./read.ts";
-import { savePost, type SaveOptions } from "./save.ts";
+import { savePost, type NewCover, type SaveOptions } from "./save.ts";
 import { PostId } from "./schemas.ts";
 
 export type { NewsEditorDeps } from "./deps.ts";
@@ -19,6 +19,8 @@ export interface NewsEditorConfig extends NewsEditorDeps {
   secret: string;
   /** The shop's Markdown renderer and sanitiser (the news module's): the live preview is what the page shows. */
   renderMarkdown: (markdown: string) => string;
+  /** The shop's upload use case for a cover (absent without a data folder): checked, re-encoded, stored. */
+  storeImage?: (file: unknown, field: string) => Promise<{ src: string; width: number; height: number }>;
 }
 
 /**
@@ -37,6 +39,12 @@ export function createNewsEditor(config: NewsEditorConfig) {
     /** Deletes a draft; archives a post that is, or will be, on the site. */
     remove: (scope: StaffScope, id: unknown, raw: unknown) => movePost(scope, deps, id, raw, "remove"),
     restore: (scope: StaffScope, id: unknown, raw: unknown) => movePost(scope, deps, id, raw, "restore"),
+    /** Stores an uploaded cover (before the save that records it); null when none was sent. */
+    async storeCover(file: unknown): Promise<NewCover | null> {
+      if (!file || typeof file !== "object" || (file as { size?: number }).size === 0 || !config.storeImage) return null;
+      const stored = await config.storeImage(file, "coverFile");
+      return { ...stored, size: (file as { size: number }).size };
+    },
     /** The body as the post's page shows it (members-only parts included): the editor's live preview. */
     preview: (markdown: string) => config.renderMarkdown(markdown),
     /** A link that shows the post as it will look, for 24 hours, to whoever has it. */
