@@ -17,8 +17,8 @@ test("a post written, previewed by a guest, scheduled, appearing on the news pag
   const title = `Keeper notes ${stamp}`;
   const admin = await ownerOn(browser, "/admin/news/new", 11);
   await admin.getByLabel("Title").fill(title);
-  await admin.getByLabel("Excerpt").fill("What the keepers learned this week.");
-  await admin.getByLabel("Text", { exact: true }).fill("## Drills\n\nHands **up** early.");
+  await admin.getByRole("textbox", { name: "Excerpt" }).fill("What the keepers learned this week.");
+  await admin.getByRole("textbox", { name: "Text", exact: true }).fill("## Drills\n\nHands **up** early.");
   await expect(admin.getByRole("region", { name: "Preview of the text" }).getByRole("heading", { name: "Drills" })).toBeVisible();
   await admin.getByRole("button", { name: "Save", exact: true }).click();
   await expect(admin.getByText("Created.")).toBeVisible();
@@ -36,7 +36,7 @@ test("a post written, previewed by a guest, scheduled, appearing on the news pag
 
   // Scheduled a few seconds ahead, under a new address: it appears on the news page at its time.
   await admin.getByLabel("Address (slug)").fill(`keeper-notes-${stamp}`);
-  await admin.getByLabel("Schedule").check();
+  await admin.getByRole("radio", { name: "Schedule" }).check();
   await admin.getByLabel("Appears at (UTC)").fill(utcField(4));
   await admin.getByRole("button", { name: "Save", exact: true }).click();
   await expect(admin.getByTestId("post-status")).toContainText("Scheduled for");

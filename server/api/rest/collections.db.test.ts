@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { strapi, HTTPNotFoundError } from "@strapi/client";
-import { eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Hono } from "hono";
 import Strapi from "strapi-sdk-js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -635,7 +635,7 @@ describe("brands and categories, written by staff through the back office's use 
     const [entry] = await database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, String(top.body.data.id)))
+      .where(and(eq(auditLog.entityType, "category"), eq(auditLog.entityId, String(top.body.data.id))))
       .orderBy(auditLog.id)
       .limit(1);
     expect(entry).toMatchObject({ action: "category.created", entityType: "category" });

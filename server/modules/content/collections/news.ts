@@ -103,6 +103,9 @@ function newsWrites(editor: NewsEditor, videoPatterns?: readonly RegExp[]): Writ
       await inEntryTerms(async () => {
         const base = await editor.post(scope, id);
         const status = base.status;
+        // As on create: an entry never says an exclusive is open to everyone.
+        if ((data.section ?? base.section) === "exclusives" && data.membersOnly === false)
+          throw new ShopError("INVALID_INPUT", "Exclusives are always members-only", { field: "data.membersOnly" });
         const publish =
           publishedAt === null
             ? { publish: "draft" }
