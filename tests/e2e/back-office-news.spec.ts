@@ -12,7 +12,9 @@ import { newVisitor } from "../support/e2e-visitors.ts";
 /** A moment `seconds` from now as the date-time field takes it, in the shop's time zone (UTC). */
 const utcField = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString().slice(0, 19);
 
-test("a post written, previewed by a guest, scheduled, appearing on the news page; its old address redirects", async ({ browser }) => {
+test("a post written, previewed by a guest, scheduled, appearing on the news page; its old address redirects", async ({
+  browser,
+}) => {
   const stamp = `${test.info().repeatEachIndex}-${Date.now() % 100000}`;
   const title = `Keeper notes ${stamp}`;
   const admin = await ownerOn(browser, "/admin/news/new", 11);

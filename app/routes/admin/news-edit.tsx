@@ -27,7 +27,9 @@ import { pageContext } from "../../../server/http/page-context.ts";
 
 export const handle: RouteHandle = { backOffice: "content" };
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.post?.title ?? "New post"} · News · Back office` }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.post?.title ?? "New post"} · News · Back office` },
+];
 
 export async function loader({ params, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
@@ -82,7 +84,12 @@ export async function action({ request, params, context: router }: Route.ActionA
       case "preview-link": {
         const post = await editor.post(context, params.id);
         const link = editor.previewLink(post.id);
-        return { ok: true as const, message: null, ...none, link: { url: `${context.env.publicUrl}${link.path}`, expiresAt: link.expiresAt } };
+        return {
+          ok: true as const,
+          message: null,
+          ...none,
+          link: { url: `${context.env.publicUrl}${link.path}`, expiresAt: link.expiresAt },
+        };
       }
       default:
         throw data(null, { status: 400 });
@@ -141,7 +148,9 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         {post && (
           <p className="text-sm text-grey-600" data-testid="post-status">
             {NEWS_STATUS_WORDS[post.status]}
-            {post.status === "scheduled" && post.publishedAt && ` for ${post.publishedAt.slice(0, 19).replace("T", " ")} ${SHOP_TIME_ZONE}`}
+            {post.status === "scheduled" &&
+              post.publishedAt &&
+              ` for ${post.publishedAt.slice(0, 19).replace("T", " ")} ${SHOP_TIME_ZONE}`}
             {post.status === "published" && (
               <>
                 {" · "}
@@ -185,8 +194,23 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
               </>
             }
           />
-          <TextAreaField label="Excerpt" name="excerpt" defaultValue={v("excerpt")} error={errors.excerpt} rows={3} maxLength={600} />
-          <DescriptionField name="body" label="Text" rows={14} toolbar value={v("body")} error={errors.body} preview={done?.preview ?? null} />
+          <TextAreaField
+            label="Excerpt"
+            name="excerpt"
+            defaultValue={v("excerpt")}
+            error={errors.excerpt}
+            rows={3}
+            maxLength={600}
+          />
+          <DescriptionField
+            name="body"
+            label="Text"
+            rows={14}
+            toolbar
+            value={v("body")}
+            error={errors.body}
+            preview={done?.preview ?? null}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField label="Section" name="section" defaultValue={v("section")} error={errors.section}>
               <option value="news">News</option>
@@ -202,19 +226,37 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
             </SelectField>
           </div>
           <ChoiceGroup legend="Who may read it" error={errors.membersOnly} hint="Exclusives are members only whatever is ticked.">
-            <Choice type="checkbox" name="membersOnly" value="on" label="Members only (others see the excerpt)" checked={v("membersOnly") === "on"} />
+            <Choice
+              type="checkbox"
+              name="membersOnly"
+              value="on"
+              label="Members only (others see the excerpt)"
+              checked={v("membersOnly") === "on"}
+            />
           </ChoiceGroup>
           <TextField label="Author" name="author" defaultValue={v("author")} error={errors.author} maxLength={120} />
           <fieldset className="flex flex-col gap-3">
             <legend className="text-sm font-semibold">Cover</legend>
             {post?.cover && (
               <div className="flex items-center gap-3">
-                <img src={imageUrl("cover", 480, post.cover.src)} alt="" width={160} height={90} className="rounded object-cover" />
+                <img
+                  src={imageUrl("cover", 480, post.cover.src)}
+                  alt=""
+                  width={160}
+                  height={90}
+                  className="rounded object-cover"
+                />
                 <Choice type="checkbox" name="removeCover" value="on" label="Remove the cover" checked={false} />
                 <input type="hidden" name="coverId" value={post.cover.id} />
               </div>
             )}
-            <TextField label={post?.cover ? "Replace the cover" : "Cover image"} name="coverFile" type="file" accept="image/jpeg,image/png,image/webp" error={errors.coverFile} />
+            <TextField
+              label={post?.cover ? "Replace the cover" : "Cover image"}
+              name="coverFile"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              error={errors.coverFile}
+            />
             <TextField
               label="Cover's description"
               name="coverAlt"
@@ -242,7 +284,13 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
             hint="What search engines and shares show. Empty: the excerpt."
           />
           <ChoiceGroup legend="On the site" error={errors.publish}>
-            <Choice type="radio" name="publish" value="draft" label="Draft (not on the site)" checked={v("publish") === "draft"} />
+            <Choice
+              type="radio"
+              name="publish"
+              value="draft"
+              label="Draft (not on the site)"
+              checked={v("publish") === "draft"}
+            />
             <Choice type="radio" name="publish" value="now" label="Publish now" checked={v("publish") === "now"} />
             <Choice type="radio" name="publish" value="at" label="Schedule" checked={v("publish") === "at"} />
           </ChoiceGroup>
@@ -294,8 +342,8 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
             )}
           </div>
           <p className="mt-2 text-sm text-grey-600">
-            A draft is deleted; a post that is or will be on the site is archived, never deleted. Through the content API,
-            saving with <code>?status=draft</code> takes a post off the site the same way (ADR 39).
+            A draft is deleted; a post that is or will be on the site is archived, never deleted. Through the content API, saving
+            with <code>?status=draft</code> takes a post off the site the same way (ADR 39).
           </p>
         </Panel>
       )}

@@ -109,7 +109,9 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
               <td>{NEWS_STATUS_WORDS[post.status]}</td>
               <td>{post.membersOnly ? "Members only" : "Everyone"}</td>
               <td>{post.author || "—"}</td>
-              <td className="whitespace-nowrap">{post.publishedAt ? `${post.publishedAt.slice(0, 16).replace("T", " ")} UTC` : "—"}</td>
+              <td className="whitespace-nowrap">
+                {post.publishedAt ? `${post.publishedAt.slice(0, 16).replace("T", " ")} UTC` : "—"}
+              </td>
               <td className="whitespace-nowrap">{post.updatedAt.slice(0, 16).replace("T", " ")}</td>
             </tr>
           ))}

@@ -70,7 +70,9 @@ test("a scheduled post appears at its time with nobody acting; exclusives are me
   expect(await listed()).not.toContain("night-match");
   await expect.poll(listed, { timeout: 5000, interval: 100 }).toContain("night-match");
   // A moment past is refused, unless it is the one the post has.
-  await expect(newsEditor.save(editor, null, body("Late", { publish: "at", publishAt: "2001-01-01T00:00" }))).rejects.toMatchObject({
+  await expect(
+    newsEditor.save(editor, null, body("Late", { publish: "at", publishAt: "2001-01-01T00:00" })),
+  ).rejects.toMatchObject({
     field: "publishAt",
   });
 });
@@ -122,8 +124,16 @@ test("the content API's writes go through the same save: audited, slugs and 301s
   const def = content.collection("news")!;
   const reader = { userId: 44, scopes: ["content"] };
   const entry = await content.create(editor, reader, def, { data: { title: "From the API", slug: "from-the-api" } }, {});
-  const id = (await shop.database.db.select({ id: newsPosts.id }).from(newsPosts).where(eq(newsPosts.slug, "from-the-api")))[0]!.id;
-  await content.update(editor, reader, def, entry.documentId as string, { data: { slug: "from-the-api-2", version: entry.version } }, {});
+  const id = (await shop.database.db.select({ id: newsPosts.id }).from(newsPosts).where(eq(newsPosts.slug, "from-the-api")))[0]!
+    .id;
+  await content.update(
+    editor,
+    reader,
+    def,
+    entry.documentId as string,
+    { data: { slug: "from-the-api-2", version: entry.version } },
+    {},
+  );
   expect(await news.movedTo("/news-and-media/news/post/from-the-api")).toBe("/news-and-media/news/post/from-the-api-2");
   await expect(
     content.update(editor, reader, def, entry.documentId as string, { data: { title: "Stale", version: entry.version } }, {}),

@@ -32,7 +32,8 @@ export async function movePost(
     const audit = (action: string, changes: Record<string, [unknown, unknown]>) =>
       recordAudit(tx, { action, entityType: "news", entityId: id, changes });
     if (place === "unpublish") {
-      if (status !== "published" && status !== "scheduled") throw new ShopError("INVALID_TRANSITION", "The post is not on the site.");
+      if (status !== "published" && status !== "scheduled")
+        throw new ShopError("INVALID_TRANSITION", "The post is not on the site.");
       await tx.db.update(newsPosts).set({ publishedAt: null, updatedAt: nextPostVersion }).where(eq(newsPosts.id, id));
       await audit("news.unpublished", { publishedAt: [post.publishedAt, null] });
       return { id, done: "unpublished" as const };
@@ -51,7 +52,10 @@ export async function movePost(
     }
     if (status === "archived") return { id, done: "archived" as const };
     const now = new Date();
-    await tx.db.update(newsPosts).set({ archivedAt: now, publishedAt: null, updatedAt: nextPostVersion }).where(eq(newsPosts.id, id));
+    await tx.db
+      .update(newsPosts)
+      .set({ archivedAt: now, publishedAt: null, updatedAt: nextPostVersion })
+      .where(eq(newsPosts.id, id));
     await audit("news.archived", { publishedAt: [post.publishedAt, null], archivedAt: [null, now] });
     return { id, done: "archived" as const };
   });

@@ -134,7 +134,12 @@ export interface EditablePost {
 
 export async function editablePost(db: Db, id: number): Promise<EditablePost> {
   const [row] = await queryRows<
-    Omit<EditablePost, "cover" | "status" | "path"> & { archivedAt: string | null; coverId: number | null; coverPath: string | null; coverAlt: string | null }
+    Omit<EditablePost, "cover" | "status" | "path"> & {
+      archivedAt: string | null;
+      coverId: number | null;
+      coverPath: string | null;
+      coverAlt: string | null;
+    }
   >(
     db,
     sql`select p.id, p.document_id as "documentId", ${postVersionOf(sql`p.updated_at`)} as version, p.title, p.slug,
@@ -150,7 +155,8 @@ export async function editablePost(db: Db, id: number): Promise<EditablePost> {
   const { archivedAt, coverId, coverPath, coverAlt, ...post } = row;
   return {
     ...post,
-    cover: coverId !== null && coverPath !== null ? { id: coverId, src: storedImageSource(coverPath), alt: coverAlt ?? "" } : null,
+    cover:
+      coverId !== null && coverPath !== null ? { id: coverId, src: storedImageSource(coverPath), alt: coverAlt ?? "" } : null,
     status: newsStatusOf({ publishedAt: post.publishedAt, archivedAt }),
     path: postPath(post),
   };

@@ -127,12 +127,23 @@ async function coverOf(db: Db, input: PostChange, options: SaveOptions): Promise
     const { src, width, height, size } = options.newCover;
     const [made] = await db
       .insert(mediaFiles)
-      .values({ name: src.split("/").pop() ?? "cover.webp", alternativeText: alt, path: src, mime: "image/webp", width, height, size })
+      .values({
+        name: src.split("/").pop() ?? "cover.webp",
+        alternativeText: alt,
+        path: src,
+        mime: "image/webp",
+        width,
+        height,
+        size,
+      })
       .returning({ id: mediaFiles.id });
     return made!.id;
   }
   if (input.coverId === undefined) return null;
-  const [cover] = await db.select({ id: mediaFiles.id, alt: mediaFiles.alternativeText }).from(mediaFiles).where(eq(mediaFiles.id, input.coverId));
+  const [cover] = await db
+    .select({ id: mediaFiles.id, alt: mediaFiles.alternativeText })
+    .from(mediaFiles)
+    .where(eq(mediaFiles.id, input.coverId));
   if (!cover) throw invalidInput("coverId", "This image no longer exists: choose another.");
   // The form's description is the image's (one description per image, wherever it is used).
   if (alt && alt !== cover.alt) await db.update(mediaFiles).set({ alternativeText: alt }).where(eq(mediaFiles.id, cover.id));
@@ -171,7 +182,10 @@ export async function savePost(
     };
     if (!before) {
       const [made] = await tx.db.insert(newsPosts).values(values).returning({ id: newsPosts.id });
-      const changes = Object.fromEntries(AUDITED.map((field) => [field, [null, values[field]]])) as Record<string, [unknown, unknown]>;
+      const changes = Object.fromEntries(AUDITED.map((field) => [field, [null, values[field]]])) as Record<
+        string,
+        [unknown, unknown]
+      >;
       await recordAudit(tx, { action: "news.created", entityType: "news", entityId: made!.id, changes });
       await followAddress(tx.db, made!.id, postPath(values), postPath(values));
       return { id: made!.id, slug, created: true, changed: [...AUDITED] as string[] };

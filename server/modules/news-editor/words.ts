@@ -20,7 +20,10 @@ export const NEWS_STATUS_WORDS: Readonly<Record<NewsStatus, string>> = {
  * - published: a publishing time past;
  * - archived: taken off for good (a published post is archived, never deleted).
  */
-export function newsStatusOf(row: { publishedAt: string | Date | null; archivedAt: string | Date | null }, now = Date.now()): NewsStatus {
+export function newsStatusOf(
+  row: { publishedAt: string | Date | null; archivedAt: string | Date | null },
+  now = Date.now(),
+): NewsStatus {
   if (row.archivedAt !== null) return "archived";
   if (row.publishedAt === null) return "draft";
   return new Date(row.publishedAt).getTime() > now ? "scheduled" : "published";

@@ -22,7 +22,10 @@ export function MarkdownToolbar({ name, label, changed }: { name: string; label:
     const text = `${lineStart}${mark.before}${chosen}${mark.after}`;
     area.focus();
     area.setRangeText(text, start, end, "end");
-    area.setSelectionRange(start + lineStart.length + mark.before.length, start + lineStart.length + mark.before.length + chosen.length);
+    area.setSelectionRange(
+      start + lineStart.length + mark.before.length,
+      start + lineStart.length + mark.before.length + chosen.length,
+    );
     changed(area.value);
   };
   return (

@@ -59,7 +59,12 @@ function staffOf(scope: Scope): StaffScope {
 }
 
 /** The editor's field names as the entry's; a taken slug in Strapi's words. */
-const RENAMED: Readonly<Record<string, string>> = { categoryId: "data.category", coverId: "data.cover", coverAlt: "data.cover", publishAt: "status" };
+const RENAMED: Readonly<Record<string, string>> = {
+  categoryId: "data.category",
+  coverId: "data.cover",
+  coverAlt: "data.cover",
+  publishAt: "status",
+};
 async function inEntryTerms<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -122,7 +127,8 @@ function newsWrites(editor: NewsEditor, videoPatterns?: readonly RegExp[]): Writ
           videos: data.videos ?? base.videos,
           membersOnly: data.membersOnly ?? base.membersOnly,
           seoDescription: data.seoDescription ?? base.seoDescription,
-          categoryId: data.category !== undefined ? await ref(scope, "news_categories", data.category, "category") : base.categoryId,
+          categoryId:
+            data.category !== undefined ? await ref(scope, "news_categories", data.category, "category") : base.categoryId,
           coverId: data.cover !== undefined ? await ref(scope, "media_files", data.cover, "cover") : (base.cover?.id ?? null),
           version: data.version,
           ...publish,
