@@ -47,6 +47,8 @@ export interface ServicesConfig {
   secret: string;
   publicUrl: string;
   siteName: string;
+  /** SHOP_TIME_ZONE: where the editors' date-time fields are read and shown (UTC by default). */
+  timeZone?: string;
   mailer: Mailer;
   /** DATA_DIR: uploads are stored under its uploads folder. Tests that upload nothing may leave it out. */
   dataDir?: string;
@@ -171,6 +173,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   // links are checked with the provider when the back office saves them.
   const newsEditor = createNewsEditor({
     secret: config.secret,
+    timeZone: config.timeZone ?? "UTC",
     changed: () => news.invalidate(),
     renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
     isVideoAddress: videos.isVideoAddress,

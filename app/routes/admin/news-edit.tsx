@@ -1,20 +1,23 @@
 import { useRef } from "react";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/news-edit";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
+import { AutosaveStatus, editorShouldRevalidate, useAutosave } from "~/components/admin/editorial/autosave";
+import { PlaceForms } from "~/components/admin/editorial/place-forms";
+import { PublishFields } from "~/components/admin/editorial/publish-fields";
+import { SlugField } from "~/components/admin/editorial/slug-field";
+import { StatusLine } from "~/components/admin/editorial/status-line";
 import { FormNotices } from "~/components/admin/form-notices";
 import { Panel } from "~/components/admin/panel";
 import { DescriptionField } from "~/components/admin/product-editor/description-field";
 import { Choice, ChoiceGroup, SelectField, TextAreaField } from "~/components/admin/product-editor/fields";
 import { Link } from "~/components/ui/link";
 import { TextField } from "~/components/ui/text-field";
-import { refusedForm, staffScope } from "~/lib/admin-actions.server";
-import { formContents } from "~/lib/forms.server";
-import { revalidateAfterRefusal } from "~/lib/refused-form";
+import { editorialAction } from "~/lib/editorial-action.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { imageUrl } from "../../../server/modules/media/shared.ts";
-import { newsEditorPath, NEWS_STATUS_WORDS } from "../../../server/modules/news-editor/shared.ts";
-import { SHOP_TIME_ZONE } from "../../../server/modules/product-editor/shared.ts";
+import { instantToZoned, publishChoiceOf } from "../../../server/modules/editorial/shared.ts";
+import { newsEditorPath } from "../../../server/modules/news-editor/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 /*
@@ -35,82 +38,41 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const editor = context.services.newsEditor;
   const categories = await editor.categories(context);
-  if (params.id === undefined) return { post: null, categories };
+  const timeZone = editor.timeZone;
+  if (params.id === undefined) return { post: null, categories, timeZone };
   const post = await editor.post(context, params.id).catch((error: unknown) => {
     const code = (error as { code?: string }).code;
     if (code === "ENTRY_NOT_FOUND" || code === "INVALID_INPUT") throw data(null, { status: 404 });
     throw error;
   });
-  return { post, categories };
+  return { post, categories, timeZone };
 }
-
-const DONE: Readonly<Record<string, string>> = {
-  unpublished: "Unpublished: it is a draft again, off the site.",
-  archived: "Archived: it is off the site, and kept with its addresses and history.",
-  restored: "Restored as a draft.",
-};
 
 export async function action({ request, params, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
-  const { fields, form } = await formContents(request);
   const editor = context.services.newsEditor;
-  const staff = staffScope(context);
-  const intent = fields.intent ?? "";
-  const none = { preview: null, values: null, link: null };
-  try {
-    switch (intent) {
-      case "preview":
-        return { ok: true as const, message: null, ...none, preview: editor.preview(fields.body ?? ""), values: fields };
-      case "save": {
-        const newCover = await editor.storeCover(form.get("coverFile"));
-        const input = { ...fields, coverId: fields.removeCover ? "" : fields.coverId };
-        const saved = await editor.save(staff, params.id ?? null, input, { checkVideos: true, newCover: newCover ?? undefined });
-        if (saved.created) return redirect(`${newsEditorPath(saved.id)}?created=1`);
-        return { ok: true as const, message: "Saved.", ...none };
-      }
-      case "unpublish": {
-        const moved = await editor.unpublish(staff, params.id, fields);
-        return { ok: true as const, message: DONE[moved.done]!, ...none };
-      }
-      case "remove": {
-        const moved = await editor.remove(staff, params.id, fields);
-        if (moved.done === "deleted") return redirect("/admin/news");
-        return { ok: true as const, message: DONE[moved.done]!, ...none };
-      }
-      case "restore": {
-        const moved = await editor.restore(staff, params.id, fields);
-        return { ok: true as const, message: DONE[moved.done]!, ...none };
-      }
-      case "preview-link": {
-        const post = await editor.post(context, params.id);
-        const link = editor.previewLink(post.id);
-        return {
-          ok: true as const,
-          message: null,
-          ...none,
-          link: { url: `${context.env.publicUrl}${link.path}`, expiresAt: link.expiresAt },
-        };
-      }
-      default:
-        throw data(null, { status: 400 });
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENTRY_NOT_FOUND") throw data(null, { status: 404 });
-    return refusedForm(context, error, fields, { entityType: "news", entityId: params.id ?? "", unchanging: [] });
-  }
+  return editorialAction(context, request, {
+    editor,
+    id: params.id,
+    entityType: "news",
+    listPath: "/admin/news",
+    editPath: newsEditorPath,
+    // The cover goes through the shop's upload use case before the save that records it.
+    saveOptions: async (form) => ({ checkVideos: true, newCover: (await editor.storeCover(form.get("coverFile"))) ?? undefined }),
+    input: (fields) => ({ ...fields, coverId: fields.removeCover ? "" : fields.coverId }),
+  });
 }
 
-export const shouldRevalidate = revalidateAfterRefusal;
+export const shouldRevalidate = editorShouldRevalidate;
 
-/** A moment as the date-time field shows it, in the shop's time zone (UTC), to the second. */
-const fieldMoment = (iso: string | null) => (iso ? iso.slice(0, 19) : "");
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, categories } = loaderData;
+  const { post, categories, timeZone } = loaderData;
   const failure = failureOf(actionData);
   const done = actionData && "message" in actionData ? actionData : null;
   const busy = useNavigation().state === "submitting";
   const page = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   useFocusOnFailure(page, failure);
   const [search] = useSearchParams();
   const typed = failure?.values ?? done?.values ?? null;
@@ -127,14 +89,16 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         videos: post.videos.join("\n"),
         membersOnly: post.membersOnly ? "on" : "",
         seoDescription: post.seoDescription,
-        publish: post.status === "scheduled" ? "at" : post.status === "published" ? "now" : "draft",
-        publishAt: post.status === "scheduled" ? fieldMoment(post.publishedAt) : "",
+        publish: publishChoiceOf(post.status),
+        publishAt: post.status === "scheduled" && post.publishedAt ? instantToZoned(post.publishedAt, timeZone) : "",
       }
     : { section: "news", publish: "draft" };
   const values = typed && (typed.intent === "save" || typed.intent === "preview") ? typed : saved;
   const errors = failure?.fieldErrors ?? {};
   const v = (name: string) => values[name] ?? "";
-  const version = post?.version ?? "";
+  // Only a draft autosaves: one on the site would show half-typed text (ADR 75).
+  const autosave = useAutosave(form, { enabled: post?.status === "draft", version: post?.version ?? "" });
+  const version = autosave.version;
   const shown = Object.keys(errors);
   return (
     <div ref={page} className="flex max-w-4xl flex-col gap-4">
@@ -145,22 +109,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
           </Link>
         </p>
         <h1 className="text-2xl font-bold tracking-tight">{post?.title ?? "New post"}</h1>
-        {post && (
-          <p className="text-sm text-grey-600" data-testid="post-status">
-            {NEWS_STATUS_WORDS[post.status]}
-            {post.status === "scheduled" &&
-              post.publishedAt &&
-              ` for ${post.publishedAt.slice(0, 19).replace("T", " ")} ${SHOP_TIME_ZONE}`}
-            {post.status === "published" && (
-              <>
-                {" · "}
-                <Link to={post.path} className="text-link">
-                  See it on the site
-                </Link>
-              </>
-            )}
-          </p>
-        )}
+        {post && <StatusLine entry={post} timeZone={timeZone} />}
       </div>
       <FormNotices
         message={done?.message ?? (search.get("created") === "1" ? "Created." : null)}
@@ -176,24 +125,20 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         </p>
       )}
       <Panel title="Post">
-        <Form key={version} method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-4">
+        <Form
+          key={post?.version}
+          ref={form}
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="flex flex-col gap-4"
+          onInput={autosave.typed}
+        >
           {/* Enter in a field saves (the form's first button), not the preview further down. */}
           <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" />
           <input type="hidden" name="version" value={version} />
           <TextField label="Title" name="title" defaultValue={v("title")} error={errors.title} required maxLength={200} />
-          <TextField
-            label="Address (slug)"
-            name="slug"
-            defaultValue={v("slug")}
-            error={errors.slug}
-            maxLength={120}
-            hint={
-              <>
-                Lower-case words joined by hyphens. Empty: made from the title.
-                {post && <> Now: {post.path}. A changed address keeps the old one leading here.</>}
-              </>
-            }
-          />
+          <SlugField value={v("slug")} error={errors.slug} path={post?.path ?? null} max={120} />
           <TextAreaField
             label="Excerpt"
             name="excerpt"
@@ -210,6 +155,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
             value={v("body")}
             error={errors.body}
             preview={done?.preview ?? null}
+            onText={autosave.typed}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField label="Section" name="section" defaultValue={v("section")} error={errors.section}>
@@ -283,68 +229,16 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
             maxLength={300}
             hint="What search engines and shares show. Empty: the excerpt."
           />
-          <ChoiceGroup legend="On the site" error={errors.publish}>
-            <Choice
-              type="radio"
-              name="publish"
-              value="draft"
-              label="Draft (not on the site)"
-              checked={v("publish") === "draft"}
-            />
-            <Choice type="radio" name="publish" value="now" label="Publish now" checked={v("publish") === "now"} />
-            <Choice type="radio" name="publish" value="at" label="Schedule" checked={v("publish") === "at"} />
-          </ChoiceGroup>
-          <TextField
-            label={`Appears at (${SHOP_TIME_ZONE})`}
-            name="publishAt"
-            type="datetime-local"
-            step={1}
-            defaultValue={v("publishAt")}
-            error={errors.publishAt}
-            hint={`With "Schedule": the date and time in the shop's time zone, ${SHOP_TIME_ZONE}. It appears on the site, the feed and the sitemap then, with nobody acting.`}
-          />
+          <PublishFields value={v} errors={errors} timeZone={timeZone} what="on the site, the feed and the sitemap" />
           <button type="submit" name="intent" value="save" className="button-primary self-start" disabled={busy}>
             Save
           </button>
+          {post?.status === "draft" && <AutosaveStatus status={autosave.status} refused={autosave.refused} />}
         </Form>
       </Panel>
       {post && (
         <Panel title="Preview and place">
-          <div className="flex flex-wrap gap-2">
-            <Form method="post">
-              <input type="hidden" name="version" value={version} />
-              <button type="submit" name="intent" value="preview-link" className="button-secondary" disabled={busy}>
-                Make a preview link (24 h)
-              </button>
-            </Form>
-            {(post.status === "published" || post.status === "scheduled") && (
-              <Form method="post">
-                <input type="hidden" name="version" value={version} />
-                <button type="submit" name="intent" value="unpublish" className="button-secondary" disabled={busy}>
-                  Unpublish
-                </button>
-              </Form>
-            )}
-            {post.status === "archived" ? (
-              <Form method="post">
-                <input type="hidden" name="version" value={version} />
-                <button type="submit" name="intent" value="restore" className="button-secondary" disabled={busy}>
-                  Restore as a draft
-                </button>
-              </Form>
-            ) : (
-              <Form method="post">
-                <input type="hidden" name="version" value={version} />
-                <button type="submit" name="intent" value="remove" className="button-secondary" disabled={busy}>
-                  {post.status === "draft" ? "Delete the draft" : "Archive"}
-                </button>
-              </Form>
-            )}
-          </div>
-          <p className="mt-2 text-sm text-grey-600">
-            A draft is deleted; a post that is or will be on the site is archived, never deleted. Through the content API, saving
-            with <code>?status=draft</code> takes a post off the site the same way (ADR 39).
-          </p>
+          <PlaceForms status={post.status} version={version} busy={busy} />
         </Panel>
       )}
     </div>

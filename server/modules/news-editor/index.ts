@@ -11,7 +11,7 @@ import { PostId } from "./schemas.ts";
 export type { NewsEditorDeps } from "./deps.ts";
 export type { CategoryChoice, EditablePost, NewsListRow } from "./read.ts";
 export type { NewCover, SaveOptions } from "./save.ts";
-export { PostInput } from "./schemas.ts";
+export { postInputIn } from "./schemas.ts";
 export { postVersionOf } from "./version.ts";
 
 export interface NewsEditorConfig extends NewsEditorDeps {
@@ -30,6 +30,8 @@ export interface NewsEditorConfig extends NewsEditorDeps {
 export function createNewsEditor(config: NewsEditorConfig) {
   const deps: NewsEditorDeps = config;
   return {
+    /** The shop's time zone, which the editor's date-time fields are in (and named by). */
+    timeZone: config.timeZone,
     list: (scope: Scope, query: unknown) => newsList(scope.db, query),
     post: (scope: Scope, id: unknown) => editablePost(scope.db, parseInput(PostId, id, "id")),
     categories: (scope: Scope) => categoryChoices(scope.db),

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
-import { newsPosts, slugRedirects } from "../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { newsPosts } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction } from "../../lib/scope.ts";
 import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import { recordAudit, type StaffScope } from "../audit/index.ts";
+import { forgetAddresses } from "../editorial/index.ts";
 import type { NewsEditorDeps } from "./deps.ts";
 import { PostId, PostVersionInput } from "./schemas.ts";
 import { lockPost, nextPostVersion } from "./version.ts";
@@ -45,7 +46,7 @@ export async function movePost(
       return { id, done: "restored" as const };
     }
     if (status === "draft") {
-      await tx.db.delete(slugRedirects).where(and(eq(slugRedirects.kind, "news"), eq(slugRedirects.targetId, id)));
+      await forgetAddresses(tx.db, "news", id);
       await tx.db.delete(newsPosts).where(eq(newsPosts.id, id));
       await audit("news.deleted", { title: [post.title, null], slug: [post.slug, null] });
       return { id, done: "deleted" as const };

@@ -1,12 +1,12 @@
-import { and, eq, like, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { mediaFiles, newsPosts, slugRedirects, type NewsPost } from "../../db/schema/index.ts";
-import { slugOf } from "../../lib/slug.ts";
+import { mediaFiles, newsPosts } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction } from "../../lib/scope.ts";
 import { invalidInput, parseInput } from "../../lib/shop-error.ts";
 import { diffFields, recordAudit, type StaffScope } from "../audit/index.ts";
+import { chosenSlug, followAddress, publishedAtOf, refuseAutosave, versionOf, type SlugTable } from "../editorial/index.ts";
 import { postPath } from "../news/index.ts";
-import { MAX_POST_SLUG, PostId, PostInput, type PostChange } from "./schemas.ts";
+import { MAX_POST_SLUG, PostId, postInputIn, type PostChange } from "./schemas.ts";
 import { lockPost, nextPostVersion } from "./version.ts";
 import type { NewsEditorDeps } from "./deps.ts";
 
@@ -33,6 +33,15 @@ const AUDITED = [
   "publishedAt",
 ] as const;
 
+const POST_SLUGS: SlugTable = {
+  table: newsPosts,
+  id: newsPosts.id,
+  slug: newsPosts.slug,
+  title: newsPosts.title,
+  noun: "post",
+  max: MAX_POST_SLUG,
+};
+
 /** A cover uploaded with this save: stored already (the upload use case), recorded here. */
 export interface NewCover {
   src: string;
@@ -46,52 +55,11 @@ export interface SaveOptions {
   checkVideos?: boolean;
   newCover?: NewCover;
   now?: Date;
-}
-
-async function slugOwner(db: Db, slug: string, except: number | null): Promise<{ title: string } | null> {
-  const [row] = await db
-    .select({ title: newsPosts.title })
-    .from(newsPosts)
-    .where(except === null ? eq(newsPosts.slug, slug) : and(eq(newsPosts.slug, slug), ne(newsPosts.id, except)));
-  return row ?? null;
-}
-
-/** The typed slug (refused when another post has it), or one made from the title, numbered when taken. */
-async function chosenSlug(db: Db, typed: string | undefined, title: string, id: number | null): Promise<string> {
-  if (typed !== undefined) {
-    const other = await slugOwner(db, typed, id);
-    if (other) throw invalidInput("slug", `Another post (${other.title}) has the address "${typed}": choose another.`);
-    return typed;
-  }
-  const stem = slugOf(title, MAX_POST_SLUG) || "post";
-  const taken = new Set(
-    (
-      await db
-        .select({ slug: newsPosts.slug })
-        .from(newsPosts)
-        .where(and(like(newsPosts.slug, `${stem}%`), id === null ? sql`true` : ne(newsPosts.id, id)))
-    ).map((row) => row.slug),
-  );
-  if (!taken.has(stem)) return stem;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const candidate = `${stem.slice(0, MAX_POST_SLUG - suffix.length).replace(/-+$/, "")}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
-
-/** When the post appears: null for a draft; a moment to come must be to come (or the one it has). */
-function publishedAtOf(input: PostChange, before: NewsPost | null, now: Date): Date | null {
-  if (input.publish === "draft") return null;
-  if (input.publish === "now") {
-    // Already on the site: it keeps the moment it appeared (an edit does not move it up the list).
-    const at = before?.archivedAt === null ? before.publishedAt : null;
-    return at && at.getTime() <= now.getTime() ? at : now;
-  }
-  const at = input.publishAt!;
-  if (at.getTime() <= now.getTime() && at.getTime() !== before?.publishedAt?.getTime())
-    throw invalidInput("publishAt", "Choose a moment to come, or publish now.");
-  return at;
+  /**
+   * An autosave while typing (ADR 75): only a draft is autosaved, and it stays one. A post on the
+   * site (or scheduled) is refused: an autosave would put half-typed text on the site.
+   */
+  autosave?: boolean;
 }
 
 async function checkedVideos(deps: NewsEditorDeps, videos: string[], before: string[], options: SaveOptions): Promise<void> {
@@ -107,16 +75,6 @@ async function checkedVideos(deps: NewsEditorDeps, videos: string[], before: str
     if (problem) problems.push(`${url}: ${problem}`);
   }
   if (problems.length > 0) throw invalidInput("videos", problems.join(" "));
-}
-
-/** The old address answers 301 to the new one; an address the post takes is its own again. */
-async function followAddress(db: Db, id: number, from: string, to: string): Promise<void> {
-  await db.delete(slugRedirects).where(and(eq(slugRedirects.kind, "news"), eq(slugRedirects.fromPath, to)));
-  if (from === to) return;
-  await db
-    .insert(slugRedirects)
-    .values({ kind: "news", fromPath: from, targetId: id })
-    .onConflictDoUpdate({ target: [slugRedirects.kind, slugRedirects.fromPath], set: { targetId: id, createdAt: sql`now()` } });
 }
 
 async function coverOf(db: Db, input: PostChange, options: SaveOptions): Promise<number | null> {
@@ -157,14 +115,15 @@ export async function savePost(
   rawId: unknown,
   raw: unknown,
   options: SaveOptions = {},
-): Promise<{ id: number; slug: string; created: boolean; changed: string[] }> {
+): Promise<{ id: number; slug: string; version: string; created: boolean; changed: string[] }> {
   const id = rawId === null || rawId === undefined ? null : parseInput(PostId, rawId, "id");
-  const input = parseInput(PostInput, raw);
+  const input = parseInput(postInputIn(deps.timeZone), options.autosave ? { ...(raw as object), publish: "draft" } : raw);
   const now = options.now ?? new Date();
   const result = await withTransaction(scope, async (tx) => {
     const before = id === null ? null : await lockPost(tx.db, id, input.version);
+    if (options.autosave) refuseAutosave(before);
     await checkedVideos(deps, input.videos, before?.videos ?? [], options);
-    const slug = await chosenSlug(tx.db, input.slug, input.title, id);
+    const slug = await chosenSlug(tx.db, POST_SLUGS, input.slug, input.title, id);
     const values = {
       title: input.title,
       slug,
@@ -181,27 +140,31 @@ export async function savePost(
       publishedAt: publishedAtOf(input, before, now),
     };
     if (!before) {
-      const [made] = await tx.db.insert(newsPosts).values(values).returning({ id: newsPosts.id });
+      const [made] = await tx.db
+        .insert(newsPosts)
+        .values(values)
+        .returning({ id: newsPosts.id, version: versionOf(newsPosts.updatedAt) });
       const changes = Object.fromEntries(AUDITED.map((field) => [field, [null, values[field]]])) as Record<
         string,
         [unknown, unknown]
       >;
       await recordAudit(tx, { action: "news.created", entityType: "news", entityId: made!.id, changes });
-      await followAddress(tx.db, made!.id, postPath(values), postPath(values));
-      return { id: made!.id, slug, created: true, changed: [...AUDITED] as string[] };
+      await followAddress(tx.db, "news", made!.id, postPath(values), postPath(values));
+      return { id: made!.id, slug, version: made!.version, created: true, changed: [...AUDITED] as string[] };
     }
     const changes = diffFields(before, values, AUDITED);
     // An archived post that is published again comes back; saved as a draft it stays archived.
     const archivedAt = before.archivedAt !== null && values.publishedAt === null ? before.archivedAt : null;
     if (archivedAt?.getTime() !== before.archivedAt?.getTime()) changes.archivedAt = [before.archivedAt, archivedAt];
-    await tx.db
+    const [after] = await tx.db
       .update(newsPosts)
       .set({ ...values, publishedAt: archivedAt ? null : values.publishedAt, archivedAt, updatedAt: nextPostVersion })
-      .where(eq(newsPosts.id, before.id));
-    await followAddress(tx.db, before.id, postPath(before), postPath(values));
+      .where(eq(newsPosts.id, before.id))
+      .returning({ version: versionOf(newsPosts.updatedAt) });
+    await followAddress(tx.db, "news", before.id, postPath(before), postPath(values));
     if (Object.keys(changes).length > 0)
       await recordAudit(tx, { action: "news.updated", entityType: "news", entityId: before.id, changes });
-    return { id: before.id, slug, created: false, changed: Object.keys(changes) };
+    return { id: before.id, slug, version: after!.version, created: false, changed: Object.keys(changes) };
   });
   afterCommit(scope, deps.changed);
   return result;
