@@ -35,7 +35,7 @@ import { createMembership } from "./modules/membership/index.ts";
 import { createNews, renderMarkdown } from "./modules/news/index.ts";
 import { createNewsEditor } from "./modules/news-editor/index.ts";
 import { createProductEditor } from "./modules/product-editor/index.ts";
-import { createPages } from "./modules/pages/index.ts";
+import { createPages, createPagesEditor } from "./modules/pages/index.ts";
 import { createBackgroundWork } from "./jobs/schedule.ts";
 
 // How many products a page's product carousel shows of a category.
@@ -167,6 +167,12 @@ export function createServices(database: Database, config: ServicesConfig) {
       });
       return listing.products;
     },
+  });
+  // The shop's pages in the back office (the policies included) and the content API's page writes: one save (ADR 75).
+  const pagesEditor = createPagesEditor({
+    timeZone: config.timeZone ?? "UTC",
+    changed: () => pages.invalidate(),
+    renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
   });
   const news = createNews(database.db, { sign: externalLinks.sign });
   // The newsroom in the back office and the content API's news writes: one save (ADR 75). Video
@@ -333,6 +339,7 @@ export function createServices(database: Database, config: ServicesConfig) {
     news,
     newsEditor,
     pages,
+    pagesEditor,
     membership,
     // Video links must be the configured provider's (SPEC §5); its lookups and player (§8).
     content: createContent({
@@ -340,6 +347,7 @@ export function createServices(database: Database, config: ServicesConfig) {
       catalogueStructure,
       productEditor,
       newsEditor,
+      pagesEditor,
       // An owner's edit of the plans or a page shows at once in this process.
       onChange: (apiId) => {
         if (apiId === "memberships") membership.invalidatePlans();

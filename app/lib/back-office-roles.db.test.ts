@@ -56,7 +56,10 @@ beforeAll(async () => {
     const scope = systemScope(database.db, { ip: "198.51.100.75" });
     const password = `a ${role} keeps the goal tidy`;
     await services.accounts.register(scope, { username: `${role}75`, email: `${role}75@example.com`, password });
-    await database.db.update(users).set({ role }).where(eq(users.username, `${role}75`));
+    await database.db
+      .update(users)
+      .set({ role })
+      .where(eq(users.username, `${role}75`));
     const { jwt } = await services.accounts.login(scope, { identifier: `${role}75`, password });
     await proveSecondFactor(services, database.db, jwt);
     sessions.set(role, (await services.accounts.authenticate(scope, jwt))!);

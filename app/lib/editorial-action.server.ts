@@ -7,7 +7,12 @@ import { formContents } from "./forms.server";
 /** What an editor's page needs of its module's editor (news-editor's, pages'): one use case for each change. */
 export interface EditorUseCases<Options> {
   preview: (markdown: string) => string;
-  save: (scope: StaffScope, id: unknown, raw: unknown, options?: Options) => Promise<{ id: number; version: string; created: boolean }>;
+  save: (
+    scope: StaffScope,
+    id: unknown,
+    raw: unknown,
+    options?: Options,
+  ) => Promise<{ id: number; version: string; created: boolean }>;
   unpublish: (scope: StaffScope, id: unknown, raw: unknown) => Promise<{ done: string }>;
   remove: (scope: StaffScope, id: unknown, raw: unknown) => Promise<{ done: string }>;
   restore: (scope: StaffScope, id: unknown, raw: unknown) => Promise<{ done: string }>;
@@ -70,7 +75,12 @@ export async function editorialAction<Options>(
       case "preview-link": {
         if (!editor.previewLink || id === undefined) throw data(null, { status: 400 });
         const link = editor.previewLink(Number(id));
-        return { ok: true as const, message: null, ...none, link: { url: `${context.env.publicUrl}${link.path}`, expiresAt: link.expiresAt } };
+        return {
+          ok: true as const,
+          message: null,
+          ...none,
+          link: { url: `${context.env.publicUrl}${link.path}`, expiresAt: link.expiresAt },
+        };
       }
       default:
         throw data(null, { status: 400 });

@@ -65,7 +65,6 @@ export async function action({ request, params, context: router }: Route.ActionA
 
 export const shouldRevalidate = editorShouldRevalidate;
 
-
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, categories, timeZone } = loaderData;
   const failure = failureOf(actionData);

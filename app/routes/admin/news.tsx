@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/news";
+import { zonedMoment } from "~/components/admin/editorial/status-line";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
 import { ListResult } from "~/components/admin/list-result";
 import { SortHeader } from "~/components/admin/sort-header";
@@ -21,9 +22,10 @@ export const meta: Route.MetaFunction = () => [{ title: "News · Back office" }]
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   try {
-    return { list: await context.services.newsEditor.list(context, new URL(request.url).searchParams), error: null };
+    const list = await context.services.newsEditor.list(context, new URL(request.url).searchParams);
+    return { list, error: null, timeZone: context.services.newsEditor.timeZone };
   } catch (error) {
-    return { list: null, error: listFailure(error) };
+    return { list: null, error: listFailure(error), timeZone: context.services.newsEditor.timeZone };
   }
 }
 
@@ -41,7 +43,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const value = (name: string) => params.get(name) ?? "";
-  const { list, error } = loaderData;
+  const { list, error, timeZone } = loaderData;
   const path = "/admin/news";
   return (
     <div className="flex flex-col gap-4">
@@ -109,9 +111,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
               <td>{NEWS_STATUS_WORDS[post.status]}</td>
               <td>{post.membersOnly ? "Members only" : "Everyone"}</td>
               <td>{post.author || "—"}</td>
-              <td className="whitespace-nowrap">
-                {post.publishedAt ? `${post.publishedAt.slice(0, 16).replace("T", " ")} UTC` : "—"}
-              </td>
+              <td className="whitespace-nowrap">{post.publishedAt ? zonedMoment(post.publishedAt, timeZone) : "—"}</td>
               <td className="whitespace-nowrap">{post.updatedAt.slice(0, 16).replace("T", " ")}</td>
             </tr>
           ))}

@@ -21,11 +21,21 @@ export interface SlugTable {
   max: number;
 }
 
-export async function chosenSlug(db: Db, t: SlugTable, typed: string | undefined, title: string, id: number | null): Promise<string> {
+export async function chosenSlug(
+  db: Db,
+  t: SlugTable,
+  typed: string | undefined,
+  title: string,
+  id: number | null,
+): Promise<string> {
   const others = (where: ReturnType<typeof eq>) => (id === null ? where : and(where, ne(t.id, id))!);
   if (typed !== undefined) {
-    const [other] = await db.select({ title: t.title }).from(t.table).where(others(eq(t.slug, typed)));
-    if (other) throw invalidInput("slug", `Another ${t.noun} (${String(other.title)}) has the address "${typed}": choose another.`);
+    const [other] = await db
+      .select({ title: t.title })
+      .from(t.table)
+      .where(others(eq(t.slug, typed)));
+    if (other)
+      throw invalidInput("slug", `Another ${t.noun} (${String(other.title)}) has the address "${typed}": choose another.`);
     return typed;
   }
   const stem = slugOf(title, t.max) || t.noun;

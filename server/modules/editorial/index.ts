@@ -4,7 +4,8 @@
  * each editor calls these inside its own transaction.
  */
 export { chosenSlug, followAddress, forgetAddresses, type SlugTable } from "./addresses.ts";
-export { publishedAtOf, refuseAutosave } from "./publishing.ts";
+export { placeStep, publishedAtOf, refuseAutosave, type PlaceChange } from "./publishing.ts";
 export * as parts from "./schema-parts.ts";
 export { nextVersion, refuseStale, versionOf } from "./version.ts";
 export * from "./shared.ts";
+export { likeLiteral, statusIs } from "./list.ts";

@@ -1,5 +1,5 @@
 import { invalidInput, ShopError } from "../../lib/shop-error.ts";
-import type { PublishChoice } from "./words.ts";
+import type { EditorialStatus, PublishChoice } from "./words.ts";
 
 /**
  * When an entry appears (ADR 75): null for a draft; "now" keeps the moment of an entry already on
@@ -31,4 +31,19 @@ export function refuseAutosave(before: { publishedAt: Date | null; archivedAt: D
   if (!before) throw new ShopError("INVALID_TRANSITION", "A new entry is saved once with Save before it autosaves.");
   if (before.publishedAt !== null || before.archivedAt !== null)
     throw new ShopError("INVALID_TRANSITION", "Only a draft is saved automatically: save this one with Save.");
+}
+
+/** What a change of place does to an entry in that status (ADR 75); refused when it makes no sense. */
+export type PlaceChange = "unpublish" | "remove" | "restore";
+export function placeStep(status: EditorialStatus, change: PlaceChange): "unpublish" | "restore" | "delete" | "archive" | "none" {
+  if (change === "unpublish") {
+    if (status !== "published" && status !== "scheduled") throw new ShopError("INVALID_TRANSITION", "It is not on the site.");
+    return "unpublish";
+  }
+  if (change === "restore") {
+    if (status !== "archived") throw new ShopError("INVALID_TRANSITION", "Only an archived entry is restored.");
+    return "restore";
+  }
+  // Only a draft is deleted; what is or will be on the site is archived, keeping its addresses and history.
+  return status === "draft" ? "delete" : status === "archived" ? "none" : "archive";
 }

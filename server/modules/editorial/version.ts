@@ -9,7 +9,8 @@ import { ShopError } from "../../lib/shop-error.ts";
  * transaction (each editor locks its own table's row, then asks refuseStale).
  */
 
-export const versionOf = (updatedAt: SQL | AnyPgColumn) => sql<string>`(extract(epoch from ${updatedAt}) * 1000000)::bigint::text`;
+export const versionOf = (updatedAt: SQL | AnyPgColumn) =>
+  sql<string>`(extract(epoch from ${updatedAt}) * 1000000)::bigint::text`;
 
 /** The next version: later than both the clock and the last one, so two saves in a millisecond still differ. */
 export const nextVersion = (updatedAt: AnyPgColumn) => sql`greatest(clock_timestamp(), ${updatedAt} + interval '1 millisecond')`;

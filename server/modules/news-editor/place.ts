@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { newsPosts } from "../../db/schema/index.ts";
 import { afterCommit, withTransaction } from "../../lib/scope.ts";
-import { parseInput, ShopError } from "../../lib/shop-error.ts";
+import { parseInput } from "../../lib/shop-error.ts";
 import { recordAudit, type StaffScope } from "../audit/index.ts";
-import { forgetAddresses } from "../editorial/index.ts";
+import { forgetAddresses, placeStep, type PlaceChange } from "../editorial/index.ts";
 import type { NewsEditorDeps } from "./deps.ts";
 import { PostId, PostVersionInput } from "./schemas.ts";
 import { lockPost, nextPostVersion } from "./version.ts";
@@ -16,49 +16,45 @@ import { newsStatusOf } from "./words.ts";
  * the version read, audited in its transaction.
  */
 
-type Place = "unpublish" | "remove" | "restore";
-
 export async function movePost(
   scope: StaffScope,
   deps: NewsEditorDeps,
   rawId: unknown,
   raw: unknown,
-  place: Place,
+  place: PlaceChange,
 ): Promise<{ id: number; done: "unpublished" | "deleted" | "archived" | "restored" }> {
   const id = parseInput(PostId, rawId, "id");
   const { version } = parseInput(PostVersionInput, raw);
   const result = await withTransaction(scope, async (tx) => {
     const post = await lockPost(tx.db, id, version);
-    const status = newsStatusOf(post);
     const audit = (action: string, changes: Record<string, [unknown, unknown]>) =>
       recordAudit(tx, { action, entityType: "news", entityId: id, changes });
-    if (place === "unpublish") {
-      if (status !== "published" && status !== "scheduled")
-        throw new ShopError("INVALID_TRANSITION", "The post is not on the site.");
-      await tx.db.update(newsPosts).set({ publishedAt: null, updatedAt: nextPostVersion }).where(eq(newsPosts.id, id));
-      await audit("news.unpublished", { publishedAt: [post.publishedAt, null] });
-      return { id, done: "unpublished" as const };
+    switch (placeStep(newsStatusOf(post), place)) {
+      case "unpublish":
+        await tx.db.update(newsPosts).set({ publishedAt: null, updatedAt: nextPostVersion }).where(eq(newsPosts.id, id));
+        await audit("news.unpublished", { publishedAt: [post.publishedAt, null] });
+        return { id, done: "unpublished" as const };
+      case "restore":
+        await tx.db.update(newsPosts).set({ archivedAt: null, updatedAt: nextPostVersion }).where(eq(newsPosts.id, id));
+        await audit("news.restored", { archivedAt: [post.archivedAt, null] });
+        return { id, done: "restored" as const };
+      case "delete":
+        await forgetAddresses(tx.db, "news", id);
+        await tx.db.delete(newsPosts).where(eq(newsPosts.id, id));
+        await audit("news.deleted", { title: [post.title, null], slug: [post.slug, null] });
+        return { id, done: "deleted" as const };
+      case "none":
+        return { id, done: "archived" as const };
+      case "archive": {
+        const now = new Date();
+        await tx.db
+          .update(newsPosts)
+          .set({ archivedAt: now, publishedAt: null, updatedAt: nextPostVersion })
+          .where(eq(newsPosts.id, id));
+        await audit("news.archived", { publishedAt: [post.publishedAt, null], archivedAt: [null, now] });
+        return { id, done: "archived" as const };
+      }
     }
-    if (place === "restore") {
-      if (status !== "archived") throw new ShopError("INVALID_TRANSITION", "Only an archived post is restored.");
-      await tx.db.update(newsPosts).set({ archivedAt: null, updatedAt: nextPostVersion }).where(eq(newsPosts.id, id));
-      await audit("news.restored", { archivedAt: [post.archivedAt, null] });
-      return { id, done: "restored" as const };
-    }
-    if (status === "draft") {
-      await forgetAddresses(tx.db, "news", id);
-      await tx.db.delete(newsPosts).where(eq(newsPosts.id, id));
-      await audit("news.deleted", { title: [post.title, null], slug: [post.slug, null] });
-      return { id, done: "deleted" as const };
-    }
-    if (status === "archived") return { id, done: "archived" as const };
-    const now = new Date();
-    await tx.db
-      .update(newsPosts)
-      .set({ archivedAt: now, publishedAt: null, updatedAt: nextPostVersion })
-      .where(eq(newsPosts.id, id));
-    await audit("news.archived", { publishedAt: [post.publishedAt, null], archivedAt: [null, now] });
-    return { id, done: "archived" as const };
   });
   afterCommit(scope, deps.changed);
   return result;

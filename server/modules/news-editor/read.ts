@@ -5,6 +5,7 @@ import { NEWS_SECTIONS, type NewsSection } from "../../db/schema/index.ts";
 import { isoUtc } from "../../lib/iso-utc.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { storedImageSource } from "../media/shared.ts";
+import { likeLiteral, statusIs } from "../editorial/index.ts";
 import { postPath } from "../news/index.ts";
 import { postNotFound, postVersionOf } from "./version.ts";
 import { NEWS_SORTS, NEWS_STATUSES, newsStatusOf, type NewsStatus } from "./words.ts";
@@ -47,33 +48,17 @@ export interface CategoryChoice {
   name: string;
 }
 
-/** The status filter in SQL: the same reading as newsStatusOf. */
-function statusIs(status: NewsStatus): SQL {
-  switch (status) {
-    case "archived":
-      return sql`p.archived_at is not null`;
-    case "draft":
-      return sql`p.archived_at is null and p.published_at is null`;
-    case "scheduled":
-      return sql`p.archived_at is null and p.published_at > now()`;
-    case "published":
-      return sql`p.archived_at is null and p.published_at <= now()`;
-  }
-}
-
 const ORDER: Readonly<Record<(typeof NEWS_SORTS)[number], SQL>> = {
   updated: sql`p.updated_at`,
   title: sql`lower(p.title)`,
   published: sql`p.published_at`,
 };
 
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function newsList(db: Db, raw: unknown) {
   const query = parseInput(ListQuery, raw instanceof URLSearchParams ? Object.fromEntries(raw) : raw);
   const where: SQL[] = [sql`true`];
   if (query.q) {
-    const text = `%${likeLiteral(query.q)}%`;
+    const text = likeLiteral(query.q);
     where.push(sql`(p.title ilike ${text} or p.slug ilike ${text} or p.author ilike ${text})`);
   }
   if (query.status) where.push(statusIs(query.status));

@@ -38,7 +38,12 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
   // again (after a Save) starts afresh, autosaving again if a refusal had stopped it.
   const answer = fetcher.data;
   const failure = failureOf(answer);
-  const [seen, setSeen] = useState({ base: options.version, answer: undefined as unknown, version: options.version, stopped: false });
+  const [seen, setSeen] = useState({
+    base: options.version,
+    answer: undefined as unknown,
+    version: options.version,
+    stopped: false,
+  });
   let current = seen;
   if (seen.base !== options.version) current = { base: options.version, answer, version: options.version, stopped: false };
   else if (answer !== seen.answer && answer)

@@ -19,7 +19,13 @@ export function PublishFields({
   return (
     <>
       <ChoiceGroup legend="On the site" error={errors.publish}>
-        <Choice type="radio" name="publish" value="draft" label="Draft (not on the site)" checked={value("publish") === "draft"} />
+        <Choice
+          type="radio"
+          name="publish"
+          value="draft"
+          label="Draft (not on the site)"
+          checked={value("publish") === "draft"}
+        />
         <Choice type="radio" name="publish" value="now" label="Publish now" checked={value("publish") === "now"} />
         <Choice type="radio" name="publish" value="at" label="Schedule" checked={value("publish") === "at"} />
       </ChoiceGroup>

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { NEWS_SECTIONS } from "../../../db/schema/index.ts";
 import type { Scope } from "../../../lib/scope.ts";
-import { asShopError, ShopError } from "../../../lib/shop-error.ts";
+import { ShopError } from "../../../lib/shop-error.ts";
 import { isStaffScope, type StaffScope } from "../../audit/index.ts";
 import { postVersionOf, type NewsEditor } from "../../news-editor/index.ts";
 import { column, field, lockedForNonMembers, type CollectionDef, type WriteDef } from "../collection.ts";
@@ -10,6 +10,7 @@ import { isVideoAddress } from "../videos.ts";
 import { relationRef, resolveRef, tableWriter } from "../write.ts";
 import { newsPosts } from "../../../db/schema/index.ts";
 import { slug } from "./common.ts";
+import { inEntryTerms } from "./entry-terms.ts";
 
 /*
  * News posts and exclusives. Exclusives are members-only: their body and videos are for members.
@@ -56,30 +57,6 @@ const exclusivesRule = (input: Data, ctx: z.RefinementCtx) => {
 function staffOf(scope: Scope): StaffScope {
   if (!isStaffScope(scope)) throw new ShopError("FORBIDDEN", "Forbidden");
   return scope;
-}
-
-/** The editor's field names as the entry's; a taken slug in Strapi's words. */
-const RENAMED: Readonly<Record<string, string>> = {
-  categoryId: "data.category",
-  coverId: "data.cover",
-  coverAlt: "data.cover",
-  publishAt: "status",
-};
-async function inEntryTerms<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    const shop = asShopError(error);
-    if (shop?.code !== "INVALID_INPUT") throw error;
-    const entryField = (path: string) => RENAMED[path] ?? `data.${path}`;
-    if (shop.field === "slug" && shop.message.startsWith("Another post"))
-      throw new ShopError("INVALID_INPUT", "This attribute must be unique", { field: "data.slug" });
-    throw new ShopError("INVALID_INPUT", shop.message, {
-      field: shop.field === undefined ? undefined : entryField(shop.field),
-      fields: Object.fromEntries(Object.entries(shop.fields).map(([path, message]) => [entryField(path), message])),
-      details: shop.details,
-    });
-  }
 }
 
 function newsWrites(editor: NewsEditor, videoPatterns?: readonly RegExp[]): WriteDef<Data> {
