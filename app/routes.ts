@@ -101,6 +101,9 @@ const routes: RouteConfig = [
     route("news", "routes/admin/news.tsx"),
     route("news/new", "routes/admin/news-edit.tsx", { id: "admin-news-new" }),
     route("news/:id", "routes/admin/news-edit.tsx", { id: "admin-news-edit" }),
+    route("pages", "routes/admin/pages.tsx"),
+    route("pages/new", "routes/admin/page-edit.tsx", { id: "admin-page-new" }),
+    route("pages/:id", "routes/admin/page-edit.tsx", { id: "admin-page-edit" }),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("newsletter/export.csv", "routes/admin/newsletter-export.tsx"),
     // The shop's flags and pages of record, and the site's own data (issue 26 §3-4, ADR 76).

@@ -42,6 +42,8 @@ export async function editorialAction<Options>(
     editPath: (id: number) => string;
     /** The save's options from the form (a post's new cover, its videos checked). */
     saveOptions?: (form: FormData, fields: Record<string, string>) => Promise<Options>;
+    /** The text field a preview renders (the one the preview asked for): `body` by default. */
+    previewField?: (fields: Record<string, string>) => string;
     /** The form's fields as the use case takes them. */
     input?: (fields: Record<string, string>) => Record<string, unknown>;
   },
@@ -49,12 +51,21 @@ export async function editorialAction<Options>(
   const { fields, form } = await formContents(request);
   const { editor, id } = page;
   const staff = staffScope(context);
-  const none = { preview: null, values: null, link: null, autosaved: null };
+  const none = { preview: null, previewed: null, values: null, link: null, autosaved: null };
   const input = page.input ?? ((typed: Record<string, string>) => typed);
   try {
     switch (fields.intent ?? "") {
-      case "preview":
-        return { ok: true as const, message: null, ...none, preview: editor.preview(fields.body ?? ""), values: fields };
+      case "preview": {
+        const previewed = page.previewField?.(fields) ?? "body";
+        return {
+          ok: true as const,
+          message: null,
+          ...none,
+          preview: editor.preview(fields[previewed] ?? ""),
+          previewed,
+          values: fields,
+        };
+      }
       case "save": {
         const options = page.saveOptions ? await page.saveOptions(form, fields) : undefined;
         const saved = await editor.save(staff, id ?? null, input(fields), options);

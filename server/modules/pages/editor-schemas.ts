@@ -34,14 +34,6 @@ export const pageInputIn = (timeZone: string) =>
     .superRefine(parts.needsMoment);
 export type PageChange = z.output<ReturnType<typeof pageInputIn>>;
 
-/** The form's text fields (text0, text1, ...) as the input's `texts`. */
-export function textsOf(fields: Record<string, string>): string[] {
-  return Object.keys(fields)
-    .filter((name) => /^text\d{1,2}$/.test(name))
-    .sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)))
-    .map((name) => fields[name]!);
-}
-
 /** The page's blocks with its text blocks' Markdown replaced in order; a page with none gets one. */
 export function withTexts(blocks: readonly PageBlock[], texts: readonly string[]): PageBlock[] {
   let next = 0;

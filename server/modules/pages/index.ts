@@ -10,7 +10,6 @@ import { POLICY_PAGES } from "./words.ts";
 export type { ViewBlock } from "./blocks.ts";
 export { createPagesEditor, type PagesEditor } from "./editor.ts";
 export type { EditablePage, PageListRow } from "./editor-read.ts";
-export { textsOf } from "./editor-schemas.ts";
 export { versionOf as pageVersionOf } from "../editorial/index.ts";
 
 // A page is read on every visit and changes when an editor saves it: kept this long in memory.

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { users } from "../../server/db/schema/index.ts";
-import type { CurrentSession } from "../../server/modules/accounts/index.ts";
-import { systemScope } from "../../server/lib/scope.ts";
-import { createServices, type Services } from "../../server/services.ts";
-import { testPageContext } from "../../tests/support/page-context.ts";
-import { testServicesConfig } from "../../tests/support/services-config.ts";
-import { proveSecondFactor } from "../../tests/support/staff-sessions.ts";
-import { createTestDatabase } from "../../tests/support/test-db.ts";
-import { pageGuards } from "./guards.server";
+import { users } from "../server/db/schema/index.ts";
+import type { CurrentSession } from "../server/modules/accounts/index.ts";
+import { systemScope } from "../server/lib/scope.ts";
+import { createServices, type Services } from "../server/services.ts";
+import { testPageContext } from "./support/page-context.ts";
+import { testServicesConfig } from "./support/services-config.ts";
+import { proveSecondFactor } from "./support/staff-sessions.ts";
+import { createTestDatabase } from "./support/test-db.ts";
+import { pageGuards } from "../app/lib/guards.server.ts";
 
 /*
  * Who opens which back-office page (issue 26, ADR 75): each role's account, signed in with its
@@ -21,27 +21,26 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let services: Services;
 const sessions = new Map<string, CurrentSession>();
 
-/** The admin pages checked, each by its route module (whose handle says who may open it). */
+/** The admin pages checked (delivery and settings: the settings scope, the owner's alone by default), each by its route module (whose handle says who may open it). */
 const PAGES = {
-  orders: () => import("../routes/admin/orders.tsx"),
-  customers: () => import("../routes/admin/customers.tsx"),
-  products: () => import("../routes/admin/products.tsx"),
-  catalogue: () => import("../routes/admin/catalogue.tsx"),
-  stock: () => import("../routes/admin/stock.tsx"),
-  promotions: () => import("../routes/admin/promotions.tsx"),
-  delivery: () => import("../routes/admin/delivery.tsx"),
-  settings: () => import("../routes/admin/settings.tsx"),
-  news: () => import("../routes/admin/news.tsx"),
-  // pages: () => import("../routes/admin/pages.tsx"),
-  newsletter: () => import("../routes/admin/newsletter.tsx"),
-  site: () => import("../routes/admin/site.tsx"),
-  account: () => import("../routes/admin/account.tsx"),
+  orders: () => import("../app/routes/admin/orders.tsx"),
+  customers: () => import("../app/routes/admin/customers.tsx"),
+  products: () => import("../app/routes/admin/products.tsx"),
+  catalogue: () => import("../app/routes/admin/catalogue.tsx"),
+  stock: () => import("../app/routes/admin/stock.tsx"),
+  promotions: () => import("../app/routes/admin/promotions.tsx"),
+  delivery: () => import("../app/routes/admin/delivery.tsx"),
+  settings: () => import("../app/routes/admin/settings.tsx"),
+  news: () => import("../app/routes/admin/news.tsx"),
+  pages: () => import("../app/routes/admin/pages.tsx"),
+  newsletter: () => import("../app/routes/admin/newsletter.tsx"),
+  site: () => import("../app/routes/admin/site.tsx"),
+  account: () => import("../app/routes/admin/account.tsx"),
 } as const;
 type PageName = keyof typeof PAGES;
 
-const CONTENT: PageName[] = ["news", "newsletter", "site"];
+const CONTENT: PageName[] = ["news", "pages", "newsletter", "site"];
 const STAFF_WORK: PageName[] = ["orders", "customers", "products", "catalogue", "stock", "promotions"];
-const SETTINGS: PageName[] = ["delivery", "settings"];
 
 const OPENS: Readonly<Record<string, readonly PageName[]>> = {
   editor: [...CONTENT, "account"],
@@ -73,7 +72,7 @@ afterAll(async () => {
 
 /** The status the guards answer a request for the page with (200: the page runs). */
 async function statusOf(role: string, name: PageName, data: boolean): Promise<number> {
-  const { handle: layout } = await import("../routes/admin/layout.tsx");
+  const { handle: layout } = await import("../app/routes/admin/layout.tsx");
   const { handle } = await PAGES[name]();
   const pattern = `admin/${name}`;
   const page = {
