@@ -132,6 +132,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
           noValidate
           className="flex flex-col gap-4"
           onInput={autosave.typed}
+          onSubmit={autosave.cancel}
         >
           {/* Enter in a field saves (the form's first button), not the preview further down. */}
           <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" />

@@ -109,7 +109,15 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
         shown={Object.keys(errors)}
       />
       <Panel title="Page">
-        <Form key={page?.version} ref={form} method="post" noValidate className="flex flex-col gap-4" onInput={autosave.typed}>
+        <Form
+          key={page?.version}
+          ref={form}
+          method="post"
+          noValidate
+          className="flex flex-col gap-4"
+          onInput={autosave.typed}
+          onSubmit={autosave.cancel}
+        >
           <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" />
           <input type="hidden" name="version" value={version} />
           <TextField label="Title" name="title" defaultValue={v("title")} error={errors.title} required maxLength={200} />

@@ -51,9 +51,16 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
   if (current !== seen) setSeen(current);
   const { version, stopped } = current;
 
+  // Read when the timer fires: the entry may have been published (or the autosave stopped) since.
+  const allowed = useRef(false);
+  const enabled = options.enabled && !stopped;
+  useEffect(() => {
+    allowed.current = enabled;
+    if (!enabled) clearTimeout(timer.current);
+  }, [enabled]);
   const save = useCallback(() => {
     const element = form.current;
-    if (!element) return;
+    if (!element || !allowed.current) return;
     const fields = new FormData(element);
     fields.delete("coverFile");
     fields.set("intent", "autosave");
@@ -74,7 +81,9 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
         : answer?.autosaved && answer.autosaved.version === version
           ? `Draft saved at ${answer.autosaved.at.slice(11, 19)} UTC.`
           : null;
-  return { version, typed, status, refused: stopped };
+  /** The editor's own Save (or another form) goes first: an autosave still waiting is dropped. */
+  const cancel = useCallback(() => clearTimeout(timer.current), []);
+  return { version, typed, cancel, status, refused: stopped };
 }
 
 /** Where the autosave says what it did (a polite live region; a refusal as an alert). */
