@@ -53,7 +53,7 @@ test("a post written, previewed by a guest, scheduled, appearing on the news pag
   await admin.reload();
   await admin.getByLabel("Address (slug)").fill(`keeper-notes-moved-${stamp}`);
   await admin.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(admin.getByText("Saved.")).toBeVisible();
+  await expect(admin.getByText("Saved.", { exact: true })).toBeVisible();
   const old = await guest.request.get(`/news-and-media/news/post/keeper-notes-${stamp}`, { maxRedirects: 0 });
   expect(old.status()).toBe(301);
   expect(old.headers().location).toContain(`/news-and-media/news/post/keeper-notes-moved-${stamp}`);
@@ -63,7 +63,7 @@ test("a post written, previewed by a guest, scheduled, appearing on the news pag
   await other.goto(admin.url());
   await admin.getByLabel("Title").fill(`${title} (first)`);
   await admin.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(admin.getByText("Saved.")).toBeVisible();
+  await expect(admin.getByText("Saved.", { exact: true })).toBeVisible();
   await other.getByLabel("Title").fill(`${title} (second)`);
   await other.getByRole("button", { name: "Save", exact: true }).click();
   await expect(other.getByTestId("form-error")).toContainText("since you opened the page");
