@@ -28,6 +28,8 @@ const routes: RouteConfig = [
   route("news-and-media/:section", "routes/news/listing.tsx", { id: "news-section" }),
   route("news-and-media/:section/:category", "routes/news/listing.tsx", { id: "news-category" }),
   route("news-and-media/:section/post/:post", "routes/news/post.tsx"),
+  // A post's signed preview link (ADR 75): never indexed nor cached.
+  route("news-and-media/preview/:token", "routes/news/preview.tsx"),
   route("search", "routes/shop/search.tsx"),
   route("login", "routes/auth/login.tsx"),
   route("sign-up", "routes/auth/sign-up.tsx"),
@@ -95,6 +97,13 @@ const routes: RouteConfig = [
     route("promotions/new", "routes/admin/promotion.tsx", { id: "admin-promotion-new" }),
     route("promotions/:id", "routes/admin/promotion.tsx", { id: "admin-promotion" }),
     // The newsletter's list and its export for the shop's mailing tool (ADR 77).
+    // News and exclusives (ADR 75).
+    route("news", "routes/admin/news.tsx"),
+    route("news/new", "routes/admin/news-edit.tsx", { id: "admin-news-new" }),
+    route("news/:id", "routes/admin/news-edit.tsx", { id: "admin-news-edit" }),
+    route("pages", "routes/admin/pages.tsx"),
+    route("pages/new", "routes/admin/page-edit.tsx", { id: "admin-page-new" }),
+    route("pages/:id", "routes/admin/page-edit.tsx", { id: "admin-page-edit" }),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("newsletter/export.csv", "routes/admin/newsletter-export.tsx"),
     // The shop's flags and pages of record, and the site's own data (issue 26 §3-4, ADR 76).

@@ -166,7 +166,8 @@ export function createApp(deps: AppDeps) {
   app.route("/videos", videosApi({ lookups: rateLimit(rateLimits, VIDEO_LOOKUPS_RULE) }));
 
   // Pages are kept per catalogue and site-data stamp: none outlives a change of either (ADR 64, 76).
-  const stamp = () => `${services.catalog.stamp()} ${services.site.stamp()}`;
+  // And per newsroom stamp: a scheduled post appears at its time (ADR 75).
+  const stamp = () => `${services.catalog.stamp()} ${services.site.stamp()} ${services.news.stamp()}`;
   app.use("*", pageCache({ ttlMs: env.PAGE_CACHE_MS, stamp }));
   app.use("*", scriptNonce({ enabled: pagePolicy, formTargets, frameSources, scriptOrigins }));
   app.all("*", async (c) => {

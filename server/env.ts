@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { parseSocialProviders, type SocialProviderConfig, SocialConfigError } from "./modules/accounts/index.ts";
 import { findCountry } from "./modules/customers/index.ts";
+import { isTimeZone } from "./modules/editorial/index.ts";
 import { oembedUrlSetting, videoHostsSetting } from "./modules/videos/index.ts";
 
 const port = z.coerce
@@ -79,6 +80,12 @@ export const envSchema = z
       .toUpperCase()
       .refine((code) => findCountry(code) !== undefined, "must be the ISO 3166-1 code of a country, such as NL or DE")
       .default("NL"),
+    // The zone the news and pages editors' date-time fields are read and shown in (ADR 75).
+    SHOP_TIME_ZONE: z
+      .string()
+      .trim()
+      .refine(isTimeZone, "must be an IANA time zone such as Europe/Amsterdam or UTC")
+      .default("UTC"),
     LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
     // How long a page rendered for an anonymous visitor (no cookies) is served again from memory;
     // 0 turns the page cache off (docs/decisions/0021-anonymous-page-cache.md).

@@ -34,8 +34,9 @@ import { createExternalLinks } from "./modules/external-links/index.ts";
 import { createVideos, type VideosConfig } from "./modules/videos/index.ts";
 import { createMembership } from "./modules/membership/index.ts";
 import { createNews, renderMarkdown } from "./modules/news/index.ts";
+import { createNewsEditor } from "./modules/news-editor/index.ts";
 import { createProductEditor } from "./modules/product-editor/index.ts";
-import { createPages } from "./modules/pages/index.ts";
+import { createPages, createPagesEditor } from "./modules/pages/index.ts";
 import { createBackgroundWork } from "./jobs/schedule.ts";
 
 // How many products a page's product carousel shows of a category.
@@ -47,6 +48,8 @@ export interface ServicesConfig {
   secret: string;
   publicUrl: string;
   siteName: string;
+  /** SHOP_TIME_ZONE: where the editors' date-time fields are read and shown (UTC by default). */
+  timeZone?: string;
   mailer: Mailer;
   /** DATA_DIR: uploads are stored under its uploads folder. Tests that upload nothing may leave it out. */
   dataDir?: string;
@@ -166,7 +169,27 @@ export function createServices(database: Database, config: ServicesConfig) {
       return listing.products;
     },
   });
+  // The shop's pages in the back office (the policies included) and the content API's page writes: one save (ADR 75).
+  const pagesEditor = createPagesEditor({
+    timeZone: config.timeZone ?? "UTC",
+    changed: () => pages.invalidate(),
+    renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
+  });
   const news = createNews(database.db, { sign: externalLinks.sign });
+  // The newsroom in the back office and the content API's news writes: one save (ADR 75). Video
+  // links are checked with the provider when the back office saves them.
+  const newsEditor = createNewsEditor({
+    secret: config.secret,
+    timeZone: config.timeZone ?? "UTC",
+    changed: () => news.invalidate(),
+    renderMarkdown: (markdown) => renderMarkdown(markdown, { sign: externalLinks.sign }),
+    isVideoAddress: videos.isVideoAddress,
+    storeImage: uploads ? (file, field) => uploads.store("news-image", file, field) : undefined,
+    checkVideo: async (url) => {
+      const found = await videos.lookupEmbed(url);
+      return found.ok ? null : found.failure.message;
+    },
+  });
   // The site's own data and the feature flags (ADR 76); its links to other sites are signed for the notice.
   // Addresses the notice forwards to anyway (the social networks) stay unsigned, as the shop always wrote them.
   const site = createSite(database.db, {
@@ -328,13 +351,17 @@ export function createServices(database: Database, config: ServicesConfig) {
     stopBackgroundWork: background.stop,
     site,
     news,
+    newsEditor,
     pages,
+    pagesEditor,
     membership,
     // Video links must be the configured provider's (SPEC §5); its lookups and player (§8).
     content: createContent({
       videoPatterns: videos.provider.videoPatterns,
       catalogueStructure,
       productEditor,
+      newsEditor,
+      pagesEditor,
       // An owner's edit of the plans or a page shows at once in this process.
       onChange: (apiId) => {
         if (apiId === "memberships") membership.invalidatePlans();

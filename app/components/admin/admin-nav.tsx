@@ -12,6 +12,8 @@ export const ADMIN_SECTIONS: readonly { to: string; label: string; access: BackO
   { to: "/admin/imports", label: "Imports", access: "staff" },
   { to: "/admin/catalogue", label: "Catalogue", access: "staff" },
   { to: "/admin/promotions", label: "Promotions", access: "staff" },
+  { to: "/admin/news", label: "News", access: "content" },
+  { to: "/admin/pages", label: "Pages", access: "content" },
   { to: "/admin/newsletter", label: "Newsletter", access: "content" },
   { to: "/admin/site", label: "Site", access: "content" },
   { to: "/admin/media", label: "Media library", access: "content" },

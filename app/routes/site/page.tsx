@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/page";
 import { pageContext } from "../../../server/http/page-context.ts";
 import { PageBlocks } from "~/components/page-blocks";
 import { LazyPrivatePageModal } from "~/components/membership/lazy-private-page-modal";
+import { calendarDate } from "~/lib/dates";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { isMemberNow, privatePageOfferFor } from "~/lib/private-page.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -20,14 +21,19 @@ const LAUNCH_SLUG = LAUNCH_PATH.slice(1);
  * the `pages` collection (SPEC §2's catch-all); anything else is not found. A members-only page
  * shows non-members its title and the private-page modal, none of its blocks.
  */
-export async function loader({ params, context: router }: Route.LoaderArgs) {
+export async function loader({ request, params, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const slug = params.page ?? "";
   if (!SLUG.test(slug)) throw data(null, { status: 404 });
   const entry = await context.services.pages.page(slug, { member: await isMemberNow(context) });
   // The launch page says what /admin/launch says: its headline, text and moment (ADR 76).
   const page = slug === LAUNCH_SLUG ? launchPage(entry, (await context.services.site.data()).launch) : entry;
-  if (!page) throw data(null, { status: 404 });
+  if (!page) {
+    // A page whose address changed: the old one answers 301 to where it is now (ADR 75).
+    const moved = await context.services.pages.movedTo(new URL(request.url).pathname);
+    if (moved) throw redirect(moved, 301);
+    throw data(null, { status: 404 });
+  }
   const offer = page.locked ? await privatePageOfferFor(context, `/${slug}`) : null;
   return { page, offer, currency: context.env.currency };
 }
@@ -48,6 +54,11 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-4xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
         {page.description && <p className="mt-3 max-w-prose text-lg text-grey-700">{page.description}</p>}
+        {page.changedAt && (
+          <p className="mt-2 text-sm text-grey-600" data-testid="page-changed">
+            Last changed: <time dateTime={page.changedAt}>{calendarDate(page.changedAt)}</time>
+          </p>
+        )}
         <div className="mt-8">
           {page.locked ? (
             offer && <LazyPrivatePageModal key={offer.path} offer={offer} title={page.title} />

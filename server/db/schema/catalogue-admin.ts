@@ -20,7 +20,7 @@ import { variants } from "./variants.ts";
  * What the back office's catalogue work keeps beside the catalogue itself (issue 25, ADR 63).
  */
 
-export const SLUG_REDIRECT_KINDS = ["product", "category", "brand"] as const;
+export const SLUG_REDIRECT_KINDS = ["product", "category", "brand", "news", "page"] as const;
 export type SlugRedirectKind = (typeof SLUG_REDIRECT_KINDS)[number];
 
 /**

@@ -22,7 +22,8 @@ export const newsCategories = pgTable("news_categories", {
 /**
  * A news post or an exclusive. The body is Markdown, rendered and sanitised on the server; videos
  * are addresses of the configured video provider, checked when saved. A post without
- * `publishedAt` is a draft, seen only by editors; exclusives are always members-only.
+ * `publishedAt` is a draft, seen only by editors; one with a `publishedAt` to come is scheduled;
+ * exclusives are always members-only.
  */
 export const newsPosts = pgTable(
   "news_posts",
@@ -42,6 +43,10 @@ export const newsPosts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The search engines' and share text; empty: the excerpt (ADR 75). */
+    seoDescription: text("seo_description").notNull().default(""),
+    /** Set when a published post was taken off for good: it is kept (its old addresses, the audit), never deleted. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (t) => [
     index("news_posts_listing_idx").on(t.section, t.publishedAt),

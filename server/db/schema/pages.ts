@@ -26,6 +26,8 @@ export const pages = pgTable("pages", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   publishedAt: timestamp("published_at", { withTimezone: true }),
+  /** Taken off the site for good by the pages editor (ADR 75): a published page is archived, never deleted. */
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
 });
 
 export type Page = typeof pages.$inferSelect;

@@ -1,5 +1,7 @@
 import type { Scope } from "../../lib/scope.ts";
 import type { CatalogueStructure } from "../catalogue-structure/index.ts";
+import type { NewsEditor } from "../news-editor/index.ts";
+import type { PagesEditor } from "../pages/index.ts";
 import type { ProductEditor } from "../product-editor/index.ts";
 import { ANY_VISITOR } from "../catalog/index.ts";
 import { benefitsOf } from "../membership/index.ts";
@@ -28,6 +30,10 @@ export interface ContentConfig {
   catalogueStructure?: CatalogueStructure;
   /** Products become writable for staff through the product editor (ADR 73); absent: read-only. */
   productEditor?: ProductEditor;
+  /** News posts are written through the news editor's one save (ADR 75); absent: the table as sent. */
+  newsEditor?: NewsEditor;
+  /** The pages editor (ADR 75): page writes go through its save, as the back office's do. */
+  pagesEditor?: PagesEditor;
 }
 
 /** Who is asking, as far as content goes: their scopes; their membership now is read from it. */
@@ -42,9 +48,9 @@ export interface Reader {
  */
 export function createContent(config: ContentConfig = {}) {
   const list: CollectionDef[] = [
-    newsCollection(config.videoPatterns),
+    newsCollection(config.videoPatterns, config.newsEditor),
     newsCategoriesCollection,
-    pagesCollection(config.videoPatterns),
+    pagesCollection(config.videoPatterns, config.pagesEditor),
     membershipsCollection,
     featureFlagsCollection,
     countriesCollection,

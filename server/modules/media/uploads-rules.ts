@@ -11,6 +11,8 @@ export const UPLOAD_KINDS = {
   "catalogue-image": { folder: "catalogue", label: "image", one: "an image", maxBytes: 10 * 1024 * 1024, maxSide: 1600 },
   /** An image sent to the media library (ADR 78): a cover, a page's picture, any later use. */
   library: { folder: "library", label: "image", one: "an image", maxBytes: 10 * 1024 * 1024, maxSide: 2400 },
+  /** A news post's cover (the news editor, ADR 75). */
+  "news-image": { folder: "news", label: "image", one: "an image", maxBytes: 10 * 1024 * 1024, maxSide: 2400 },
 } as const;
 
 export type UploadKind = keyof typeof UPLOAD_KINDS;

@@ -148,6 +148,25 @@ export async function newsPostRow(db: Db, section: NewsSection, slug: string): P
   return row ? postOf(row) : null;
 }
 
+/**
+ * A post by its id whatever its status, whole (the preview link's page): a draft reads as if it
+ * appeared now, a scheduled post at its moment.
+ */
+export async function newsPostRowById(db: Db, id: number): Promise<NewsPostRow | null> {
+  const [row] = await queryRows<PostRow>(
+    db,
+    sql`select p.id, p.slug, p.section, p.title, p.excerpt, p.author, p.members_only,
+               ${isoUtc(sql`coalesce(p.published_at, now())`)} as published_at,
+               c.slug as category_slug, c.name as category_name, m.path as cover_path, m.alternative_text as cover_alt,
+               ${POST_COLUMNS}
+        from news_posts p
+          left join news_categories c on c.id = p.category_id
+          left join media_files m on m.id = p.cover_id
+        where p.id = ${id}`,
+  );
+  return row ? postOf(row) : null;
+}
+
 /** Up to `limit` other posts of the section, those of the same category first, newest first. */
 export async function relatedTiles(db: Db, post: NewsPostRow, limit: number): Promise<NewsTile[]> {
   const rows = await queryRows<TileRow>(

@@ -4,18 +4,26 @@ import type { LinkSigner } from "../external-links/index.ts";
 import { cachedByKey } from "../catalog/index.ts";
 import { renderMarkdown, createRenderedMarkdown } from "../news/index.ts";
 import { mediaRefs, viewBlocks, type ViewBlock } from "./blocks.ts";
-import { mediaByRef, pageRow, sitemapPageSlugs } from "./read.ts";
+import { mediaByRef, movedPagePath, pageRow, sitemapPageSlugs } from "./read.ts";
+import { POLICY_PAGES } from "./words.ts";
 
 export type { ViewBlock } from "./blocks.ts";
+export { createPagesEditor, type PagesEditor } from "./editor.ts";
+export type { EditablePage, PageListRow } from "./editor-read.ts";
+export { versionOf as pageVersionOf } from "../editorial/index.ts";
 
 // A page is read on every visit and changes when an editor saves it: kept this long in memory.
 const PAGE_CACHE_MS = 10_000;
 const PAGE_CACHE_ENTRIES = 500;
 
 /** The shop's own pages (/about, the policies, /launch and any other single-segment page). */
-export type ShopPage = { slug: string; title: string; description: string } & (
-  { locked: false; blocks: ViewBlock[] } | { locked: true; blocks: [] }
-);
+export type ShopPage = {
+  slug: string;
+  title: string;
+  description: string;
+  /** When a policy page last changed (ISO, UTC): the page says so (issue 26 §3); null for other pages. */
+  changedAt: string | null;
+} & ({ locked: false; blocks: ViewBlock[] } | { locked: true; blocks: [] });
 
 export interface PagesConfig {
   /** Product cards for a page's product block: a category's, or the named products. */
@@ -40,12 +48,14 @@ export function createPages(db: Db, config: PagesConfig) {
       const row = await rows(slug);
       if (!row || row.blocked) return null;
       const { title, description } = row;
-      if (row.membersOnly && !reader.member) return { slug, title, description, locked: true, blocks: [] };
+      const changedAt = POLICY_PAGES.includes(slug) ? row.updatedAt : null;
+      if (row.membersOnly && !reader.member) return { slug, title, description, changedAt, locked: true, blocks: [] };
       const media = await mediaByRef(db, mediaRefs(row.blocks));
       return {
         slug,
         title,
         description,
+        changedAt,
         locked: false,
         blocks: await viewBlocks(row.blocks, {
           media,
@@ -56,6 +66,8 @@ export function createPages(db: Db, config: PagesConfig) {
       };
     },
     sitemapSlugs: () => sitemapPageSlugs(db),
+    /** Where a page whose address changed is now (a 301), or null. */
+    movedTo: (path: string) => movedPagePath(db, path),
     invalidate: () => rows.invalidate(),
   };
 }

@@ -57,3 +57,18 @@ export async function mediaByRef(db: Db, refs: readonly (number | string)[]): Pr
   }
   return found;
 }
+
+/**
+ * Old addresses of pages whose slug changed (the pages editor keeps them in slug_redirects, kind
+ * "page"; ADR 75): the page route asks here before answering 404, and the old address answers 301
+ * while the page is on the site.
+ */
+export async function movedPagePath(db: Db, path: string): Promise<string | null> {
+  if (path.length > 200) return null;
+  const [row] = await queryRows<{ address: string }>(
+    db,
+    sql`select '/' || p.slug as address from slug_redirects r join pages p on p.id = r.target_id
+        where r.kind = 'page' and r.from_path = ${path} and p.published_at <= now() and not p.blocked`,
+  );
+  return row && row.address !== path ? row.address : null;
+}

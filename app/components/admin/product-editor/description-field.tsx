@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "re
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { TextAreaField } from "./fields";
+import { MarkdownToolbar } from "./markdown-toolbar";
 
 /** How long typing rests before the preview is asked for. */
 export const PREVIEW_DELAY_MS = 400;
@@ -23,11 +24,24 @@ export function DescriptionField({
   value,
   error,
   preview,
+  name = "product.description",
+  label = "Description",
+  rows = 8,
+  toolbar = false,
+  onText,
 }: {
   value: string;
   error?: string;
   /** The preview the page came back with (the no-JavaScript post); null: none asked for. */
   preview: string | null;
+  /** The field's name (the action reads the text to preview under it) and label: a product's description by default. */
+  name?: string;
+  label?: string;
+  rows?: number;
+  /** Buttons for the common marks (with JavaScript; without it the field is a plain text area). */
+  toolbar?: boolean;
+  /** Told of every change of the text (a news post's autosave). */
+  onText?: () => void;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<PreviewAnswer>();
@@ -39,15 +53,16 @@ export function DescriptionField({
     clearTimeout(timer.current);
     setAsked(true);
     // The preview changes nothing: the page's data need not be read again.
-    void fetcher.submit({ intent: "preview", "product.description": text }, { method: "post", defaultShouldRevalidate: false });
+    void fetcher.submit({ intent: "preview", [name]: text }, { method: "post", defaultShouldRevalidate: false });
   };
-  const typed = (event: FormEvent<HTMLTextAreaElement>) => {
-    const text = event.currentTarget.value;
+  const later = (text: string) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => ask(text), PREVIEW_DELAY_MS);
+    onText?.();
   };
+  const typed = (event: FormEvent<HTMLTextAreaElement>) => later(event.currentTarget.value);
   const now = (event: MouseEvent<HTMLButtonElement>) => {
-    const area = event.currentTarget.form?.elements.namedItem("product.description");
+    const area = event.currentTarget.form?.elements.namedItem(name);
     if (!hydrated || !(area instanceof HTMLTextAreaElement)) return;
     event.preventDefault();
     ask(area.value);
@@ -56,12 +71,13 @@ export function DescriptionField({
   const shown = asked ? (fetcher.data?.preview ?? preview) : preview;
   return (
     <>
+      {toolbar && hydrated && <MarkdownToolbar name={name} label={label} changed={later} />}
       <TextAreaField
-        label="Description"
-        name="product.description"
+        label={label}
+        name={name}
         defaultValue={value}
         error={error}
-        rows={8}
+        rows={rows}
         onInput={typed}
         hint={
           hydrated
@@ -70,11 +86,11 @@ export function DescriptionField({
         }
       />
       <button type="submit" name="intent" value="preview" className="button-secondary self-start" formNoValidate onClick={now}>
-        Preview the description
+        Preview the {label.toLowerCase()}
       </button>
       {shown !== null && (
         <section
-          aria-label="Preview of the description"
+          aria-label={`Preview of the ${label.toLowerCase()}`}
           aria-busy={fetcher.state !== "idle" || undefined}
           className="rounded-md border border-grey-200 bg-grey-50 p-3"
         >
@@ -82,7 +98,7 @@ export function DescriptionField({
           {shown ? (
             <div className="prose prose-sm max-w-none" dangerouslySetInnerHTML={{ __html: shown }} />
           ) : (
-            <p className="text-sm text-grey-600">The description is empty.</p>
+            <p className="text-sm text-grey-600">The {label.toLowerCase()} is empty.</p>
           )}
         </section>
       )}
