@@ -107,8 +107,8 @@ describe("block-page", () => {
 });
 
 describe("launch mode", () => {
-  const launching = (session: CurrentSession | null = null, handles: RouteHandle[] = []) =>
-    page({ launching: true, session, handles, blockedPages: ["launch"] });
+  const launching = (session: CurrentSession | null = null, handles: RouteHandle[] = [], gate = "ok") =>
+    page({ launching: true, session, handles, blockedPages: ["launch"], gate });
   const staffer = {
     user: { id: 9, username: "desk", role: "staff", scope: ["staff"] },
     sessionId: "s9",
@@ -141,6 +141,11 @@ describe("launch mode", () => {
 
   test("signed-in staff see the whole shop; the back office keeps its own guard", async () => {
     expect(await visit(launching(staffer), "http://shop.test/shop/gloves")).toBe("page");
+    // A password without the second factor is not enough: such a session waits for the launch too.
+    for (const gate of ["verify", "enrol", "ended"]) {
+      const answer = (await visit(launching(staffer, [], gate), "http://shop.test/shop/gloves")) as Response;
+      expect(answer.headers.get("location"), gate).toBe("/launch");
+    }
     const admin = (await visit(launching(null, [{ backOffice: "staff" }]), "http://shop.test/admin/orders")) as Response;
     expect(admin.headers.get("location")).toBe("/login?redirect=%2Fadmin%2Forders");
   });

@@ -40,7 +40,7 @@ export const blockPage: Guard = async (page, options, request) => {
   if (options.feature && !(await site.featureEnabled(options.feature))) throw data(null, { status: 404 });
   const path = pathOf(request.url);
   const launching = await site.featureEnabled("launch");
-  if (launching && !openInLaunch(path) && !options.backOffice && !options.backOfficeStep && !isStaff(page))
+  if (launching && !openInLaunch(path) && !options.backOffice && !options.backOfficeStep && !(await isStaff(page)))
     throw redirect(LAUNCH_PATH);
   if (!options.contentPage || (launching && path === LAUNCH_PATH)) return;
   if (await page.services.pages.isBlocked(path.split("/")[1] ?? "")) throw data(null, { status: 404 });
@@ -51,8 +51,22 @@ function pathOf(requestUrl: string): string {
   return new URL(pageAddress(requestUrl), "http://shop").pathname;
 }
 
-/** A signed-in back-office account (editor, staff, owner): the shop is theirs to see in launch mode. */
-const isStaff = (page: PageRequest) => page.session !== null && isBackOfficeRole(page.session.user.role);
+/**
+ * A signed-in back-office account (editor, staff, owner) with its second factor proved in this
+ * session: the shop is theirs to see in launch mode. A password alone does not open the unlaunched
+ * shop. Asked passively: looking at the shop is not back-office activity.
+ */
+async function isStaff(page: PageRequest): Promise<boolean> {
+  if (page.session === null || !isBackOfficeRole(page.session.user.role)) return false;
+  const { user, sessionId } = page.session;
+  const gate = await page.services.staffAccess.backOfficeGate(
+    page,
+    { userId: user.id, role: user.role, sessionId },
+    undefined,
+    true,
+  );
+  return gate === "ok";
+}
 
 /**
  * Members-only pages show everyone who is not a member the private-page modal (what members

@@ -97,6 +97,13 @@ test("bad input is refused by its field; an unknown product or category too; not
   ).toMatchObject({
     fields: { categoryId: expect.any(String) },
   });
+  // A number beyond any record id (a barcode pasted in the field) is unknown too, not a failure.
+  expect(
+    await failure(blocks().save(editor, { kind: "care", title: "T", body: "B", target: "product", product: "4006381333" })),
+  ).toMatchObject({ fields: { product: expect.any(String) } });
+  expect(
+    await failure(blocks().save(editor, { kind: "care", title: "T", body: "B", target: "category", categoryId: "4006381333" })),
+  ).toMatchObject({ fields: { categoryId: expect.any(String) } });
   expect((await blocks().list(scope())).blocks).toHaveLength(count);
 });
 

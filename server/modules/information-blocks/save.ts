@@ -1,6 +1,7 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, customInformation, products } from "../../db/schema/index.ts";
+import { MAX_RECORD_ID } from "../../lib/record-id.ts";
 import { afterCommit, withTransaction } from "../../lib/scope.ts";
 import { invalidInput, parseInput } from "../../lib/shop-error.ts";
 import { diffFields, recordAudit, type StaffScope } from "../audit/index.ts";
@@ -15,12 +16,13 @@ async function targetOf(db: Db, input: InformationChange): Promise<{ categoryId:
     const [row] = await db
       .select({ id: categories.id })
       .from(categories)
-      .where(eq(categories.id, Number(input.categoryId)));
+      .where(eq(categories.id, Number(input.categoryId) <= MAX_RECORD_ID ? Number(input.categoryId) : -1));
     if (!row) throw invalidInput("categoryId", "This category no longer exists: choose another.");
     return { categoryId: row.id, productId: null };
   }
   if (input.target === "product") {
-    const byId = /^\d{1,10}$/.test(input.product) ? Number(input.product) : -1;
+    // A record id in range, or none: a larger number would make the database refuse the query.
+    const byId = /^\d{1,10}$/.test(input.product) && Number(input.product) <= MAX_RECORD_ID ? Number(input.product) : -1;
     const [row] = await db
       .select({ id: products.id })
       .from(products)

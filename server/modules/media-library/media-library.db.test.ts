@@ -246,8 +246,15 @@ test("a replaced file shows in every use at once (gallery, category, storefront)
   expect(bad).toMatchObject({ code: "INVALID_INPUT", field: "file" });
   expect((await item(record.id)).src).toBe(record.src);
 
+  // The catalogue shows it: an editor may not swap it (staff and the owner change the catalogue).
+  const editors = await failure(
+    library().replace(editor, { id: String(record.id), version: record.version }, await png("new.png")),
+  );
+  expect(editors).toMatchObject({ code: "FORBIDDEN", status: 403 });
+  expect((await item(record.id)).src).toBe(record.src);
+
   const filesBefore = libraryFiles().length;
-  await library().replace(editor, { id: String(record.id), version: record.version }, await png("new.png", 500));
+  await library().replace(owner, { id: String(record.id), version: record.version }, await png("new.png", 500));
   const now = await item(record.id);
   expect(now.src).not.toBe(record.src);
   expect(now).toMatchObject({ id: record.id, name: "back.jpg", alt: "Back of the glove", width: 500, height: 200 });

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { mediaFiles } from "../../db/schema/index.ts";
 import { afterCommit, afterCommitOn, withTransaction } from "../../lib/scope.ts";
-import { parseInput } from "../../lib/shop-error.ts";
+import { parseInput, ShopError } from "../../lib/shop-error.ts";
 import { recordAudit, type StaffScope } from "../audit/index.ts";
 import type { Uploads } from "../media/index.ts";
 import { fileStillNamed, lockedMedia, mediaNotFound, staleMedia, versionOf } from "./records.ts";
 import { nextVersion } from "./records.ts";
 import { MediaRef } from "./schemas.ts";
-import { MEDIA_FILE_FIELD } from "./shared.ts";
+import { MEDIA_FILE_FIELD, type MediaUseKind } from "./shared.ts";
+import { usesOf } from "./uses.ts";
 
 export interface FileDeps {
   uploads?: Uploads;
@@ -26,6 +27,21 @@ export function dropFileAfterCommit(tx: StaffScope, deps: FileDeps, path: string
       .then((named) => (named ? undefined : uploads.remove(path)))
       .catch(deps.onCleanupError);
   });
+}
+
+/** The catalogue's kinds of use: its pictures are the catalogue's staff's to change (ADR 78). */
+const CATALOGUE_USES: readonly MediaUseKind[] = ["product", "category", "brand"];
+
+/**
+ * An editor may replace the newsroom's images, but not one the catalogue shows: a product's
+ * photos, a category's picture and a brand's logo are changed by staff and the owner only, as
+ * every other catalogue change is.
+ */
+async function refuseCatalogueChangeByEditor(scope: StaffScope, id: number): Promise<void> {
+  if (scope.actor.role === "owner" || scope.actor.role === "staff") return;
+  const uses = (await usesOf(scope.db, [id])).get(id) ?? [];
+  if (uses.some((use) => CATALOGUE_USES.includes(use.kind)))
+    throw new ShopError("FORBIDDEN", "This image is shown by the catalogue: staff or the owner replace it.");
 }
 
 /**
@@ -49,6 +65,7 @@ export async function replaceMedia(scope: StaffScope, deps: FileDeps, raw: unkno
   try {
     return await withTransaction(scope, async (tx) => {
       const row = await lockedMedia(tx.db, input.id, input.version);
+      await refuseCatalogueChangeByEditor(tx, row.id);
       const [updated] = await tx.db
         .update(mediaFiles)
         .set({
