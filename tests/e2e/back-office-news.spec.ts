@@ -75,6 +75,10 @@ test("a post written, previewed by a guest, scheduled, appearing on the news pag
   await admin.getByRole("textbox", { name: "Excerpt" }).fill("For members: the reflex drill.");
   await admin.getByRole("textbox", { name: "Text", exact: true }).fill("Only members read this drill.");
   await admin.getByLabel("Section").selectOption("exclusives");
+  // Its cover chosen from the media library (no upload): the image keeps its own description.
+  const library = admin.getByLabel("Or choose one from the media library");
+  const chosen = (await library.locator("option").nth(1).textContent())!;
+  await library.selectOption({ index: 1 });
   await admin.getByRole("radio", { name: "Publish now" }).check();
   await admin.getByRole("button", { name: "Save", exact: true }).click();
   await expect(admin.getByTestId("entry-status")).toContainText("Published");
@@ -88,4 +92,7 @@ test("a post written, previewed by a guest, scheduled, appearing on the news pag
     await expect(guest.getByText("For members: the reflex drill.").first()).toBeVisible();
     expect(await guest.content()).not.toContain("Only members read this drill.");
   }
+  // The post's own cover: the image that follows its title's header.
+  const cover = guest.getByRole("heading", { level: 1 }).locator("xpath=ancestor::header/following-sibling::img[1]");
+  await expect(cover).toHaveAttribute("alt", chosen.slice(chosen.indexOf(": ") + 2));
 });

@@ -39,13 +39,17 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   const editor = context.services.newsEditor;
   const categories = await editor.categories(context);
   const timeZone = editor.timeZone;
-  if (params.id === undefined) return { post: null, categories, timeZone };
+  // The library's described images, for a cover chosen instead of uploaded (ADR 75, 78).
+  const library = (await context.services.mediaLibrary.choices(context, { limit: 60 })).filter(
+    (image) => image.alt.trim() !== "",
+  );
+  if (params.id === undefined) return { post: null, categories, timeZone, library };
   const post = await editor.post(context, params.id).catch((error: unknown) => {
     const code = (error as { code?: string }).code;
     if (code === "ENTRY_NOT_FOUND" || code === "INVALID_INPUT") throw data(null, { status: 404 });
     throw error;
   });
-  return { post, categories, timeZone };
+  return { post, categories, timeZone, library };
 }
 
 export async function action({ request, params, context: router }: Route.ActionArgs) {
@@ -59,14 +63,18 @@ export async function action({ request, params, context: router }: Route.ActionA
     editPath: newsEditorPath,
     // The cover goes through the shop's upload use case before the save that records it.
     saveOptions: async (form) => ({ checkVideos: true, newCover: (await editor.storeCover(form.get("coverFile"))) ?? undefined }),
-    input: (fields) => ({ ...fields, coverId: fields.removeCover ? "" : fields.coverId }),
+    // A cover chosen from the library keeps its own description (the list holds described ones only).
+    input: (fields) =>
+      fields.libraryCover
+        ? { ...fields, coverId: fields.libraryCover, coverAlt: "" }
+        : { ...fields, coverId: fields.removeCover ? "" : fields.coverId },
   });
 }
 
 export const shouldRevalidate = editorShouldRevalidate;
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, categories, timeZone } = loaderData;
+  const { post, categories, timeZone, library } = loaderData;
   const failure = failureOf(actionData);
   const done = actionData && "message" in actionData ? actionData : null;
   const busy = useNavigation().state === "submitting";
@@ -203,6 +211,22 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
               accept="image/jpeg,image/png,image/webp"
               error={errors.coverFile}
             />
+            {library.length > 0 && (
+              <SelectField
+                label="Or choose one from the media library"
+                name="libraryCover"
+                defaultValue=""
+                error={errors.coverId}
+                hint="The newest described images; the chosen one keeps its description."
+              >
+                <option value="">None chosen</option>
+                {library.map((image) => (
+                  <option key={image.id} value={image.id}>
+                    {image.name}: {image.alt}
+                  </option>
+                ))}
+              </SelectField>
+            )}
             <TextField
               label="Cover's description"
               name="coverAlt"
