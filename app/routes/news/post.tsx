@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
     ? [
         ...pageMeta(siteFrom(matches), {
           title: data.post.title,
-          description: data.post.excerpt,
+          description: data.post.seoDescription || data.post.excerpt,
           path: postPath(data.post),
           image: data.post.cover ? imageUrl("cover", 1200, data.post.cover.src) : undefined,
         }),

@@ -37,11 +37,19 @@ const auditOf = (id: number) =>
 
 test("a post made and changed: its slug from the title, the old address answering 301, a stale form refused", async () => {
   const { newsEditor, news } = shop.services;
-  const made = await newsEditor.save(editor, null, body("Diving Drills & Tips"));
+  const made = await newsEditor.save(
+    editor,
+    null,
+    body("Diving Drills & Tips", { seoDescription: "Six drills for diving keepers." }),
+  );
   expect(made.slug).toBe("diving-drills-and-tips");
   const post = await newsEditor.post(editor, made.id);
   expect(post.status).toBe("published");
-  expect((await news.post("news", "diving-drills-and-tips", { member: false }))?.title).toBe("Diving Drills & Tips");
+  // The page reads its SEO description (its meta description and share text).
+  expect(await news.post("news", "diving-drills-and-tips", { member: false })).toMatchObject({
+    title: "Diving Drills & Tips",
+    seoDescription: "Six drills for diving keepers.",
+  });
 
   await newsEditor.save(editor, made.id, body("Diving Drills & Tips", { slug: "diving-drills", version: post.version }));
   expect(await news.movedTo("/news-and-media/news/post/diving-drills-and-tips")).toBe("/news-and-media/news/post/diving-drills");

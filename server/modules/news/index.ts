@@ -38,6 +38,8 @@ const NEWS_CACHE_ENTRIES = 500;
  */
 export type NewsPost = NewsTile & {
   updatedAt: string;
+  /** The editor's SEO description; empty: the excerpt says it. */
+  seoDescription: string;
   related: NewsTile[];
 } & ({ locked: false; html: string; videos: string[] } | { locked: true; html: null; videos: [] });
 

@@ -33,6 +33,8 @@ export interface NewsPostRow extends NewsTile {
   body: string;
   videos: string[];
   updatedAt: string;
+  /** What search engines and shares show (the editor's SEO description); empty: the excerpt. */
+  seoDescription: string;
 }
 
 export interface NewsListQuery {
@@ -130,12 +132,19 @@ export function newsCategoryCounts(db: Db, section?: NewsSection): Promise<NewsC
 }
 
 // A post counts as updated when it was published, too: a scheduled post moves the feed when it appears.
-const POST_COLUMNS = sql`p.body, p.videos, ${isoUtc(sql`greatest(p.updated_at, p.published_at)`)} as updated_at`;
+const POST_COLUMNS = sql`p.body, p.videos, p.seo_description, ${isoUtc(sql`greatest(p.updated_at, p.published_at)`)} as updated_at`;
 
-type PostRow = TileRow & { id: number; body: string; videos: string[]; updated_at: string };
+type PostRow = TileRow & { id: number; body: string; videos: string[]; seo_description: string; updated_at: string };
 
 function postOf(row: PostRow): NewsPostRow {
-  return { ...tileOf(row), id: row.id, body: row.body, videos: row.videos, updatedAt: row.updated_at };
+  return {
+    ...tileOf(row),
+    id: row.id,
+    body: row.body,
+    videos: row.videos,
+    seoDescription: row.seo_description ?? "",
+    updatedAt: row.updated_at,
+  };
 }
 
 /** A published post of a section by its slug, whole: the caller decides what a reader may see. */
