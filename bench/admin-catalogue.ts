@@ -62,24 +62,8 @@ async function listingLoad(
   return { readsPerS: reads / seconds, seconds };
 }
 
-export async function benchCatalogue(
-  database: Database,
-  options: { dataDir: string; time: (name: string, read: (i: number) => Promise<unknown>) => Promise<unknown> },
-): Promise<{ result: CatalogueBenchResult; timings: Awaited<ReturnType<typeof options.time>>[] }> {
-  const { db } = database;
-  const services = createServices(database, testServicesConfig({ dataDir: options.dataDir }));
-  const imports = services.catalogueImport;
-  const [user] = await db
-    .insert(users)
-    .values({ username: "bench-owner", email: "bench-owner@example.com", firstName: "Bench", lastName: "Owner", role: "owner" })
-    .returning();
-  const owner = staffScopeOf(systemScope(db), { id: user!.id, email: user!.email, role: "owner" }, "bench");
-  const brandNames = (await queryRows<{ name: string }>(db, sql`select name from brands order by id`)).map((b) => b.name);
-  const categoryNames = (
-    await queryRows<{ name: string }>(db, sql`select name from categories where parent_id is null order by id`)
-  ).map((c) => c.name);
-
-  // The file: 20,000 products, five sizes each.
+/** The bench's file: 20,000 products, five sizes each, over the shop's brands and top categories. */
+export function catalogueFile(brandNames: string[], categoryNames: string[]): { lines: string[][]; file: Uint8Array } {
   const header = ["Handle", "Title", "Brand", "Category", "Status", "Size", "Colour", "Colour hex", "SKU", "Price", "Stock"];
   const lines: string[][] = [header];
   for (let p = 0; p < CATALOGUE_PRODUCTS; p++) {
@@ -100,7 +84,27 @@ export async function benchCatalogue(
       ]);
     }
   }
-  const file = new TextEncoder().encode(stringify(lines));
+  return { lines, file: new TextEncoder().encode(stringify(lines)) };
+}
+
+export async function benchCatalogue(
+  database: Database,
+  options: { dataDir: string; time: (name: string, read: (i: number) => Promise<unknown>) => Promise<unknown> },
+): Promise<{ result: CatalogueBenchResult; timings: Awaited<ReturnType<typeof options.time>>[] }> {
+  const { db } = database;
+  const services = createServices(database, testServicesConfig({ dataDir: options.dataDir }));
+  const imports = services.catalogueImport;
+  const [user] = await db
+    .insert(users)
+    .values({ username: "bench-owner", email: "bench-owner@example.com", firstName: "Bench", lastName: "Owner", role: "owner" })
+    .returning();
+  const owner = staffScopeOf(systemScope(db), { id: user!.id, email: user!.email, role: "owner" }, "bench");
+  const brandNames = (await queryRows<{ name: string }>(db, sql`select name from brands order by id`)).map((b) => b.name);
+  const categoryNames = (
+    await queryRows<{ name: string }>(db, sql`select name from categories where parent_id is null order by id`)
+  ).map((c) => c.name);
+
+  const { lines, file } = catalogueFile(brandNames, categoryNames);
   const fileMb = file.byteLength / 1024 / 1024;
   console.log(
     `  PostgreSQL: importing ${CATALOGUE_PRODUCTS} products in ${lines.length - 1} option lines (${fileMb.toFixed(1)} MB)...`,
