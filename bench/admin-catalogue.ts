@@ -62,8 +62,12 @@ async function listingLoad(
   return { readsPerS: reads / seconds, seconds };
 }
 
-/** The bench's file: 20,000 products, five sizes each, over the shop's brands and top categories. */
-export function catalogueFile(brandNames: string[], categoryNames: string[]): { lines: string[][]; file: Uint8Array } {
+/** The bench's file: 20,000 products, five sizes each, over the shop's brands and top categories; prices end in `cents`. */
+export function catalogueFile(
+  brandNames: string[],
+  categoryNames: string[],
+  cents = "95",
+): { lines: string[][]; file: Uint8Array } {
   const header = ["Handle", "Title", "Brand", "Category", "Status", "Size", "Colour", "Colour hex", "SKU", "Price", "Stock"];
   const lines: string[][] = [header];
   for (let p = 0; p < CATALOGUE_PRODUCTS; p++) {
@@ -79,7 +83,7 @@ export function catalogueFile(brandNames: string[], categoryNames: string[]): { 
         "Black",
         "#111111",
         `BG-${p}-${size}`,
-        `${20 + (p % 80)}.95`,
+        `${20 + (p % 80)}.${cents}`,
         String((p + Number(size)) % 30),
       ]);
     }
