@@ -20,7 +20,7 @@ export const CATALOGUE_PRODUCTS = 20_000;
 const OPTIONS_PER_PRODUCT = 5;
 /** Import dry run plus apply of the 20,000 products, at most, on PostgreSQL (issue 25 §6). */
 export const IMPORT_TARGET_S = 60;
-/** The listing's reads per second during an import, at least this share of those without. */
+/** The listing's requests per second over HTTP during an import, at least this share of those without (admin-import-http.ts). */
 export const LISTING_KEPT_TARGET = 0.7;
 const LISTING_SECONDS = 10;
 const LISTING_CONCURRENCY = 8;
@@ -200,10 +200,7 @@ export function catalogueFailures(result: CatalogueBenchResult): string[] {
   const createS = result.create.dryRunS + result.create.applyS;
   if (createS > IMPORT_TARGET_S)
     failed.push(`import of ${result.products} products: ${createS.toFixed(1)} s (target < ${IMPORT_TARGET_S} s)`);
-  const kept = result.listing.duringImportReadsPerS / result.listing.aloneReadsPerS;
-  if (kept < LISTING_KEPT_TARGET)
-    failed.push(
-      `listing during an import: ${(kept * 100).toFixed(0)} % of its reads/s alone (target >= ${LISTING_KEPT_TARGET * 100} %)`,
-    );
+  // The listing's target is measured over HTTP (admin-import-http.ts): the in-process reads here
+  // (its cache, no rendering) show the event loop's share only, and are reported, not judged.
   return failed;
 }
