@@ -71,7 +71,9 @@ async function apply(server: BenchServer, cookie: string, id: number): Promise<v
 
 /** The import's status, read from its row (as its page does). */
 const statusOf = async (url: string, id: number) =>
-  (await adminRows<{ status: string; error: string | null }>(url, `select status, error from catalogue_imports where id = ${id}`))[0];
+  (
+    await adminRows<{ status: string; error: string | null }>(url, `select status, error from catalogue_imports where id = ${id}`)
+  )[0];
 
 /** Uploads and applies a file, waiting for each job; answers the seconds of each. */
 async function importFile(server: BenchServer, cookie: string, url: string, bytes: Uint8Array) {
@@ -113,7 +115,9 @@ export async function benchListingOverHttp(options: {
     const database = await openDatabase({ kind: "postgres", url, poolSize: 2 });
     await applyMigrations(database);
     await seedDemoShop(database.db, { products: 12, mediaDir: join(dataDir, "media") });
-    const brandNames = (await queryRows<{ name: string }>(database.db, sql`select name from brands order by id`)).map((b) => b.name);
+    const brandNames = (await queryRows<{ name: string }>(database.db, sql`select name from brands order by id`)).map(
+      (b) => b.name,
+    );
     const tops = await queryRows<{ name: string; slug: string }>(
       database.db,
       sql`select name, slug from categories where parent_id is null order by id`,

@@ -1,11 +1,12 @@
-// The back office's read bench (issue 24 §8), run by `npm run bench -- --admin` (alone: it needs
-// no server build). It makes a shop of 100,000 orders (npm run seed's order history) on PGlite
-// and on PostgreSQL (a fresh database on TEST_DATABASE_URL's server, or the local test server),
+// The back office's read bench (issue 24 §8), run by `npm run bench -- --admin`. It makes a shop
+// of 100,000 orders (npm run seed's order history) on PGlite and on PostgreSQL (a fresh database on TEST_DATABASE_URL's server, or the local test server),
 // and times the back office's reads in this process, as a page's loader calls them: the order
 // list's first page, a filtered page, searches (by number, e-mail and name), and an order page.
 // Target: p99 below 100 ms on PostgreSQL (the page's rendering comes on top). Then, on PostgreSQL,
 // the catalogue's part (bench/admin-catalogue.ts, issue 25 §6): 20,000 products imported, listed,
-// exported, and imported again beside the shop's listing. `--catalogue` runs that part alone.
+// exported, and imported again beside the shop's listing; then the listing page over HTTP against a
+// shop process that runs a price import (bench/admin-import-http.ts: that part needs the bench
+// build, made if stale). `--catalogue` runs the catalogue's parts alone.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -5,7 +5,14 @@ import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { paramsOf, productsListInput, type ProductsListParams } from "./schemas.ts";
 import { productStatusOf } from "../product-editor/index.ts";
-import { productIdIn, productIn, productOptionsIn, productStockAggregates, productStockState, type StockState } from "../stock/index.ts";
+import {
+  productIdIn,
+  productIn,
+  productOptionsIn,
+  productStockAggregates,
+  productStockState,
+  type StockState,
+} from "../stock/index.ts";
 import { PAGE_SIZE, type ProductAccess, type ProductStatus } from "./shared.ts";
 
 /** A row of the back office's product list. Money in minor units of the shop's currency. */
