@@ -20,7 +20,7 @@ export const CATALOGUE_PRODUCTS = 20_000;
 const OPTIONS_PER_PRODUCT = 5;
 /** Import dry run plus apply of the 20,000 products, at most, on PostgreSQL (issue 25 §6). */
 export const IMPORT_TARGET_S = 60;
-/** The listing's reads per second during an import, at least this share of those without. */
+/** The listing's requests per second over HTTP during an import, at least this share of those without (admin-import-http.ts). */
 export const LISTING_KEPT_TARGET = 0.7;
 const LISTING_SECONDS = 10;
 const LISTING_CONCURRENCY = 8;
@@ -62,6 +62,35 @@ async function listingLoad(
   return { readsPerS: reads / seconds, seconds };
 }
 
+/** The bench's file: 20,000 products, five sizes each, over the shop's brands and top categories; prices end in `cents`. */
+export function catalogueFile(
+  brandNames: string[],
+  categoryNames: string[],
+  cents = "95",
+): { lines: string[][]; file: Uint8Array } {
+  const header = ["Handle", "Title", "Brand", "Category", "Status", "Size", "Colour", "Colour hex", "SKU", "Price", "Stock"];
+  const lines: string[][] = [header];
+  for (let p = 0; p < CATALOGUE_PRODUCTS; p++) {
+    const title = `Bench ${["Grip", "Pro", "Aqua", "Shield", "Flex"][p % 5]} Glove ${p}`;
+    for (const size of SIZES.slice(0, OPTIONS_PER_PRODUCT)) {
+      lines.push([
+        `bench-glove-${p}`,
+        title,
+        brandNames[p % brandNames.length]!,
+        categoryNames[p % categoryNames.length]!,
+        "published",
+        size,
+        "Black",
+        "#111111",
+        `BG-${p}-${size}`,
+        `${20 + (p % 80)}.${cents}`,
+        String((p + Number(size)) % 30),
+      ]);
+    }
+  }
+  return { lines, file: new TextEncoder().encode(stringify(lines)) };
+}
+
 export async function benchCatalogue(
   database: Database,
   options: { dataDir: string; time: (name: string, read: (i: number) => Promise<unknown>) => Promise<unknown> },
@@ -79,28 +108,7 @@ export async function benchCatalogue(
     await queryRows<{ name: string }>(db, sql`select name from categories where parent_id is null order by id`)
   ).map((c) => c.name);
 
-  // The file: 20,000 products, five sizes each.
-  const header = ["Handle", "Title", "Brand", "Category", "Status", "Size", "Colour", "Colour hex", "SKU", "Price", "Stock"];
-  const lines: string[][] = [header];
-  for (let p = 0; p < CATALOGUE_PRODUCTS; p++) {
-    const title = `Bench ${["Grip", "Pro", "Aqua", "Shield", "Flex"][p % 5]} Glove ${p}`;
-    for (const size of SIZES.slice(0, OPTIONS_PER_PRODUCT)) {
-      lines.push([
-        `bench-glove-${p}`,
-        title,
-        brandNames[p % brandNames.length]!,
-        categoryNames[p % categoryNames.length]!,
-        "published",
-        size,
-        "Black",
-        "#111111",
-        `BG-${p}-${size}`,
-        `${20 + (p % 80)}.95`,
-        String((p + Number(size)) % 30),
-      ]);
-    }
-  }
-  const file = new TextEncoder().encode(stringify(lines));
+  const { lines, file } = catalogueFile(brandNames, categoryNames);
   const fileMb = file.byteLength / 1024 / 1024;
   console.log(
     `  PostgreSQL: importing ${CATALOGUE_PRODUCTS} products in ${lines.length - 1} option lines (${fileMb.toFixed(1)} MB)...`,
@@ -192,10 +200,7 @@ export function catalogueFailures(result: CatalogueBenchResult): string[] {
   const createS = result.create.dryRunS + result.create.applyS;
   if (createS > IMPORT_TARGET_S)
     failed.push(`import of ${result.products} products: ${createS.toFixed(1)} s (target < ${IMPORT_TARGET_S} s)`);
-  const kept = result.listing.duringImportReadsPerS / result.listing.aloneReadsPerS;
-  if (kept < LISTING_KEPT_TARGET)
-    failed.push(
-      `listing during an import: ${(kept * 100).toFixed(0)} % of its reads/s alone (target >= ${LISTING_KEPT_TARGET * 100} %)`,
-    );
+  // The listing's target is measured over HTTP (admin-import-http.ts): the in-process reads here
+  // (its cache, no rendering) show the event loop's share only, and are reported, not judged.
   return failed;
 }

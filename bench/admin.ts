@@ -1,11 +1,12 @@
-// The back office's read bench (issue 24 §8), run by `npm run bench -- --admin` (alone: it needs
-// no server build). It makes a shop of 100,000 orders (npm run seed's order history) on PGlite
-// and on PostgreSQL (a fresh database on TEST_DATABASE_URL's server, or the local test server),
+// The back office's read bench (issue 24 §8), run by `npm run bench -- --admin`. It makes a shop
+// of 100,000 orders (npm run seed's order history) on PGlite and on PostgreSQL (a fresh database on TEST_DATABASE_URL's server, or the local test server),
 // and times the back office's reads in this process, as a page's loader calls them: the order
 // list's first page, a filtered page, searches (by number, e-mail and name), and an order page.
 // Target: p99 below 100 ms on PostgreSQL (the page's rendering comes on top). Then, on PostgreSQL,
 // the catalogue's part (bench/admin-catalogue.ts, issue 25 §6): 20,000 products imported, listed,
-// exported, and imported again beside the shop's listing. `--catalogue` runs that part alone.
+// exported, and imported again beside the shop's listing; then the listing page over HTTP against a
+// shop process that runs a price import (bench/admin-import-http.ts: that part needs the bench
+// build, made if stale). `--catalogue` runs the catalogue's parts alone.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +19,8 @@ import { seedOrders } from "../server/db/seed/orders.ts";
 import { systemScope } from "../server/lib/scope.ts";
 import { createBackOffice } from "../server/modules/back-office/index.ts";
 import { adminQuery, databaseUrl } from "../tests/support/pg-admin.ts";
-import { benchCatalogue, catalogueFailures, type CatalogueBenchResult } from "./admin-catalogue.ts";
+import { benchCatalogue, catalogueFailures, LISTING_KEPT_TARGET, type CatalogueBenchResult } from "./admin-catalogue.ts";
+import { benchListingOverHttp, type ListingOverHttp } from "./admin-import-http.ts";
 
 export const ADMIN_ORDERS = 100_000;
 const CATALOGUE_LABEL = "20,000 products imported, listed, exported, imported again beside the listing (PostgreSQL)";
@@ -42,6 +44,8 @@ export interface AdminBenchResult {
   timings: AdminTiming[];
   /** The catalogue's part (PostgreSQL only). */
   catalogue?: CatalogueBenchResult;
+  /** The shop's listing over HTTP while its process imports (PostgreSQL only). */
+  listingOverHttp?: ListingOverHttp;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -156,6 +160,8 @@ export async function benchAdmin(options: {
     const { result, timings } = await benchCatalogue(database, { dataDir: mediaDir, time });
     return { database: "PostgreSQL", orders: 0, seedSeconds, timings: timings as AdminTiming[], catalogue: result };
   });
+  const listingOverHttp = await benchListingOverHttp({ rootDir: process.cwd(), serverUrl, track: options.track });
+  results.push({ database: "PostgreSQL", orders: 0, seedSeconds: 0, timings: [], listingOverHttp });
   return results;
 }
 
@@ -171,9 +177,21 @@ export function adminReport(results: AdminBenchResult[]): { text: string; failed
     }
   }
   const seeds = results
-    .filter((r) => !r.catalogue)
+    .filter((r) => !r.catalogue && !r.listingOverHttp)
     .map((r) => `${r.database} seeded in ${r.seedSeconds.toFixed(0)} s`)
     .join(", ");
+  for (const { listingOverHttp: h } of results) {
+    if (!h) continue;
+    const kept = h.duringImport.reqPerSec / h.alone.reqPerSec;
+    if (kept < LISTING_KEPT_TARGET)
+      failed.push(
+        `listing over HTTP during an import: ${(kept * 100).toFixed(0)} % of its req/s alone (target >= ${LISTING_KEPT_TARGET * 100} %)`,
+      );
+    lines.push(
+      "",
+      `Listing ${h.path} over HTTP (the shop process running the price import's jobs): ${h.alone.reqPerSec.toFixed(0)} req/s alone (p99 ${h.alone.p99Ms} ms), ${h.duringImport.reqPerSec.toFixed(0)} during (${h.duringImport.seconds.toFixed(0)} s, p99 ${h.duringImport.p99Ms} ms, ${h.duringImport.non2xx} non-2xx, ${h.duringImport.errors} errors), ${(kept * 100).toFixed(0)} % kept; the import's dry run ${h.importS.dryRun.toFixed(1)} s, apply ${h.importS.apply.toFixed(1)} s beside it.`,
+    );
+  }
   for (const { catalogue: c } of results) {
     if (!c) continue;
     failed.push(...catalogueFailures(c));

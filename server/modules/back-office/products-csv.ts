@@ -93,7 +93,7 @@ export function productsCsv(
         const rows = await queryRows<Row>(
           scope.db,
           sql`with page as (
-                select p.id from products p ${filter.joins}
+                select p.id from products p
                 where ${filter.condition} and p.id > ${after}
                 order by p.id limit ${batch}
               )

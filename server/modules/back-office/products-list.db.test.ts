@@ -256,6 +256,12 @@ test("filters: status, who may buy, stock, brand, category; each narrows to what
   expect(idsOf(inStock)).toEqual(idsWhere((p) => p.stock > 0 && lowOptions(p) === 0));
   expect(idsOf(inStock)).toContain(named.opened);
   expect(inStock.every((row) => row.stockState === "in")).toBe(true);
+  // Sorted by stock or by price, each stock filter holds the same products.
+  for (const stock of ["none", "low", "in"]) {
+    const expected = idsOf(await everything({ stock }));
+    expect(idsOf(await everything({ stock, sort: "stock" }))).toEqual(expected);
+    expect(idsOf(await everything({ stock, sort: "price", dir: "asc" }))).toEqual(expected);
+  }
   // The shop's setting marks the options without a mark of their own: at 60, those at 50 are low.
   const strict = createBackOffice({ currency: "EUR", cardPayments: false, lowStockAt: async () => 60 });
   const strictLow = idsOf(await everything({ stock: "low" }, strict));

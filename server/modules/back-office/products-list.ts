@@ -5,7 +5,14 @@ import type { Scope } from "../../lib/scope.ts";
 import { parseInput } from "../../lib/shop-error.ts";
 import { paramsOf, productsListInput, type ProductsListParams } from "./schemas.ts";
 import { productStatusOf } from "../product-editor/index.ts";
-import { ALIASED_OPTION, productIn, productStockAggregates, productStockState, type StockState } from "../stock/index.ts";
+import {
+  productIdIn,
+  productIn,
+  productOptionsIn,
+  productStockAggregates,
+  productStockState,
+  type StockState,
+} from "../stock/index.ts";
 import { PAGE_SIZE, type ProductAccess, type ProductStatus } from "./shared.ts";
 
 /** A row of the back office's product list. Money in minor units of the shop's currency. */
@@ -57,7 +64,8 @@ export interface ProductsPage {
   shopLowAt: number;
 }
 
-interface Row {
+/** A product's own columns, as the page's query reads them. */
+interface PageRow {
   id: number;
   slug: string;
   name: string;
@@ -71,6 +79,10 @@ interface Row {
   category: string;
   category_slug: string;
   sub_category: string | null;
+}
+
+/** With its options summed up. */
+interface Row extends PageRow {
   variants: number;
   stock: number;
   /** Its options at or below their low mark. */
@@ -81,37 +93,21 @@ interface Row {
 
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * Each product's options on sale summed up (`v` in the queries below); archived ones are kept for
- * their orders only (ADR 63). Low stock is the one reading of stock/low-stock.ts.
- */
-function perProduct(shopLowAt: number): SQL {
-  const { total, atOrBelow } = productStockAggregates(ALIASED_OPTION, shopLowAt);
-  return sql`(
-  select product_id, count(*)::int as variants, ${total} as stock, ${atOrBelow} as low_options,
-         min(price)::int as min_price, max(price)::int as max_price
-  from variants v where archived_at is null group by product_id
-) v on v.product_id = p.id`;
-}
+const joined = (conditions: SQL[]) => (conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`);
 
-const stockTotal = sql`coalesce(v.stock, 0)`;
-
-/** The filters as SQL over `p` (products) and `v` (perProduct, joined when the stock filter is set). */
-function productsWhere(params: ProductsListParams, now: Date): SQL {
+/** The filters as one condition over `p` (products) alone; true when there is none. */
+function productsWhere(params: ProductsListParams, now: Date, shopLowAt: number): SQL {
   const conditions = productsConditions(params, now);
-  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  if (params.stock !== undefined) conditions.push(productIdIn(sql`p.id`, params.stock, shopLowAt));
+  return joined(conditions);
 }
 
 /**
- * The list's filters for another read of the same products (the CSV export): the joins they need
- * after `from products p`, and one condition (true when there is no filter).
+ * The list's filters for another read of the same products (the CSV export): one condition over
+ * `from products p` (true when there is no filter).
  */
-export function productsFilter(params: ProductsListParams, now: Date, shopLowAt: number): { joins: SQL; condition: SQL } {
-  const conditions = productsConditions(params, now);
-  return {
-    joins: params.stock !== undefined ? sql`left join ${perProduct(shopLowAt)}` : sql``,
-    condition: conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`,
-  };
+export function productsFilter(params: ProductsListParams, now: Date, shopLowAt: number): { condition: SQL } {
+  return { condition: productsWhere(params, now, shopLowAt) };
 }
 
 /**
@@ -125,22 +121,26 @@ export async function matchingProductIds(
   shopLowAt: number,
   limit: number,
 ): Promise<{ ids: number[]; total: number }> {
-  const { joins, condition } = productsFilter(params, now, shopLowAt);
   const rows = await queryRows<{ id: number; total: number }>(
     db,
-    sql`select p.id, count(*) over ()::int as total from products p ${joins} where ${condition} order by p.id limit ${limit}`,
+    sql`select p.id, count(*) over ()::int as total from products p where ${productsWhere(params, now, shopLowAt)}
+        order by p.id limit ${limit}`,
   );
   return { ids: rows.map((row) => Number(row.id)), total: Number(rows[0]?.total ?? 0) };
 }
 
+/** The filters but stock, over `p`: the stock filter is read in more than one way (productsList). */
 function productsConditions(params: ProductsListParams, now: Date): SQL[] {
   const conditions: SQL[] = [];
   if (params.q) {
     const text = likeLiteral(params.q);
-    // The SKUs' products read once (a trigram index finds the SKUs), not an option lookup per product.
-    conditions.push(sql`(p.name ilike ${`%${text}%`} or p.id in (
-      select sv.product_id from variants sv where sv.sku ilike ${`${text}%`}
-    ))`);
+    // Two arms, each on its own index (the title's trigrams, the SKU's lower-case start), joined
+    // as a union: an OR of the two keeps the planner from either index and reads every product.
+    conditions.push(sql`p.id in (
+      select t.id from products t where t.name ilike ${`%${text}%`}
+      union
+      select sv.product_id from variants sv where lower(sv.sku) like lower(${`${text}%`})
+    )`);
   }
   if (params.category !== undefined) {
     conditions.push(sql`(p.category_id = ${params.category} or p.sub_category_id = ${params.category})`);
@@ -162,20 +162,34 @@ function productsConditions(params: ProductsListParams, now: Date): SQL[] {
   if (params.access === "everyone") conditions.push(sql`(not p.members_only or p.public_at <= ${at}::timestamptz)`);
   if (params.access === "early") conditions.push(sql`(p.members_only and p.public_at > ${at}::timestamptz)`);
   if (params.access === "members") conditions.push(sql`(p.members_only and p.public_at is null)`);
-  if (params.stock !== undefined) conditions.push(productIn(sql`v.stock`, sql`v.low_options`, params.stock));
   return conditions;
+}
+
+const sortedBySums = (params: ProductsListParams) => params.sort === "stock" || params.sort === "price";
+
+/**
+ * The sort by stock or price needs each matching product's options summed up (`k`): only for the
+ * products the other filters match (the planner probes their options by index when they are few,
+ * or reads all options once when they are many), never for every product in a join.
+ */
+function sums(base: SQL, shopLowAt: number): SQL {
+  const { total, atOrBelow } = productStockAggregates({ stock: sql`o.stock`, threshold: sql`o.low_stock_threshold` }, shopLowAt);
+  return sql`left join (
+    select o.product_id, ${total} as total, ${atOrBelow} as at_or_below, min(o.price)::int as min_price from variants o
+    where o.archived_at is null and o.product_id in (select p.id from products p where ${base})
+    group by o.product_id
+  ) k on k.product_id = p.id`;
 }
 
 function productsOrder(params: ProductsListParams): SQL {
   const dir = params.dir === "asc" ? sql`asc` : sql`desc`;
-  const column = {
-    newest: sql`p.created_at`,
-    title: sql`lower(p.name)`,
-    stock: stockTotal,
-    price: sql`v.min_price`,
-  }[params.sort];
-  // Products without options have no price: last, whichever way.
-  return sql`order by ${column} ${dir} nulls last, p.id ${dir}`;
+  // Newest and title read their indexes in order (products_created_idx, products_title_idx): the
+  // columns are never null, so no "nulls last" that the indexes would not match.
+  if (params.sort === "newest") return sql`order by p.created_at ${dir}, p.id ${dir}`;
+  if (params.sort === "title") return sql`order by lower(p.name) ${dir}, p.id ${dir}`;
+  // Products without options have no price: last, whichever way; their stock is 0.
+  if (params.sort === "stock") return sql`order by coalesce(k.total, 0) ${dir}, p.id ${dir}`;
+  return sql`order by k.min_price ${dir} nulls last, p.id ${dir}`;
 }
 
 function accessOf(row: Row, now: number): ProductAccess {
@@ -208,35 +222,44 @@ async function choicesOf(scope: Scope): Promise<ProductChoices> {
  */
 export async function productsList(scope: Scope, raw: unknown = {}, now: Date, shopLowAt: number): Promise<ProductsPage> {
   const params = parseInput(productsListInput, paramsOf(raw));
-  const where = productsWhere(params, now);
-  // Every product's options are summed up only when the filter or the sort needs them; otherwise
-  // only the page's are (20,000 products have some 100,000 options).
-  const summedFirst = params.stock !== undefined || params.sort === "stock" || params.sort === "price";
-  const totals = summedFirst ? sql`left join ${perProduct(shopLowAt)}` : sql``;
-  const [found, choices] = await Promise.all([
-    queryRows<Row & { total: number }>(
+  const base = joined(productsConditions(params, now));
+  const where = productsWhere(params, now, shopLowAt);
+  // The page's query reads the stock filter from the sums it joins for its sort, or product by
+  // product in its index's order (it stops after its 50 rows); the count reads all at once.
+  const state = params.stock;
+  const pageWhere =
+    state === undefined
+      ? base
+      : sortedBySums(params)
+        ? sql`${base} and ${productIn(sql`k.total`, sql`k.at_or_below`, state)}`
+        : sql`${base} and ${productOptionsIn(sql`p.id`, state, shopLowAt)}`;
+  // The page, and the count beside it (its own query: a count over the page's query would make it
+  // read and sort every match rather than stop after its 50 rows in an index's order).
+  const [found, counted, choices] = await Promise.all([
+    queryRows<PageRow>(
       scope.db,
       sql`select p.id, p.slug, p.name, p.published, p.publish_at, p.archived_at, p.members_only, p.public_at, p.created_at,
-          b.name as brand, c.name as category, c.slug as category_slug, s.name as sub_category,
-          ${summedFirst ? sql`coalesce(v.variants, 0)::int as variants, ${stockTotal}::int as stock, coalesce(v.low_options, 0)::int as low_options, v.min_price, v.max_price,` : sql``}
-          count(*) over ()::int as total
+          b.name as brand, c.name as category, c.slug as category_slug, s.name as sub_category
         from products p
         join brands b on b.id = p.brand_id
         join categories c on c.id = p.category_id
         left join categories s on s.id = p.sub_category_id
-        ${totals} ${where} ${productsOrder(params)}
+        ${sortedBySums(params) ? sums(base, shopLowAt) : sql``}
+        where ${pageWhere} ${productsOrder(params)}
         limit ${PAGE_SIZE} offset ${(params.page - 1) * PAGE_SIZE}`,
     ),
+    queryRows<{ n: number }>(scope.db, sql`select count(*)::int as n from products p where ${where}`),
     choicesOf(scope),
   ]);
   const ids = found.map((row) => row.id);
-  let rows: Row[] = found;
-  if (!summedFirst && ids.length > 0) {
+  // The page's own options summed up (50 products, some 250 options), by the product index.
+  const summed = new Map<number, Omit<Row, keyof PageRow>>();
+  if (ids.length > 0) {
     const { total: stockOf, atOrBelow } = productStockAggregates(
       { stock: variants.stock, threshold: variants.lowStockThreshold },
       shopLowAt,
     );
-    const summed = await scope.db
+    const rows = await scope.db
       .select({
         productId: variants.productId,
         variants: sql<number>`count(*)::int`,
@@ -248,24 +271,18 @@ export async function productsList(scope: Scope, raw: unknown = {}, now: Date, s
       .from(variants)
       .where(and(inArray(variants.productId, ids), isNull(variants.archivedAt)))
       .groupBy(variants.productId);
-    const byId = new Map(summed.map((row) => [row.productId, row]));
-    rows = found.map((row) => {
-      const own = byId.get(row.id);
-      return {
-        ...row,
-        variants: own?.variants ?? 0,
-        stock: own?.stock ?? 0,
-        low_options: own?.lowOptions ?? 0,
-        min_price: own?.minPrice ?? null,
-        max_price: own?.maxPrice ?? null,
-      };
-    });
+    for (const row of rows) {
+      summed.set(row.productId, {
+        variants: row.variants,
+        stock: row.stock,
+        low_options: row.lowOptions,
+        min_price: row.minPrice,
+        max_price: row.maxPrice,
+      });
+    }
   }
-  // Past the last page there is no row to carry the count.
-  const counted =
-    found.length > 0
-      ? [{ n: found[0]!.total }]
-      : await queryRows<{ n: number }>(scope.db, sql`select count(*)::int as n from products p ${totals} ${where}`);
+  const none = { variants: 0, stock: 0, low_options: 0, min_price: null, max_price: null };
+  const rows: Row[] = found.map((row) => ({ ...row, ...(summed.get(row.id) ?? none) }));
   const images = new Map<number, { path: string; alt: string }>();
   if (ids.length > 0) {
     const pictures = await scope.db

@@ -9,6 +9,7 @@ import type { Progress } from "./jobs.ts";
 import { planImport, type Change } from "./plan.ts";
 import type { ProductFields, VariantFields } from "./records.ts";
 import { inChunks, insertProducts, insertVariants, moveStocks, touchProducts, updateProducts, updateVariants } from "./write.ts";
+import { filterInTurns, mapInTurns } from "./turns.ts";
 
 /*
  * Applying a previewed import (ADR 70, ADR 72). The request claims the import (previewed ->
@@ -88,16 +89,19 @@ export async function applyImport(
       fields.archivedAt === "now" ? { ...fields, archivedAt: now.toISOString() } : fields;
 
     const made = plan.products.filter((p) => p.id === null).map((p) => resolve(p.after));
-    const changedProducts = plan.products
-      .filter((p) => p.id !== null && JSON.stringify(p.before) !== JSON.stringify(p.after))
-      .map((p) => ({ id: p.id!, before: p.before!, fields: resolve(p.after) }));
+    // The writes' rows are prepared a few hundred at a time between turns of the event loop (turns.ts).
+    const changedProducts = await mapInTurns(
+      await filterInTurns(plan.products, (p) => p.id !== null && JSON.stringify(p.before) !== JSON.stringify(p.after)),
+      (p) => ({ id: p.id!, before: p.before!, fields: resolve(p.after) }),
+    );
     // What the preview showed of each option's stock (from -> to): applied as that difference to
     // the stock of now, so what sold or arrived since the preview is not undone.
     const stockChanges = await previewedStockChanges(tx.db, id);
     const differsBesidesStock = (a: VariantFields, b: VariantFields) =>
       JSON.stringify({ ...a, stock: 0 }) !== JSON.stringify({ ...b, stock: 0 });
     const newVariants = plan.variants.filter((v) => v.id === null);
-    const changedVariants = plan.variants.filter(
+    const changedVariants = await filterInTurns(
+      plan.variants,
       (v) => v.id !== null && (differsBesidesStock(v.before!, v.after) || stockChanges.has(v.sku)),
     );
 
@@ -116,7 +120,7 @@ export async function applyImport(
     const productIds = new Map(plan.products.map((p) => [p.handle, p.id ?? madeIds.get(p.handle)!]));
 
     const newOptions = newVariants.map((v) => ({ productId: productIds.get(v.handle)!, fields: v.after }));
-    const changedOptions = changedVariants.map((v) => ({
+    const changedOptions = await mapInTurns(changedVariants, (v) => ({
       id: v.id!,
       productId: productIds.get(v.handle)!,
       before: v.before!,
@@ -125,7 +129,7 @@ export async function applyImport(
     let newIds: Map<string, number>;
     try {
       // Options whose stock alone changes are written by the stock move below.
-      const updated = changedOptions.filter((v) => differsBesidesStock(v.before, v.fields));
+      const updated = await filterInTurns(changedOptions, (v) => differsBesidesStock(v.before, v.fields));
       await updateVariants(tx.db, updated, wrote);
       wrote(changedOptions.length - updated.length);
       newIds = await insertVariants(tx.db, newOptions, wrote);

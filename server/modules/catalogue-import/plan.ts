@@ -9,6 +9,7 @@ import type { ImportColumn } from "./columns.ts";
 import type { Progress } from "./jobs.ts";
 import { fileLines, type FileLine } from "./read-file.ts";
 import { readLine, type LineValues, type Names } from "./read-line.ts";
+import { filterInTurns, turnTaker } from "./turns.ts";
 import {
   productFieldsOf,
   productsBySlug,
@@ -149,10 +150,14 @@ export async function planImport(
   const skuLines = new Map<string, number>();
 
   progress?.phase("checking", lineCount);
+  // The file is read again (it is not kept as parsed lines); each line planned, a turn of the
+  // event loop between a few hundred (the reader's own, and these for the planning's work).
+  const turns = turnTaker();
   for await (const fileLine of fileLines(text)) {
     const planned = planLine(fileLine);
     lines.push(planned);
     if (lines.length % PROGRESS_EVERY === 0) progress?.done(lines.length);
+    await turns.tick();
   }
   progress?.done(lines.length);
 
@@ -283,19 +288,23 @@ export async function planImport(
   const counts: Record<string, number> = { create: 0, change: 0, same: 0, refused: 0 };
   for (const line of lines) counts[line.outcome]! += 1;
   counts.newProducts = productList.filter((p) => p.id === null).length;
-  counts.changedProducts = productList.filter(
-    (p) => p.id !== null && JSON.stringify(p.before) !== JSON.stringify(p.after),
+  counts.changedProducts = (
+    await filterInTurns(productList, (p) => p.id !== null && JSON.stringify(p.before) !== JSON.stringify(p.after))
   ).length;
   counts.newOptions = variantPlans.filter((v) => v.id === null).length;
-  counts.changedOptions = variantPlans.filter(
-    (v) => v.id !== null && JSON.stringify(v.before) !== JSON.stringify(v.after),
+  counts.changedOptions = (
+    await filterInTurns(variantPlans, (v) => v.id !== null && JSON.stringify(v.before) !== JSON.stringify(v.after))
   ).length;
 
   // Stock is left out on both sides: the shop keeps selling between preview and apply, and what
   // the file changes of stock is applied as the difference the preview showed (apply.ts).
   const fingerprint = createHash("sha256");
-  for (const p of productList) fingerprint.update(JSON.stringify([p.handle, p.id, p.before, p.after]));
+  for (const p of productList) {
+    fingerprint.update(JSON.stringify([p.handle, p.id, p.before, p.after]));
+    await turns.tick();
+  }
   for (const v of variantPlans) {
+    await turns.tick();
     const { stock: _before, ...before } = v.before ?? { stock: 0 };
     const { stock: _after, ...after } = v.after;
     fingerprint.update(JSON.stringify([v.sku, v.id, v.handle, v.before && before, after, v.id === null ? v.after.stock : null]));

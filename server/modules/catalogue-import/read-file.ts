@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { parse } from "csv-parse";
 import { ShopError } from "../../lib/shop-error.ts";
 import { IMPORT_COLUMNS, REQUIRED_COLUMNS, type ImportColumn } from "./columns.ts";
+import { ROWS_PER_TURN } from "./turns.ts";
 
 /*
  * A catalogue file as lines of cells (ADR 70). csv-parse reads it (quotes, line breaks inside
@@ -72,8 +73,6 @@ function columnsOf(header: string[]): (ImportColumn | null)[] {
 }
 
 const SLICE = 64 * 1024;
-/** Records between two turns of the event loop, so other requests are served while a file is read. */
-const RECORDS_PER_TURN = 500;
 
 function* slices(text: string): Generator<string> {
   for (let start = 0; start < text.length; start += SLICE) yield text.slice(start, start + SLICE);
@@ -95,7 +94,8 @@ export async function* fileLines(text: string): AsyncGenerator<FileLine> {
   let row = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
-      if (++row % RECORDS_PER_TURN === 0) await nextTurn();
+      // A turn of the event loop every ROWS_PER_TURN records: other requests are served while a file is read.
+      if (++row % ROWS_PER_TURN === 0) await nextTurn();
       if (record.length === 1 && record[0]!.trim() === "") continue;
       if (columns === null) {
         columns = columnsOf(record);

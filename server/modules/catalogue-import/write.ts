@@ -7,10 +7,11 @@ import type { ProductFields, VariantFields } from "./records.ts";
 /*
  * The import's writes, many rows per statement (ADR 70): 20,000 products and 100,000 options are
  * a few hundred statements, not a hundred thousand round trips. Each statement writes at most
- * WRITE_BATCH rows (PostgreSQL takes at most 65,535 parameters in one).
+ * WRITE_BATCH rows (PostgreSQL takes at most 65,535 parameters in one): its SQL is built in one
+ * go, so the batch is kept small enough (some milliseconds) for the shop's requests beside it.
  */
 
-export const WRITE_BATCH = 1000;
+export const WRITE_BATCH = 500;
 
 /** Writes `rows` WRITE_BATCH at a time; `wrote` hears each batch's size (a job's progress). */
 export async function inChunks<T>(

@@ -6,7 +6,7 @@ import { stockHistory } from "./history.ts";
 import { LOW_STOCK_DEFAULT } from "./shared.ts";
 
 export { moveStock, movementsInsert, takeStock } from "./move.ts";
-export { ALIASED_OPTION, lowMarkOf, optionIn, productIn, productStockAggregates, type OptionStock } from "./low-stock.ts";
+export { ALIASED_OPTION, lowMarkOf, optionIn, productIdIn, productIn, productOptionsIn, productStockAggregates, type OptionStock } from "./low-stock.ts";
 export type { MoveReason, Moved, StaleStock, StockMove, Take } from "./move.ts";
 export type { Adjusted } from "./adjust.ts";
 export type { StockGrid, StockRow } from "./grid.ts";

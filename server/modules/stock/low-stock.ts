@@ -54,3 +54,30 @@ export function productIn(total: SQLWrapper, atOrBelow: SQLWrapper, state: Stock
   if (state === "low") return sql<boolean>`(${some} and coalesce(${atOrBelow}, 0) > 0)`;
   return sql<boolean>`(${some} and coalesce(${atOrBelow}, 0) = 0)`;
 }
+
+/**
+ * True for the products whose id is `productId` in `state`, read as productIn reads their options'
+ * aggregates (those not archived): a condition on the product alone, so a list filters by it and
+ * sums up only its own page's options rather than every product's in a join (ADR 72).
+ */
+export function productIdIn(productId: SQLWrapper, state: StockState, shopLowAt: number): SQL<boolean> {
+  const { total, atOrBelow } = productStockAggregates({ stock: sql`o.stock`, threshold: sql`o.low_stock_threshold` }, shopLowAt);
+  const grouped = (having: SQL) =>
+    sql`(select o.product_id from variants o where o.archived_at is null group by o.product_id having ${having})`;
+  // A product without options has nothing in stock: "none" is every product but those with stock.
+  if (state === "none") return sql<boolean>`${productId} not in ${grouped(sql`${total} > 0`)}`;
+  return sql<boolean>`${productId} in ${grouped(productIn(total, atOrBelow, state))}`;
+}
+
+/**
+ * The same as productIdIn, read product by product (its options by the product index): for a
+ * page read in an index's order that stops after its rows, where productIdIn would sum up every
+ * product's options first.
+ */
+export function productOptionsIn(productId: SQLWrapper, state: StockState, shopLowAt: number): SQL<boolean> {
+  const { total, atOrBelow } = productStockAggregates({ stock: sql`o.stock`, threshold: sql`o.low_stock_threshold` }, shopLowAt);
+  return sql<boolean>`exists (
+    select 1 from (select ${total} as total, ${atOrBelow} as at_or_below from variants o
+                   where o.product_id = ${productId} and o.archived_at is null) a
+    where ${productIn(sql`a.total`, sql`a.at_or_below`, state)})`;
+}
