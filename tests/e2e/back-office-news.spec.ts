@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { ownerOn } from "../support/e2e-back-office.ts";
+import { editorOn } from "../support/e2e-back-office.ts";
 import { newVisitor } from "../support/e2e-visitors.ts";
 
 /*
- * The newsroom in the back office (issue 26 §1, ADR 75): the owner writes a post, a guest opens
+ * The newsroom in the back office (issue 26 §1, ADR 75): an editor, signed in with two factors, writes a post, a guest opens
  * its preview link (noindex, never stored), the owner schedules it a few seconds ahead, and the
  * post appears on /news-and-media/news at its time with nobody acting (the test waits for it,
- * reloading, never for a fixed time); a changed address answers 301 to the new one. Two editors
+ * reloading, never for a fixed time), in the feed and in the sitemap; a changed address answers 301 to the new one. Two editors
  * on one post (two browsers of one owner): the later save is refused (409). An exclusive's body
  * stays hidden from a guest, in its preview and as published.
  */
@@ -14,12 +14,12 @@ import { newVisitor } from "../support/e2e-visitors.ts";
 /** A moment `seconds` from now as the date-time field takes it, in the shop's time zone (UTC). */
 const utcField = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString().slice(0, 19);
 
-test("a post written, previewed by a guest, scheduled, appearing on the news page; its old address redirects", async ({
+test("an editor's post written, previewed by a guest and a member, scheduled, appearing on the news page, in the feed and the sitemap; its old address redirects", async ({
   browser,
 }) => {
   const stamp = `${test.info().repeatEachIndex}-${Date.now() % 100000}`;
   const title = `Keeper notes ${stamp}`;
-  const admin = await ownerOn(browser, "/admin/news/new", 11);
+  const admin = await editorOn(browser, "/admin/news/new", 1);
   await admin.getByLabel("Title").fill(title);
   await admin.getByRole("textbox", { name: "Excerpt" }).fill("What the keepers learned this week.");
   await admin.getByRole("textbox", { name: "Text", exact: true }).fill("## Drills\n\nHands **up** early.");
@@ -48,6 +48,8 @@ test("a post written, previewed by a guest, scheduled, appearing on the news pag
     await guest.goto("/news-and-media/news");
     await expect(guest.getByRole("link", { name: title }).first()).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
+  expect(await (await guest.request.get("/news-and-media/feed.xml")).text()).toContain(title);
+  expect(await (await guest.request.get("/sitemap.xml")).text()).toContain(`/news-and-media/news/post/keeper-notes-${stamp}`);
 
   // A changed address: the old one answers 301 to the new.
   await admin.reload();
@@ -92,6 +94,9 @@ test("a post written, previewed by a guest, scheduled, appearing on the news pag
     await expect(guest.getByText("For members: the reflex drill.").first()).toBeVisible();
     expect(await guest.content()).not.toContain("Only members read this drill.");
   }
+  // The preview link as a member sees it: the body too.
+  await guest.goto(`${await admin.getByTestId("preview-link").getAttribute("href")}?as=member`);
+  await expect(guest.getByTestId("post-body")).toContainText("Only members read this drill.");
   // The post's own cover: the image that follows its title's header.
   const cover = guest.getByRole("heading", { level: 1 }).locator("xpath=ancestor::header/following-sibling::img[1]");
   await expect(cover).toHaveAttribute("alt", chosen.slice(chosen.indexOf(": ") + 2));
