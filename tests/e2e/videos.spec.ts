@@ -1,10 +1,9 @@
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "../../server/db/client.ts";
+import { queryRows } from "../../server/db/client.ts";
 import { hydrated } from "../support/hydration.ts";
 import { startFakeOembed, type FakeOembed } from "../support/fake-oembed.ts";
-import { startShop, type RunningShop } from "../support/shop-server.ts";
+import { changedDataDir, startShop, type RunningShop } from "../support/shop-server.ts";
 
 /*
  * A news post's videos (issue 12 §2; SPEC §5, §8) against a local video provider that speaks
@@ -20,23 +19,18 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   provider = await startFakeOembed();
   const env = { VIDEO_OEMBED_URL: provider.oembedUrl, VIDEO_HOSTS: provider.host };
-  const first = await startShop({ env });
-  expect(await first.stop()).toBe(0);
   // The demo newsroom's newest news post gets four of the provider's videos, one per outcome.
-  const database = await openDatabase({ kind: "pglite", dataDir: join(first.dataDir, "db") });
-  try {
-    const videos = ["okay1234567", "nope1234567", "gone1234567", "boom1234567"].map((id) => provider.videoUrl(id));
+  const videos = ["okay1234567", "nope1234567", "gone1234567", "boom1234567"].map((id) => provider.videoUrl(id));
+  const dataDir = await changedDataDir(async (db) => {
     const [post] = await queryRows<{ slug: string }>(
-      database.db,
+      db,
       sql`update news_posts set videos = ${JSON.stringify(videos)}::jsonb
           where id = (select id from news_posts where section = 'news' and published_at <= now() order by published_at desc limit 1)
           returning slug`,
     );
     postPath = `/news-and-media/news/post/${post!.slug}`;
-  } finally {
-    await database.close();
-  }
-  shop = await startShop({ dataDir: first.dataDir, port: first.port, env });
+  });
+  shop = await startShop({ dataDir, env });
 });
 
 test.afterAll(async () => {
