@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { MEMBER_OPTIONS } from "~/components/admin/editorial/member-options";
 import type { Route } from "./+types/news";
 import { zonedMoment } from "~/components/admin/editorial/status-line";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
@@ -33,10 +34,6 @@ const STATUS_OPTIONS = NEWS_STATUSES.map((value) => ({ value, label: NEWS_STATUS
 const SECTION_OPTIONS = [
   { value: "news", label: "News" },
   { value: "exclusives", label: "Exclusives" },
-];
-const MEMBER_OPTIONS = [
-  { value: "only", label: "Members only" },
-  { value: "everyone", label: "Everyone" },
 ];
 
 export default function NewsList({ loaderData }: Route.ComponentProps) {

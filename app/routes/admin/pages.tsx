@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { MEMBER_OPTIONS } from "~/components/admin/editorial/member-options";
 import type { Route } from "./+types/pages";
 import { zonedMoment } from "~/components/admin/editorial/status-line";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
@@ -30,10 +31,6 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
 }
 
 const STATUS_OPTIONS = EDITORIAL_STATUSES.map((value) => ({ value, label: EDITORIAL_STATUS_WORDS[value] }));
-const MEMBER_OPTIONS = [
-  { value: "only", label: "Members only" },
-  { value: "everyone", label: "Everyone" },
-];
 
 export default function PagesList({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
