@@ -38,3 +38,14 @@ export function ListResult({
     </>
   );
 }
+
+/** The one row of a list's table when nothing matches: `columns` wide, saying so. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="text-grey-600">
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/audit";
 import { FilterForm, FilterInput } from "~/components/admin/filter-form";
-import { ListResult } from "~/components/admin/list-result";
+import { EmptyRow, ListResult } from "~/components/admin/list-result";
 import { orderDateTime } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
 import { listFailure } from "~/lib/admin-lists.server";
@@ -58,13 +58,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={5} className="text-grey-600">
-                No entries match.
-              </td>
-            </tr>
-          )}
+          {rows.length === 0 && <EmptyRow columns={5}>No entries match.</EmptyRow>}
           {rows.map((entry) => (
             <tr key={entry.id} data-testid="audit-row">
               <td className="whitespace-nowrap">{orderDateTime(entry.at)}</td>

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/customers";
 import { FilterForm, FilterInput } from "~/components/admin/filter-form";
-import { ListResult } from "~/components/admin/list-result";
+import { EmptyRow, ListResult } from "~/components/admin/list-result";
 import { SortHeader } from "~/components/admin/sort-header";
 import { orderDate } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
@@ -56,13 +56,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={6} className="text-grey-600">
-                No customers match.
-              </td>
-            </tr>
-          )}
+          {rows.length === 0 && <EmptyRow columns={6}>No customers match.</EmptyRow>}
           {rows.map((customer) => (
             <tr key={customer.id}>
               <td>

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/demand";
-import { ListResult } from "~/components/admin/list-result";
+import { EmptyRow, ListResult } from "~/components/admin/list-result";
 import { SortHeader } from "~/components/admin/sort-header";
 import { Link } from "~/components/ui/link";
 import { listFailure } from "~/lib/admin-lists.server";
@@ -57,11 +57,7 @@ export default function Demand({ loaderData }: Route.ComponentProps) {
         </thead>
         {rows.length === 0 && (
           <tbody>
-            <tr>
-              <td colSpan={3} className="text-grey-600">
-                Nobody is waiting for a sold-out option.
-              </td>
-            </tr>
+            <EmptyRow columns={3}>Nobody is waiting for a sold-out option.</EmptyRow>
           </tbody>
         )}
         {rows.map((product) => (

@@ -3,7 +3,7 @@ import { MEMBER_OPTIONS } from "~/components/admin/editorial/member-options";
 import type { Route } from "./+types/news";
 import { zonedMoment } from "~/components/admin/editorial/status-line";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
-import { ListResult } from "~/components/admin/list-result";
+import { EmptyRow, ListResult } from "~/components/admin/list-result";
 import { SortHeader } from "~/components/admin/sort-header";
 import { Link } from "~/components/ui/link";
 import { listFailure } from "~/lib/admin-lists.server";
@@ -84,13 +84,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
           </tr>
         </thead>
         <tbody>
-          {list?.rows.length === 0 && (
-            <tr>
-              <td colSpan={8} className="text-grey-600">
-                No posts match.
-              </td>
-            </tr>
-          )}
+          {list?.rows.length === 0 && <EmptyRow columns={8}>No posts match.</EmptyRow>}
           {list?.rows.map((post) => (
             <tr key={post.id}>
               <td>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter";
 import { BarChart } from "~/components/admin/bar-chart";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
 import { listHref } from "~/components/admin/list-href";
-import { ListResult } from "~/components/admin/list-result";
+import { EmptyRow, ListResult } from "~/components/admin/list-result";
 import { SortHeader } from "~/components/admin/sort-header";
 import { Link } from "~/components/ui/link";
 import { listFailure } from "~/lib/admin-lists.server";
@@ -121,13 +121,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={5} className="text-grey-600">
-                  No addresses match.
-                </td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow columns={5}>No addresses match.</EmptyRow>}
             {rows.map((row) => (
               <tr key={row.id}>
                 <td>{row.email}</td>

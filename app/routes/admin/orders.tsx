@@ -5,7 +5,7 @@ import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { BatchReport } from "~/components/admin/batch-report";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
 import { FormNotices } from "~/components/admin/form-notices";
-import { ListResult } from "~/components/admin/list-result";
+import { EmptyRow, ListResult } from "~/components/admin/list-result";
 import { OrderBatchForm, OrderPick, PickAll } from "~/components/admin/order-batch";
 import { SortHeader } from "~/components/admin/sort-header";
 import { orderDateTime, orderStatusLabel } from "~/components/account/order-table";
@@ -116,13 +116,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={8} className="text-grey-600">
-                No orders match.
-              </td>
-            </tr>
-          )}
+          {rows.length === 0 && <EmptyRow columns={8}>No orders match.</EmptyRow>}
           {rows.map((order) => (
             <tr key={order.number}>
               <td>

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { EmptyRow } from "~/components/admin/list-result";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/products-bulk";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
@@ -211,13 +212,7 @@ export default function ProductsBulk({ loaderData, actionData }: Route.Component
                 </tr>
               </thead>
               <tbody>
-                {preview.lines.length === 0 && (
-                  <tr>
-                    <td colSpan={3} className="text-grey-600">
-                      No lines.
-                    </td>
-                  </tr>
-                )}
+                {preview.lines.length === 0 && <EmptyRow columns={3}>No lines.</EmptyRow>}
                 {preview.lines.map((line) => (
                   <tr key={`${line.productId}-${line.option?.id ?? ""}`} data-outcome={line.outcome}>
                     <td>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/products";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
 import { FormNotices } from "~/components/admin/form-notices";
 import { PickAllProducts, ProductBulkForm, ProductPick } from "~/components/admin/product-bulk-form";
-import { ListResult } from "~/components/admin/list-result";
+import { EmptyRow, ListResult } from "~/components/admin/list-result";
 import { SortHeader } from "~/components/admin/sort-header";
 import { Link } from "~/components/ui/link";
 import { mediaUrl } from "~/lib/media";
@@ -151,13 +151,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={11} className="text-grey-600">
-                No products match.
-              </td>
-            </tr>
-          )}
+          {rows.length === 0 && <EmptyRow columns={11}>No products match.</EmptyRow>}
           {rows.map((product) => (
             <tr key={product.id}>
               <td>

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/promotions";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
-import { ListResult } from "~/components/admin/list-result";
+import { EmptyRow, ListResult } from "~/components/admin/list-result";
 import { SortHeader } from "~/components/admin/sort-header";
 import { promotionValue, shopMoment } from "~/components/admin/promotion-words";
 import { Link } from "~/components/ui/link";
@@ -86,13 +86,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={9} className="text-grey-600">
-                No promo codes match.
-              </td>
-            </tr>
-          )}
+          {rows.length === 0 && <EmptyRow columns={9}>No promo codes match.</EmptyRow>}
           {rows.map((row) => (
             <tr key={row.id}>
               <td>

@@ -1,7 +1,7 @@
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/stock-history";
 import { orderDateTime } from "~/components/account/order-table";
-import { ListResult } from "~/components/admin/list-result";
+import { EmptyRow, ListResult } from "~/components/admin/list-result";
 import { Link } from "~/components/ui/link";
 import type { RouteHandle } from "~/lib/route-handle";
 import { STOCK_REASON_WORDS } from "../../../server/modules/stock/shared.ts";
@@ -77,13 +77,7 @@ export default function StockHistory({ loaderData }: Route.ComponentProps) {
           </tr>
         </thead>
         <tbody>
-          {history.rows.length === 0 && (
-            <tr>
-              <td colSpan={8} className="text-grey-600">
-                No movements yet.
-              </td>
-            </tr>
-          )}
+          {history.rows.length === 0 && <EmptyRow columns={8}>No movements yet.</EmptyRow>}
           {history.rows.map((row) => (
             <tr key={row.id}>
               <td className="whitespace-nowrap">{orderDateTime(row.at)}</td>

@@ -4,7 +4,7 @@ import type { Route } from "./+types/stock";
 import { failureOf, useFocusOnFailure } from "~/components/account-page";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/admin/filter-form";
 import { FormNotices } from "~/components/admin/form-notices";
-import { ListResult } from "~/components/admin/list-result";
+import { EmptyRow, ListResult } from "~/components/admin/list-result";
 import { Link } from "~/components/ui/link";
 import { staffScope } from "~/lib/admin-actions.server";
 import { listFailure } from "~/lib/admin-lists.server";
@@ -127,13 +127,7 @@ export default function Stock({ loaderData, actionData }: Route.ComponentProps) 
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={6} className="text-grey-600">
-                  No options match.
-                </td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow columns={6}>No options match.</EmptyRow>}
             {rows.map((row) => {
               const name = `count.${row.variantId}`;
               const rowError = failure?.fieldErrors[name];
