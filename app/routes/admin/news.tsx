@@ -103,7 +103,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
               <td>{post.membersOnly ? "Members only" : "Everyone"}</td>
               <td>{post.author || "—"}</td>
               <td className="whitespace-nowrap">{post.publishedAt ? zonedMoment(post.publishedAt, timeZone) : "—"}</td>
-              <td className="whitespace-nowrap">{post.updatedAt.slice(0, 16).replace("T", " ")}</td>
+              <td className="whitespace-nowrap">{zonedMoment(post.updatedAt, timeZone)}</td>
             </tr>
           ))}
         </tbody>

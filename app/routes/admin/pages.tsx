@@ -83,7 +83,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
               <td>{EDITORIAL_STATUS_WORDS[page.status]}</td>
               <td>{page.membersOnly ? "Members only" : "Everyone"}</td>
               <td className="whitespace-nowrap">{page.publishedAt ? zonedMoment(page.publishedAt, timeZone) : "—"}</td>
-              <td className="whitespace-nowrap">{page.updatedAt.slice(0, 16).replace("T", " ")}</td>
+              <td className="whitespace-nowrap">{zonedMoment(page.updatedAt, timeZone)}</td>
             </tr>
           ))}
         </tbody>
