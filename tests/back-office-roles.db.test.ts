@@ -35,11 +35,14 @@ const PAGES = {
   pages: () => import("../app/routes/admin/pages.tsx"),
   newsletter: () => import("../app/routes/admin/newsletter.tsx"),
   site: () => import("../app/routes/admin/site.tsx"),
+  media: () => import("../app/routes/admin/media.tsx"),
+  "media-item": () => import("../app/routes/admin/media-item.tsx"),
+  "media-upload": () => import("../app/routes/admin/media-upload.tsx"),
   account: () => import("../app/routes/admin/account.tsx"),
 } as const;
 type PageName = keyof typeof PAGES;
 
-const CONTENT: PageName[] = ["news", "pages", "newsletter", "site"];
+const CONTENT: PageName[] = ["news", "pages", "newsletter", "site", "media", "media-item", "media-upload"];
 const STAFF_WORK: PageName[] = ["orders", "customers", "products", "catalogue", "stock", "promotions"];
 
 const OPENS: Readonly<Record<string, readonly PageName[]>> = {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { seededShop } from "../../../tests/support/seeded-shop.ts";
-import { auditLog, newsPosts } from "../../db/schema/index.ts";
+import { auditLog, mediaFiles, newsPosts } from "../../db/schema/index.ts";
 import { systemScope } from "../../lib/scope.ts";
 import { staffScopeOf, type StaffScope } from "../audit/index.ts";
 
@@ -115,6 +115,55 @@ test("video links: the provider's addresses only; the body's preview is the site
     message: expect.stringContaining("Video links must be addresses of the video provider"),
   });
   expect(newsEditor.preview("Hi **there** <script>x</script>")).toBe("<p>Hi <strong>there</strong> </p>\n");
+});
+
+test("an autosave keeps the post's video links and its cover's description for Save; Save changes the description, audited", async () => {
+  const { newsEditor } = shop.services;
+  const [image] = await shop.database.db
+    .insert(mediaFiles)
+    .values({
+      name: "wall.webp",
+      path: "news/wall.webp",
+      mime: "image/webp",
+      width: 800,
+      height: 450,
+      size: 1,
+      alternativeText: "A wall",
+    })
+    .returning({ id: mediaFiles.id });
+  const made = await newsEditor.save(editor, null, body("Wall drills", { publish: "draft", coverId: String(image!.id) }));
+  const read = () => newsEditor.post(editor, made.id);
+  const altOf = async () =>
+    (await shop.database.db.select().from(mediaFiles).where(eq(mediaFiles.id, image!.id)))[0]!.alternativeText;
+  const video = "https://www.youtube.com/watch?v=abcdefghijk";
+  await newsEditor.save(
+    editor,
+    made.id,
+    body("Wall drills", { version: (await read()).version, coverId: String(image!.id), coverAlt: "A wa", videos: video }),
+    { autosave: true },
+  );
+  const [autosaved] = await shop.database.db.select().from(newsPosts).where(eq(newsPosts.id, made.id));
+  expect(autosaved!.videos).toEqual([]);
+  expect(await altOf()).toBe("A wall");
+
+  await newsEditor.save(
+    editor,
+    made.id,
+    body("Wall drills", {
+      publish: "draft",
+      version: (await read()).version,
+      coverId: String(image!.id),
+      coverAlt: "A keeper at the wall",
+    }),
+  );
+  expect(await altOf()).toBe("A keeper at the wall");
+  const entries = await shop.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, "news"), eq(auditLog.entityId, String(made.id)), eq(auditLog.action, "news.updated")));
+  expect(entries.map((entry) => (entry.changes as Record<string, unknown>).coverAlt).filter(Boolean)).toEqual([
+    ["A wall", "A keeper at the wall"],
+  ]);
 });
 
 test("preview links name one post and end after 24 hours", () => {

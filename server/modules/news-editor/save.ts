@@ -77,7 +77,13 @@ async function checkedVideos(deps: NewsEditorDeps, videos: string[], before: str
   if (problems.length > 0) throw invalidInput("videos", problems.join(" "));
 }
 
-async function coverOf(db: Db, input: PostChange, options: SaveOptions): Promise<number | null> {
+/** The post's cover: its record's id, and the change of that image's description when the form made one. */
+interface Cover {
+  id: number | null;
+  alt?: [string, string];
+}
+
+async function coverOf(db: Db, input: PostChange, options: SaveOptions): Promise<Cover> {
   const field = "coverAlt";
   const alt = input.coverAlt;
   if (options.newCover) {
@@ -95,18 +101,20 @@ async function coverOf(db: Db, input: PostChange, options: SaveOptions): Promise
         size,
       })
       .returning({ id: mediaFiles.id });
-    return made!.id;
+    return { id: made!.id };
   }
-  if (input.coverId === undefined) return null;
+  if (input.coverId === undefined) return { id: null };
   const [cover] = await db
     .select({ id: mediaFiles.id, alt: mediaFiles.alternativeText })
     .from(mediaFiles)
     .where(eq(mediaFiles.id, input.coverId));
   if (!cover) throw invalidInput("coverId", "This image no longer exists: choose another.");
-  // The form's description is the image's (one description per image, wherever it is used).
-  if (alt && alt !== cover.alt) await db.update(mediaFiles).set({ alternativeText: alt }).where(eq(mediaFiles.id, cover.id));
   if (!alt && !cover.alt) throw invalidInput(field, "Describe the cover for those who cannot see it.");
-  return cover.id;
+  // The form's description is the image's (one description per image, wherever it is used), so
+  // it changes on Save only, audited with the post: never from a half-typed autosave.
+  if (!alt || alt === cover.alt || options.autosave) return { id: cover.id };
+  await db.update(mediaFiles).set({ alternativeText: alt }).where(eq(mediaFiles.id, cover.id));
+  return { id: cover.id, alt: [cover.alt, alt] };
 }
 
 export async function savePost(
@@ -124,6 +132,7 @@ export async function savePost(
     if (options.autosave) refuseAutosave(before);
     await checkedVideos(deps, input.videos, before?.videos ?? [], options);
     const slug = await chosenSlug(tx.db, POST_SLUGS, input.slug, input.title, id);
+    const cover = await coverOf(tx.db, input, options);
     const values = {
       title: input.title,
       slug,
@@ -132,8 +141,10 @@ export async function savePost(
       body: input.body,
       author: input.author,
       categoryId: input.categoryId ?? null,
-      coverId: await coverOf(tx.db, input, options),
-      videos: input.videos,
+      coverId: cover.id,
+      // An autosave keeps the links the post has: new ones wait for Save, which asks the video
+      // provider about them (a link saved unchecked would count as checked later).
+      videos: options.autosave ? (before?.videos ?? []) : input.videos,
       // Exclusives are members-only, whatever was sent.
       membersOnly: input.section === "exclusives" || input.membersOnly,
       seoDescription: input.seoDescription,
@@ -148,11 +159,13 @@ export async function savePost(
         string,
         [unknown, unknown]
       >;
+      if (cover.alt) changes.coverAlt = cover.alt;
       await recordAudit(tx, { action: "news.created", entityType: "news", entityId: made!.id, changes });
       await followAddress(tx.db, "news", made!.id, postPath(values), postPath(values));
       return { id: made!.id, slug, version: made!.version, created: true, changed: [...AUDITED] as string[] };
     }
     const changes = diffFields(before, values, AUDITED);
+    if (cover.alt) changes.coverAlt = cover.alt;
     // An archived post that is published again comes back; saved as a draft it stays archived.
     const archivedAt = before.archivedAt !== null && values.publishedAt === null ? before.archivedAt : null;
     if (archivedAt?.getTime() !== before.archivedAt?.getTime()) changes.archivedAt = [before.archivedAt, archivedAt];
