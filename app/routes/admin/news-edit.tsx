@@ -106,6 +106,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
   // Only a draft autosaves: one on the site would show half-typed text (ADR 75).
   const autosave = useAutosave(form, { enabled: post?.status === "draft", version: post?.version ?? "" });
   const version = autosave.version;
+  const waiting = busy || autosave.saving;
   const shown = Object.keys(errors);
   return (
     <div ref={page} className="flex max-w-4xl flex-col gap-4">
@@ -143,7 +144,15 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
           onSubmit={autosave.cancel}
         >
           {/* Enter in a field saves (the form's first button), not the preview further down. */}
-          <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" />
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            disabled={waiting}
+          />
           <input type="hidden" name="version" value={version} />
           <TextField label="Title" name="title" defaultValue={v("title")} error={errors.title} required maxLength={200} />
           <SlugField value={v("slug")} error={errors.slug} path={post?.path ?? null} max={120} />
@@ -254,7 +263,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
             hint="What search engines and shares show. Empty: the excerpt."
           />
           <PublishFields value={v} errors={errors} timeZone={timeZone} what="on the site, the feed and the sitemap" />
-          <button type="submit" name="intent" value="save" className="button-primary self-start" disabled={busy}>
+          <button type="submit" name="intent" value="save" className="button-primary self-start" disabled={waiting}>
             Save
           </button>
           {post?.status === "draft" && <AutosaveStatus status={autosave.status} refused={autosave.refused} />}
@@ -262,7 +271,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
       </Panel>
       {post && (
         <Panel title="Preview and place">
-          <PlaceForms status={post.status} version={version} busy={busy} />
+          <PlaceForms status={post.status} version={version} busy={waiting} />
         </Panel>
       )}
     </div>

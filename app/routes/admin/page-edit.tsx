@@ -92,6 +92,7 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
   const v = (name: string) => values[name] ?? "";
   const autosave = useAutosave(form, { enabled: page?.status === "draft", version: page?.version ?? "" });
   const version = autosave.version;
+  const waiting = busy || autosave.saving;
   return (
     <div ref={top} className="flex max-w-4xl flex-col gap-4">
       <div>
@@ -118,7 +119,15 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
           onInput={autosave.typed}
           onSubmit={autosave.cancel}
         >
-          <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" />
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            disabled={waiting}
+          />
           <input type="hidden" name="version" value={version} />
           <TextField label="Title" name="title" defaultValue={v("title")} error={errors.title} required maxLength={200} />
           <SlugField value={v("slug")} error={errors.slug} path={page?.path ?? null} max={120} />
@@ -155,7 +164,7 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
             <Choice type="checkbox" name="inSitemap" value="on" label="In the sitemap" checked={v("inSitemap") === "on"} />
           </ChoiceGroup>
           <PublishFields value={v} errors={errors} timeZone={timeZone} what="on the site and in the sitemap" />
-          <button type="submit" name="intent" value="save" className="button-primary self-start" disabled={busy}>
+          <button type="submit" name="intent" value="save" className="button-primary self-start" disabled={waiting}>
             Save
           </button>
           {page?.status === "draft" && <AutosaveStatus status={autosave.status} refused={autosave.refused} />}
@@ -163,7 +172,7 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
       </Panel>
       {page && (
         <Panel title="Place">
-          <PlaceForms status={page.status} version={version} busy={busy} previewLink={false} />
+          <PlaceForms status={page.status} version={version} busy={waiting} previewLink={false} />
         </Panel>
       )}
     </div>

@@ -83,7 +83,9 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
           : null;
   /** The editor's own Save (or another form) goes first: an autosave still waiting is dropped. */
   const cancel = useCallback(() => clearTimeout(timer.current), []);
-  return { version, typed, cancel, status, refused: stopped };
+  // While an autosave is on its way, the editor's own Save waits: sent with the version read
+  // before it, Save would be refused as stale by the editor's own draft.
+  return { version, typed, cancel, status, refused: stopped, saving: fetcher.state !== "idle" };
 }
 
 /** Where the autosave says what it did (a polite live region; a refusal as an alert). */
