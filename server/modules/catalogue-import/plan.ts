@@ -11,6 +11,7 @@ import { fileLines, type FileLine } from "./read-file.ts";
 import { readLine, type LineValues, type Names } from "./read-line.ts";
 import { filterInTurns, turnTaker } from "./turns.ts";
 import {
+  inBatches,
   productFieldsOf,
   productsBySlug,
   variantFieldsOf,
@@ -138,9 +139,11 @@ export async function planImport(
   const products = await productsBySlug(db, handles, options.lock);
   const variants = await variantsBySku(db, skus, options.lock);
   // The product editor's check (ADR 74): a barcode is one option's in the whole shop.
-  const owners = await barcodeOwners(
-    db,
-    barcodes.filter((code) => /^\d{1,14}$/.test(code)),
+  const owners = new Map(
+    await inBatches(
+      barcodes.filter((code) => /^\d{1,14}$/.test(code)),
+      async (batch) => [...(await barcodeOwners(db, batch))],
+    ),
   );
   const barcodeLines = new Map<string, number>();
 

@@ -56,7 +56,8 @@ export function listOf(values: readonly (string | number)[], type: "text" | "int
   return sql`(select ${element} from jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 }
 
-async function inBatches<T>(keys: string[], read: (batch: string[]) => Promise<T[]>): Promise<T[]> {
+/** `read` over `keys` a batch at a time: one query may carry at most 65,535 parameters. */
+export async function inBatches<T>(keys: string[], read: (batch: string[]) => Promise<T[]>): Promise<T[]> {
   const found: T[] = [];
   for (let start = 0; start < keys.length; start += LOOKUP_BATCH)
     found.push(...(await read(keys.slice(start, start + LOOKUP_BATCH))));
