@@ -143,8 +143,12 @@ export function createImportJobs(onError: (error: unknown) => void): ImportJobs 
         () => undefined,
         () => undefined,
       );
-      running.set(id, { promise: settledJob, state: writer.state });
-      void settledJob.then(() => running.delete(id));
+      const entry = { promise: settledJob, state: writer.state };
+      running.set(id, entry);
+      // Only this job's entry: an apply that began on the same import since has its own.
+      void settledJob.then(() => {
+        if (running.get(id) === entry) running.delete(id);
+      });
       return job;
     },
     local(id) {
