@@ -4,12 +4,3 @@
 export { imageSrcSet, imageUrl, storedImageSource } from "./image-url.ts";
 export { IMAGE_PRESETS, type ImagePresetName, type ImageWidth } from "./presets.ts";
 export { UPLOAD_KINDS } from "./uploads-rules.ts";
-export {
-  categoryArtworkPath,
-  HERO_ARTWORK,
-  HERO_PORTRAIT_ARTWORK,
-  LAUNCH_TEASER_ARTWORK,
-  MEMBERSHIP_CARD_ARTWORK,
-  pageArtworkPath,
-  SHARE_ARTWORK,
-} from "../../db/seed/artwork-paths.ts";
