@@ -6,7 +6,7 @@ import { keyPages, openKeyPage } from "../support/key-pages.ts";
 /*
  * Full-page screenshots of the key pages at 375 and 1280 px into SCREENSHOTS_DIR (screenshots/
  * by default), named <page>-<width>.png. Lazy images are brought in by scrolling the page through
- * once, and each shot waits until every image on the page has loaded.
+ * once, and each shot waits until every picture a reader could see has loaded.
  */
 
 const folder = process.env.SCREENSHOTS_DIR ?? join(process.cwd(), "screenshots");
