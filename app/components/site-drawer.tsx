@@ -64,8 +64,16 @@ export function SiteDrawer({
         (event.shiftKey ? last : first).focus();
       }
     };
+    // Opened, the focus goes to the close button (React's hydration drops the server's autofocus).
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === "open") element.querySelector<HTMLElement>(".site-drawer-close")?.focus();
+    };
     element.addEventListener("keydown", onKeyDown);
-    return () => element.removeEventListener("keydown", onKeyDown);
+    element.addEventListener("toggle", onToggle);
+    return () => {
+      element.removeEventListener("keydown", onKeyDown);
+      element.removeEventListener("toggle", onToggle);
+    };
   }, []);
 
   return (
@@ -78,7 +86,7 @@ export function SiteDrawer({
           type="button"
           popoverTarget={DRAWER_ID}
           popoverTargetAction="hide"
-          // Where the browser puts the focus when the drawer opens (the popover's autofocus).
+          // Where the browser puts the focus when the drawer opens without JavaScript (the popover's autofocus).
           autoFocus
           className="site-drawer-close"
         >
@@ -86,7 +94,8 @@ export function SiteDrawer({
           <span className="sr-only">Close menu</span>
         </button>
       </div>
-      <CachedHtml tag="nav" aria-label="Shop" className="drawer-menu" source={entries} variant={String(current)}>
+      {/* Its own variant: the wide screens' menu is cached from the same entries. */}
+      <CachedHtml tag="nav" aria-label="Shop" className="drawer-menu" source={entries} variant={`drawer ${current}`}>
         <DrawerItems entries={entries} current={current} />
       </CachedHtml>
       <nav aria-label="More" className="drawer-more">

@@ -6,6 +6,7 @@ import { SiteMenu } from "./site-menu";
 import { SiteSearch } from "./site-search";
 import { Icon } from "./ui/icons";
 import { Link } from "./ui/link";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The shop's header (ADR 79): the menu button (narrow screens), the logo, the search, compare,
@@ -72,8 +73,10 @@ export function SiteHeader({
  * or bag to leave the purchase by. Help is the shop's contact address when it has one.
  */
 export function CheckoutHeader({ siteName, contactEmail }: { siteName: string; contactEmail: string | null }) {
+  // Says the page's effects have run, as the shop header's search does by becoming a combobox (tests/support/hydration.ts).
+  const hydrated = useHydrated();
   return (
-    <header className="site-header">
+    <header className="site-header" data-hydrated={hydrated ? "" : undefined}>
       <div className="container-page site-header-row checkout-header-row">
         <Logo siteName={siteName} />
         <p className="checkout-secure">

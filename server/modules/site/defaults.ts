@@ -68,7 +68,7 @@ export const DEFAULT_CONTACT: Contact = { email: null, phone: null, address: [],
 
 export const DEFAULT_TRUST: Trust = {
   items: [
-    { text: "Free delivery in NL from €50", href: "/terms-condition" },
+    { text: "Free NL delivery from €50", href: "/terms-condition" },
     { text: "30-day returns", href: "/returns-policy" },
     { text: "Secure payment", href: null },
     { text: "Members' prices", href: "/membership" },
