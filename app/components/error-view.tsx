@@ -9,7 +9,7 @@ import { privatePageOffer, type PrivatePageOffer } from "~/lib/private-page";
 export function NotFoundView() {
   return (
     <section className="container-page flex flex-col items-start gap-4 py-20" aria-labelledby="error-title">
-      <p className="font-mono text-sm text-grey-500">404</p>
+      <p className="font-display text-lg font-bold tracking-wider text-grey-600">404</p>
       <h1 id="error-title" className="text-3xl font-semibold">
         This page could not be found
       </h1>
@@ -40,7 +40,7 @@ export function ErrorView({ error }: { error: unknown }) {
   const { status, message } = describeError(error);
   return (
     <section className="container-page flex flex-col items-start gap-4 py-20" aria-labelledby="error-title">
-      <p className="font-mono text-sm text-grey-500" data-testid="error-status">
+      <p className="font-display text-lg font-bold tracking-wider text-grey-600" data-testid="error-status">
         {status}
       </p>
       <h1 id="error-title" className="text-3xl font-semibold">

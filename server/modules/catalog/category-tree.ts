@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories } from "../../db/schema/index.ts";
 
@@ -12,6 +12,8 @@ export interface CategoryNode {
 export interface MenuCategory {
   slug: string;
   name: string;
+  /** The owner's picture of the category (a path under the media folder); null: the drawn tile. */
+  imagePath: string | null;
   subCategories: { slug: string; name: string }[];
 }
 
@@ -40,11 +42,21 @@ export async function categoryTree(db: Db): Promise<CategoryNode[]> {
   return [...byId.values()];
 }
 
+/** The top-level categories' pictures by slug (the header's large menu shows them); null: none uploaded. */
+export async function categoryPictures(db: Db): Promise<Map<string, string | null>> {
+  const rows = await db
+    .select({ slug: categories.slug, imagePath: categories.imagePath })
+    .from(categories)
+    .where(isNull(categories.parentId));
+  return new Map(rows.map((row) => [row.slug, row.imagePath]));
+}
+
 /** The menu's share of the tree: what every page carries, so no descriptions. */
-export function menuOf(tree: CategoryNode[]): MenuCategory[] {
+export function menuOf(tree: CategoryNode[], pictures: ReadonlyMap<string, string | null> = new Map()): MenuCategory[] {
   return tree.map((c) => ({
     slug: c.slug,
     name: c.name,
+    imagePath: pictures.get(c.slug) ?? null,
     subCategories: c.subCategories.map((s) => ({ slug: s.slug, name: s.name })),
   }));
 }

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client.ts";
 import { cachedRead } from "../../lib/cached-read.ts";
 import { brandDetails, brandList } from "./brand-list.ts";
 import { createCatalogueWatch } from "./catalogue-watch.ts";
-import { categoryTree, menuOf } from "./category-tree.ts";
+import { categoryPictures, categoryTree, menuOf } from "./category-tree.ts";
 import { createCustomInformation } from "./custom-information.ts";
 import { createListing } from "./listing/index.ts";
 import { featuredProducts, productCardsBySlug } from "./product-cards.ts";
@@ -46,7 +46,7 @@ export const PRODUCT_CACHE_ENTRIES = 2_000;
 export function createCatalog(db: Db, options: { cacheMs?: number; sharedDatabase?: boolean } = {}) {
   const ttl = options.cacheMs ?? SHELL_CACHE_MS;
   const tree = cachedRead(() => categoryTree(db), ttl);
-  const menu = cachedRead(async () => menuOf(await tree()), ttl);
+  const menu = cachedRead(async () => menuOf(...(await Promise.all([tree(), categoryPictures(db)]))), ttl);
   const brands = cachedRead(() => brandList(db), ttl);
   const brandPages = cachedRead(() => brandDetails(db), ttl);
   const featured = cachedRead(() => featuredProducts(db, FEATURED_COUNT), ttl);
