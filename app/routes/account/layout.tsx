@@ -39,7 +39,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {/* The page's own name: the section (the overview is "My account"). */}
-      <h1 className="font-display text-3xl font-bold tracking-tight uppercase">
+      <h1 className="font-display text-2xl font-bold tracking-tight uppercase sm:text-3xl">
         {section && section.to !== "/my-account" ? section.label : "My account"}
       </h1>
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">

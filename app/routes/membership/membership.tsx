@@ -98,13 +98,13 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
           </p>
         </div>
         <img
-          className="aspect-[16/10] w-full rounded-xl bg-grey-900 object-cover shadow-lg"
+          className="aspect-video w-full rounded-xl bg-grey-900 object-cover shadow-lg"
           src={imageUrl("cover", 640, storedImageSource(MEMBERSHIP_CARD_ARTWORK))}
           srcSet={imageSrcSet("cover", storedImageSource(MEMBERSHIP_CARD_ARTWORK), [320, 480, 640, 800])}
           sizes="(min-width: 1024px) 448px, 100vw"
           alt="The Keepers' Club membership card"
           width={640}
-          height={400}
+          height={360}
         />
       </div>
       {failure?.formError && (
