@@ -27,7 +27,10 @@ export function NotFoundView() {
   return (
     <section className="container-page py-14 sm:py-20" aria-labelledby="error-title">
       <div className="max-w-2xl">
-        <p className="font-display text-4xl leading-none font-bold tracking-tight text-mint-800 uppercase sm:text-6xl" aria-hidden="true">
+        <p
+          className="font-display text-4xl leading-none font-bold tracking-tight text-mint-800 uppercase sm:text-6xl"
+          aria-hidden="true"
+        >
           It got past the keeper
         </p>
         <h1 id="error-title" className="mt-4 text-2xl font-semibold sm:text-3xl">
@@ -115,7 +118,10 @@ function ErrorMessage({ status, message }: { status: number; message: string }) 
             Back to the home page
           </Link>
           {/* A plain link: it loads the page again from the server, which is what "try again" means. */}
-          <a href={`${pathname}${search}`} className={`${BUTTON} border border-grey-400 bg-white text-grey-900 hover:border-mint-600`}>
+          <a
+            href={`${pathname}${search}`}
+            className={`${BUTTON} border border-grey-400 bg-white text-grey-900 hover:border-mint-600`}
+          >
             Try again
           </a>
         </div>
@@ -129,8 +135,7 @@ export function whatHappened(status: number): string {
   if (status === 401 || status === 403)
     return "This page is not open to you. Log in with the account it belongs to, or go back to the shop.";
   if (status === 429) return "Too many requests came from your connection in a short time. Wait a minute, then try again.";
-  if (status === 503)
-    return "The shop is busy or down for a moment for maintenance. Your bag is kept: try again in a minute.";
+  if (status === 503) return "The shop is busy or down for a moment for maintenance. Your bag is kept: try again in a minute.";
   if (status >= 500)
     return "Something went wrong on our side, not yours. Your bag is kept: try again, or come back in a few minutes.";
   return "The shop could not do what was asked. Go back and try again, or start from the home page.";

@@ -3,7 +3,8 @@ import { E2E_SOCIAL } from "../support/e2e-social.ts";
 import { mailTo, mailsTo, newCustomer, newPerson, newVisitor, signUp } from "../support/e2e-visitors.ts";
 
 // The login page's words for a wrong address or password (the login API keeps Strapi's).
-const WRONG_LOGIN = "That e-mail address or user name and password don't match. Check them and try again, or reset your password.";
+const WRONG_LOGIN =
+  "That e-mail address or user name and password don't match. Check them and try again, or reset your password.";
 
 const notice = (page: Page) => page.getByTestId("site-notice");
 const accountLink = (page: Page) => page.getByTestId("account-link");

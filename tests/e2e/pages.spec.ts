@@ -58,7 +58,10 @@ test("about, the keeper's call and xG open with their drawn picture and read as 
   ] as const) {
     await page.goto(path);
     const artwork = page.getByTestId("page-artwork");
-    await expect(artwork, path).toHaveAttribute("src", `/images/cover/800?src=${encodeURIComponent(`/media/art/pages/${slug}.webp`)}`);
+    await expect(artwork, path).toHaveAttribute(
+      "src",
+      `/images/cover/800?src=${encodeURIComponent(`/media/art/pages/${slug}.webp`)}`,
+    );
     await expect(artwork, path).toHaveAttribute("fetchpriority", "high");
     expect(await artwork.getAttribute("alt"), path).toBeTruthy();
     // Not a wall of text: at least three headed sections, and a way on.

@@ -63,7 +63,11 @@ export function MemberSavingsView({ savings }: { savings: MemberSavings[] }) {
 export function MembershipSettings({ status, busy = false }: { status: MembershipStatus; busy?: boolean }) {
   const { until, renews } = status;
   return (
-    <section id="membership-settings" aria-labelledby="membership-settings-title" className="flex flex-col gap-4 border-t border-grey-200 pt-8">
+    <section
+      id="membership-settings"
+      aria-labelledby="membership-settings-title"
+      className="flex flex-col gap-4 border-t border-grey-200 pt-8"
+    >
       <h2 id="membership-settings-title" className="text-lg font-semibold">
         Membership settings
       </h2>

@@ -84,7 +84,8 @@ function strategiesOf(context: PageContext): StrategyDefinition[] {
 }
 
 /** What the page says when the address or name and the password do not match (which one is wrong, it does not tell). */
-const WRONG_LOGIN = "That e-mail address or user name and password don't match. Check them and try again, or reset your password.";
+const WRONG_LOGIN =
+  "That e-mail address or user name and password don't match. Check them and try again, or reset your password.";
 
 /** A greeting by first name, or none: a user name is a login, not what anyone is called. */
 function welcome(words: string, firstName: string | null | undefined): string {

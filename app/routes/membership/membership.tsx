@@ -93,8 +93,8 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
           <p className="text-sm font-semibold tracking-wide text-mint-800 uppercase">The Keepers' Club</p>
           <h1 className="mt-1 font-display text-4xl font-bold tracking-tight uppercase sm:text-5xl">Membership</h1>
           <p className="mt-3 max-w-prose text-lg text-grey-700">
-            The keepers' club: exclusives from the newsroom, early access to new gear and member prices. Each plan below says
-            what it gives.
+            The keepers' club: exclusives from the newsroom, early access to new gear and member prices. Each plan below says what
+            it gives.
           </p>
         </div>
         <img

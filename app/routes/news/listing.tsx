@@ -84,7 +84,9 @@ export default function NewsListing({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-8">
       <Breadcrumbs trail={trail} />
-      <h1 className="mt-4 font-display text-4xl font-bold tracking-tight uppercase sm:text-5xl">{category ? category.name : texts.title}</h1>
+      <h1 className="mt-4 font-display text-4xl font-bold tracking-tight uppercase sm:text-5xl">
+        {category ? category.name : texts.title}
+      </h1>
       <p className="mt-2 max-w-prose text-grey-700">{category?.description || texts.intro}</p>
       <nav aria-label="Sections" className="mt-6 flex gap-4 border-b border-grey-200 text-sm font-semibold">
         {(["all", "news", "exclusives"] as const).map((key) => {

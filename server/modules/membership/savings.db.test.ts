@@ -16,7 +16,11 @@ let orderCount = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  membership = createMembership(database.db, { siteName: "Safe Hands", membershipLink: "http://shop.test/membership", currency: "EUR" });
+  membership = createMembership(database.db, {
+    siteName: "Safe Hands",
+    membershipLink: "http://shop.test/membership",
+    currency: "EUR",
+  });
 });
 
 afterAll(async () => {
