@@ -44,7 +44,7 @@ export function NotFoundView() {
             Back to the home page
           </Link>
         </p>
-        <form method="get" action="/search" role="search" className="mt-8 flex max-w-md gap-2">
+        <form method="get" action="/search" role="search" aria-label="Search the shop" className="mt-8 flex max-w-md gap-2">
           <label htmlFor="not-found-search" className="sr-only">
             Search the shop
           </label>

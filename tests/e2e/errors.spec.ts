@@ -14,7 +14,7 @@ test("an unknown address answers 404 with the not-found page", async ({ page }) 
 test("the not-found page says it got past the keeper and helps on: a search and the categories", async ({ page }) => {
   await page.goto("/no-such-page-here");
   await expect(page.getByText("It got past the keeper")).toBeVisible();
-  const search = page.getByRole("search");
+  const search = page.getByRole("search", { name: "Search the shop" });
   await search.getByRole("searchbox", { name: "Search the shop" }).fill("gloves");
   await search.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/search\?q=gloves$/);
