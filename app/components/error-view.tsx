@@ -27,10 +27,7 @@ export function NotFoundView() {
   return (
     <section className="container-page py-14 sm:py-20" aria-labelledby="error-title">
       <div className="max-w-2xl">
-        <p
-          className="font-display text-4xl leading-none font-bold tracking-tight text-mint-800 uppercase sm:text-6xl"
-          aria-hidden="true"
-        >
+        <p className="font-display text-4xl leading-none font-bold tracking-tight text-mint-800 uppercase sm:text-6xl">
           It got past the keeper
         </p>
         <h1 id="error-title" className="mt-4 text-2xl font-semibold sm:text-3xl">

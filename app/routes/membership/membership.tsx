@@ -168,8 +168,9 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-// Every plan's button has one size (full width, 48 px), whatever it says: the plans compare side by side.
-const PLAN_BUTTON = "inline-flex min-h-12 w-full items-center justify-center text-center";
+// Every plan's button has one size (full width, 64 px: room for a price that wraps to a second
+// line on a phone), whatever it says: the plans compare side by side.
+const PLAN_BUTTON = "inline-flex min-h-16 w-full items-center justify-center text-center text-balance";
 
 /**
  * A plan's one action. A paid plan is bought through checkout: by a guest (sent to log in first),
