@@ -136,7 +136,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
           return (
             <li
               key={plan.slug}
-              className={`relative flex flex-col rounded-xl p-6 ${highlighted ? "border-2 border-mint-700 bg-white shadow-lg" : "border border-grey-200 bg-grey-50"}`}
+              className={`relative flex flex-col rounded-xl p-6 ${highlighted ? "border-2 border-mint-700 bg-white shadow-lg" : "border-2 border-grey-200 bg-grey-50"}`}
               data-testid={`plan-${plan.slug}`}
             >
               {highlighted && (
