@@ -56,7 +56,7 @@ export function OrderDetails({ order, payLink = false }: { order: OrderView; pay
         <h2 id="items-title" className="font-semibold">
           Items
         </h2>
-        <table className="account-table">
+        <table className="stack-table">
           <caption className="sr-only">Items in this order</caption>
           <thead>
             <tr>
@@ -69,13 +69,17 @@ export function OrderDetails({ order, payLink = false }: { order: OrderView; pay
           <tbody>
             {order.lines.map((line, i) => (
               <tr key={i}>
-                <td>
+                <td className="cell-lead">
                   {line.name}
                   <span className="block text-grey-600">{[line.size, line.colour].filter(Boolean).join(", ")}</span>
                 </td>
-                <td>{line.quantity}</td>
-                <td>{money(line.unitPrice)}</td>
-                <td>{money(line.lineTotal)}</td>
+                <td data-label="Quantity">{line.quantity}</td>
+                <td data-label="Price" className="cell-nowrap">
+                  {money(line.unitPrice)}
+                </td>
+                <td data-label="Total" className="cell-nowrap">
+                  {money(line.lineTotal)}
+                </td>
               </tr>
             ))}
           </tbody>
