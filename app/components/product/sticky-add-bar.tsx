@@ -26,9 +26,11 @@ export function StickyAddBar({
   useEffect(() => {
     const target = watch.current;
     if (!target || typeof IntersectionObserver === "undefined") return;
-    // Shown only when the button is above the screen (scrolled past), not while still below it.
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry) setShown(!entry.isIntersecting && entry.boundingClientRect.bottom < 0);
+    // The screen's box stretched far down: the button "intersects" while on screen or below it, and
+    // stops once it is above it (scrolled past). A jump from below to above (a link to a section,
+    // restored scrolling) crosses that edge too, where it would not cross the screen's own box.
+    const observer = new IntersectionObserver(([entry]) => entry && setShown(!entry.isIntersecting), {
+      rootMargin: "0px 0px 100000px 0px",
     });
     observer.observe(target);
     return () => observer.disconnect();
