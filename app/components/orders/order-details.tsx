@@ -9,9 +9,18 @@ import type { OrderView } from "../../../server/modules/orders/index.ts";
  * while it waits for a transfer, the items, the totals with the VAT they include, the address,
  * and its history with the parcel's tracking link once it is on its way.
  */
-export function OrderDetails({ order, payLink = false }: { order: OrderView; payLink?: boolean }) {
+export function OrderDetails({
+  order,
+  payLink = false,
+  transferShown = false,
+}: {
+  order: OrderView;
+  payLink?: boolean;
+  /** The page shows how to pay already, first of all (the order status page): not again here. */
+  transferShown?: boolean;
+}) {
   const money = (minor: number) => formatMoney(minor, order.currency);
-  const transfer = order.payment.transfer;
+  const transfer = transferShown ? null : order.payment.transfer;
   const address = order.shippingAddress;
   return (
     <>

@@ -42,15 +42,6 @@ export async function categoryTree(db: Db): Promise<CategoryNode[]> {
   return [...byId.values()];
 }
 
-/** The top-level categories' pictures by slug (the header's large menu shows them); null: none uploaded. */
-export async function categoryPictures(db: Db): Promise<Map<string, string | null>> {
-  const rows = await db
-    .select({ slug: categories.slug, imagePath: categories.imagePath })
-    .from(categories)
-    .where(isNull(categories.parentId));
-  return new Map(rows.map((row) => [row.slug, row.imagePath]));
-}
-
 /** The menu's share of the tree: what every page carries, so no descriptions. */
 export function menuOf(tree: CategoryNode[], pictures: ReadonlyMap<string, string | null> = new Map()): MenuCategory[] {
   return tree.map((c) => ({
