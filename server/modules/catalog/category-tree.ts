@@ -1,4 +1,4 @@
-import { asc, isNull } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories } from "../../db/schema/index.ts";
 
