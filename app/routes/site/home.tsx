@@ -1,6 +1,6 @@
 import type { Route } from "./+types/home";
 import { BrandSlider } from "~/components/brand-slider";
-import { HomeCategoryTiles } from "~/components/home/home-category-tiles";
+import { CategoryTiles } from "~/components/listing/category-tiles";
 import { HomeHero } from "~/components/home/home-hero";
 import { HomeMembershipOffer } from "~/components/home/home-membership-offer";
 import { HomeNews } from "~/components/home/home-news";
@@ -9,7 +9,6 @@ import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deserialize, serialize } from "~/lib/serialized";
 import { pageContext } from "../../../server/http/page-context.ts";
-import { categoryArtworkPath } from "../../../server/modules/media/shared.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFrom(matches), { path: "/" });
 
@@ -24,10 +23,10 @@ const HOME_STORIES = 3;
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const { catalog, news, membership } = context.services;
-  const [featured, brands, categories, stories, plans] = await Promise.all([
+  const [featured, brands, tiles, stories, plans] = await Promise.all([
     catalog.featuredProducts(),
     catalog.brands(),
-    catalog.categories(),
+    catalog.categoryTiles(),
     news.listing({ section: "news", page: 1 }),
     membership.plans(),
   ]);
@@ -38,7 +37,7 @@ export async function loader({ context: router }: Route.LoaderArgs) {
     // Both cached and the same for everyone: their JSON texts are made once (lib/serialized.ts).
     featured: serialize(featured),
     brands: serialize(brands),
-    tiles: categories.map((c) => ({ href: `/shop/${c.slug}`, name: c.name, imagePath: categoryArtworkPath(c.slug) })),
+    tiles,
     stories: stories?.tiles.slice(0, HOME_STORIES) ?? [],
     // The offer is the paid plan that gives the most: the dearest on sale.
     plan: plans.filter((p) => p.price > 0).sort((a, b) => b.price - a.price)[0],
@@ -53,7 +52,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <HomeHero headline={tagline} eyebrow={`${productNoun} equipment`} />
 
-      <HomeCategoryTiles tiles={tiles} />
+      <section aria-labelledby="category-tiles-title" className="container-page mt-12">
+        <h2 id="category-tiles-title" className="mb-6 font-display text-3xl font-bold tracking-tight uppercase">
+          Shop by category
+        </h2>
+        <CategoryTiles tiles={tiles} title="Categories" />
+      </section>
 
       <section aria-labelledby="featured-title" className="container-page mt-16">
         <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
