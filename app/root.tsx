@@ -24,7 +24,8 @@ import { ProgressBar } from "./components/progress-bar";
 import { ScrollKeeper } from "./components/scroll-keeper";
 import { SiteFooter } from "./components/site-footer";
 import { SessionWatch } from "./components/session-watch";
-import { SiteHeader } from "./components/site-header";
+import { CheckoutHeader, SiteHeader } from "./components/site-header";
+import { SiteTrustBar } from "./components/site-trust-bar";
 import { SiteNotice } from "./components/site-notice";
 import { Toaster } from "./components/toaster";
 import { handleOf } from "./lib/route-handle";
@@ -37,12 +38,17 @@ import { clearedSessionCookies, readSessionCookie, readTokenExpiration } from ".
 import { clearCompareNoticeCookie, readCompareList, readCompareNotice } from "../server/modules/compare/shared.ts";
 import { siteFrom } from "./lib/meta";
 import stylesheet from "./styles/app.css?url";
+// The headline weight (the display face's 800, latin), asked for with the stylesheet: headlines are
+// in the first paint, and a late font would move them (ADR 79).
+import displayFont from "@fontsource/barlow-condensed/files/barlow-condensed-latin-800-normal.woff2?url";
 import { pageContext } from "../server/http/page-context.ts";
+import type { MenuEntry } from "../server/modules/site/shared.ts";
 
 export const links: Route.LinksFunction = () => [
   // A precedence makes the stylesheet one of React's resources, which it writes at the top of the
   // head: before the pages' module preloads, not after them (ADR 52).
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -93,6 +99,8 @@ export async function loader({ context: router, request }: Route.LoaderArgs) {
   const shell = {
     site: { siteName: env.siteName, tagline: env.tagline, publicUrl: env.publicUrl },
     currency: env.currency,
+    // Whether the shop takes cards (ADR 38): the footer's payment marks show only what it takes.
+    cards: services.payments.enabled,
     // The analytics tag's settings when configured (ADR 40) and the owner has it on; absent, the page has no such tag.
     analytics: site.flags.analytics === false ? null : (env.analytics ?? null),
     // Cached and the same for everyone: their JSON texts are made once (lib/serialized.ts).
@@ -134,6 +142,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // the shop's error page, with the shop's frame, whatever the matched routes' options.
   const matches = useMatches();
   const bare = !error && matches.some((m) => handleOf(m).bare);
+  // Checkout has a stripped frame (ADR 79): no menu, search, trust bar or newsletter to leave by.
+  const checkout = !error && matches.some((m) => m.id === "routes/checkout/checkout");
+  const site = data ? deserialize(data.siteData) : null;
+  const menu = data ? deserialize(data.menu) : [];
   // A customer's bag count follows changes made in their other tabs and devices.
   const bagCount = useLiveBagCount(data, data?.auth != null);
   return (
@@ -145,7 +157,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         <AnalyticsScript tag={data?.analytics} />
       </head>
-      <body className="flex min-h-screen flex-col">
+      <body className={bare ? "flex min-h-screen flex-col" : "shop-frame flex min-h-screen flex-col"}>
         {bare ? (
           children
         ) : (
@@ -158,13 +170,21 @@ export function Layout({ children }: { children: ReactNode }) {
             </a>
             <ProgressBar failed={error != null} />
             <OnlineStatus />
-            <SiteHeader
-              siteName={data?.site.siteName ?? ""}
-              menu={data ? deserialize(data.menu) : []}
-              compare={data?.flags.compare !== false}
-              bagCount={bagCount}
-              customer={data?.auth?.user ?? null}
-            />
+            {checkout ? (
+              <CheckoutHeader siteName={data?.site.siteName ?? ""} contactEmail={site?.contact.email ?? null} />
+            ) : (
+              <>
+                <SiteHeader
+                  siteName={data?.site.siteName ?? ""}
+                  menu={menu}
+                  compare={data?.flags.compare !== false}
+                  bagCount={bagCount}
+                  customer={data?.auth?.user ?? null}
+                  extraLinks={drawerLinks(menu, data?.flags ?? {})}
+                />
+                {site && <SiteTrustBar trust={site.trust} />}
+              </>
+            )}
             <CompareNotice />
             {data?.flags.compare !== false && <CompareTogglesForm />}
             <SiteNotice />
@@ -172,7 +192,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <main id="main" tabIndex={-1} className="flex-1 outline-none">
               {children}
             </main>
-            {data && <SiteFooter siteName={data.site.siteName} tagline={data.site.tagline} site={deserialize(data.siteData)} />}
+            {data && site && (
+              <SiteFooter siteName={data.site.siteName} tagline={data.site.tagline} site={site} cards={data.cards} slim={checkout} />
+            )}
             <Toaster />
           </>
         )}
@@ -183,6 +205,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** News and the membership for the drawer, when they are on and the owner's menu does not already lead there. */
+function drawerLinks(menu: MenuEntry[], flags: Record<string, boolean>) {
+  const links = [
+    { label: "News", href: "/news-and-media", flag: "news" },
+    { label: "Membership", href: "/membership", flag: "membership" },
+  ];
+  return links
+    .filter((link) => flags[link.flag] !== false && !menu.some((entry) => entry.href === link.href))
+    .map(({ label, href }) => ({ label, href }));
 }
 
 export default function App() {

@@ -85,6 +85,7 @@ export async function boot(env: Env): Promise<Booted> {
     secret: secrets.sessionSecret,
     publicUrl: env.PUBLIC_URL,
     siteName: env.SITE_NAME,
+    contactEmail: env.CONTACT_EMAIL,
     timeZone: env.SHOP_TIME_ZONE,
     mailer,
     dataDir: env.DATA_DIR,

@@ -24,6 +24,16 @@ test("the default country is one the address forms know: NL unless set, in any c
   }
 });
 
+test("the contact address is hello@ and the public address's host unless it is given; a wrong one is refused", () => {
+  expect(parseEnv({}).CONTACT_EMAIL).toBe("hello@localhost");
+  expect(parseEnv({ PUBLIC_URL: "https://keepers.example/shop" }).CONTACT_EMAIL).toBe("hello@keepers.example");
+  expect(parseEnv({ PUBLIC_URL: "https://keepers.example", CONTACT_EMAIL: " help@keepers.example " }).CONTACT_EMAIL).toBe(
+    "help@keepers.example",
+  );
+  expect(parseEnv({ PUBLIC_URL: "https://keepers.example", CONTACT_EMAIL: "" }).CONTACT_EMAIL).toBe("hello@keepers.example");
+  expect(() => parseEnv({ CONTACT_EMAIL: "not an address" })).toThrow(/CONTACT_EMAIL: must be an e-mail address/);
+});
+
 test("the tagline follows the product noun unless it is given", () => {
   expect(parseEnv({ PRODUCT_NOUN: "climber" }).TAGLINE).toBe("for every climber, everywhere, always");
   expect(parseEnv({ PRODUCT_NOUN: "climber", TAGLINE: "up we go" }).TAGLINE).toBe("up we go");

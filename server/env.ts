@@ -60,6 +60,14 @@ export const envSchema = z
       .regex(/^[a-z][a-z -]{0,30}$/i, "must be a short word such as keeper")
       .default("keeper"),
     TAGLINE: optionalText,
+    // The shop's contact address (the footer, the checkout's help), while the owner has given none
+    // on /admin/site (ADR 79). Unset: hello@ and PUBLIC_URL's host.
+    CONTACT_EMAIL: z
+      .string()
+      .trim()
+      .pipe(z.union([z.literal(""), z.email({ error: "must be an e-mail address such as hello@shop.example" })]))
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
     CURRENCY: z
       .string()
       .trim()
@@ -271,6 +279,7 @@ export const envSchema = z
     TAGLINE: e.TAGLINE ?? `for every ${e.PRODUCT_NOUN}, everywhere, always`,
     DATA_DIR: resolve(e.DATA_DIR),
     MAIL_FROM: e.MAIL_FROM ?? `${e.SITE_NAME} <shop@${hostOf(e.PUBLIC_URL ?? "http://localhost")}>`,
+    CONTACT_EMAIL: e.CONTACT_EMAIL ?? `hello@${hostOf(e.PUBLIC_URL ?? "http://localhost")}`,
   }));
 
 function hostOf(url: string): string {

@@ -48,6 +48,8 @@ export interface ServicesConfig {
   secret: string;
   publicUrl: string;
   siteName: string;
+  /** CONTACT_EMAIL: the shop's contact address while the owner sets none (ADR 79); hello@ and publicUrl's host by default. */
+  contactEmail?: string;
   /** SHOP_TIME_ZONE: where the editors' date-time fields are read and shown (UTC by default). */
   timeZone?: string;
   mailer: Mailer;
@@ -193,6 +195,7 @@ export function createServices(database: Database, config: ServicesConfig) {
   // The site's own data and the feature flags (ADR 76); its links to other sites are signed for the notice.
   // Addresses the notice forwards to anyway (the social networks) stay unsigned, as the shop always wrote them.
   const site = createSite(database.db, {
+    contactEmail: config.contactEmail ?? `hello@${new URL(config.publicUrl).hostname}`,
     sign: (url) => (externalLinks.leavingTarget(url).ok ? "" : externalLinks.sign(url)),
   });
   const membership = createMembership(database.db, {

@@ -22,10 +22,16 @@ export function CompareToggleButton({
   productId,
   productName,
   inList,
+  compact = false,
 }: {
   productId: number;
   productName: string;
   inList: boolean;
+  /**
+   * A product card's: a small round control over the picture's corner (pages.css, .card-compare),
+   * a 44 px target that leaves the card's foot to the quick add.
+   */
+  compact?: boolean;
 }) {
   return (
     <button
@@ -33,11 +39,12 @@ export function CompareToggleButton({
       form={COMPARE_TOGGLES_FORM}
       name={inList ? "remove" : "add"}
       value={productId}
-      className="compare-toggle"
+      className={compact ? "card-compare" : "compare-toggle min-h-11"}
       aria-pressed={inList}
       aria-label={`Compare ${productName}`}
+      title={compact ? (inList ? "On your compare list" : "Compare") : undefined}
     >
-      Compare
+      {compact ? <span aria-hidden="true" /> : "Compare"}
     </button>
   );
 }

@@ -34,7 +34,7 @@ export function MemberAwarePrice({
         <span className="sr-only">Member price </span>
         <span className="price-sale">{formatMoney(pay, currency)}</span> <span className="sr-only">, list price </span>
         <s>{formatMoney(option.compareAtPrice ?? option.price, currency)}</s>
-        <span className="block text-xs">Member price</span>
+        <span className="member-badge">Member price</span>
       </p>
     );
   }
@@ -43,8 +43,8 @@ export function MemberAwarePrice({
     <>
       <Price price={option.price} compareAtPrice={option.compareAtPrice} currency={currency} />
       {members !== null && (
-        <p className="text-xs" data-members-pay="">
-          {`Members pay ${formatMoney(members, currency)}`}
+        <p data-members-pay="">
+          <span className="member-badge">{`Members pay ${formatMoney(members, currency)}`}</span>
         </p>
       )}
     </>

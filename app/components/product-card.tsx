@@ -39,7 +39,8 @@ export function ProductCard({
   // cached HTML's variant, so one never gets the other's (ADR 41).
   const rule = usePriceRule();
   return (
-    <article className="product-card" data-testid="product-card">
+    // Full height of its grid cell: the actions sit at the foot of every card in a row (pages.css).
+    <article className="product-card h-full" data-testid="product-card">
       {eager ? (
         <div className="product-card-media">
           <CardMedia product={product} eager first={first} />
@@ -77,6 +78,20 @@ function CardMedia({ product, eager, first = false }: { product: Card; eager: bo
           decoding="async"
         />
       )}
+      {/* Shown on hover where a pointer hovers (pages.css); hidden till then, so a lazy image is not fetched before. */}
+      {product.hoverImage && (
+        <img
+          {...productImageSources(product.hoverImage.path, 480, CARD_WIDTHS)}
+          sizes="(min-width: 1280px) 22vw, (min-width: 768px) 30vw, 46vw"
+          alt=""
+          width={product.hoverImage.width}
+          height={product.hoverImage.height}
+          loading="lazy"
+          decoding="async"
+          className="card-hover-image"
+          data-testid="card-hover-image"
+        />
+      )}
       {badge && <span data-badge={badge === "Sale" ? "sale" : "sold-out"}>{badge}</span>}
     </>
   );
@@ -103,20 +118,27 @@ function CardBody({
       </h3>
       <MemberAwarePrice option={product} rule={rule} currency={currency} />
       {product.colours.length > 0 && (
-        <p
-          className="product-card-swatches"
-          role="img"
-          aria-label={`Colours: ${product.colours.map((c) => c.name).join(", ")}`}
-          style={swatchStyle(product.colours)}
-        />
+        <p className="card-colours" role="img" aria-label={`Colours: ${product.colours.map((c) => c.name).join(", ")}`}>
+          <span style={swatchStyle(product.colours.slice(0, SHOWN_COLOURS))} />
+          {product.colours.length > SHOWN_COLOURS && <span aria-hidden="true">+{product.colours.length - SHOWN_COLOURS}</span>}
+        </p>
       )}
-      <div className="product-card-actions">
-        {product.inStock && <QuickAdd slug={product.slug} categorySlug={product.categorySlug} name={product.name} />}
-        {compare && <CompareToggleButton productId={product.id} productName={product.name} inList={inList} />}
+      {/* At the card's foot (mt-auto), so every card of a row has its button at one height. */}
+      <div className="card-actions">
+        {product.inStock ? (
+          <QuickAdd slug={product.slug} categorySlug={product.categorySlug} name={product.name} />
+        ) : (
+          <p className="card-sold-out">Sold out</p>
+        )}
       </div>
+      {/* Over the picture's top corner (pages.css): small, yet a 44 px target. */}
+      {compare && <CompareToggleButton productId={product.id} productName={product.name} inList={inList} compact />}
     </>
   );
 }
+
+/** Dots shown before "+N": four fit beside the count on a phone's half-width card. */
+const SHOWN_COLOURS = 4;
 
 /**
  * The colour dots, drawn as background layers of one element: a card is repeated two dozen times a
@@ -126,5 +148,5 @@ function swatchStyle(colours: readonly { hex: string }[]): CSSProperties {
   const dots = colours.map(
     (c, i) => `radial-gradient(circle, ${c.hex} 0 6.5px, #c2c7c9 7px 7.5px, transparent 8px) ${i * 20}px 0 / 16px 16px no-repeat`,
   );
-  return { width: `${colours.length * 20 - 4}px`, background: dots.join(",") };
+  return { display: "inline-block", height: "16px", width: `${colours.length * 20 - 4}px`, background: dots.join(",") };
 }

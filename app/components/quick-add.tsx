@@ -1,62 +1,54 @@
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ProductVariantDetail } from "../../server/modules/catalog/shared.ts";
 import { BagForm } from "~/components/bag/bag-form";
 import { useLiveStock } from "~/components/product/use-live-stock";
 import { Link } from "~/components/ui/link";
 import { useHydrated } from "~/lib/use-hydrated";
 
-type Option = Pick<ProductVariantDetail, "id" | "size" | "colour" | "stock">;
+type Option = Pick<ProductVariantDetail, "id" | "size" | "colour" | "colourHex" | "stock">;
 type Options =
   { state: "closed" } | { state: "loading" } | { state: "ready"; productId: number; options: Option[] } | { state: "failed" };
 
 /**
  * The grid's quick add. Grids repeat it two dozen times, so a card carries only one button: the
- * product's options are fetched from the shop API when the shopper opens it, and each option is a
- * submit button of one bag form. Without JavaScript it is a link to the product page, where the
- * option is chosen in a form (docs/decisions/0020-the-bag.md).
+ * product's options are fetched from the shop API when the shopper opens it. They open in a modal
+ * <dialog> (focus kept inside, Escape and the backdrop close it), a sheet from the bottom on a
+ * phone and a small box on wider screens (pages.css): the colour first, then that colour's sizes,
+ * each size a submit button of one bag form. Without JavaScript it is a link to the product page,
+ * where the option is chosen in a form (docs/decisions/0020-the-bag.md, 0081).
  */
 export function QuickAdd({ slug, categorySlug, name }: { slug: string; categorySlug: string; name: string }) {
   const hydrated = useHydrated();
   const [options, setOptions] = useState<Options>({ state: "closed" });
-  const panel = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  // Counts openings and closings: options that arrive after the panel was closed (Escape pressed
+  // Counts openings and closings: options that arrive after the sheet was closed (Escape pressed
   // while they load) are for an opening that is over, and must not open it again.
   const opening = useRef(0);
   const open = options.state !== "closed";
-  const close = () => {
-    opening.current++;
-    setOptions({ state: "closed" });
-  };
+  const href = `/shop/${categorySlug}/${slug}`;
 
-  // A layout effect: the listeners are in place as soon as the open panel is on screen, so an
-  // Escape pressed right away is not missed.
-  useLayoutEffect(() => {
-    if (!open) return;
-    const closeOn = (event: Event) => {
-      if (event instanceof KeyboardEvent && event.key !== "Escape") return;
-      if (event instanceof PointerEvent && panel.current?.contains(event.target as Node)) return;
-      close();
-      if (event instanceof KeyboardEvent) trigger.current?.focus();
-    };
-    document.addEventListener("keydown", closeOn);
-    document.addEventListener("pointerdown", closeOn);
-    return () => {
-      document.removeEventListener("keydown", closeOn);
-      document.removeEventListener("pointerdown", closeOn);
-    };
+  useEffect(() => {
+    const box = dialog.current;
+    if (open && box && !box.open) box.showModal();
   }, [open]);
 
   if (!hydrated) {
     return (
-      <Link to={`/shop/${categorySlug}/${slug}`} className="quick-add" aria-label={`Choose options for ${name}`}>
+      <Link to={href} className="quick-add-button" aria-label={`Choose options for ${name}`}>
         Choose options
       </Link>
     );
   }
 
+  const close = () => {
+    opening.current++;
+    if (dialog.current?.open) dialog.current.close();
+    setOptions({ state: "closed" });
+    trigger.current?.focus();
+  };
+
   async function load() {
-    if (open) return close();
     const current = ++opening.current;
     setOptions({ state: "loading" });
     let next: Options;
@@ -74,55 +66,119 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
   }
 
   return (
-    <div className="quick-add-wrap" ref={panel}>
-      <button ref={trigger} type="button" className="quick-add" aria-expanded={open} onClick={load}>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className="quick-add-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={open ? close : load}
+      >
         Quick add<span className="sr-only"> {name}</span>
       </button>
       {open && (
-        <div className="quick-add-panel" role="group" aria-label={`Options of ${name}`}>
-          {options.state === "loading" && <p>Loading options…</p>}
+        <dialog
+          ref={dialog}
+          className="quick-add-sheet"
+          aria-label={`Options of ${name}`}
+          data-testid="quick-add-sheet"
+          // Escape closes a modal dialog by itself; this keeps the state in step with it.
+          onClose={close}
+          // A click on the backdrop lands on the dialog itself, outside its content box.
+          onClick={(event) => event.target === event.currentTarget && close()}
+        >
+          <div className="quick-add-sheet-head">
+            <p className="font-semibold">{name}</p>
+            <button type="button" className="quick-add-close" onClick={close} aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          {options.state === "loading" && <p className="py-4">Loading options…</p>}
           {options.state === "failed" && (
-            <p>
-              The options could not be loaded. <Link to={`/shop/${categorySlug}/${slug}`}>Open the product</Link>
+            <p className="py-4">
+              The options could not be loaded. <Link to={href}>Open the product</Link>
             </p>
           )}
           {options.state === "ready" && (
             <BagForm
               onResult={(result) => {
-                if (!result.ok) return;
-                close();
-                // The focused option goes away with the panel: focus goes back to what opened it.
-                trigger.current?.focus();
+                if (result.ok) close();
               }}
             >
               {(busy) => (
                 <>
                   <input type="hidden" name="intent" value="add" />
                   <input type="hidden" name="quantity" value="1" />
-                  <QuickAddOptions productId={options.productId} options={options.options} busy={busy} />
+                  <QuickAddChoice productId={options.productId} options={options.options} busy={busy} />
                 </>
               )}
             </BagForm>
           )}
-        </div>
+          <Link to={href} className="mt-3 inline-flex min-h-11 items-center text-sm font-medium text-mint-700 underline">
+            See the product
+          </Link>
+        </dialog>
       )}
-    </div>
+    </>
   );
 }
 
-/** The open panel's options, one submit button each, their stock kept live while it is open. */
-function QuickAddOptions({ productId, options, busy }: { productId: number; options: Option[]; busy: boolean }) {
+/**
+ * The colour, then the sizes of that colour (one submit button each), their stock kept live while
+ * the sheet is open. One colour: it is chosen already.
+ */
+function QuickAddChoice({ productId, options, busy }: { productId: number; options: Option[]; busy: boolean }) {
   const live = useLiveStock(productId, options);
+  const colours = [...new Map(live.map((o) => [o.colour, o.colourHex])).entries()];
+  const [colour, setColour] = useState<string | null>(colours.length === 1 ? colours[0]![0] : null);
+  const sizes = live.filter((o) => o.colour === colour);
   return (
-    <ul>
-      {live.map((option) => (
-        <li key={option.id}>
-          <button type="submit" name="variantId" value={option.id} disabled={busy || option.stock === 0}>
-            {option.size} · {option.colour}
-            {option.stock === 0 && <span className="sr-only"> (sold out)</span>}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <fieldset className="quick-add-step">
+        <legend>Colour{colour && <span className="font-normal text-grey-600">: {colour}</span>}</legend>
+        <div className="flex flex-wrap gap-2">
+          {colours.map(([name, hex]) => {
+            const soldOut = live.every((o) => o.colour !== name || o.stock === 0);
+            return (
+              <button
+                key={name}
+                type="button"
+                className="quick-add-colour"
+                aria-pressed={colour === name}
+                onClick={() => setColour(name)}
+              >
+                <span className="quick-add-dot" style={{ backgroundColor: hex }} aria-hidden="true" />
+                {name}
+                {soldOut && <span className="sr-only"> (sold out)</span>}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+      {colour && (
+        <fieldset className="quick-add-step">
+          <legend>Size</legend>
+          <ul className="grid grid-cols-4 gap-2">
+            {sizes.map((option) => (
+              <li key={option.id}>
+                <button
+                  type="submit"
+                  name="variantId"
+                  value={option.id}
+                  className="quick-add-size"
+                  disabled={busy || option.stock === 0}
+                >
+                  {option.size}
+                  {/* The option's whole name for screen readers (and tests): size and colour. */}
+                  <span className="sr-only"> · {option.colour}</span>
+                  {option.stock === 0 && <span className="sr-only"> (sold out)</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+    </>
   );
 }

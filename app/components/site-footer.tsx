@@ -1,98 +1,97 @@
-import { isShopPath, type SiteView, type ViewLink } from "../../server/modules/site/shared.ts";
+import type { SiteView } from "../../server/modules/site/shared.ts";
+import { BrandMark } from "./brand/brand-mark";
+import { PaymentMarks } from "./brand/payment-marks";
 import { ExternalLink } from "./external-link";
 import { NewsletterSignup } from "./newsletter/signup-form";
-import { Link } from "./ui/link";
+import { SiteDataLink } from "./site-data-link";
 
-/** A link of the site's data: a path of the shop, or another site through the external-site notice (SPEC §2). */
-function SiteDataLink({ link, className }: { link: ViewLink; className: string }) {
-  return isShopPath(link.href) ? (
-    <Link to={link.href} className={className}>
-      {link.label}
-    </Link>
-  ) : (
-    <ExternalLink href={link.href} sig={link.sig} className={className}>
-      {link.label}
-    </ExternalLink>
-  );
-}
-
-const LINK = "text-grey-700 hover:text-mint-700";
-
-/** The footer: the trust bar, who the shop is and how to reach it, the newsletter, the editor's columns and the social links (ADR 76). */
-export function SiteFooter({ siteName, tagline, site }: { siteName: string; tagline: string; site: SiteView }) {
-  const { trust, contact, footer, social } = site;
+/**
+ * The footer (ADR 79): the newsletter and the social links on a light band, then the shop's name
+ * and contact details beside the owner's columns of links (help, company, membership, policies:
+ * ADR 76), and the ways to pay with the copyright line. At checkout (`slim`) only the policies,
+ * the ways to pay and the copyright: nothing there leads away from paying.
+ */
+export function SiteFooter({
+  siteName,
+  tagline,
+  site,
+  cards,
+  slim = false,
+}: {
+  siteName: string;
+  tagline: string;
+  site: SiteView;
+  /** Whether the shop takes cards (its payment marks). */
+  cards: boolean;
+  slim?: boolean;
+}) {
+  const { contact, footer, social } = site;
   const hasContact = contact.email !== null || contact.phone !== null || contact.address.length > 0 || contact.hours !== null;
+  const columns = slim ? footer.columns.filter((column) => /polic|legal/i.test(column.title)) : footer.columns;
   return (
-    <footer className="mt-16 border-t border-grey-200 bg-grey-50">
-      {trust.items.length > 0 && (
-        <ul
-          aria-label="Why shop with us"
-          className="container-page flex flex-col gap-2 border-b border-grey-200 py-4 text-sm font-medium text-grey-800 sm:flex-row sm:flex-wrap sm:gap-x-8"
-        >
-          {trust.items.map((item) => (
-            <li key={item.text} className="flex items-center gap-2">
-              <span aria-hidden="true" className="inline-block size-2 rounded-full bg-mint-500" />
-              {item.href === null ? (
-                item.text
-              ) : (
-                <SiteDataLink link={{ label: item.text, href: item.href, sig: item.sig }} className="hover:text-mint-700" />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="container-page flex flex-col gap-6 py-10 md:flex-row md:items-start md:justify-between">
-        <div>
-          <p className="font-semibold">{siteName}</p>
-          <p className="text-sm text-grey-600">{tagline}</p>
-          {hasContact && (
-            <address className="mt-3 flex flex-col gap-1 text-sm text-grey-700 not-italic" data-testid="shop-contact">
-              {contact.email && (
-                <a href={`mailto:${contact.email}`} className={LINK}>
-                  {contact.email}
-                </a>
-              )}
-              {contact.phone && (
-                <a href={`tel:${contact.phone.replace(/[^+0-9]/g, "")}`} className={LINK}>
-                  {contact.phone}
-                </a>
-              )}
-              {contact.address.length > 0 && <span>{contact.address.join(", ")}</span>}
-              {contact.hours && <span>{contact.hours}</span>}
-            </address>
-          )}
+    <footer className="site-footer">
+      {!slim && (
+        <div className="footer-band">
+          <div className="container-page footer-band-inner">
+            <NewsletterSignup source="footer" />
+            {social.links.length > 0 && (
+              // Out of the shop: through the external-site notice (SPEC §2).
+              <nav aria-label="Social media" className="footer-social">
+                <h2 className="footer-heading text-grey-700">Follow us</h2>
+                <ul>
+                  {social.links.map((link) => (
+                    <li key={link.href}>
+                      <ExternalLink href={link.href} sig={link.sig}>
+                        {link.label}
+                      </ExternalLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+          </div>
         </div>
-        <NewsletterSignup source="footer" />
-        {footer.columns.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <h2 className="mb-2 text-xs font-semibold tracking-wide text-grey-600 uppercase">{column.title}</h2>
-            <ul className="flex flex-col gap-2 text-sm">
-              {column.links.map((link) => (
-                <li key={`${link.label} ${link.href}`}>
-                  <SiteDataLink link={link} className={LINK} />
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
-        {social.links.length > 0 && (
-          // Out of the shop: through the external-site notice (SPEC §2).
-          <nav aria-label="Social media">
-            <ul className="flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
-              {social.links.map((link) => (
-                <li key={link.href}>
-                  <ExternalLink href={link.href} sig={link.sig} className={LINK}>
-                    {link.label}
-                  </ExternalLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+      )}
+      <div className="footer-main">
+        <div className="container-page footer-grid">
+          {!slim && (
+            <div className="footer-about">
+              <p className="footer-brand">
+                <BrandMark className="size-8 text-white" />
+                {siteName}
+              </p>
+              <p className="text-sm text-grey-300">{tagline}</p>
+              {hasContact && (
+                <address className="footer-contact" data-testid="shop-contact">
+                  <h2 className="footer-heading">Contact</h2>
+                  {contact.email && <a href={`mailto:${contact.email}`}>{contact.email}</a>}
+                  {contact.phone && <a href={`tel:${contact.phone.replace(/[^+0-9]/g, "")}`}>{contact.phone}</a>}
+                  {contact.address.length > 0 && <span>{contact.address.join(", ")}</span>}
+                  {contact.hours && <span>{contact.hours}</span>}
+                </address>
+              )}
+            </div>
+          )}
+          {columns.map((column) => (
+            <nav key={column.title} aria-label={column.title} className="footer-column">
+              <h2 className="footer-heading">{column.title}</h2>
+              <ul>
+                {column.links.map((link) => (
+                  <li key={`${link.label} ${link.href}`}>
+                    <SiteDataLink link={link} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+        <div className="container-page footer-base">
+          <PaymentMarks cards={cards} />
+          <p className="text-xs text-grey-300">
+            © {new Date().getUTCFullYear()} {siteName}
+          </p>
+        </div>
       </div>
-      <p className="container-page pb-8 font-mono text-xs text-grey-500">
-        © {new Date().getUTCFullYear()} {siteName}
-      </p>
     </footer>
   );
 }

@@ -1,16 +1,25 @@
-import { Link } from "./ui/link";
+import { Logo } from "./brand/logo";
 import { CompareLink } from "./compare-link";
 import type { MenuEntry } from "../../server/modules/site/shared.ts";
-import { MenuToggle, SiteMenu } from "./site-menu";
+import { MenuButton, SiteDrawer } from "./site-drawer";
+import { SiteMenu } from "./site-menu";
 import { SiteSearch } from "./site-search";
 import { Icon } from "./ui/icons";
+import { Link } from "./ui/link";
+import { useHydrated } from "~/lib/use-hydrated";
 
+/**
+ * The shop's header (ADR 79): the menu button (narrow screens), the logo, the search, compare,
+ * account and bag on one row, the menu's row under it from 1024 px; both rows on the page grid
+ * (container-page), as the page's content is. Narrow screens open the menu as a drawer.
+ */
 export function SiteHeader({
   siteName,
   menu,
   compare,
   bagCount,
   customer,
+  extraLinks,
 }: {
   siteName: string;
   /** The site's navigation with the catalogue's categories in their place (ADR 76). */
@@ -20,22 +29,20 @@ export function SiteHeader({
   bagCount: number;
   /** The logged-in customer, or null for a guest. */
   customer: { username: string; firstName: string | null } | null;
+  /** Links the drawer offers besides the menu (news, membership: when the owner's menu lacks them). */
+  extraLinks: { label: string; href: string }[];
 }) {
   return (
-    <header className="relative z-30 border-b border-grey-200 bg-white">
-      <div className="container-page flex flex-wrap items-center gap-x-1 gap-y-2 py-2 sm:gap-x-4 lg:gap-x-8 lg:gap-y-0">
-        <MenuToggle />
-        <Link to="/" className="py-2 text-lg font-bold tracking-tight whitespace-nowrap text-grey-900">
-          <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-full bg-mint-500" />
-          {siteName}
-        </Link>
-        <SiteMenu entries={menu} />
+    <header className="site-header">
+      <div className="container-page site-header-row">
+        <MenuButton />
+        <Logo siteName={siteName} />
         <SiteSearch />
-        <div className="ml-auto flex items-center sm:gap-1">
+        <div className="site-header-icons">
           {compare && <CompareLink />}
           <Link
             to={customer ? "/my-account" : "/login"}
-            className="rounded-md p-1.5 text-grey-800 hover:text-mint-700 sm:p-2"
+            className="header-icon"
             aria-label={customer ? `My account (${customer.firstName || customer.username})` : "Log in"}
             data-testid="account-link"
           >
@@ -43,7 +50,7 @@ export function SiteHeader({
           </Link>
           <Link
             to="/bag"
-            className="relative rounded-md p-1.5 text-grey-800 hover:text-mint-700 sm:p-2"
+            className="header-icon relative"
             aria-label={bagCount === 0 ? "Bag, empty" : `Bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`}
           >
             <Icon name="bag" />
@@ -54,6 +61,39 @@ export function SiteHeader({
             )}
           </Link>
         </div>
+      </div>
+      <SiteMenu entries={menu} />
+      <SiteDrawer entries={menu} customer={customer !== null} extraLinks={extraLinks} />
+    </header>
+  );
+}
+
+/**
+ * The header at checkout (ADR 79): the logo, "Secure checkout" and a way to help; no menu, search
+ * or bag to leave the purchase by. Help is the shop's contact address when it has one.
+ */
+export function CheckoutHeader({ siteName, contactEmail }: { siteName: string; contactEmail: string | null }) {
+  // Says the page's effects have run, as the shop header's search does by becoming a combobox (tests/support/hydration.ts).
+  const hydrated = useHydrated();
+  return (
+    <header className="site-header" data-hydrated={hydrated ? "" : undefined}>
+      <div className="container-page site-header-row checkout-header-row">
+        <Logo siteName={siteName} />
+        <p className="checkout-secure">
+          <Icon name="lock" className="size-5 text-mint-700" />
+          Secure checkout
+        </p>
+        {contactEmail ? (
+          <a href={`mailto:${contactEmail}`} className="checkout-help">
+            <Icon name="help" className="size-5" />
+            Help
+          </a>
+        ) : (
+          <Link to="/terms-condition" className="checkout-help">
+            <Icon name="help" className="size-5" />
+            Help
+          </Link>
+        )}
       </div>
     </header>
   );

@@ -1,56 +1,22 @@
-import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { leavingPath } from "../../server/modules/external-links/shared.ts";
+import { imageUrl, storedImageSource } from "../../server/modules/media/shared.ts";
 import { isShopPath, type MenuEntry } from "../../server/modules/site/shared.ts";
 import { CachedHtml } from "./ui/cached-html";
 import { Link } from "./ui/link";
-import { Icon } from "./ui/icons";
-
-const MENU_TOGGLE_ID = "shop-menu-open";
 
 /**
- * The menu toggle for narrow screens. A checkbox and its label, so the menu opens without
- * JavaScript too; the checkbox stays focusable (visually hidden) for keyboard users.
- */
-export function MenuToggle() {
-  const toggle = useRef<HTMLInputElement>(null);
-  const location = useLocation();
-  // A client-side navigation keeps the page, so close the menu by hand.
-  useEffect(() => {
-    if (toggle.current) toggle.current.checked = false;
-  }, [location.key]);
-  return (
-    <>
-      <input
-        ref={toggle}
-        id={MENU_TOGGLE_ID}
-        type="checkbox"
-        className="peer sr-only lg:hidden"
-        aria-controls="shop-menu"
-        aria-label="Menu"
-      />
-      <label
-        htmlFor={MENU_TOGGLE_ID}
-        className="flex cursor-pointer items-center gap-2 rounded-md px-1.5 py-2 text-sm font-medium sm:px-2 peer-focus-visible:outline-2 peer-focus-visible:outline-mint-600 lg:hidden"
-      >
-        <Icon name="menu" className="size-5" />
-        <span className="hidden sm:inline">Menu</span>
-      </label>
-    </>
-  );
-}
-
-/**
- * The shop menu, the site's navigation (ADR 76): its links and the catalogue's categories in the
- * owner's order, rendered once for every screen: a bar on wide screens whose categories open
- * their sub-categories on hover or focus; below the header, opened by <MenuToggle/> (which must
- * come before it in the same parent), on narrow ones. It is on every page, so its styles live in
- * app.css (.shop-menu) rather than in long class lists, and the server renders its lists once per
- * menu and current entry (CachedHtml).
+ * The shop menu for wide screens (≥ 1024 px), the site's navigation (ADR 76): its links and the
+ * catalogue's categories in the owner's order, one row under the logo, search and icons. A
+ * category opens a large panel on hover or keyboard focus (CSS :hover and :focus-within, so
+ * without JavaScript too) with its sub-categories and its picture, aligned to the page grid
+ * (ADR 79). Narrow screens have the drawer (site-drawer.tsx) instead. The menu is on every page,
+ * so its styles live in app.css (.shop-menu) and the server renders it once per menu and current
+ * entry (CachedHtml).
  */
 export function SiteMenu({ entries }: { entries: MenuEntry[] }) {
   const { pathname } = useLocation();
-  const current = entries.findIndex((entry) => isShopPath(entry.href) && isWithin(pathname, pathOf(entry.href)));
+  const current = currentEntry(entries, pathname);
   return (
     <CachedHtml tag="nav" id="shop-menu" aria-label="Shop" className="shop-menu" source={entries} variant={String(current)}>
       <MenuItems entries={entries} current={current} />
@@ -58,32 +24,77 @@ export function SiteMenu({ entries }: { entries: MenuEntry[] }) {
   );
 }
 
-/** The menu's lists; `current` is the index of the entry the visitor is in (-1 for none). */
+/** The index of the entry the visitor is in (-1 for none): the closest, so on /shop/gloves/sale the sale, not the gloves. */
+export function currentEntry(entries: MenuEntry[], pathname: string) {
+  let current = -1;
+  entries.forEach((entry, i) => {
+    const root = pathOf(entry.href);
+    if (!isShopPath(entry.href) || !isWithin(pathname, root)) return;
+    if (current === -1 || root.length > pathOf(entries[current]!.href).length) current = i;
+  });
+  return current;
+}
+
+/** The menu's row; `current` is the index of the entry the visitor is in (-1 for none). */
 function MenuItems({ entries, current }: { entries: MenuEntry[]; current: number }) {
   return (
     <ul className="container-page">
       {entries.map((entry, i) => (
         <li key={`${i} ${entry.href}`}>
-          {isShopPath(entry.href) ? (
-            <Link to={entry.href} aria-current={i === current ? "page" : undefined}>
-              {entry.label}
-            </Link>
-          ) : (
-            // Out of the shop: through the external-site notice's page (SPEC §2), signed by the server.
-            <a href={leavingPath(entry.href, entry.sig ?? undefined)}>{entry.label}</a>
-          )}
-          {entry.children.length > 0 && (
-            <ul>
-              {entry.children.map((child) => (
-                <li key={child.href}>
-                  <Link to={child.href}>{child.label}</Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          <MenuLink entry={entry} current={i === current} />
+          {entry.children.length > 0 && <MegaPanel entry={entry} />}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** An entry's link: a path of the shop, or another site through the external-site notice (SPEC §2), signed by the server. */
+export function MenuLink({ entry, current, className }: { entry: MenuEntry; current: boolean; className?: string }) {
+  // A sale listing is marked as good news (the saving colour).
+  const sale = /\/sale$/.test(pathOf(entry.href)) ? "" : undefined;
+  return isShopPath(entry.href) ? (
+    <Link to={entry.href} aria-current={current ? "page" : undefined} data-sale={sale} className={className}>
+      {entry.label}
+    </Link>
+  ) : (
+    <a href={leavingPath(entry.href, entry.sig ?? undefined)} className={className}>
+      {entry.label}
+    </a>
+  );
+}
+
+/** A category's large panel: its sub-categories, and its picture leading to all of it. */
+function MegaPanel({ entry }: { entry: MenuEntry }) {
+  return (
+    <div className="mega">
+      <div className="mega-inner container-page">
+        <div>
+          <p className="mega-title">{entry.label}</p>
+          <ul>
+            {entry.children.map((child) => (
+              <li key={child.href}>
+                <Link to={child.href}>{child.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <Link to={entry.href} className="mega-feature">
+          {entry.picture !== null && (
+            // Lazy: a closed panel is not displayed, so its picture is fetched when the panel first opens.
+            <img
+              src={imageUrl("cover", 480, storedImageSource(entry.picture))}
+              alt=""
+              width={480}
+              height={270}
+              loading="lazy"
+              decoding="async"
+            />
+          )}
+          <span>Shop all {entry.label.toLowerCase()}</span>
+        </Link>
+      </div>
+    </div>
   );
 }
 

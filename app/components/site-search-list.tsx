@@ -80,7 +80,7 @@ function SuggestionPrice({ item }: { item: Suggestion }) {
   const onSale = compareAtPrice !== null && compareAtPrice.amount > price.amount;
   return (
     <span className="text-right text-sm font-semibold whitespace-nowrap">
-      <span className={onSale ? "text-danger-600" : undefined}>{formatMoney(price.amount, price.currency)}</span>
+      <span className={onSale ? "price-sale" : undefined}>{formatMoney(price.amount, price.currency)}</span>
       {onSale && (
         <>
           <span className="sr-only">, was </span>

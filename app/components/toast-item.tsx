@@ -41,7 +41,7 @@ export function ToastItem({ toast }: { toast: Toast }) {
   return (
     <li
       data-toast={toast.kind}
-      className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg select-none ${tone[toast.kind]}`}
+      className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-card border py-3 pr-2 pl-4 text-sm shadow-lg select-none ${tone[toast.kind]}`}
       style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / 200, 0.6) }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -50,11 +50,11 @@ export function ToastItem({ toast }: { toast: Toast }) {
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => startX.current === null && setPaused(false)}
     >
-      <p className="flex-1">{toast.message}</p>
+      <p className="flex-1 self-center">{toast.message}</p>
       <button
         type="button"
         aria-label="Close notification"
-        className="-m-1 rounded p-1 text-grey-500 hover:text-grey-900"
+        className="-my-2.5 flex size-tap shrink-0 items-center justify-center rounded-control text-grey-600 hover:text-grey-900"
         onClick={() => dismissToast(toast.id)}
       >
         <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { mailTo, newCustomer, newVisitor } from "../support/e2e-visitors.ts";
 import { hydrated } from "../support/hydration.ts";
+import { addToBag, optionInStock } from "../support/e2e-checkout.ts";
+import { DUTCH_ADDRESS } from "../support/orders.ts";
 
 const notice = (page: Page) => page.getByTestId("site-notice");
 
@@ -223,5 +225,68 @@ test("the account area fits a 320 px screen", async ({ browser }) => {
   await expect(
     page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "Communication preferences" }),
   ).toHaveAttribute("aria-current", "page");
+  await context.close();
+});
+
+test("at 375 px the order table is a stack of cards: each cell on a line of its own, with its label", async ({ browser }) => {
+  const { context, page, person } = await newCustomer(browser);
+  // An order of the customer's own: the option in their bag, ordered through the shop API with
+  // their session, which orders from the customer's own bag (bags: a category no other spec shops
+  // in, so its stock is this test's).
+  const option = await optionInStock(context.request, 2, 0, "bags");
+  await addToBag(context, option.id);
+  const headers = { "x-forwarded-for": `2001:db8:ca7d:${(Number(process.env.TEST_WORKER_INDEX ?? 0) % 65536).toString(16)}::1` };
+  const cart = (await (await context.request.post("/ecommerce/carts", { headers })).json()) as { data: { id: string } };
+  const placed = await context.request.post("/ecommerce/orders", {
+    data: { cartId: cart.data.id, email: person.email, shippingAddress: DUTCH_ADDRESS, deliveryMethod: "home-standard" },
+    headers,
+  });
+  expect(placed.status()).toBe(201);
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/my-account/order-history");
+  const row = page.getByRole("row").filter({ hasText: "Awaiting payment" });
+  await expect(row).toHaveCount(1);
+  // The column headers are for screen readers only; each cell says what it is.
+  await expect(page.getByRole("columnheader", { name: "Date" })).toBeAttached();
+  const header = (await page.locator("table thead").boundingBox())!;
+  expect(header.height).toBeLessThanOrEqual(1);
+  const cells = row.getByRole("cell");
+  const boxes = await cells.evaluateAll((elements) =>
+    elements.map((cell) => {
+      const box = cell.getBoundingClientRect();
+      return {
+        left: Math.round(box.left),
+        top: Math.round(box.top),
+        width: Math.round(box.width),
+        label: getComputedStyle(cell, "::before").content,
+        text: (cell as HTMLElement).innerText,
+      };
+    }),
+  );
+  expect(boxes).toHaveLength(4);
+  // Stacked: one above the other, each as wide as the card.
+  for (let i = 1; i < boxes.length; i += 1) {
+    expect(boxes[i]!.top).toBeGreaterThan(boxes[i - 1]!.top);
+    expect(boxes[i]!.left).toBe(boxes[0]!.left);
+    expect(boxes[i]!.width).toBe(boxes[0]!.width);
+  }
+  expect(boxes.slice(0, 3).map((b) => b.label)).toEqual([
+    expect.stringContaining("Date"),
+    expect.stringContaining("Status"),
+    expect.stringContaining("Sub total"),
+  ]);
+  expect(boxes[1]!.text).toContain("Awaiting payment");
+  expect(boxes[2]!.text).toMatch(/^€[\d,]+\.\d\d$/);
+  // The view link fills its line of the card: a target of at least 44 px.
+  const view = row.getByRole("link", { name: /View order/ });
+  expect((await view.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+
+  // At 1280 px it is a table again: the cells side by side in one row.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const tops = await cells.evaluateAll((elements) => elements.map((cell) => Math.round(cell.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  await expect(page.getByRole("columnheader", { name: "Date" })).toBeVisible();
   await context.close();
 });

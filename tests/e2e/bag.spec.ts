@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { MAX_LINE_QUANTITY } from "../../server/modules/cart/limits.ts";
-import { addToBag, euros, type Variant } from "../support/e2e-checkout.ts";
+import { addToBag, euro, euros, type Variant } from "../support/e2e-checkout.ts";
 import { holdRequests } from "../support/held-requests.ts";
 import { hydrated } from "../support/hydration.ts";
 
@@ -158,21 +158,40 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("quick add from the grid: the shopper picks an option, a toast confirms, the header count goes up", async ({ page }) => {
+/** The open quick add's sheet of the product `name`. */
+const sheetOf = (page: Page, name: string) => page.getByRole("dialog", { name: `Options of ${name}` });
+
+/** Picks a colour with a size in stock in an open sheet, if none is chosen yet; returns the size buttons in stock. */
+async function chooseColour(sheet: ReturnType<typeof sheetOf>) {
+  const sizes = sheet.getByRole("group", { name: "Size" }).getByRole("button");
+  const colours = sheet.getByRole("group", { name: /^Colour/ }).getByRole("button");
+  await expect(colours.first()).toBeVisible();
+  if ((await sheet.getByRole("group", { name: "Size" }).count()) === 0) {
+    // The first colour not sold out in every size.
+    await colours.filter({ hasNotText: "(sold out)" }).first().click();
+  }
+  return sizes.and(sheet.page().locator(":enabled"));
+}
+
+test("quick add from the grid: a sheet with the colour, then the size; a toast confirms, the header count goes up", async ({
+  page,
+}) => {
   await page.goto("/shop/gloves");
   const card = page
     .getByTestId("product-card")
     .filter({ has: page.getByRole("button", { name: /^Quick add/ }) })
     .first();
   const name = (await card.getByRole("heading").textContent())!.trim();
+  await hydrated(card.getByRole("button", { name: `Quick add ${name}` }));
   await card.getByRole("button", { name: `Quick add ${name}` }).click();
-  const options = card.getByRole("group", { name: `Options of ${name}` });
-  const option = options.getByRole("button").and(page.locator(":enabled")).first();
+  const sheet = sheetOf(page, name);
+  await expect(sheet).toBeVisible();
+  const option = (await chooseColour(sheet)).first();
   const label = (await option.textContent())!.trim();
   await option.click();
   await expect(page.getByRole("status").filter({ hasText: `Added ${name} (` })).toBeVisible();
   await expect(bagCount(page)).toHaveText("1");
-  await expect(options).toHaveCount(0);
+  await expect(sheet).toHaveCount(0);
   await expect(card.getByRole("button", { name: `Quick add ${name}` })).toBeFocused();
 
   await page.goto("/bag");
@@ -188,8 +207,10 @@ test("quick add closes with Escape and gives focus back", async ({ page }) => {
   await hydrated(trigger);
   await trigger.click();
   await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("dialog", { name: /^Options of / })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(trigger).toBeFocused();
 });
 
@@ -205,20 +226,14 @@ test("quick add closed while its options load stays closed when they arrive", as
   const arrived = page.waitForEvent("requestfinished", (request) => request.url().includes("/ecommerce/products/"));
   release();
   await arrived;
-  // Another card's options, asked for after those arrived, shown: the first card's have been
-  // handled by now. Opened from the keyboard, as a pointer press anywhere would close an open panel.
+  // Another card's options, asked for after those arrived, shown: the first card's have been handled by now.
   const other = page.getByRole("button", { name: /^Quick add/ }).nth(1);
   await other.focus();
   await page.keyboard.press("Enter");
   const otherName = (await other.textContent())!.replace(/^Quick add\s*/, "");
-  await expect(
-    page
-      .getByRole("group", { name: `Options of ${otherName}` })
-      .getByRole("button")
-      .first(),
-  ).toBeVisible();
+  await expect(sheetOf(page, otherName).getByRole("group", { name: /^Colour/ })).toBeVisible();
   await expect(trigger).toHaveAttribute("aria-expanded", "false");
-  await expect(page.getByRole("group", { name: /^Options of / })).toHaveCount(1);
+  await expect(page.getByRole("dialog", { name: /^Options of / })).toHaveCount(1);
 });
 
 test.describe("quick add without JavaScript", () => {
@@ -227,5 +242,90 @@ test.describe("quick add without JavaScript", () => {
     await page.goto("/shop/gloves");
     const link = page.getByRole("link", { name: /^Choose options for / }).first();
     await expect(link).toHaveAttribute("href", /^\/shop\/gloves\/[a-z0-9-]+$/);
+  });
+});
+
+test("the summary says how far the bag is from free delivery, from the shop's delivery rates", async ({ page }) => {
+  const product = await productWithOptions(page.request);
+  await addToBag(page, product.first.id, 1);
+  await page.goto("/bag");
+  // The demo shop's standard delivery to the Netherlands is free from €50.00 of items.
+  const price = product.first.price;
+  const meter = page.getByTestId("free-delivery");
+  await expect(meter).toContainText(
+    price >= 5000 ? "Standard delivery is free for this bag." : `${euro(5000 - price)} more for free delivery`,
+  );
+  await expect(meter).toContainText("Standard delivery to Netherlands");
+});
+
+test.describe("on a phone (375 px)", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  /** Width and height of what a finger presses. */
+  const size = async (locator: ReturnType<Page["locator"]>) => {
+    const box = (await locator.boundingBox())!;
+    return { width: Math.round(box.width), height: Math.round(box.height) };
+  };
+
+  test("quick add opens as a sheet from the bottom: the colour, then the size, and it adds", async ({ page }) => {
+    await page.goto("/shop/gloves");
+    const card = page
+      .getByTestId("product-card")
+      .filter({ has: page.getByRole("button", { name: /^Quick add/ }) })
+      .first();
+    const name = (await card.getByRole("heading").textContent())!.trim();
+    const trigger = card.getByRole("button", { name: `Quick add ${name}` });
+    await hydrated(trigger);
+    await trigger.click();
+    const sheet = sheetOf(page, name);
+    await expect(sheet).toBeVisible();
+    // Along the screen's foot, the whole width.
+    await expect(async () => {
+      const box = (await sheet.boundingBox())!;
+      expect(Math.round(box.x)).toBe(0);
+      expect(Math.round(box.width)).toBe(375);
+      expect(Math.round(box.y + box.height)).toBe(740);
+    }).toPass();
+    // No size before a colour (unless the product has one colour, chosen already).
+    const colours = sheet.getByRole("group", { name: /^Colour/ }).getByRole("button");
+    if ((await colours.count()) > 1) await expect(sheet.getByRole("group", { name: "Size" })).toHaveCount(0);
+    const sizes = await chooseColour(sheet);
+    for (const target of [colours.first(), sizes.first(), sheet.getByRole("button", { name: "Close" })]) {
+      const { width, height } = await size(target);
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(44);
+    }
+    await sizes.first().click();
+    await expect(page.getByRole("status").filter({ hasText: `Added ${name} (` })).toBeVisible();
+    await expect(sheet).toHaveCount(0);
+    await expect(bagCount(page)).toHaveText("1");
+  });
+
+  test("quick add, compare and the bag's quantity buttons are targets of at least 44 px", async ({ page }) => {
+    await page.goto("/shop/gloves");
+    const card = page
+      .getByTestId("product-card")
+      .filter({ has: page.getByRole("button", { name: /^Quick add/ }) })
+      .first();
+    const name = (await card.getByRole("heading").textContent())!.trim();
+    for (const target of [
+      card.getByRole("button", { name: `Quick add ${name}` }),
+      card.getByRole("button", { name: `Compare ${name}` }),
+    ]) {
+      const { width, height } = await size(target);
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(44);
+    }
+
+    const product = await productWithOptions(page.request);
+    await addToBag(page, product.first.id, 2);
+    await page.goto("/bag");
+    for (const target of [
+      lines(page).getByRole("button", { name: `One fewer ${product.name}` }),
+      lines(page).getByRole("button", { name: `One more ${product.name}` }),
+      lines(page).getByLabel(`Quantity of ${product.name}`),
+      lines(page).getByRole("button", { name: `Remove ${product.name}` }),
+    ]) {
+      const { width, height } = await size(target);
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(44);
+    }
   });
 });

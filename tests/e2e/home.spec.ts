@@ -26,6 +26,47 @@ test("the home page shows the tagline, featured products from the database and t
   expect(await slider.getByRole("link").count()).toBeGreaterThanOrEqual(12);
 });
 
+test("the home page's campaign: the drawn hero asked for first, two ways in, categories, the newsroom and the membership offer", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: "for every keeper, everywhere, always" });
+  const picture = hero.locator("picture img");
+  // The largest thing on a first visit: asked for first, its box known before it arrives.
+  await expect(picture).toHaveAttribute("fetchpriority", "high");
+  await expect(picture).toHaveAttribute("width", /\d+/);
+  await expect(picture).toHaveAttribute("height", /\d+/);
+  await expect(picture).toHaveAttribute("sizes", "100vw");
+  await expect(picture).toHaveAttribute("src", /^\/images\/cover\/\d+\?src=%2Fmedia%2Fart%2Fhero%2Fhome\.webp$/);
+  // A phone gets the portrait crop.
+  await expect(hero.locator("picture source")).toHaveAttribute("srcset", /art%2Fhero%2Fhome-portrait\.webp/);
+  await expect(hero.locator("picture source")).toHaveAttribute("media", "(max-width: 1023px)");
+  for (const [name, href] of [
+    ["Shop gloves", "/shop/gloves"],
+    ["Join the membership", "/membership"],
+  ] as const) {
+    const link = hero.getByRole("link", { name });
+    await expect(link).toHaveAttribute("href", href);
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+
+  const tiles = page.getByRole("region", { name: "Shop by category" }).getByRole("link");
+  expect(await tiles.count()).toBeGreaterThanOrEqual(4);
+  await expect(tiles.first()).toHaveAttribute("href", /^\/shop\/[a-z-]+$/);
+
+  const newsroom = page.getByRole("region", { name: "From the newsroom" });
+  await expect(newsroom.getByTestId("news-tile")).toHaveCount(3);
+  await expect(newsroom.getByTestId("news-tile").first()).toHaveAttribute("data-lead", "true");
+  // No picture twice on one page.
+  const covers = await newsroom.locator("img").evaluateAll((images) => images.map((img) => img.getAttribute("src")));
+  expect(new Set(covers).size).toBe(covers.length);
+
+  const offer = page.getByRole("region", { name: "Keepers' Club Pro" });
+  await expect(offer).toContainText("€49.00 a year");
+  await expect(offer.getByRole("link", { name: "Join the membership" })).toHaveAttribute("href", "/membership");
+});
+
 test("every page carries the shop's metadata", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -213,8 +213,32 @@ test("the home page's brand slider leads to the brand's page: its story and its 
   for (const brand of await cards(page).locator(".product-card-brand").allTextContents())
     expect(brand.toLowerCase()).toBe(name.toLowerCase());
   const filters = page.getByRole("form", { name: "Filters" });
-  await expect(filters.getByRole("group", { name: "Size" })).toBeVisible();
+  // A brand may sell gloves and boots alike: its sizes come in one list per kind (ADR 81).
+  await expect(filters.getByRole("group", { name: /size/i }).first()).toBeVisible();
   expect((await page.goto("/brands/no-such-brand"))?.status()).toBe(404);
+});
+
+test("the shop's root opens with the categories as picture tiles, and lists each kind of size apart", async ({ page }) => {
+  await page.goto("/shop");
+  const tiles = page.getByRole("navigation", { name: "Shop by category" }).getByTestId("category-tile");
+  await expect(tiles.first()).toBeVisible();
+  await expect(tiles.filter({ hasText: "Gloves" })).toHaveAttribute("href", "/shop/gloves");
+  const filters = page.getByRole("form", { name: "Filters" });
+  // Glove, junior, clothing and shoe sizes: four lists, not one of every size the shop has.
+  const gloves = filters.getByRole("group", { name: "Glove sizes" });
+  const shoes = filters.getByRole("group", { name: "Shoe sizes" });
+  await expect(gloves).toBeVisible();
+  await expect(shoes).toBeVisible();
+  await expect(filters.getByRole("group", { name: "Clothing sizes" })).toBeVisible();
+  await expect(gloves.getByText("EU 41")).toHaveCount(0);
+  await expect(shoes.getByText("EU 41")).toBeVisible();
+
+  // In a category, one list of its own sizes, without the others.
+  await tiles.filter({ hasText: "Gloves" }).click();
+  await expect(page).toHaveURL(/\/shop\/gloves$/);
+  await expect(filters.getByRole("group", { name: "Size", exact: true })).toBeVisible();
+  await expect(filters.getByRole("group", { name: "Size", exact: true }).getByText("EU 41")).toHaveCount(0);
+  await expect(filters.getByRole("group", { name: "Size", exact: true }).getByText(/^XL$/)).toHaveCount(0);
 });
 
 test("the price slider moves the price fields and applies when let go", async ({ page }) => {

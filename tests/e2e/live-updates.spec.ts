@@ -82,6 +82,12 @@ test("an open quick add marks an option sold out when another shopper buys the l
     .first();
   await hydrated(card.getByRole("button", { name: `Quick add ${option.name}` }));
   await card.getByRole("button", { name: `Quick add ${option.name}` }).click();
+  // The sheet asks for the colour first, then offers its sizes (ADR 81).
+  await card
+    .getByRole("dialog")
+    .getByRole("group", { name: /^Colour/ })
+    .getByRole("button", { name: new RegExp(`^${option.colour}`) })
+    .click();
   const choice = card.getByRole("button", { name: new RegExp(`^${option.size} · ${option.colour}`) });
   await expect(choice).toBeEnabled();
   await subscribedTo(sent, "stockChanged");

@@ -45,6 +45,13 @@ test("a new customer joins the paid plan through checkout and pays by card: the 
   const yearFromNow = new Date();
   yearFromNow.setUTCFullYear(yearFromNow.getUTCFullYear() + 1);
   await expect(status).toContainText(DATE.format(yearFromNow));
+  // Buying the plan had no member price in it: nothing saved yet. Leaving is in the settings.
+  await expect(page.getByTestId("member-savings")).toContainText("have not saved you anything yet");
+  await page.getByRole("link", { name: "Membership settings" }).click();
+  await expect(page).toHaveURL(/\/membership-world#membership-settings$/);
+  await expect(
+    page.getByRole("region", { name: "Membership settings" }).getByRole("button", { name: "Cancel the renewal" }),
+  ).toBeVisible();
   // The bag is empty again: the plan went with the order.
   await page.goto("/bag");
   await expect(page.getByText("Your bag is empty.")).toBeVisible();
@@ -60,5 +67,23 @@ test("a guest who asks for the paid plan is sent to log in, to come back to /mem
   await join.click();
   await expect(page).toHaveURL((url) => url.pathname === "/login" && url.searchParams.get("next") === "/membership");
   await expect(page.getByRole("heading", { name: "Log in", exact: true })).toBeVisible();
+  await context.close();
+});
+
+test("the plans side by side: the paid plan is the one pointed at, and every plan's button has one size", async ({ browser }) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/membership");
+    const pro = page.getByTestId("plan-pro");
+    await expect(pro.getByText("Best value")).toBeVisible();
+    await expect(page.getByTestId("plan-club").getByText("Best value")).toHaveCount(0);
+    const join = (await pro.getByRole("button", { name: `Join ${PRO.name}, ${PRO.price} a year` }).boundingBox())!;
+    const club = (await page.getByTestId("plan-club").getByRole("link", { name: "Log in to join" }).boundingBox())!;
+    expect(Math.round(club.height), `at ${width} px`).toBe(Math.round(join.height));
+    expect(Math.round(club.width), `at ${width} px`).toBe(Math.round(join.width));
+    expect(join.height).toBeGreaterThanOrEqual(44);
+  }
   await context.close();
 });

@@ -25,6 +25,13 @@ test("the newsroom: both sections, a section, a category's chip, the next page, 
   await page.goto("/news-and-media");
   await expect(page.getByRole("heading", { level: 1, name: "News and media" })).toBeVisible();
   await expect(page.getByTestId("news-tile")).toHaveCount(12);
+  // The first page leads with its newest story, large; the rest are tiles.
+  await expect(page.getByTestId("news-tile").first()).toHaveAttribute("data-lead", "true");
+  await expect(page.locator('[data-testid="news-tile"][data-lead]')).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Add our news to your reader" })).toHaveAttribute(
+    "href",
+    "/news-and-media/feed.xml",
+  );
   await expectNoViolations(page);
 
   await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "News", exact: true }).click();
@@ -60,6 +67,13 @@ test("the newsroom: both sections, a section, a category's chip, the next page, 
   await expect(page.getByTestId("post-body")).toBeVisible();
   await expect(page.getByRole("heading", { name: "More news" })).toBeVisible();
   await expect(page.getByRole("region", { name: "More news" }).getByTestId("news-tile")).toHaveCount(3);
+  // Products to shop the story, linked to their pages.
+  const shop = page.getByRole("region", { name: "Shop the story" });
+  await expect(shop.getByTestId("product-card")).toHaveCount(4);
+  await expect(shop.getByTestId("product-card").first().getByRole("heading").getByRole("link")).toHaveAttribute(
+    "href",
+    /^\/shop\/[a-z0-9-]+\/[a-z0-9-]+$/,
+  );
   await expectNoViolations(page);
 });
 
@@ -109,8 +123,11 @@ test("an exclusive: a guest gets the private-page modal and nothing of it; a mem
   );
   await expect(guest.getByTestId("post-body")).toHaveCount(0);
   await expectNoViolations(guest);
-  // Closed, the teaser stays with the same offer.
+  // Closed, the teaser stays with the same offer. The close button is a thumb's target on a phone.
   await hydrated(dialog.getByRole("button", { name: "Close" }));
+  await guest.setViewportSize({ width: 375, height: 740 });
+  const close = (await dialog.getByRole("button", { name: "Close" }).boundingBox())!;
+  expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
   await guest.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(guest.getByTestId("private-page-note")).toBeVisible();
@@ -123,6 +140,11 @@ test("an exclusive: a guest gets the private-page modal and nothing of it; a mem
   await expect(page).toHaveURL(/\/membership-world$/);
   await expect(page.getByText("Welcome to the club: you are a member now.")).toBeVisible();
   await expect(page.getByTestId("membership-status")).toContainText("No end date");
+  // A new member has saved nothing yet; leaving is in the settings at the end of the area.
+  await expect(page.getByTestId("member-savings")).toContainText("have not saved you anything yet");
+  const settings = page.getByRole("region", { name: "Membership settings" });
+  await expect(settings.getByRole("button", { name: "Leave the membership" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Your membership" }).getByRole("button")).toHaveCount(0);
 
   await page.goto(postPath);
   const body = page.getByTestId("post-body");

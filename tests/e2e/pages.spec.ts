@@ -22,9 +22,10 @@ test("each of the shop's pages answers with its title, description and text", as
     const answer = await request.get(path);
     expect(answer.status(), path).toBe(200);
     const html = await answer.text();
-    expect(html, path).toContain(
-      `<h1 class="text-3xl font-bold tracking-tight sm:text-4xl">${title.replace("'", "&#x27;")}</h1>`,
-    );
+    // The title is the page's one h1, in the display face.
+    expect(html.match(/<h1 class="([^"]*)">([^<]*)<\/h1>/g), path).toEqual([
+      expect.stringMatching(new RegExp(`^<h1 class="[^"]*font-display[^"]*">${title.replace("'", "&#x27;")}</h1>$`)),
+    ]);
     expect(html, path).toMatch(/<meta name="description" content="[^"]{40,}"/);
   }
 });
@@ -45,6 +46,28 @@ test("/about shows its picture, a product carousel of gloves and a call to join"
   await expect(carousel.getByTestId("product-card").first()).toBeVisible();
   await page.getByRole("link", { name: "See membership" }).click();
   await expect(page).toHaveURL(/\/membership$/);
+});
+
+test("about, the keeper's call and xG open with their drawn picture and read as sections with a call to action", async ({
+  page,
+}) => {
+  for (const [path, slug, cta] of [
+    ["/about", "about", "See membership"],
+    ["/the-keepers-call", "the-keepers-call", "Shop gloves"],
+    ["/xg", "xg", "Join the club"],
+  ] as const) {
+    await page.goto(path);
+    const artwork = page.getByTestId("page-artwork");
+    await expect(artwork, path).toHaveAttribute(
+      "src",
+      `/images/cover/800?src=${encodeURIComponent(`/media/art/pages/${slug}.webp`)}`,
+    );
+    await expect(artwork, path).toHaveAttribute("fetchpriority", "high");
+    expect(await artwork.getAttribute("alt"), path).toBeTruthy();
+    // Not a wall of text: at least three headed sections, and a way on.
+    expect(await page.locator(".page-sections h2").count(), path).toBeGreaterThanOrEqual(3);
+    await expect(page.getByRole("link", { name: cta }), path).toBeVisible();
+  }
 });
 
 test("/launch counts down to the drop and takes an e-mail address", async ({ page }) => {

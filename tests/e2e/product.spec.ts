@@ -381,10 +381,84 @@ test.describe("without JavaScript", () => {
   });
 });
 
+/** The contrast ratio (WCAG 2) of two CSS colours of the rgb()/rgba() form, the background opaque. */
+function contrast(text: string, background: string): number {
+  const channels = (colour: string) =>
+    colour
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map(Number);
+  const luminance = (colour: string) => {
+    const [r, g, b] = channels(colour).map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+test("the sold-out button's text is readable: at least 4.5:1 against its background", async ({ page }) => {
+  const product = await findProduct(page.request, "gloves", (p) => p.variants.some((v) => v.stock === 0));
+  const soldOut = product.variants.find((v) => v.stock === 0)!;
+  await page.goto(`${pathOf(product)}?variant=${soldOut.id}`);
+  const button = page.getByRole("button", { name: "Sold out" });
+  await expect(button).toBeDisabled();
+  const { color, background } = await button.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { color: style.color, background: style.backgroundColor };
+  });
+  // An opaque background of its own (not the page's white seen through).
+  expect(background).toMatch(/^rgb\(/);
+  expect(contrast(color, background)).toBeGreaterThanOrEqual(4.5);
+});
+
+test("the add-to-bag button has a delivery estimate beside it, from the shop's delivery rates", async ({ page }) => {
+  const glove = await findProduct(page.request, "gloves", (p) => p.variants.some((v) => v.stock > 0));
+  await page.goto(pathOf(glove));
+  // The demo shop's standard delivery to the Netherlands: 1–2 days, plus a working day to dispatch (ADR 81).
+  await expect(page.getByTestId("delivery-estimate")).toHaveText(
+    "Delivered in 2–3 working days to Netherlands, free from €50.00.",
+  );
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("an add-to-bag bar stays on screen once the button has scrolled away, and adds to the bag", async ({ page }) => {
+    const product = await findProduct(page.request, "gloves", (p) => p.variants.some((v) => v.stock >= 3));
+    const variant = product.variants.find((v) => v.stock >= 3)!;
+    await page.goto(`${pathOf(product)}?variant=${variant.id}`);
+    const main = page.locator(".add-to-bag-row").getByRole("button", { name: "Add to bag" });
+    await expect(main).toBeVisible();
+    const bar = page.getByTestId("sticky-add-bar");
+    // While the button is on screen, the bar is not (and is hidden from assistive technology).
+    await expect(bar).not.toBeInViewport();
+    await expect(bar.getByRole("button", { name: "Add to bag" })).toHaveCount(0);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(main).not.toBeInViewport();
+    await expect(bar).toBeInViewport();
+    await expect(bar).toContainText(product.name);
+    const barButton = bar.getByRole("button", { name: "Add to bag" });
+    expect((await barButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await barButton.click();
+    await expect(page.getByRole("region", { name: "Notifications" }).getByRole("listitem")).toContainText(
+      `Added ${product.name}`,
+    );
+    await expect(bagCount(page)).toHaveText("1");
+
+    // Back up at the button, the bar goes.
+    await main.scrollIntoViewIfNeeded();
+    await expect(bar).not.toBeInViewport();
+  });
+});
+
 test("information blocks are closed sections that open to plain paragraphs", async ({ page }) => {
   const glove = await findProduct(page.request, "gloves", () => true);
   await page.goto(pathOf(glove));
-  const info = page.locator(".product-information details");
+  const info = page.locator(".accordion details");
   await expect(info.locator("summary")).toHaveText(["Glove size guide", "Caring for latex", "Delivery and returns"]);
   const guide = info.filter({ hasText: "Glove size guide" });
   await expect(guide.getByText(/^Measure around/)).toBeHidden();
@@ -395,7 +469,7 @@ test("information blocks are closed sections that open to plain paragraphs", asy
 
   const shirt = await findProduct(page.request, "apparel", () => true);
   await page.goto(pathOf(shirt));
-  await expect(page.locator(".product-information summary")).toHaveText(["Apparel size guide", "Delivery and returns"]);
+  await expect(page.locator(".accordion summary")).toHaveText(["Apparel size guide", "Delivery and returns"]);
 });
 
 test("related products are others of the same kind and lead to their pages", async ({ page }) => {

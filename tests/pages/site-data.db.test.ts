@@ -62,9 +62,15 @@ async function renderPage(request: Request, page: PageContext): Promise<Response
       compare: root.flags.compare !== false,
       bagCount: 0,
       customer: null,
+      extraLinks: [],
     }),
     createElement(ProductGrid, { products, currency: listing.currency }),
-    createElement(SiteFooter, { siteName: root.site.siteName, tagline: root.site.tagline, site: deserialize(root.siteData) }),
+    createElement(SiteFooter, {
+      siteName: root.site.siteName,
+      tagline: root.site.tagline,
+      site: deserialize(root.siteData),
+      cards: root.cards,
+    }),
   );
   const handler = createStaticHandler([{ id: "root", path: "/shop/:category", loader: () => root, element }]);
   const routed = await handler.query(new Request(request.url));
@@ -125,9 +131,16 @@ test("a menu item added in the back office is in the next page's header, though 
   const first = await get("/shop/gloves");
   expect(first.cache).toBe("miss");
   expect((await get("/shop/gloves")).cache).toBe("hit");
-  const categories = menuOf(first.html);
+  // The demo's menu: the categories (each with its sub-categories), then the sale, the news and the membership (ADR 79).
+  const shown = menuOf(first.html);
+  const categories = shown.slice(0, shown.findIndex(([label]) => label === "Sale"));
   expect(categories.map(([label]) => label)).toContain("Gloves");
   expect(categories.every(([, href]) => href!.startsWith("/shop/"))).toBe(true);
+  expect(shown.slice(categories.length)).toEqual([
+    ["Sale", "/shop/gloves/sale"],
+    ["News", "/news-and-media"],
+    ["Membership", "/membership"],
+  ]);
 
   const { parts } = await stored();
   await shop.services.site.changePart(owner, "navigation", {

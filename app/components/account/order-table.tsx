@@ -44,8 +44,8 @@ export function OrderTable({ orders }: { orders: OrderSummary[] }) {
     );
   }
   return (
-    <div className="overflow-x-auto">
-      <table className="account-table">
+    <div className="sm:overflow-x-auto">
+      <table className="stack-table">
         <caption className="sr-only">Your orders</caption>
         <thead>
           <tr>
@@ -60,10 +60,14 @@ export function OrderTable({ orders }: { orders: OrderSummary[] }) {
         <tbody>
           {orders.map((order) => (
             <tr key={order.id} data-testid="order-row">
-              <td>{orderDate(order.createdAt)}</td>
-              <td>{orderStatusLabel(order.status)}</td>
-              <td>{formatMoney(order.subtotal, order.currency)}</td>
-              <td>
+              <td data-label="Date" className="cell-nowrap">
+                {orderDate(order.createdAt)}
+              </td>
+              <td data-label="Status">{orderStatusLabel(order.status)}</td>
+              <td data-label="Sub total" className="cell-nowrap">
+                {formatMoney(order.subtotal, order.currency)}
+              </td>
+              <td className="cell-action">
                 <Link to={`/my-account/order-history/${order.id}/order`} className="text-link">
                   View order<span className="sr-only"> {order.number}</span>
                 </Link>

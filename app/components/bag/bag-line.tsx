@@ -98,47 +98,51 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
 
         <div className="bag-line-actions">
           {line.available && (
-            <BagForm className="bag-stepper" quiet>
+            <BagForm className="qty-stepper" quiet>
               {(busy) => (
                 <>
                   <input type="hidden" name="intent" value="update" />
                   <input type="hidden" name="lineId" value={line.id} />
                   {/* First in the form, so Enter in the quantity field submits the typed number. */}
-                  <button type="submit" className={hydrated ? "sr-only focus:not-sr-only bag-small-button" : "bag-small-button"}>
+                  <button type="submit" className={hydrated ? "sr-only focus:not-sr-only qty-update" : "qty-update"}>
                     Update<span className="sr-only"> quantity of {line.name}</span>
                   </button>
-                  <button
-                    type="submit"
-                    name="delta"
-                    value="-1"
-                    aria-label={`One fewer ${line.name}`}
-                    aria-disabled={line.quantity <= 1}
-                    onClick={line.quantity <= 1 ? (event) => event.preventDefault() : undefined}
-                  >
-                    −
-                  </button>
-                  <label>
-                    <span className="sr-only">Quantity of {line.name}</span>
-                    <input
-                      key={line.quantity}
-                      type="number"
-                      name="quantity"
-                      inputMode="numeric"
-                      min={1}
-                      defaultValue={line.quantity}
-                      readOnly={busy}
-                    />
-                  </label>
-                  <button
-                    type="submit"
-                    name="delta"
-                    value="1"
-                    aria-label={`One more ${line.name}`}
-                    aria-disabled={line.quantity >= most}
-                    onClick={line.quantity >= most ? (event) => event.preventDefault() : undefined}
-                  >
-                    +
-                  </button>
+                  <div className="qty-pill">
+                    <button
+                      type="submit"
+                      name="delta"
+                      value="-1"
+                      className="qty-step rounded-l-full"
+                      aria-label={`One fewer ${line.name}`}
+                      aria-disabled={line.quantity <= 1}
+                      onClick={line.quantity <= 1 ? (event) => event.preventDefault() : undefined}
+                    >
+                      −
+                    </button>
+                    <label className="qty-number">
+                      <span className="sr-only">Quantity of {line.name}</span>
+                      <input
+                        key={line.quantity}
+                        type="number"
+                        name="quantity"
+                        inputMode="numeric"
+                        min={1}
+                        defaultValue={line.quantity}
+                        readOnly={busy}
+                      />
+                    </label>
+                    <button
+                      type="submit"
+                      name="delta"
+                      value="1"
+                      className="qty-step rounded-r-full"
+                      aria-label={`One more ${line.name}`}
+                      aria-disabled={line.quantity >= most}
+                      onClick={line.quantity >= most ? (event) => event.preventDefault() : undefined}
+                    >
+                      +
+                    </button>
+                  </div>
                 </>
               )}
             </BagForm>
@@ -148,7 +152,7 @@ export function BagLine({ line, currency }: { line: CartLineView; currency: stri
               <>
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="lineId" value={line.id} />
-                <button type="submit" className="bag-remove" aria-disabled={busy}>
+                <button type="submit" className="bag-remove min-h-11 px-1" aria-disabled={busy}>
                   Remove<span className="sr-only"> {line.name}</span>
                 </button>
               </>

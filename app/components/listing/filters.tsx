@@ -1,6 +1,11 @@
-import { Fragment, useEffect, useRef } from "react";
+import { Fragment, useEffect, useRef, type CSSProperties } from "react";
 import { useLocation, useSubmit } from "react-router";
-import type { FacetOption, ListingFacets } from "../../../server/modules/catalog/shared.ts";
+import {
+  SIZE_GROUP_LABELS,
+  type FacetOption,
+  type ListingFacets,
+  type SizeFacetOption,
+} from "../../../server/modules/catalog/shared.ts";
 import { changedSinceRender, syncFormWithQuery } from "~/lib/sync-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CachedHtml } from "../ui/cached-html";
@@ -111,7 +116,7 @@ function FilterFields({
           slider={slider}
         />
       )}
-      <OptionGroup title="Size" name="size" options={facets.sizes} variant="chips" />
+      <SizeGroups options={facets.sizes} />
       <OptionGroup title="Colour" name="colour" options={facets.colours} variant="swatches" />
       <OptionGroup title="Category" name="sub" options={facets.subCategories} />
       <OptionGroup title="Brand" name="brand" options={facets.brands} />
@@ -129,6 +134,28 @@ function FilterFields({
       <button type="submit" className="filters-apply">
         Apply filters
       </button>
+    </>
+  );
+}
+
+/**
+ * The sizes, one fieldset per kind (glove, junior, clothing, shoe): a listing of everything never
+ * mixes them in one list. The facet gives them in size order, so each kind is one run of it.
+ */
+function SizeGroups({ options }: { options: SizeFacetOption[] }) {
+  const groups: { group: SizeFacetOption["group"]; options: SizeFacetOption[] }[] = [];
+  for (const option of options) {
+    const last = groups[groups.length - 1];
+    if (last?.group === option.group) last.options.push(option);
+    else groups.push({ group: option.group, options: [option] });
+  }
+  // One kind (a category's listing): the list is just "Size".
+  if (groups.length === 1) return <OptionGroup title="Size" name="size" options={options} variant="chips" />;
+  return (
+    <>
+      {groups.map(({ group, options: ofGroup }) => (
+        <OptionGroup key={group} title={SIZE_GROUP_LABELS[group]} name="size" options={ofGroup} variant="chips" />
+      ))}
     </>
   );
 }
@@ -193,6 +220,20 @@ function PriceRange({
   const box = useRef<HTMLFieldSetElement>(null);
   const field = (name: string) => box.current?.querySelector<HTMLInputElement>(`[name="${name}"]`);
   const range = (name: string) => box.current?.querySelector<HTMLInputElement>(`[data-mirror="${name}"]`);
+  const span = Math.max(1, bounds.max - bounds.min);
+  const percent = (value: number) => `${(Math.min(Math.max(value, bounds.min), bounds.max) - bounds.min) * (100 / span)}%`;
+  // The one track's chosen stretch, between the two handles, is drawn from these (pages.css).
+  const paint = () => {
+    const low = range("price_min");
+    const high = range("price_max");
+    const track = low?.parentElement;
+    if (!low || !high || !track) return;
+    track.style.setProperty("--from", percent(Number(low.value)));
+    track.style.setProperty("--to", percent(Number(high.value)));
+    // Both handles at the top end: the lower one must stay grabbable, so it goes on top.
+    if (Number(low.value) >= bounds.max) low.dataset.above = "";
+    else delete low.dataset.above;
+  };
   const slid = (name: "price_min" | "price_max", value: number) => {
     const other = range(name === "price_min" ? "price_max" : "price_min");
     const clamped = other
@@ -204,10 +245,12 @@ function PriceRange({
     if (own) own.value = String(clamped);
     const input = field(name);
     if (input) input.value = String(clamped);
+    paint();
   };
   const typed = (name: string, value: string) => {
     const mirror = range(name);
     if (mirror && value !== "") mirror.value = value;
+    paint();
   };
   const ends = [
     { name: "price_min", label: "Lowest price", value: priceMin, edge: bounds.min },
@@ -238,13 +281,22 @@ function PriceRange({
         ))}
       </div>
       {slider && (
-        <div className="price-slider">
+        <div
+          className="range-pair"
+          style={
+            {
+              "--from": percent(Number(priceMin ?? bounds.min)),
+              "--to": percent(Number(priceMax ?? bounds.max)),
+            } as CSSProperties
+          }
+        >
           {ends.map((end) => (
             <input
               key={end.name}
               type="range"
               aria-label={`${end.label}, slider`}
               data-mirror={end.name}
+              data-above={end.name === "price_min" && Number(end.value ?? end.edge) >= bounds.max ? "" : undefined}
               min={bounds.min}
               max={bounds.max}
               defaultValue={end.value ?? end.edge}

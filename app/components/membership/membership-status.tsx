@@ -1,62 +1,105 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import type { MembershipStatus } from "../../../server/modules/membership/index.ts";
+import type { MemberSavings, MembershipStatus } from "../../../server/modules/membership/index.ts";
 import { calendarDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
 import { planPrice } from "./plan-price";
 
-/**
- * A customer's membership: plan, since, until, and the one thing to do about it (cancel the
- * renewal, or take that back). The forms post to /membership, which answers there.
- */
-export function MembershipStatusView({ status, busy = false }: { status: MembershipStatus; busy?: boolean }) {
+/** Where the members' area keeps the one thing a member may change (leave, or cancel the renewal). */
+export const MEMBERSHIP_SETTINGS_PATH = "/membership-world#membership-settings";
+
+/** A customer's membership: plan, since, until. What to do about it lives in MembershipSettings. */
+export function MembershipStatusView({ status }: { status: MembershipStatus }) {
   const { plan, since, until, renews } = status;
   return (
-    <div className="flex flex-col gap-3" data-testid="membership-status">
-      <dl className="account-facts">
-        <dt>Plan</dt>
-        <dd>
-          {plan.name} ({planPrice(plan)})
-        </dd>
-        <dt>Member since</dt>
-        <dd>{calendarDate(since)}</dd>
-        <dt>Until</dt>
-        <dd>
-          {until === null
-            ? "No end date"
-            : `${calendarDate(until)}${renews ? " (we remind you to renew 14 days before)" : " (not renewed)"}`}
-        </dd>
-      </dl>
-      <Form method="post" action="/membership" className="flex flex-wrap items-center gap-3">
-        {until !== null && !renews ? (
-          <button type="submit" name="intent" value="resume" className="button-secondary" disabled={busy}>
-            Keep my membership
-          </button>
-        ) : (
-          <button type="submit" name="intent" value="stop" className="button-secondary" disabled={busy}>
-            {until === null ? "Leave the membership" : "Cancel the renewal"}
-          </button>
-        )}
-        <span className="text-sm text-grey-600">
+    <dl className="account-facts" data-testid="membership-status">
+      <dt>Plan</dt>
+      <dd>
+        {plan.name} ({planPrice(plan)})
+      </dd>
+      <dt>Member since</dt>
+      <dd>{calendarDate(since)}</dd>
+      <dt>Until</dt>
+      <dd>
+        {until === null
+          ? "No end date"
+          : `${calendarDate(until)}${renews ? " (we remind you to renew 14 days before)" : " (not renewed)"}`}
+      </dd>
+    </dl>
+  );
+}
+
+/**
+ * What member prices saved the customer on their paid orders so far (summed on the server). Good
+ * news, so it is shown in the brand's mint, never in a warning colour.
+ */
+export function MemberSavingsView({ savings }: { savings: MemberSavings[] }) {
+  if (savings.length === 0) {
+    return (
+      <p className="text-sm text-grey-700" data-testid="member-savings">
+        Your member prices have not saved you anything yet: what they save on your paid orders adds up here.
+      </p>
+    );
+  }
+  const orders = savings.reduce((sum, s) => sum + s.orders, 0);
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1" data-testid="member-savings">
+      <span className="text-sm font-semibold text-grey-700">Saved so far</span>
+      <span className="font-display text-3xl font-bold whitespace-nowrap text-mint-800">
+        {savings.map((s) => formatMoney(s.amount, s.currency)).join(" + ")}
+      </span>
+      <span className="text-sm text-grey-700">
+        with member prices on {orders} {orders === 1 ? "order" : "orders"}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * The membership's settings: leave the membership (a plan without an end), cancel the renewal,
+ * or take that back. Kept apart from the status and its benefits, at the end of the members'
+ * area, so nobody leaves by mistake. The forms post to /membership, which answers there.
+ */
+export function MembershipSettings({ status, busy = false }: { status: MembershipStatus; busy?: boolean }) {
+  const { until, renews } = status;
+  return (
+    <section
+      id="membership-settings"
+      aria-labelledby="membership-settings-title"
+      className="flex flex-col gap-4 border-t border-grey-200 pt-8"
+    >
+      <h2 id="membership-settings-title" className="text-lg font-semibold">
+        Membership settings
+      </h2>
+      <Form method="post" action="/membership" className="flex flex-col items-start gap-3">
+        <p className="text-sm text-grey-700">
           {until === null
             ? "Leaving ends your benefits today; you can join again at any time."
             : renews
-              ? `Cancelling keeps your benefits until ${calendarDate(until)}.`
-              : `Your benefits end on ${calendarDate(until)}.`}
-        </span>
+              ? `Your membership renews on ${calendarDate(until)}. Cancelling keeps your benefits until then.`
+              : `Your benefits end on ${calendarDate(until)}. Keep your membership to renew it.`}
+        </p>
+        {until !== null && !renews ? (
+          <button type="submit" name="intent" value="resume" className="button-secondary min-h-11" disabled={busy}>
+            Keep my membership
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="stop" className="button-secondary min-h-11" disabled={busy}>
+            {until === null ? "Leave the membership" : "Cancel the renewal"}
+          </button>
+        )}
       </Form>
-    </div>
+    </section>
   );
 }
 
 /** The "Your membership" section of the membership pages: the status, and what follows it. */
 export function YourMembership({
   status,
-  busy,
   className,
   children,
 }: {
   status: MembershipStatus;
-  busy?: boolean;
   className: string;
   children?: ReactNode;
 }) {
@@ -66,7 +109,7 @@ export function YourMembership({
         Your membership
       </h2>
       <div className="mt-3">
-        <MembershipStatusView status={status} busy={busy} />
+        <MembershipStatusView status={status} />
       </div>
       {children}
     </section>

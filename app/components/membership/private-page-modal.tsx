@@ -23,34 +23,50 @@ export function PrivatePageModal({ offer, title }: { offer: PrivatePageOffer; ti
   return (
     <>
       <dialog ref={dialog} open aria-labelledby="private-page-title" className="private-page" data-testid="private-page">
-        <form method="dialog" className="absolute top-3 right-3">
-          <button type="submit" aria-label="Close" className="rounded p-1 text-grey-500 hover:text-grey-900">
-            <span aria-hidden="true">✕</span>
-          </button>
-        </form>
-        <p className="text-sm font-semibold tracking-wide text-mint-700 uppercase">Members only</p>
-        <h2 id="private-page-title" className="mt-1 text-2xl font-bold tracking-tight">
-          {title} is for members
-        </h2>
-        <p className="mt-2 text-grey-700">Join the membership to read it, and get more besides:</p>
-        {benefits.length > 0 && (
-          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-grey-800">
-            {benefits.map((benefit) => (
-              <li key={benefit}>{benefit}</li>
-            ))}
-          </ul>
-        )}
-        {offer.plans.length > 0 && (
-          <p className="mt-3 text-sm text-grey-600">
-            {offer.plans.map((plan, i) => (
-              <span key={plan.slug}>
-                {i > 0 && " · "}
-                {plan.name}: {planPrice(plan)}
-              </span>
-            ))}
-          </p>
-        )}
-        <PrivatePageActions offer={offer} />
+        {/* The club's colours: a dark band with the offer's name, then what members get. */}
+        <div className="private-page-band">
+          <p className="text-xs font-semibold tracking-widest text-mint-300 uppercase">Members only</p>
+          <h2 id="private-page-title" className="mt-1 pr-12 font-display text-3xl leading-tight font-bold tracking-tight">
+            {title} is for members
+          </h2>
+          <form method="dialog" className="absolute top-3 right-3">
+            {/* 44 px, the smallest target a thumb finds on a phone. */}
+            <button
+              type="submit"
+              aria-label="Close"
+              className="inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-mint-300"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2.5">
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              </svg>
+            </button>
+          </form>
+        </div>
+        <div className="p-6">
+          <p className="text-grey-700">Join the membership to read it, and get more besides:</p>
+          {benefits.length > 0 && (
+            <ul className="mt-3 space-y-2 text-sm text-grey-800">
+              {benefits.map((benefit) => (
+                <li key={benefit} className="flex gap-2">
+                  <span aria-hidden="true" className="font-bold text-mint-700">
+                    ✓
+                  </span>
+                  <span>{benefit}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {offer.plans.length > 0 && (
+            <ul className="mt-4 flex flex-wrap gap-2 text-sm" aria-label="Plans">
+              {offer.plans.map((plan) => (
+                <li key={plan.slug} className="rounded-full border border-grey-300 px-3 py-1">
+                  <span className="font-semibold">{plan.name}</span>: <span className="whitespace-nowrap">{planPrice(plan)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <PrivatePageActions offer={offer} />
+        </div>
       </dialog>
       <p className="mt-6 rounded-md border border-mint-200 bg-mint-50 p-4 text-sm" data-testid="private-page-note">
         The rest is for members. <PrivatePageActions offer={offer} inline />
@@ -79,12 +95,12 @@ function PrivatePageActions({ offer, inline = false }: { offer: PrivatePageOffer
     );
   }
   return (
-    <div className="mt-5 flex flex-wrap gap-3">
-      <Link to="/membership" className="button-primary">
+    <div className="mt-6 grid gap-3 sm:auto-cols-fr sm:grid-flow-col">
+      <Link to="/membership" className="button-primary inline-flex min-h-11 items-center justify-center">
         Join the membership
       </Link>
       {!offer.loggedIn && (
-        <Link to={loginHref(offer.path)} className="button-secondary">
+        <Link to={loginHref(offer.path)} className="button-secondary inline-flex min-h-11 items-center justify-center">
           Log in
         </Link>
       )}

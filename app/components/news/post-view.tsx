@@ -1,4 +1,5 @@
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ProductGrid } from "~/components/product-grid";
 import { LazyPrivatePageModal } from "~/components/membership/lazy-private-page-modal";
 import { NewsTile, newsCategoryPath } from "~/components/news/news-tile";
 import { Link } from "~/components/ui/link";
@@ -6,10 +7,22 @@ import { VideoFacade } from "~/components/video/video-facade";
 import { calendarDate } from "~/lib/dates";
 import type { PrivatePageOffer } from "~/lib/private-page";
 import type { NewsPost } from "../../../server/modules/news/index.ts";
+import type { ProductCard } from "../../../server/modules/catalog/index.ts";
 import { imageSrcSet, imageUrl } from "../../../server/modules/media/shared.ts";
 
 /** A post's page as readers see it: the post page and its preview link's page (ADR 75) show the same. */
-export function PostView({ post, offer }: { post: NewsPost; offer: PrivatePageOffer | null }) {
+export function PostView({
+  post,
+  offer,
+  products = [],
+  currency,
+}: {
+  post: NewsPost;
+  offer: PrivatePageOffer | null;
+  /** "Shop the story": the products the post's page suggests (ADR 82); none on a preview. */
+  products?: ProductCard[];
+  currency?: string;
+}) {
   const sectionName = post.section === "news" ? "News" : "Exclusives";
   return (
     <div className="container-page py-8">
@@ -36,7 +49,7 @@ export function PostView({ post, offer }: { post: NewsPost; offer: PrivatePageOf
             <time dateTime={post.publishedAt}>{calendarDate(post.publishedAt)}</time>
             {post.author && <span>By {post.author}</span>}
           </p>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
+          <h1 className="mt-3 font-display text-4xl leading-tight font-bold tracking-tight sm:text-5xl">{post.title}</h1>
           <p className="mt-3 text-lg text-grey-700">{post.excerpt}</p>
         </header>
         {post.cover && (
@@ -68,9 +81,17 @@ export function PostView({ post, offer }: { post: NewsPost; offer: PrivatePageOf
           </>
         )}
       </article>
+      {products.length > 0 && currency && (
+        <section aria-labelledby="shop-the-story" className="mt-16">
+          <h2 id="shop-the-story" className="mb-6 font-display text-3xl font-bold tracking-tight uppercase">
+            Shop the story
+          </h2>
+          <ProductGrid products={products} currency={currency} />
+        </section>
+      )}
       {post.related.length > 0 && (
         <section aria-labelledby="related-posts" className="mt-16">
-          <h2 id="related-posts" className="text-2xl font-bold tracking-tight">
+          <h2 id="related-posts" className="font-display text-3xl font-bold tracking-tight uppercase">
             More {post.section === "news" ? "news" : "exclusives"}
           </h2>
           <div className="news-grid mt-6">

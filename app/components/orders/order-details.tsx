@@ -9,9 +9,18 @@ import type { OrderView } from "../../../server/modules/orders/index.ts";
  * while it waits for a transfer, the items, the totals with the VAT they include, the address,
  * and its history with the parcel's tracking link once it is on its way.
  */
-export function OrderDetails({ order, payLink = false }: { order: OrderView; payLink?: boolean }) {
+export function OrderDetails({
+  order,
+  payLink = false,
+  transferShown = false,
+}: {
+  order: OrderView;
+  payLink?: boolean;
+  /** The page shows how to pay already, first of all (the order status page): not again here. */
+  transferShown?: boolean;
+}) {
   const money = (minor: number) => formatMoney(minor, order.currency);
-  const transfer = order.payment.transfer;
+  const transfer = transferShown ? null : order.payment.transfer;
   const address = order.shippingAddress;
   return (
     <>
@@ -56,7 +65,7 @@ export function OrderDetails({ order, payLink = false }: { order: OrderView; pay
         <h2 id="items-title" className="font-semibold">
           Items
         </h2>
-        <table className="account-table">
+        <table className="stack-table">
           <caption className="sr-only">Items in this order</caption>
           <thead>
             <tr>
@@ -69,13 +78,17 @@ export function OrderDetails({ order, payLink = false }: { order: OrderView; pay
           <tbody>
             {order.lines.map((line, i) => (
               <tr key={i}>
-                <td>
+                <td className="cell-lead">
                   {line.name}
                   <span className="block text-grey-600">{[line.size, line.colour].filter(Boolean).join(", ")}</span>
                 </td>
-                <td>{line.quantity}</td>
-                <td>{money(line.unitPrice)}</td>
-                <td>{money(line.lineTotal)}</td>
+                <td data-label="Quantity">{line.quantity}</td>
+                <td data-label="Price" className="cell-nowrap">
+                  {money(line.unitPrice)}
+                </td>
+                <td data-label="Total" className="cell-nowrap">
+                  {money(line.lineTotal)}
+                </td>
               </tr>
             ))}
           </tbody>

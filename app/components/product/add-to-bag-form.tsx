@@ -5,6 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { usePriceRule } from "~/lib/price-rule";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
+import { StickyAddBar } from "./sticky-add-bar";
 import { quantityLimit, variantLabel, type Variant } from "./variant-choice";
 import { unitPriceFor } from "../../../server/modules/membership/shared.ts";
 import { DEFAULT_OPTION_NAMES, type OptionNames } from "../../../server/lib/shared.ts";
@@ -22,15 +23,19 @@ export function AddToBagForm({
   chosen,
   currency,
   names = DEFAULT_OPTION_NAMES,
+  productName,
 }: {
   variants: readonly Variant[];
   chosen: Variant;
   currency: string;
+  /** Named in the bar that follows a phone's scrolling (StickyAddBar). */
+  productName: string;
   /** What the product calls its sizes and colours (ADR 74). */
   names?: OptionNames;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<BagActionResult>();
+  const button = useRef<HTMLButtonElement>(null);
   const busy = fetcher.state !== "idle";
   const anyInStock = variants.some((v) => v.stock > 0);
   // Without JavaScript the select may change the variant, so the field allows the most any variant has.
@@ -40,6 +45,8 @@ export function AddToBagForm({
   const rule = usePriceRule();
   const pay = (variant: Variant) => unitPriceFor(rule, variant);
   const pricesDiffer = variants.some((v) => pay(v) !== pay(variants[0]!));
+
+  const label = busy ? "Adding…" : soldOut ? "Sold out" : "Add to bag";
 
   // Each answer is shown once, when it arrives.
   const shown = useRef<BagActionResult | undefined>(undefined);
@@ -75,10 +82,27 @@ export function AddToBagForm({
       )}
       <div className="add-to-bag-row">
         <QuantityField limit={limit} disabled={soldOut} stepper={hydrated} />
-        <button type="submit" className="add-to-bag-button" disabled={soldOut || busy} aria-busy={busy || undefined}>
-          {busy ? "Adding…" : soldOut ? "Sold out" : "Add to bag"}
+        {/* Sold out: dark text on a light grey (6.4:1), not white on grey (ADR 81). */}
+        <button
+          ref={button}
+          type="submit"
+          className="add-to-bag-button min-h-12 disabled:bg-grey-200 disabled:text-grey-800"
+          disabled={soldOut || busy}
+          aria-busy={busy || undefined}
+        >
+          {label}
         </button>
       </div>
+      {hydrated && (
+        <StickyAddBar
+          watch={button}
+          name={productName}
+          price={formatMoney(pay(chosen), currency)}
+          label={label}
+          disabled={soldOut}
+          busy={busy}
+        />
+      )}
     </fetcher.Form>
   );
 }

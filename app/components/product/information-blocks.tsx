@@ -13,13 +13,16 @@ export interface InformationSection {
 export function InformationBlocks({ sections }: { sections: InformationSection[] }) {
   if (sections.length === 0) return null;
   return (
-    <div className="product-information">
+    <div className="accordion">
       {sections.map((section) => (
         <details key={section.id} data-kind={section.kind}>
+          {/* A 48 px row with a chevron that turns when open (pages.css). */}
           <summary>{section.title}</summary>
-          {section.paragraphs.map((paragraph, i) => (
-            <p key={i}>{paragraph}</p>
-          ))}
+          <div className="accordion-body">
+            {section.paragraphs.map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </div>
         </details>
       ))}
     </div>

@@ -5,7 +5,9 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { MemberAwarePrice } from "../price";
 import { usePriceRule } from "~/lib/price-rule";
 import type { BackInStockResult } from "~/lib/back-in-stock";
+import type { DeliveryEstimate as DeliveryEstimateFacts } from "~/lib/delivery-words";
 import { AddToBagForm } from "./add-to-bag-form";
+import { DeliveryEstimate } from "./delivery-estimate";
 import { BackInStockForm } from "./back-in-stock-form";
 import { OptionPicker } from "./option-picker";
 import { StockMessage } from "./stock-message";
@@ -26,9 +28,15 @@ export function ProductPurchase({
   optionNames = DEFAULT_OPTION_NAMES,
   customerEmail = null,
   backInStock,
+  productName = "",
+  delivery = null,
   children,
 }: {
   productId: number;
+  /** For the phone's add-to-bag bar. */
+  productName?: string;
+  /** How long delivery takes, shown by the button (ADR 81). */
+  delivery?: DeliveryEstimateFacts | null;
   variants: ProductVariantDetail[];
   initialVariantId: number;
   currency: string;
@@ -75,7 +83,8 @@ export function ProductPurchase({
       )}
       <StockMessage stock={chosen.stock} />
       <div className="product-actions">
-        <AddToBagForm variants={variants} chosen={chosen} currency={currency} names={optionNames} />
+        <AddToBagForm variants={variants} chosen={chosen} currency={currency} names={optionNames} productName={productName} />
+        <DeliveryEstimate estimate={delivery} currency={currency} />
         {children}
       </div>
       {/* Keyed by option: another choice starts with a fresh form and no earlier answer. */}

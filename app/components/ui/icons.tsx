@@ -88,6 +88,33 @@ export const ICONS = {
       <path d="M7 21v-6l-2.5-3.5a1.5 1.5 0 0 1 2.4-1.8L8 11V5a1.5 1.5 0 0 1 3 0v5-6.5a1.5 1.5 0 0 1 3 0V10V5a1.5 1.5 0 0 1 3 0v6-3.5a1.5 1.5 0 0 1 3 0V15c0 3-2 6-5 6H7z" />
     ),
   },
+  lock: {
+    label: "Secure",
+    strokeWidth: 1.8,
+    paths: (
+      <>
+        <rect x="5" y="10.5" width="14" height="10" rx="2" />
+        <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3M12 14.5v2.5" />
+      </>
+    ),
+  },
+  returns: {
+    label: "Returns",
+    strokeWidth: 1.8,
+    paths: <path d="M9 7H4V2M4.6 6.9A8.5 8.5 0 1 1 3.5 13" />,
+  },
+  check: { label: "Included", strokeWidth: 2, paths: <path d="m5 12.5 4.5 4.5L19 7.5" /> },
+  "chevron-down": { label: "Open", strokeWidth: 2, paths: <path d="m6 9 6 6 6-6" /> },
+  help: {
+    label: "Help",
+    strokeWidth: 1.8,
+    paths: (
+      <>
+        <circle cx="12" cy="12" r="9" />
+        <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17.2v.3" />
+      </>
+    ),
+  },
 } satisfies Record<string, IconDrawing>;
 
 export type IconName = keyof typeof ICONS;

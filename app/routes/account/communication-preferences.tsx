@@ -72,7 +72,7 @@ export default function CommunicationPreferences({ loaderData, actionData }: Rou
           </p>
         )}
         <Form method="post" className="flex flex-col gap-4">
-          <table className="account-table">
+          <table className="stack-table">
             <caption className="sr-only">What we may send you, by channel</caption>
             <thead>
               <tr>
@@ -87,12 +87,12 @@ export default function CommunicationPreferences({ loaderData, actionData }: Rou
             <tbody>
               {TOPICS.map((t) => (
                 <tr key={t.topic}>
-                  <th scope="row" className="font-normal">
+                  <th scope="row" className="cell-lead font-normal">
                     <span className="font-semibold">{t.label}</span>
                     <span className="block text-grey-600">{t.description}</span>
                   </th>
                   {CHANNELS.map((c) => (
-                    <td key={c.channel}>
+                    <td key={c.channel} data-label={c.label}>
                       <input
                         type="checkbox"
                         name={`${t.topic}.${c.channel}`}

@@ -13,7 +13,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const { user } = currentCustomer(context);
-  return { user: { username: user.username, firstName: user.firstName } };
+  return { user: { firstName: user.firstName } };
 }
 
 const SECTIONS = [
@@ -32,11 +32,14 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const current = section?.to;
   return (
     <div className="container-page py-8">
-      <p className="text-sm text-grey-600" data-testid="account-greeting">
-        Hello, {loaderData.user.firstName || loaderData.user.username}
-      </p>
+      {/* By first name, or not at all: a user name is a login, not what anyone is called. */}
+      {loaderData.user.firstName && (
+        <p className="text-sm text-grey-600" data-testid="account-greeting">
+          Hello, {loaderData.user.firstName}
+        </p>
+      )}
       {/* The page's own name: the section (the overview is "My account"). */}
-      <h1 className="text-2xl font-bold tracking-tight">
+      <h1 className="font-display text-2xl font-bold tracking-tight uppercase sm:text-3xl">
         {section && section.to !== "/my-account" ? section.label : "My account"}
       </h1>
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/overview";
 import { failureOf, successOf } from "~/components/account-page";
 import { OrderTable } from "~/components/account/order-table";
-import { MembershipStatusView } from "~/components/membership/membership-status";
+import { MEMBERSHIP_SETTINGS_PATH, MemberSavingsView, MembershipStatusView } from "~/components/membership/membership-status";
 import { Link } from "~/components/ui/link";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
@@ -15,12 +15,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const { user } = currentCustomer(context);
-  const [profile, orders, membership] = await Promise.all([
+  const [profile, orders, membership, savings] = await Promise.all([
     context.services.customers.profile(context, user.id),
     context.services.customers.orders(context, user.id, { first: 3 }),
     context.services.membership.status(user.id),
+    context.services.membership.savings(user.id),
   ]);
-  return { user: { username: user.username, email: user.email, confirmed: user.confirmed }, profile, orders, membership };
+  return {
+    user: { username: user.username, email: user.email, confirmed: user.confirmed },
+    profile,
+    orders,
+    membership,
+    savings,
+  };
 }
 
 /** The one action here: a new confirmation link for an account that is not confirmed yet. */
@@ -37,7 +44,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
 }
 
 export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, profile, orders, membership } = loaderData;
+  const { user, profile, orders, membership, savings } = loaderData;
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
   return (
     <div className="flex flex-col gap-8">
@@ -82,7 +89,18 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
           Membership
         </h2>
         {membership ? (
-          <MembershipStatusView status={membership} />
+          <>
+            <MembershipStatusView status={membership} />
+            <MemberSavingsView savings={savings} />
+            <p className="flex flex-wrap gap-x-6 gap-y-2">
+              <Link to="/membership-world" className="text-link">
+                Go to the members' area
+              </Link>
+              <Link to={MEMBERSHIP_SETTINGS_PATH} className="text-link">
+                Membership settings
+              </Link>
+            </p>
+          </>
         ) : (
           <p>
             You are not a member yet.{" "}

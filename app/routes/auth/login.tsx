@@ -42,7 +42,7 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
     try {
       const browser = cookieValue(request.headers.get("cookie"), SOCIAL_BROWSER_COOKIE) ?? null;
       const opened = await social.loginWithAccessToken(context, provider, accessToken, browser);
-      return await completeLogin(request, context, opened, `Welcome, ${opened.user.firstName || opened.user.username}.`);
+      return await completeLogin(request, context, opened, welcome("Welcome", opened.user.firstName));
     } catch (error) {
       return { providers, socialError: socialFailureMessage(error, label) };
     }
@@ -83,6 +83,15 @@ function strategiesOf(context: PageContext): StrategyDefinition[] {
   ];
 }
 
+/** What the page says when the address or name and the password do not match (which one is wrong, it does not tell). */
+const WRONG_LOGIN =
+  "That e-mail address or user name and password don't match. Check them and try again, or reset your password.";
+
+/** A greeting by first name, or none: a user name is a login, not what anyone is called. */
+function welcome(words: string, firstName: string | null | undefined): string {
+  return firstName ? `${words}, ${firstName}.` : `${words}.`;
+}
+
 export async function action({ request, context: router }: Route.ActionArgs) {
   const context = pageContext(router);
   const fields = await formFields(request);
@@ -103,8 +112,16 @@ export async function action({ request, context: router }: Route.ActionArgs) {
   }
   try {
     const opened = await context.services.accounts.login(context, fields, strategy.name);
-    return await completeLogin(request, context, opened, `Welcome back, ${opened.user.firstName || opened.user.username}.`);
+    return await completeLogin(request, context, opened, welcome("Welcome back", opened.user.firstName));
   } catch (error) {
+    // The login API answers Strapi's "Invalid identifier or password." (its clients may match it);
+    // the page says it the way a shopper would.
+    if (shopErrorCode(error) === "INVALID_CREDENTIALS") {
+      return data(
+        { ok: false as const, fieldErrors: {}, formError: WRONG_LOGIN, values: { identifier: fields.identifier ?? "" } },
+        { status: 400 },
+      );
+    }
     return formFailure(error, fields);
   }
 }

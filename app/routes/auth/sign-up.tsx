@@ -29,7 +29,7 @@ export async function action({ request, context: router }: Route.ActionArgs) {
       request,
       context,
       opened,
-      `Welcome, ${opened.user.username}! We sent a link to ${opened.user.email}: please confirm your e-mail address.`,
+      `Welcome! We sent a link to ${opened.user.email}: please confirm your e-mail address.`,
     );
   } catch (error) {
     return formFailure(error, fields);

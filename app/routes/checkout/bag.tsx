@@ -2,6 +2,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/bag";
 import { BagLine } from "~/components/bag/bag-line";
 import { BagMembershipLine } from "~/components/bag/bag-membership-line";
+import { FreeDeliveryMeter } from "~/components/bag/free-delivery-meter";
+import { deliveryMethodsTo, homeCountryName } from "~/lib/delivery-methods.server";
+import { freeDeliveryNote } from "~/lib/delivery-words";
 import { Link } from "~/components/ui/link";
 import { BAG_NOTICE_COOKIE, BAG_PATH } from "~/lib/bag";
 import { bagAction } from "~/lib/bag-action.server";
@@ -22,7 +25,11 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const cookieHeader = request.headers.get("cookie");
-  const bag = await context.services.cart.get(context, whoseBag(context), await context.viewer());
+  const viewer = await context.viewer();
+  const [bag, methods] = await Promise.all([
+    context.services.cart.get(context, whoseBag(context), viewer),
+    deliveryMethodsTo(context, context.env.defaultCountry).catch(() => []),
+  ]);
   const notice = readFlash(cookieHeader, BAG_NOTICE_COOKIE);
   const body = {
     lines: bag?.lines ?? [],
@@ -31,6 +38,10 @@ export async function loader({ request, context: router }: Route.LoaderArgs) {
     savings: bag?.savings ?? 0,
     memberSavings: bag?.memberSavings ?? 0,
     itemCount: bag?.itemCount ?? 0,
+    // How far the bag is from free standard delivery to the shop's home country (before any promo
+    // code, which checkout takes off first); the country a shopper chooses at checkout may differ.
+    freeDelivery: freeDeliveryNote(methods, bag?.subtotal ?? 0, viewer.freeDelivery),
+    deliveryCountry: homeCountryName(context),
     currency: context.env.currency,
     notice,
   };
@@ -43,7 +54,18 @@ export async function action({ request, context: router }: Route.ActionArgs) {
 }
 
 export default function Bag({ loaderData }: Route.ComponentProps) {
-  const { lines, membership, subtotal: goods, savings, memberSavings, itemCount, currency, notice } = loaderData;
+  const {
+    lines,
+    membership,
+    subtotal: goods,
+    savings,
+    memberSavings,
+    itemCount,
+    currency,
+    notice,
+    freeDelivery,
+    deliveryCountry,
+  } = loaderData;
   // The membership line counts in the bag's subtotal and makes a bag to check out on its own.
   const subtotal = goods + (membership?.available ? membership.price : 0);
   return (
@@ -97,9 +119,11 @@ export default function Bag({ loaderData }: Route.ComponentProps) {
                 <dd data-testid="bag-subtotal">{formatMoney(subtotal, currency)}</dd>
               </div>
             </dl>
-            <p className="text-sm text-grey-600">
-              {itemCount > 0 ? "Delivery is worked out at checkout." : "A membership is not delivered: no delivery to pay."}
-            </p>
+            {itemCount > 0 ? (
+              <FreeDeliveryMeter note={freeDelivery} currency={currency} country={deliveryCountry} />
+            ) : (
+              <p className="text-sm text-grey-600">A membership is not delivered: no delivery to pay.</p>
+            )}
             {(itemCount > 0 || membership?.available) && (
               <Link to="/checkout" className="button-primary text-center" data-testid="checkout-link">
                 Checkout

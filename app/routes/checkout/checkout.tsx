@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { useFocusOnFailure } from "~/components/account-page";
 import { AddressChoice } from "~/components/checkout/address-choice";
-import { CheckoutSummary } from "~/components/checkout/checkout-summary";
+import { CheckoutSummary, CheckoutSummaryToggle } from "~/components/checkout/checkout-summary";
 import { DeliveryMethods } from "~/components/checkout/delivery-methods";
 import { PaymentMethods } from "~/components/checkout/payment-methods";
 import { TextField } from "~/components/ui/text-field";
@@ -143,6 +143,8 @@ function CheckoutForm({ page, answer }: { page: PageData; answer: Route.Componen
   return (
     <div className="container-page py-8" ref={container}>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
+      {/* A phone's shopper sees what they are paying for first; wider screens have the summary beside the form. */}
+      <CheckoutSummaryToggle summary={summary} currency={page.currency} />
       {answer?.formError && (
         <p role="alert" className="form-error mt-4" data-testid="form-error" tabIndex={-1}>
           {answer.formError}

@@ -5,6 +5,8 @@ import { CardPayment, type OrderIntent } from "~/components/orders/card-payment"
 import { OneClickAccount } from "~/components/orders/one-click-account";
 import { Confirming, LOOKS } from "~/components/orders/payment-pending";
 import { OrderDetails } from "~/components/orders/order-details";
+import { PaymentInstructions } from "~/components/orders/payment-instructions";
+import { StatusTracker } from "~/components/orders/status-tracker";
 import { Link } from "~/components/ui/link";
 import { whoseBag } from "../../../server/modules/cart/shared.ts";
 import { BAG_NOTICE_COOKIE, BAG_PATH } from "~/lib/bag";
@@ -180,9 +182,14 @@ export default function OrderStatus({ loaderData, actionData }: Route.ComponentP
           <CardPayment payBy={card.payBy} leftPayment={leftPayment} payError={errorOf("pay")} cancelError={errorOf("cancel")} />
         ))}
 
+      {/* How to pay first, then where the order is, then a guest's account offer (ADR 81). */}
+      <PaymentInstructions order={order} />
+
+      <StatusTracker order={order} />
+
       {guest && <OneClickAccount email={order.email} accountMade={answer?.accountMade ?? null} error={errorOf("account")} />}
 
-      <OrderDetails order={order} />
+      <OrderDetails order={order} transferShown />
 
       <p>
         <Link to="/shop" className="text-link">

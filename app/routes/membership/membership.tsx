@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/membership";
 import { failureOf, successOf } from "~/components/account-page";
-import { YourMembership } from "~/components/membership/membership-status";
+import { MEMBERSHIP_SETTINGS_PATH, YourMembership } from "~/components/membership/membership-status";
 import { planPrice } from "~/components/membership/plan-price";
 import { Link } from "~/components/ui/link";
 import { formFailure, formFields } from "~/lib/forms.server";
@@ -10,6 +10,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { siteNoticeCookie } from "~/lib/site-notice";
 import { pageContext } from "../../../server/http/page-context.ts";
+import { imageSrcSet, imageUrl, MEMBERSHIP_CARD_ARTWORK, storedImageSource } from "../../../server/modules/media/shared.ts";
 
 export const handle: RouteHandle = { feature: "membership" };
 
@@ -83,13 +84,29 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state === "submitting";
   const failure = failureOf(actionData);
   const success = successOf(actionData);
+  // The plan to point at: the paid plan that gives the most (the dearest on sale).
+  const featured = plans.filter((plan) => plan.price > 0).sort((a, b) => b.price - a.price)[0]?.slug;
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Membership</h1>
-      <p className="mt-3 max-w-prose text-lg text-grey-700">
-        The keepers' club: exclusives from the newsroom, early access to new gear and member prices. Each plan below says what it
-        gives.
-      </p>
+      <div className="grid items-center gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-mint-800 uppercase">The Keepers' Club</p>
+          <h1 className="mt-1 font-display text-4xl font-bold tracking-tight uppercase sm:text-5xl">Membership</h1>
+          <p className="mt-3 max-w-prose text-lg text-grey-700">
+            The keepers' club: exclusives from the newsroom, early access to new gear and member prices. Each plan below says what
+            it gives.
+          </p>
+        </div>
+        <img
+          className="aspect-video w-full rounded-xl bg-grey-900 object-cover shadow-lg"
+          src={imageUrl("cover", 640, storedImageSource(MEMBERSHIP_CARD_ARTWORK))}
+          srcSet={imageSrcSet("cover", storedImageSource(MEMBERSHIP_CARD_ARTWORK), [320, 480, 640, 800])}
+          sizes="(min-width: 1024px) 448px, 100vw"
+          alt="The Keepers' Club membership card"
+          width={640}
+          height={360}
+        />
+      </div>
       {failure?.formError && (
         <p role="alert" className="form-error mt-6">
           {failure.formError}
@@ -101,10 +118,13 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
         </p>
       )}
       {status && (
-        <YourMembership status={status} busy={busy} className="mt-8 rounded-xl border border-mint-200 bg-mint-50 p-6">
-          <p className="mt-3">
+        <YourMembership status={status} className="mt-8 rounded-xl border border-mint-200 bg-mint-50 p-6">
+          <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
             <Link to="/membership-world" className="text-link">
               Go to the members' area
+            </Link>
+            <Link to={MEMBERSHIP_SETTINGS_PATH} className="text-link">
+              Membership settings
             </Link>
           </p>
         </YourMembership>
@@ -112,56 +132,102 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
       <ul className="mt-10 grid gap-6 md:grid-cols-2" aria-label="Plans">
         {plans.map((plan) => {
           const current = status?.plan.slug === plan.slug;
+          const highlighted = plan.slug === featured;
           return (
-            <li key={plan.slug} className="flex flex-col rounded-xl border border-grey-200 p-6" data-testid={`plan-${plan.slug}`}>
-              <h2 className="text-2xl font-bold">{plan.name}</h2>
-              <p className="mt-1 text-lg font-semibold text-mint-800">{planPrice(plan)}</p>
+            <li
+              key={plan.slug}
+              className={`relative flex flex-col rounded-xl p-6 ${highlighted ? "border-2 border-mint-700 bg-white shadow-lg" : "border-2 border-grey-200 bg-grey-50"}`}
+              data-testid={`plan-${plan.slug}`}
+            >
+              {highlighted && (
+                <p className="absolute -top-3 left-6 rounded-full bg-mint-700 px-3 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">
+                  Best value
+                </p>
+              )}
+              <h2 className="font-display text-3xl font-bold tracking-tight uppercase">{plan.name}</h2>
+              <p className="mt-1 text-xl font-semibold whitespace-nowrap text-mint-800">{planPrice(plan)}</p>
               {plan.description && <p className="mt-3 text-grey-700">{plan.description}</p>}
-              <ul className="mt-4 flex-1 list-disc space-y-1 pl-5 text-sm">
+              <ul className="mt-4 flex-1 space-y-2 text-sm">
                 {plan.benefits.map((benefit) => (
-                  <li key={benefit}>{benefit}</li>
+                  <li key={benefit} className="flex gap-2">
+                    <span aria-hidden="true" className="font-bold text-mint-700">
+                      ✓
+                    </span>
+                    <span>{benefit}</span>
+                  </li>
                 ))}
               </ul>
               <div className="mt-6">
-                {plan.price > 0 ? (
-                  // A paid plan is bought through checkout: by a guest (sent to log in first), a
-                  // customer without a membership or with the free one, or renewed by its member.
-                  !status || status.plan.price === 0 || current ? (
-                    <Form method="post">
-                      {current && <p className="mb-2 font-semibold">Your plan</p>}
-                      <input type="hidden" name="plan" value={plan.slug} />
-                      <button type="submit" name="intent" value="buy" className="button-primary" disabled={busy}>
-                        {current ? "Renew" : "Join"} {plan.name}, {planPrice(plan)}
-                      </button>
-                    </Form>
-                  ) : null
-                ) : current ? (
-                  <p className="font-semibold">Your plan</p>
-                ) : status ? null : plan.price === 0 ? (
-                  loggedIn ? (
-                    <Form method="post">
-                      <input type="hidden" name="plan" value={plan.slug} />
-                      <button type="submit" name="intent" value="join" className="button-primary" disabled={busy}>
-                        Join {plan.name}, free
-                      </button>
-                    </Form>
-                  ) : (
-                    <p className="text-sm">
-                      <Link to={loginHref("/membership")} className="button-primary inline-block">
-                        Log in to join
-                      </Link>{" "}
-                      or{" "}
-                      <Link to="/sign-up" className="text-link">
-                        create an account
-                      </Link>
-                    </p>
-                  )
-                ) : null}
+                <PlanAction plan={plan} current={current} status={status} loggedIn={loggedIn} busy={busy} primary={highlighted} />
               </div>
             </li>
           );
         })}
       </ul>
+    </div>
+  );
+}
+
+// Every plan's button has one size (full width, 64 px: room for a price that wraps to a second
+// line on a phone), whatever it says: the plans compare side by side.
+const PLAN_BUTTON = "inline-flex min-h-16 w-full items-center justify-center text-center text-balance";
+
+/**
+ * A plan's one action. A paid plan is bought through checkout: by a guest (sent to log in first),
+ * a customer without a membership or with the free one, or renewed by its member. The free plan
+ * is joined in one click by a customer with an account.
+ */
+function PlanAction({
+  plan,
+  current,
+  status,
+  loggedIn,
+  busy,
+  primary,
+}: {
+  plan: Route.ComponentProps["loaderData"]["plans"][number];
+  current: boolean;
+  status: Route.ComponentProps["loaderData"]["status"];
+  loggedIn: boolean;
+  busy: boolean;
+  primary: boolean;
+}) {
+  const look = `${primary ? "button-primary" : "button-secondary"} ${PLAN_BUTTON}`;
+  if (plan.price > 0) {
+    if (status && status.plan.price > 0 && !current) return null;
+    return (
+      <Form method="post">
+        {current && <p className="mb-2 font-semibold">Your plan</p>}
+        <input type="hidden" name="plan" value={plan.slug} />
+        <button type="submit" name="intent" value="buy" className={look} disabled={busy}>
+          {current ? "Renew" : "Join"} {plan.name}, {planPrice(plan)}
+        </button>
+      </Form>
+    );
+  }
+  if (current) return <p className={`${PLAN_BUTTON} rounded-md border border-mint-300 bg-mint-50 font-semibold`}>Your plan</p>;
+  if (status) return null;
+  if (loggedIn) {
+    return (
+      <Form method="post">
+        <input type="hidden" name="plan" value={plan.slug} />
+        <button type="submit" name="intent" value="join" className={look} disabled={busy}>
+          Join {plan.name}, free
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <Link to={loginHref("/membership")} className={look}>
+        Log in to join
+      </Link>
+      <p className="text-center">
+        or{" "}
+        <Link to="/sign-up" className="text-link">
+          create an account
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/world";
-import { YourMembership } from "~/components/membership/membership-status";
+import { MemberSavingsView, MembershipSettings, YourMembership } from "~/components/membership/membership-status";
 import { NewsTile } from "~/components/news/news-tile";
 import { Link } from "~/components/ui/link";
 import { currentCustomer } from "~/lib/guards.server";
@@ -17,27 +17,42 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 const LATEST_EXCLUSIVES = 6;
 
-/** /membership-world: the members' area: their membership, the newest exclusives, member offers. */
+/**
+ * /membership-world: the members' area: their membership and what it saved them so far, the
+ * newest exclusives, and at the end the membership's settings (leaving, the renewal).
+ */
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
   const { user } = currentCustomer(context);
   const { membership, news } = context.services;
-  const [status, exclusives] = await Promise.all([membership.status(user.id), news.listing({ section: "exclusives", page: 1 })]);
-  return { status, exclusives: exclusives?.tiles.slice(0, LATEST_EXCLUSIVES) ?? [], firstName: user.firstName };
+  const [status, savings, exclusives] = await Promise.all([
+    membership.status(user.id),
+    membership.savings(user.id),
+    news.listing({ section: "exclusives", page: 1 }),
+  ]);
+  return { status, savings, exclusives: exclusives?.tiles.slice(0, LATEST_EXCLUSIVES) ?? [], firstName: user.firstName };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function MembershipWorld({ loaderData }: Route.ComponentProps) {
-  const { status, exclusives, firstName } = loaderData;
+  const { status, savings, exclusives, firstName } = loaderData;
   return (
     <div className="container-page py-10">
-      <p className="text-sm font-semibold tracking-wide text-mint-700 uppercase">Membership world</p>
-      <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">Welcome{firstName ? `, ${firstName}` : ""}</h1>
-      {status && <YourMembership status={status} className="mt-8 max-w-2xl" />}
+      <p className="text-sm font-semibold tracking-wide text-mint-800 uppercase">Membership world</p>
+      <h1 className="mt-1 font-display text-4xl font-bold tracking-tight uppercase sm:text-5xl">
+        Welcome{firstName ? `, ${firstName}` : ""}
+      </h1>
+      {status && (
+        <YourMembership status={status} className="mt-8 max-w-2xl rounded-xl border border-mint-200 bg-mint-50 p-6">
+          <div className="mt-5 border-t border-mint-200 pt-4">
+            <MemberSavingsView savings={savings} />
+          </div>
+        </YourMembership>
+      )}
       <section aria-labelledby="latest-exclusives" className="mt-12">
-        <div className="flex items-baseline justify-between gap-4">
-          <h2 id="latest-exclusives" className="text-2xl font-bold tracking-tight">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+          <h2 id="latest-exclusives" className="font-display text-3xl font-bold tracking-tight uppercase">
             New exclusives
           </h2>
           <Link to="/news-and-media/exclusives" className="text-link text-sm">
@@ -54,6 +69,11 @@ export default function MembershipWorld({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
+      {status && (
+        <div className="mt-16 max-w-2xl">
+          <MembershipSettings status={status} />
+        </div>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/listing/category-chips";
 import { pageHref } from "~/lib/page-href";
 import { Pagination } from "~/components/listing/pagination";
+import { LeadStory } from "~/components/news/lead-story";
 import { NewsTile, newsCategoryPath } from "~/components/news/news-tile";
 import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
@@ -72,6 +73,8 @@ export default function NewsListing({ loaderData }: Route.ComponentProps) {
   const { section, category, categories, listing } = loaderData;
   const location = useLocation();
   const texts = SECTIONS[section ?? "all"];
+  const lead = listing.page === 1 ? listing.tiles[0] : undefined;
+  const rest = lead ? listing.tiles.slice(1) : listing.tiles;
   const trail = [
     { label: "Home", to: "/" },
     { label: "News and media", to: section ? "/news-and-media" : undefined },
@@ -81,7 +84,9 @@ export default function NewsListing({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-8">
       <Breadcrumbs trail={trail} />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{category ? category.name : texts.title}</h1>
+      <h1 className="mt-4 font-display text-4xl font-bold tracking-tight uppercase sm:text-5xl">
+        {category ? category.name : texts.title}
+      </h1>
       <p className="mt-2 max-w-prose text-grey-700">{category?.description || texts.intro}</p>
       <nav aria-label="Sections" className="mt-6 flex gap-4 border-b border-grey-200 text-sm font-semibold">
         {(["all", "news", "exclusives"] as const).map((key) => {
@@ -118,19 +123,23 @@ export default function NewsListing({ loaderData }: Route.ComponentProps) {
           <h2 id="news-posts-title" className="sr-only">
             Posts
           </h2>
-          <div className="news-grid">
-            {listing.tiles.map((tile, i) => (
-              <NewsTile key={`${tile.section}/${tile.slug}`} tile={tile} eager={i < 3} />
+          {/* The first page leads with its newest story, large; the rest follow as tiles. */}
+          {lead && <LeadStory tile={lead} headingLevel={3} eager />}
+          <div className={`news-grid ${lead ? "mt-8" : ""}`}>
+            {rest.map((tile, i) => (
+              <NewsTile key={`${tile.section}/${tile.slug}`} tile={tile} eager={!lead && i < 3} />
             ))}
           </div>
         </section>
       )}
       <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(page) => pageHref(location, page)} />
       {section !== "exclusives" && (
-        <p className="mt-8 text-sm">
+        <p className="mt-8 text-sm text-grey-700">
+          Reading news in an app such as Feedly or NetNewsWire?{" "}
           <a href={FEED_PATH} className="text-link">
-            Follow the news by feed (Atom)
+            Add our news to your reader
           </a>
+          .
         </p>
       )}
     </div>

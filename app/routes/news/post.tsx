@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/post";
-import { isNewsSection, postPath } from "../../../server/modules/news/shared.ts";
+import { isNewsSection, postPath, STORY_PRODUCTS, storyShopCategory } from "../../../server/modules/news/shared.ts";
+import { noFilters } from "../../../server/modules/catalog/shared.ts";
 import { imageUrl } from "../../../server/modules/media/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 import { PostView } from "~/components/news/post-view";
@@ -25,7 +26,28 @@ export async function loader({ request, params, context: router }: Route.LoaderA
     if (moved) throw redirect(moved, 301);
     throw data(null, { status: 404 });
   }
-  return { post, offer: post.locked ? await privatePageOfferFor(context, postPath(post)) : null };
+  const [offer, products] = await Promise.all([
+    post.locked ? privatePageOfferFor(context, postPath(post)) : null,
+    storyProducts(context, post.category?.slug),
+  ]);
+  return { post, offer, products, currency: context.env.currency };
+}
+
+/**
+ * "Shop the story": products of the shop category the post's newsroom category is about, or the
+ * featured products (ADR 82). Products are public, so a locked post shows them too.
+ */
+async function storyProducts(context: ReturnType<typeof pageContext>, newsCategory: string | undefined) {
+  const { catalog } = context.services;
+  const category = storyShopCategory(newsCategory);
+  if (category !== null) {
+    const listing = await catalog.listing.list(
+      { scope: { category }, filters: noFilters(), sort: "featured", page: 1, pageSize: STORY_PRODUCTS },
+      await context.viewer(),
+    );
+    if (listing.products.length > 0) return listing.products;
+  }
+  return (await catalog.featuredProducts()).slice(0, STORY_PRODUCTS);
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
@@ -42,5 +64,6 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
     : [];
 
 export default function NewsPost({ loaderData }: Route.ComponentProps) {
-  return <PostView post={loaderData.post} offer={loaderData.offer} />;
+  const { post, offer, products, currency } = loaderData;
+  return <PostView post={post} offer={offer} products={products} currency={currency} />;
 }

@@ -4,6 +4,7 @@ import { LISTING_SORTS } from "../../../server/modules/catalog/shared.ts";
 import { parseListingParams } from "~/lib/listing-params.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/listing/category-chips";
+import { CategoryTiles } from "~/components/listing/category-tiles";
 import { ListingBody, pageHref } from "~/components/listing/listing-body";
 import { Link } from "~/components/ui/link";
 import { describePlace, scopeFromPath } from "~/lib/listing-place";
@@ -29,7 +30,13 @@ export async function loader({ params, request, context: router }: Route.LoaderA
   const scope = scopeFromPath(params, url.pathname);
   const { filters, sort, page } = parseListingParams(url.searchParams, "lenient");
   const { catalog } = context.services;
-  const [categories, brands] = await Promise.all([catalog.categories(), catalog.brandDetails()]);
+  const shopRoot = !scope.category && !scope.brand;
+  const [categories, brands, tiles] = await Promise.all([
+    catalog.categories(),
+    catalog.brandDetails(),
+    // The shop root opens with the categories as pictures (issue 27); other listings are in one already.
+    shopRoot ? catalog.categoryTiles() : [],
+  ]);
   const place = describePlace(scope, categories, brands);
   // Nothing here: a category's or brand's old address (its slug changed) answers 301, anything else 404.
   if (!place) return notFoundOrMoved(catalog, request, ["category", "brand"]);
@@ -48,7 +55,9 @@ export async function loader({ params, request, context: router }: Route.LoaderA
       filters: filterFormValues(filters),
       activeFilters: countActiveFilters(filters),
       currency: context.env.currency,
-      categories: scope.category ? [] : categories.map((c) => ({ slug: c.slug, name: c.name })),
+      // A brand page lists its products of every category: chips narrow it to one.
+      categories: scope.category || shopRoot ? [] : categories.map((c) => ({ slug: c.slug, name: c.name })),
+      tiles,
     };
   } catch (error) {
     // By name: the services' errors come from the server bundle's copy of the module (see cart/errors.ts).
@@ -58,7 +67,7 @@ export async function loader({ params, request, context: router }: Route.LoaderA
 }
 
 export default function ShopListing({ loaderData }: Route.ComponentProps) {
-  const { place, sort, filters, activeFilters, currency, categories } = loaderData;
+  const { place, sort, filters, activeFilters, currency, categories, tiles } = loaderData;
   const result = deserialize(loaderData.result);
   return (
     <div className="container-page py-8">
@@ -86,6 +95,7 @@ export default function ShopListing({ loaderData }: Route.ComponentProps) {
         )}
         {categories.length > 0 && <CategoryChips categories={categories} />}
       </header>
+      <CategoryTiles tiles={tiles} />
 
       <ListingBody
         formId={FORM_ID}

@@ -12,6 +12,7 @@ import { initialVariant } from "~/components/product/variant-choice";
 import { Link } from "~/components/ui/link";
 import { BACK_IN_STOCK_INTENT, backInStockMessage, type BackInStockResult } from "~/lib/back-in-stock";
 import { BAG_PATH } from "~/lib/bag";
+import { deliveryEstimate } from "~/lib/delivery-methods.server";
 import { useFeature } from "~/lib/features";
 import { fieldsOf, formFailure, readForm } from "~/lib/forms.server";
 import { notFoundOrMoved } from "~/lib/moved.server";
@@ -60,9 +61,10 @@ export async function loader({ params, request, context: router }: Route.LoaderA
   if (params.category !== product.category.slug || key !== product.slug) {
     throw redirect(`${productPath(product)}${url.search}`, 301);
   }
-  const [information, related] = await Promise.all([
+  const [information, related, delivery] = await Promise.all([
     catalog.customInformation.informationFor(product),
     catalog.relatedProducts(product.id, RELATED_COUNT, viewer),
+    deliveryEstimate(context),
   ]);
   return {
     // Cached and shared: its JSON text is made once (lib/serialized.ts).
@@ -70,6 +72,7 @@ export async function loader({ params, request, context: router }: Route.LoaderA
     initialVariantId: initialVariant(product.variants, url.searchParams.get("variant")).id,
     information: information.map(({ id, kind, title, paragraphs }) => ({ id, kind, title, paragraphs })),
     related: serialize(related),
+    delivery,
     currency: context.env.currency,
     publicUrl: context.env.publicUrl,
     // A customer's back-in-stock requests are for their account's address (ADR 47).
@@ -122,7 +125,7 @@ export function shouldRevalidate({ formAction, formData, defaultShouldRevalidate
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { initialVariantId, information, currency, publicUrl, customerEmail } = loaderData;
+  const { initialVariantId, information, currency, publicUrl, customerEmail, delivery } = loaderData;
   const product = deserialize(loaderData.product);
   const related = deserialize(loaderData.related);
   const compare = useFeature("compare");
@@ -162,6 +165,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             optionNames={product.optionNames}
             customerEmail={customerEmail}
             backInStock={actionData}
+            productName={product.name}
+            delivery={delivery}
           >
             {compare && <CompareToggle productId={product.id} productName={product.name} />}
           </ProductPurchase>

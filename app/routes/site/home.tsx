@@ -1,16 +1,35 @@
 import type { Route } from "./+types/home";
 import { BrandSlider } from "~/components/brand-slider";
+import { CategoryTiles } from "~/components/listing/category-tiles";
+import { HomeHero } from "~/components/home/home-hero";
+import { HomeMembershipOffer } from "~/components/home/home-membership-offer";
+import { HomeNews } from "~/components/home/home-news";
 import { ProductGrid } from "~/components/product-grid";
+import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deserialize, serialize } from "~/lib/serialized";
 import { pageContext } from "../../../server/http/page-context.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFrom(matches), { path: "/" });
 
+/** The home page's newsroom: the lead story and two more. */
+const HOME_STORIES = 3;
+
+/**
+ * The home page: the campaign, the categories, featured products, the newsroom, the membership
+ * offer and the brands (ADR 82). Everything here is the same for every visitor and cached by the
+ * services, so the page stays one cheap render. The trust bar is the frame's, on every page.
+ */
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
-  const { catalog } = context.services;
-  const [featured, brands] = await Promise.all([catalog.featuredProducts(), catalog.brands()]);
+  const { catalog, news, membership } = context.services;
+  const [featured, brands, tiles, stories, plans] = await Promise.all([
+    catalog.featuredProducts(),
+    catalog.brands(),
+    catalog.categoryTiles(),
+    news.listing({ section: "news", page: 1 }),
+    membership.plans(),
+  ]);
   return {
     tagline: context.env.tagline,
     productNoun: context.env.productNoun,
@@ -18,28 +37,43 @@ export async function loader({ context: router }: Route.LoaderArgs) {
     // Both cached and the same for everyone: their JSON texts are made once (lib/serialized.ts).
     featured: serialize(featured),
     brands: serialize(brands),
+    tiles,
+    stories: stories?.tiles.slice(0, HOME_STORIES) ?? [],
+    // The offer is the paid plan that gives the most: the dearest on sale.
+    plan: plans.filter((p) => p.price > 0).sort((a, b) => b.price - a.price)[0],
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { tagline, productNoun, currency } = loaderData;
+  const { tagline, productNoun, currency, tiles, stories, plan } = loaderData;
   const featured = deserialize(loaderData.featured);
   const brands = deserialize(loaderData.brands);
   return (
     <>
-      <section className="bg-gradient-to-br from-mint-50 via-white to-grey-50">
-        <div className="container-page py-14 sm:py-20">
-          <p className="font-mono text-xs tracking-widest text-mint-700 uppercase">{productNoun} equipment</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{tagline}</h1>
-        </div>
+      <HomeHero headline={tagline} eyebrow={`${productNoun} equipment`} />
+
+      <section aria-labelledby="category-tiles-title" className="container-page mt-12">
+        <h2 id="category-tiles-title" className="mb-6 font-display text-3xl font-bold tracking-tight uppercase">
+          Shop by category
+        </h2>
+        <CategoryTiles tiles={tiles} title="Categories" />
       </section>
 
-      <section aria-labelledby="featured-title" className="container-page mt-12">
-        <h2 id="featured-title" className="mb-6 text-2xl font-semibold">
-          Featured
-        </h2>
+      <section aria-labelledby="featured-title" className="container-page mt-16">
+        <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+          <h2 id="featured-title" className="font-display text-3xl font-bold tracking-tight uppercase">
+            Featured
+          </h2>
+          <Link to="/shop" className="text-link inline-flex min-h-11 items-center text-sm">
+            Shop everything
+          </Link>
+        </div>
         <ProductGrid products={featured} currency={currency} />
       </section>
+
+      <HomeNews tiles={stories} />
+
+      <HomeMembershipOffer plan={plan} />
 
       <BrandSlider brands={brands} />
     </>

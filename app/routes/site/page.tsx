@@ -8,6 +8,7 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { isMemberNow, privatePageOfferFor } from "~/lib/private-page.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { LAUNCH_PATH, launchPage } from "../../../server/modules/site/shared.ts";
+import { imageSrcSet, imageUrl, pageArtworkPath, storedImageSource } from "../../../server/modules/media/shared.ts";
 
 /** The page's entry is named by the address's one segment (the block-page guard reads it too). */
 export const handle: RouteHandle = { contentPage: true };
@@ -47,19 +48,36 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
       })
     : [];
 
+/**
+ * The site's own pages the seed draws a picture for (pageArtworkPath): each opens with it. An
+ * owner who wants another picture puts an image block first, which then leads instead.
+ */
+const PAGE_ARTWORK: Readonly<Record<string, string>> = {
+  about: "A keeper set on the goal line, gloves up, ready for the shot",
+  "the-keepers-call": "A lone keeper in front of a floodlit goal",
+  xg: "A shot map of the penalty area: where each shot came from, how likely it was to go in, and which did",
+};
+
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { page, offer, currency } = loaderData;
+  const artworkAlt = Object.hasOwn(PAGE_ARTWORK, page.slug) ? PAGE_ARTWORK[page.slug] : undefined;
+  const artwork = artworkAlt !== undefined && !page.locked && page.blocks[0]?.kind !== "image";
   return (
     <div className="container-page py-10">
-      <div className="mx-auto max-w-4xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
-        {page.description && <p className="mt-3 max-w-prose text-lg text-grey-700">{page.description}</p>}
-        {page.changedAt && (
-          <p className="mt-2 text-sm text-grey-600" data-testid="page-changed">
-            Last changed: <time dateTime={page.changedAt}>{calendarDate(page.changedAt)}</time>
-          </p>
-        )}
-        <div className="mt-8">
+      <div className={`mx-auto ${artwork ? "max-w-6xl" : "max-w-4xl"}`}>
+        <header className={artwork ? "grid items-center gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]" : undefined}>
+          <div>
+            <h1 className="font-display text-4xl font-bold tracking-tight uppercase sm:text-5xl">{page.title}</h1>
+            {page.description && <p className="mt-3 max-w-prose text-lg text-grey-700">{page.description}</p>}
+            {page.changedAt && (
+              <p className="mt-2 text-sm text-grey-600" data-testid="page-changed">
+                Last changed: <time dateTime={page.changedAt}>{calendarDate(page.changedAt)}</time>
+              </p>
+            )}
+          </div>
+          {artwork && <PageArtwork slug={page.slug} alt={artworkAlt!} />}
+        </header>
+        <div className={`page-sections mt-10 ${artwork ? "max-w-4xl" : ""}`}>
           {page.locked ? (
             offer && <LazyPrivatePageModal key={offer.path} offer={offer} title={page.title} />
           ) : (
@@ -68,5 +86,23 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** A page's drawn picture (1600 x 900, 16:9): the page's largest image, so asked for first. */
+function PageArtwork({ slug, alt }: { slug: string; alt: string }) {
+  const src = storedImageSource(pageArtworkPath(slug));
+  return (
+    <img
+      src={imageUrl("cover", 800, src)}
+      srcSet={imageSrcSet("cover", src, [480, 640, 800, 1200])}
+      sizes="(min-width: 1536px) 700px, (min-width: 1024px) 52vw, 100vw"
+      alt={alt}
+      width={800}
+      height={450}
+      fetchPriority="high"
+      className="aspect-video w-full rounded-xl bg-grey-100 object-cover"
+      data-testid="page-artwork"
+    />
   );
 }

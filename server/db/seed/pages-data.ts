@@ -34,14 +34,17 @@ export function pageSeeds({ now, aboutImageId }: PageContext): PageSeed[] {
         "A goalkeeping specialist shop for every keeper, everywhere, always: gloves, kit, protection and training gear.",
       inSitemap: true,
       blocks: [
+        // Sections, each a text block with its heading, between a picture, products and the call to join (ADR 82).
         { kind: "text", markdown: about },
+        { kind: "text", markdown: aboutRange },
         {
           kind: "image",
           media: aboutImageId,
           caption: "Where every save starts: the goal line.",
         },
-        { kind: "text", markdown: aboutMore },
+        { kind: "text", markdown: aboutTesting },
         { kind: "products", title: "Gloves our keepers wear", category: "gloves" },
+        { kind: "text", markdown: aboutGivingBack },
         {
           kind: "cta",
           title: "Join the Keepers' Club",
@@ -80,6 +83,7 @@ export function pageSeeds({ now, aboutImageId }: PageContext): PageSeed[] {
       inSitemap: true,
       blocks: [
         { kind: "text", markdown: keepersCall },
+        { kind: "text", markdown: keepersCallWhy },
         { kind: "video", url: "https://www.youtube.com/watch?v=Kp3dG7mQx2A", title: "The keeper's call" },
         { kind: "text", markdown: keepersCallEnd },
         {
@@ -99,7 +103,10 @@ export function pageSeeds({ now, aboutImageId }: PageContext): PageSeed[] {
       inSitemap: true,
       blocks: [
         { kind: "text", markdown: expectedGoals },
+        { kind: "text", markdown: goalsPrevented },
+        { kind: "text", markdown: numbersMiss },
         { kind: "products", title: "Train your shot-stopping", category: "training" },
+        { kind: "text", markdown: xgForYourGame },
         {
           kind: "cta",
           title: "More for keepers who like numbers",
@@ -150,19 +157,20 @@ We are a shop for goalkeepers and nothing else. We started it because we were ti
 
 Everyone who works here has kept goal, from Sunday league to the semi-professional game, and most of us still play. When you ask us about a cut, a size or a latex, you get an answer from someone who has worn it on a wet Tuesday night.`;
 
-const aboutMore = `## What we sell
+const aboutRange = `## What we sell
 
 - **Gloves** for matches, training, juniors and wet weather, in every cut and in sizes from 4 to 11.
 - **Apparel**: keeper jerseys, shorts, trousers and base layers, padded where it counts.
 - **Protection**: padded shorts, elbow pads, shin guards and headguards.
 - **Footwear** for firm ground, artificial grass and indoor pitches.
 - **Training gear**: rebounders, reaction balls, cones and agility equipment.
-- **Bags and accessories**: glove bags, glove wash, grip spray and tape.
+- **Bags and accessories**: glove bags, glove wash, grip spray and tape.`;
 
-## How we work
+const aboutTesting = `## How we work
 
-We test what we sell. Every glove in the range has been worn in training by our team before it reaches the shop, and we write down what we find in our [news section](/news-and-media/news). If a product does not hold up, it does not stay.
+We test what we sell. Every glove in the range has been worn in training by our team before it reaches the shop, and we write down what we find in our [news section](/news-and-media/news). If a product does not hold up, it does not stay.`;
 
+const aboutGivingBack = `## Giving back
 We also give back to the keepers around us: glove drives for grassroots clubs, summer camps, and a free membership, the *Keepers' Club*, with member news, exclusives and early access to new drops.`;
 
 const privacyPolicy = `This policy explains what personal data we collect when you use our shop, why we need it, how long we keep it and what rights you have. We keep only what we need to run the shop and to keep our promises to you.
@@ -306,9 +314,9 @@ These terms are governed by the law of the country in which the shop is establis
 
 const keepersCall = `## Somebody has to stand there
 
-Every team has eleven players, and ten of them dream of scoring. One chooses the other job: to stand alone in front of a net eight yards wide, where every mistake is a goal and every good game is forgotten by Monday.
+Every team has eleven players, and ten of them dream of scoring. One chooses the other job: to stand alone in front of a net eight yards wide, where every mistake is a goal and every good game is forgotten by Monday.`;
 
-*Why would anyone answer that call?*
+const keepersCallWhy = `## Why answer the call?
 
 Ask a keeper and you get the same look every time, as if the question makes no sense. Because there is no feeling like it. The moment the striker shapes to shoot and you already know where it is going. The fingertip that turns a certain goal onto the post. The cross you claim above everyone, the roar of your own defenders, the silence of the away end.`;
 
@@ -322,9 +330,9 @@ const expectedGoals = `## What expected goals measures
 
 *Expected goals*, or **xG**, gives every shot a probability of becoming a goal, based on thousands of similar shots: the distance, the angle, the body part, whether it came from a cross or a counter-attack. A penalty is worth about 0.76 xG; a header from the edge of the box, perhaps 0.03.
 
-Add up the xG of every shot a team faces, and you know how many goals an average keeper would have conceded.
+Add up the xG of every shot a team faces, and you know how many goals an average keeper would have conceded.`;
 
-## Goals prevented
+const goalsPrevented = `## Goals prevented
 
 For keepers, the more useful number is **post-shot xG**: the probability calculated *after* the shot is struck, using where it is heading in the goal. A shot into the top corner is worth far more than one straight at the keeper.
 
@@ -333,13 +341,13 @@ Compare the post-shot xG a keeper faced with the goals they actually conceded, a
 - A keeper who faced 12.0 post-shot xG and conceded 9 goals prevented 3.
 - A keeper who faced 12.0 and conceded 14 let in 2 more than expected.
 
-Over a season, the best keepers prevent between five and ten goals. That can be worth a league position or two.
+Over a season, the best keepers prevent between five and ten goals. That can be worth a league position or two.`;
 
-## What the numbers miss
+const numbersMiss = `## What the numbers miss
 
-Shot-stopping is only part of the job. The numbers struggle with the shots that never happen: the cross claimed before it reaches a striker, the through ball swept up outside the box, the defender who was told where to stand. A keeper who organises well faces fewer and easier shots, and their goals-prevented figure can look ordinary for exactly that reason.
+Shot-stopping is only part of the job. The numbers struggle with the shots that never happen: the cross claimed before it reaches a striker, the through ball swept up outside the box, the defender who was told where to stand. A keeper who organises well faces fewer and easier shots, and their goals-prevented figure can look ordinary for exactly that reason.`;
 
-## What it means for your game
+const xgForYourGame = `## What it means for your game
 
 You do not need a data team to use the idea. After a game, go through each goal conceded and ask honestly: *would an average keeper have saved it?* Then work on those situations in training. Most goals are not saveable; the ones that are, are the ones that matter.`;
 

@@ -70,10 +70,11 @@ afterAll(() => database?.close());
 
 test("the menu lists categories in the owner's order, each with its sub-categories", async () => {
   expect(await catalog.categoryMenu()).toEqual([
-    { slug: "apparel", name: "Apparel", subCategories: [] },
+    { slug: "apparel", name: "Apparel", imagePath: null, subCategories: [] },
     {
       slug: "gloves",
       name: "Gloves",
+      imagePath: null,
       subCategories: [
         { slug: "match", name: "Match gloves" },
         { slug: "training", name: "Training gloves" },

@@ -12,6 +12,8 @@ export interface CategoryNode {
 export interface MenuCategory {
   slug: string;
   name: string;
+  /** The owner's picture of the category (a path under the media folder); null: the drawn tile. */
+  imagePath: string | null;
   subCategories: { slug: string; name: string }[];
 }
 
@@ -41,10 +43,11 @@ export async function categoryTree(db: Db): Promise<CategoryNode[]> {
 }
 
 /** The menu's share of the tree: what every page carries, so no descriptions. */
-export function menuOf(tree: CategoryNode[]): MenuCategory[] {
+export function menuOf(tree: CategoryNode[], pictures: ReadonlyMap<string, string | null> = new Map()): MenuCategory[] {
   return tree.map((c) => ({
     slug: c.slug,
     name: c.name,
+    imagePath: pictures.get(c.slug) ?? null,
     subCategories: c.subCategories.map((s) => ({ slug: s.slug, name: s.name })),
   }));
 }

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.ts";
 import { cachedRead } from "../../lib/cached-read.ts";
 import { brandDetails, brandList } from "./brand-list.ts";
 import { createCatalogueWatch } from "./catalogue-watch.ts";
+import { categoryTiles } from "./category-tiles.ts";
 import { categoryTree, menuOf } from "./category-tree.ts";
 import { createCustomInformation } from "./custom-information.ts";
 import { createListing } from "./listing/index.ts";
@@ -13,6 +14,7 @@ import { movedTo } from "./slug-redirects.ts";
 import type { SlugRedirectKind } from "../../db/schema/index.ts";
 
 export type { CategoryNode, MenuCategory } from "./category-tree.ts";
+export type { CategoryTile } from "./category-tiles.ts";
 export type { ProductCard } from "./product-cards.ts";
 export type { BrandDetails, BrandSummary } from "./brand-list.ts";
 export type { InformationBlock, InformationFilter, InformationTarget } from "./custom-information.ts";
@@ -46,7 +48,12 @@ export const PRODUCT_CACHE_ENTRIES = 2_000;
 export function createCatalog(db: Db, options: { cacheMs?: number; sharedDatabase?: boolean } = {}) {
   const ttl = options.cacheMs ?? SHELL_CACHE_MS;
   const tree = cachedRead(() => categoryTree(db), ttl);
-  const menu = cachedRead(async () => menuOf(await tree()), ttl);
+  const tiles = cachedRead(() => categoryTiles(db), ttl);
+  // The large menu shows each category's tile picture (the owner's, or the drawn one).
+  const menu = cachedRead(async () => {
+    const [categories, pictures] = await Promise.all([tree(), tiles()]);
+    return menuOf(categories, new Map(pictures.map((tile) => [tile.slug, tile.imagePath])));
+  }, ttl);
   const brands = cachedRead(() => brandList(db), ttl);
   const brandPages = cachedRead(() => brandDetails(db), ttl);
   const featured = cachedRead(() => featuredProducts(db, FEATURED_COUNT), ttl);
@@ -65,6 +72,7 @@ export function createCatalog(db: Db, options: { cacheMs?: number; sharedDatabas
   const dropCached = () => {
     menu.invalidate();
     tree.invalidate();
+    tiles.invalidate();
     brands.invalidate();
     brandPages.invalidate();
     featured.invalidate();
@@ -80,6 +88,8 @@ export function createCatalog(db: Db, options: { cacheMs?: number; sharedDatabas
     categoryMenu: menu,
     /** Categories and sub-categories with their descriptions, for listing pages. */
     categories: tree,
+    /** The top-level categories as picture tiles (the shop root, the home page). */
+    categoryTiles: tiles,
     featuredProducts: featured,
     brands,
     /** Brands with their stories, for brand pages. */

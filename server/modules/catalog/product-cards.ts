@@ -22,6 +22,8 @@ export interface ProductCard {
   inStock: boolean;
   colours: { name: string; hex: string }[];
   image: { path: string; alt: string; width: number; height: number } | null;
+  /** The product's second image, which a card shows on hover (issue 27); null when it has one image. */
+  hoverImage: { path: string; alt: string; width: number; height: number } | null;
 }
 
 interface CardRow {
@@ -40,6 +42,10 @@ interface CardRow {
   image_alt: string | null;
   image_width: number | null;
   image_height: number | null;
+  hover_path: string | null;
+  hover_alt: string | null;
+  hover_width: number | null;
+  hover_height: number | null;
 }
 
 /**
@@ -57,7 +63,8 @@ export async function productCards(
     sql`
     select p.id, p.slug, p.name, b.slug as brand_slug, b.name as brand_name, c.slug as category_slug,
            v.price, v.compare_at_price, v.member_price, v.in_stock, v.colours,
-           i.path as image_path, i.alt as image_alt, i.width as image_width, i.height as image_height
+           i.path as image_path, i.alt as image_alt, i.width as image_width, i.height as image_height,
+           h.path as hover_path, h.alt as hover_alt, h.width as hover_width, h.height as hover_height
     from products p
     join brands b on b.id = p.brand_id
     join categories c on c.id = p.category_id
@@ -73,6 +80,9 @@ export async function productCards(
     left join lateral (
       select path, alt, width, height from product_images where product_id = p.id order by position, id limit 1
     ) i on true
+    left join lateral (
+      select path, alt, width, height from product_images where product_id = p.id order by position, id offset 1 limit 1
+    ) h on true
     where ${sellableTo(ANY_VISITOR)} ${where}
     order by ${options.orderBy}
     limit ${options.limit} offset ${options.offset ?? 0}
@@ -97,6 +107,10 @@ function toCard(row: CardRow): ProductCard {
       row.image_path === null
         ? null
         : { path: row.image_path, alt: row.image_alt ?? row.name, width: row.image_width ?? 0, height: row.image_height ?? 0 },
+    hoverImage:
+      row.hover_path === null
+        ? null
+        : { path: row.hover_path, alt: row.hover_alt ?? row.name, width: row.hover_width ?? 0, height: row.hover_height ?? 0 },
   };
 }
 

@@ -12,7 +12,9 @@ export {
   type ListingResult,
   type ListingScope,
   type ResultSort,
+  type SizeFacetOption,
 } from "./listing/types.ts";
+export { SIZE_GROUP_LABELS, type SizeGroup } from "./listing/size-order.ts";
 export { MAX_SEARCH_LENGTH } from "./search-text.ts";
 export { LOW_STOCK } from "./stock-shown.ts";
 export type { ProductDetail, ProductImageDetail, ProductVariantDetail } from "./product-detail.ts";

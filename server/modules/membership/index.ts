@@ -7,6 +7,7 @@ import { membershipEndingMail } from "./mails.ts";
 import { publishedPlans } from "./plans.ts";
 import { remindEndingMemberships } from "./reminders.ts";
 import { isMember, membershipStatus } from "./status.ts";
+import { memberSavings } from "./savings.ts";
 import { benefitsOf, priceRuleOf, type MemberBenefits } from "./benefits.ts";
 import { endByStaff, grantByStaff } from "./staff-grants.ts";
 import { changePlanByStaff, plansForStaff } from "./plan-admin.ts";
@@ -14,6 +15,7 @@ import type { StaffScope } from "../audit/index.ts";
 
 export type { PlanSummary } from "./plans.ts";
 export type { MembershipStatus } from "./status.ts";
+export type { MemberSavings } from "./savings.ts";
 export type { Stopped } from "./leave.ts";
 export type { MemberBenefits } from "./benefits.ts";
 export { JoinInput } from "./join.ts";
@@ -42,6 +44,8 @@ export function createMembership(db: Db, config: MembershipConfig) {
     isMember: (userId: number) => isMember(db, userId),
     /** The customer's membership in force, or null. */
     status: (userId: number) => membershipStatus(db, userId),
+    /** What member prices saved the customer on their paid orders so far, per currency (the members' area). */
+    savings: (userId: number) => memberSavings(db, userId),
     /** The published plans, as /membership and the private-page modal present them. */
     plans,
     joinFree: (scope: Scope, userId: number, input: unknown) => joinFreePlan(scope, userId, input),

@@ -2,14 +2,53 @@ import { SOCIAL_LINKS } from "../external-links/index.ts";
 import type { Contact, Footer, LaunchText, Navigation, Social, StoredPart, Trust } from "./words.ts";
 
 /*
- * What each part of the site's data is while nobody has changed it (ADR 76): the header, footer
- * and contact details the shop showed before they became editable, so a shop looks as it did.
+ * What each part of the site's data is while nobody has changed it (ADR 76): the demo shop's
+ * header, footer, contact details and trust bar (ADR 79), which the owner edits on /admin/site.
  */
 
-export const DEFAULT_NAVIGATION: Navigation = { items: [{ kind: "categories" }] };
+/**
+ * The header: the catalogue's categories, then the sale, the news and the membership. The sale is
+ * the gloves' sale listing: the shop has a sale listing per category, none across the shop. No
+ * "New": the catalogue has no notion of a new product or drop to list (ADR 79).
+ */
+export const DEFAULT_NAVIGATION: Navigation = {
+  items: [
+    { kind: "categories" },
+    { kind: "link", label: "Sale", href: "/shop/gloves/sale" },
+    { kind: "link", label: "News", href: "/news-and-media" },
+    { kind: "link", label: "Membership", href: "/membership" },
+  ],
+};
 
+/** The footer's columns: help, the company, the membership and the policies (at most four: FOOTER_MAX_COLUMNS). */
 export const DEFAULT_FOOTER: Footer = {
   columns: [
+    {
+      title: "Help",
+      links: [
+        // The terms hold the delivery terms (section 4); the shop has no page of its own on delivery.
+        { label: "Delivery", href: "/terms-condition" },
+        { label: "Returns", href: "/returns-policy" },
+        { label: "Your orders", href: "/my-account/order-history" },
+      ],
+    },
+    {
+      title: "Company",
+      links: [
+        { label: "About us", href: "/about" },
+        { label: "The keeper's call", href: "/the-keepers-call" },
+        { label: "xG explained", href: "/xg" },
+        { label: "News and media", href: "/news-and-media" },
+      ],
+    },
+    {
+      title: "Membership",
+      links: [
+        { label: "The Keepers' Club", href: "/membership" },
+        { label: "Members' world", href: "/membership-world" },
+        { label: "Create an account", href: "/sign-up" },
+      ],
+    },
     {
       title: "Policies",
       links: [
@@ -21,13 +60,18 @@ export const DEFAULT_FOOTER: Footer = {
   ],
 };
 
-export const DEFAULT_CONTACT: Contact = { email: "hello@shop.example", phone: null, address: [], hours: null };
+/**
+ * No e-mail address of its own: the shop's contact address is then the CONTACT_EMAIL setting
+ * (hello@ and PUBLIC_URL's host unless set), filled in where the data is read (snapshot.ts).
+ */
+export const DEFAULT_CONTACT: Contact = { email: null, phone: null, address: [], hours: null };
 
 export const DEFAULT_TRUST: Trust = {
   items: [
-    { text: "Returns within 30 days", href: "/returns-policy" },
-    { text: "Members' prices in the Keepers' Club", href: "/membership" },
-    { text: "Pay by bank transfer, no account needed", href: null },
+    { text: "Free NL delivery from €50", href: "/terms-condition" },
+    { text: "30-day returns", href: "/returns-policy" },
+    { text: "Secure payment", href: null },
+    { text: "Members' prices", href: "/membership" },
   ],
 };
 

@@ -29,6 +29,8 @@ export interface SiteOptions {
   cacheMs?: number;
   /** Signs links to other sites for the external-site notice (ADR 43). */
   sign?: Signer;
+  /** The shop's contact address while the owner has set none in the site's data (CONTACT_EMAIL, ADR 79). */
+  contactEmail?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export function createSite(db: Db, options: SiteOptions = {}) {
   let generation = 0;
   let lastFingerprint: string | undefined;
   const snapshot = cachedRead(async () => {
-    const read = makeSnapshot(await readStored(db), options.sign);
+    const read = makeSnapshot(await readStored(db), options);
     // A reading that finds what another process changed moves the stamp too.
     if (lastFingerprint !== undefined && read.fingerprint !== lastFingerprint) generation++;
     lastFingerprint = read.fingerprint;

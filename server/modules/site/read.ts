@@ -79,14 +79,18 @@ export function flagsOf(stored: Stored): Flags {
   return Object.fromEntries(stored.flags.map((flag) => [flag.key, flag.enabled]));
 }
 
-/** The whole of GET /data. */
-export function siteDataOf(stored: Stored): SiteData {
+/**
+ * The whole of GET /data. `contactEmail` is the shop's contact address where the owner has given
+ * none (the CONTACT_EMAIL setting, ADR 79).
+ */
+export function siteDataOf(stored: Stored, contactEmail: string | null = null): SiteData {
   const flags = flagsOf(stored);
   const { parts } = stored;
+  const contact = parts.contact.value as Contact;
   return {
     navigation: parts.navigation.value as Navigation,
     footer: parts.footer.value as Footer,
-    contact: parts.contact.value as Contact,
+    contact: contact.email === null && contactEmail !== null ? { ...contact, email: contactEmail } : contact,
     trust: parts.trust.value as Trust,
     social: parts.social.value as Social,
     launch: { ...(parts.launch.value as LaunchText), mode: flags.launch ?? initialFlag("launch") },

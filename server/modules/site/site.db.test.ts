@@ -11,6 +11,7 @@ import { auditLog } from "../../db/schema/index.ts";
 import { pageContextKey } from "../../http/page-context.ts";
 import { systemScope } from "../../lib/scope.ts";
 import { staffScopeOf, type StaffScope } from "../audit/index.ts";
+import { DEFAULT_NAVIGATION } from "./defaults.ts";
 import type { Stored } from "./index.ts";
 import { pageGuards } from "~/lib/guards.server";
 import { loader as pageLoader } from "~/routes/site/page";
@@ -61,20 +62,21 @@ describe("GET /data", () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     const { data } = (await answer.json()) as { data: Record<string, unknown> };
     expect(Object.keys(data)).toEqual(["navigation", "footer", "contact", "trust", "social", "launch", "flags"]);
-    expect(data.navigation).toEqual({ items: [{ kind: "categories" }] });
-    expect(data.footer).toEqual({
-      columns: [
-        {
-          title: "Policies",
-          links: [
-            { label: "Privacy policy", href: "/privacy-policy" },
-            { label: "Returns policy", href: "/returns-policy" },
-            { label: "Terms and conditions", href: "/terms-condition" },
-          ],
-        },
+    // The demo shop's header and footer (ADR 79): the categories, the sale, the news and the membership.
+    expect(data.navigation).toEqual({
+      items: [
+        { kind: "categories" },
+        { kind: "link", label: "Sale", href: "/shop/gloves/sale" },
+        { kind: "link", label: "News", href: "/news-and-media" },
+        { kind: "link", label: "Membership", href: "/membership" },
       ],
     });
-    expect(data.contact).toMatchObject({ email: "hello@shop.example" });
+    const footer = data.footer as { columns: { title: string; links: { href: string }[] }[] };
+    expect(footer.columns.map((column) => column.title)).toEqual(["Help", "Company", "Membership", "Policies"]);
+    expect(footer.columns[3]!.links.map((link) => link.href)).toEqual(["/privacy-policy", "/returns-policy", "/terms-condition"]);
+    expect((data.trust as { items: unknown[] }).items).toHaveLength(4);
+    // No address of the owner's: the CONTACT_EMAIL setting, by default hello@ and the public address's host.
+    expect(data.contact).toMatchObject({ email: "hello@shop.test" });
     expect((data.social as { links: { name: string }[] }).links.map((link) => link.name)).toEqual([
       "Instagram",
       "YouTube",
@@ -94,7 +96,7 @@ describe("GET /data", () => {
     const contact = await api.request("/data/contact");
     expect(contact.status).toBe(200);
     expect(await contact.json()).toEqual({
-      data: { email: "hello@shop.example", phone: null, address: [], hours: null },
+      data: { email: "hello@shop.test", phone: null, address: [], hours: null },
       meta: { key: "contact" },
     });
     expect(contact.headers.get("etag")).not.toBe((await api.request("/data")).headers.get("etag"));
@@ -181,7 +183,7 @@ describe("the site's parts", () => {
 
     const [entry] = await entries("site.changed", "navigation");
     expect(entry).toMatchObject({ actorEmail: "owner@example.com", entityType: "site", requestId: "req-site" });
-    expect(entry!.changes).toEqual({ navigation: [{ items: [{ kind: "categories" }] }, navigation] });
+    expect(entry!.changes).toEqual({ navigation: [DEFAULT_NAVIGATION, navigation] });
 
     // The same again changes nothing; the form read before the change is stale.
     expect(await site().changePart(owner, "navigation", { ...form, version: await versionOf("navigation") })).toEqual({
@@ -243,6 +245,19 @@ describe("the site's parts", () => {
     ).toMatchObject({
       code: "INVALID_INPUT",
     });
+  });
+});
+
+describe("the contact address", () => {
+  test("the owner's address wins over the CONTACT_EMAIL setting; emptied, the setting's is shown again", async () => {
+    const email = async () => ((await (await api.request("/data/contact")).json()) as { data: { email: string } }).data.email;
+    await site().changePart(owner, "contact", { version: await versionOf("contact"), email: "keepers@club.example" });
+    expect(await email()).toBe("keepers@club.example");
+    expect((await site().view()).contact.email).toBe("keepers@club.example");
+    await site().changePart(owner, "contact", { version: await versionOf("contact"), email: "" });
+    expect(await email()).toBe("hello@shop.test");
+    // The form shows what the owner stored: nothing.
+    expect((await stored()).parts.contact.value).toMatchObject({ email: null });
   });
 });
 

@@ -31,8 +31,9 @@ export interface Snapshot {
 
 const etagOf = (body: string) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
 
-export function makeSnapshot(stored: Stored, sign?: Signer): Snapshot {
-  const data = siteDataOf(stored);
+export function makeSnapshot(stored: Stored, options: { sign?: Signer; contactEmail?: string } = {}): Snapshot {
+  const { sign } = options;
+  const data = siteDataOf(stored, options.contactEmail ?? null);
   const fingerprint = JSON.stringify([
     Object.values(stored.parts).map((part) => part.version),
     flagsOf(stored),

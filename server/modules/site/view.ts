@@ -1,4 +1,5 @@
 import type { MenuCategory } from "../catalog/index.ts";
+import { categoryArtworkPath } from "../media/shared.ts";
 import type { Contact, Flags, Launch, Navigation, SiteData } from "./words.ts";
 import { isShopPath } from "./words.ts";
 
@@ -23,6 +24,8 @@ export interface ViewLink {
 export interface MenuEntry extends ViewLink {
   /** The category's slug; null for a link. */
   category: string | null;
+  /** The category's picture for the large menu (a stored image path): the owner's, else its drawn tile; null for a link. */
+  picture: string | null;
   children: { label: string; href: string }[];
 }
 
@@ -62,8 +65,9 @@ export function menuEntries(navigation: Navigation, categories: readonly MenuCat
           href: `/shop/${category.slug}`,
           sig: null,
           category: category.slug,
+          picture: category.imagePath ?? categoryArtworkPath(category.slug),
           children: category.subCategories.map((sub) => ({ label: sub.name, href: `/shop/${category.slug}/sub/${sub.slug}` })),
         }))
-      : [{ label: item.label, href: item.href, sig: signed(item.href, sign), category: null, children: [] }],
+      : [{ label: item.label, href: item.href, sig: signed(item.href, sign), category: null, picture: null, children: [] }],
   );
 }

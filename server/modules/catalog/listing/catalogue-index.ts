@@ -36,6 +36,8 @@ export interface ProductRow {
   /** Milliseconds since the epoch. */
   createdAt: number;
   image: ProductCard["image"];
+  /** Absent: the product has one image. */
+  hoverImage?: ProductCard["hoverImage"];
   /** In id order: the first of the cheapest variants gives the card its compare-at and member price. */
   variants: VariantRow[];
   /**
@@ -224,6 +226,7 @@ export function buildCatalogueIndex(rows: CatalogueRows, reuse?: CatalogueIndex)
       inStock: summary.inStock,
       colours: [...colours.ids.subarray(colours.start[i], colours.start[i + 1])].map((id) => dictionaries.colours[id]!),
       image: row.image,
+      hoverImage: row.hoverImage ?? null,
     };
   });
 

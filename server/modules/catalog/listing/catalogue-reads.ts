@@ -33,6 +33,10 @@ interface LoadedProductRow {
   image_alt: string | null;
   image_width: number | null;
   image_height: number | null;
+  hover_path: string | null;
+  hover_alt: string | null;
+  hover_width: number | null;
+  hover_height: number | null;
 }
 
 /**
@@ -81,7 +85,8 @@ export async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
     select p.id, p.slug, p.name, p.brand_id, p.category_id, p.sub_category_id, p.attributes, p.featured_rank,
            (extract(epoch from p.created_at) * 1000)::float8 as created_at, v.variants,
            ${sellableTo(ANY_VISITOR)} as for_everyone,
-           i.path as image_path, i.alt as image_alt, i.width as image_width, i.height as image_height
+           i.path as image_path, i.alt as image_alt, i.width as image_width, i.height as image_height,
+           h.path as hover_path, h.alt as hover_alt, h.width as hover_width, h.height as hover_height
     from products p
     join (
       select product_id,
@@ -92,6 +97,11 @@ export async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
       select distinct on (product_id) product_id, path, alt, width, height
       from product_images order by product_id, position, id
     ) i on i.product_id = p.id
+    left join (
+      select product_id, path, alt, width, height
+      from (select *, row_number() over (partition by product_id order by position, id) as n from product_images) numbered
+      where n = 2
+    ) h on h.product_id = p.id
     where ${sellableTo(EARLY_ACCESS)}
   `,
   );
@@ -113,6 +123,10 @@ export async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
         p.image_path === null
           ? null
           : { path: p.image_path, alt: p.image_alt ?? p.name, width: p.image_width ?? 0, height: p.image_height ?? 0 },
+      hoverImage:
+        p.hover_path === null
+          ? null
+          : { path: p.hover_path, alt: p.hover_alt ?? p.name, width: p.hover_width ?? 0, height: p.hover_height ?? 0 },
       variants: p.variants.map(([size, colour, colourHex, stock, price, compareAtPrice, memberPrice]) => ({
         size,
         colour,

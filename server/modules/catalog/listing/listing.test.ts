@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { queryListing } from "./listing.ts";
-import { compareSizes } from "./size-order.ts";
+import { compareSizes, sizeGroup } from "./size-order.ts";
 import { request, testCatalogue } from "../../../../tests/support/listing-catalogue.ts";
 import { type FacetOption, type ListingRequest, type ListingResult } from "./types.ts";
 
@@ -111,14 +111,11 @@ describe("facets", () => {
   test("each group counts with every other group's filters but not its own", () => {
     const result = list(request({ category: "gloves" }, { sizes: ["8"], brands: ["alpha"] }));
     expect(result.total).toBe(2);
-    // Sizes given brand alpha: a naive count over the two results would give 9 one and 8 two, but
-    // also 7 and 10 nothing only because of the brand: they stay, with 0.
+    // Sizes given brand alpha: 9 would give one more, 8 (ticked) two; 7, 10 and "One size" no
+    // product of alpha has, so they are not offered (ADR 81), unlike other groups' empty options.
     expect(result.facets.sizes).toEqual([
-      { value: "7", label: "7", count: 0, selected: false },
-      { value: "8", label: "8", count: 2, selected: true },
-      { value: "9", label: "9", count: 1, selected: false },
-      { value: "10", label: "10", count: 0, selected: false },
-      { value: "One size", label: "One size", count: 0, selected: false },
+      { value: "8", label: "8", count: 2, selected: true, group: "glove" },
+      { value: "9", label: "9", count: 1, selected: false, group: "glove" },
     ]);
     // Brands given size 8: Beta's Drift comes in size 8, though no result is Beta's.
     expect(result.facets.brands).toEqual([
@@ -157,7 +154,8 @@ describe("facets", () => {
   test("a product failing only the price counts in no option", () => {
     const result = list(request({ category: "gloves" }, { priceMax: 2000, sizes: ["8"] }));
     expect(result.total).toBe(0);
-    expect(counts(result.facets.sizes)).toEqual({ "7": 0, "8": 0, "9": 0, "10": 0, "One size": 1 });
+    // The ticked 8 stays, to be unticked; the others no product under the price bound has.
+    expect(counts(result.facets.sizes)).toEqual({ "8": 0, "One size": 1 });
   });
 
   test("sub-categories only for a category without a sub; brands not on a brand page", () => {
@@ -176,11 +174,11 @@ describe("facets", () => {
     const apparel = list(request({ category: "apparel" }, { sizes: ["8"] }));
     expect(apparel.total).toBe(0);
     expect(apparel.facets.sizes).toEqual([
-      { value: "S", label: "S", count: 1, selected: false },
-      { value: "M", label: "M", count: 2, selected: false },
-      { value: "L", label: "L", count: 1, selected: false },
-      { value: "XL", label: "XL", count: 1, selected: false },
-      { value: "8", label: "8", count: 0, selected: true },
+      { value: "S", label: "S", count: 1, selected: false, group: "clothing" },
+      { value: "M", label: "M", count: 2, selected: false, group: "clothing" },
+      { value: "L", label: "L", count: 1, selected: false, group: "clothing" },
+      { value: "XL", label: "XL", count: 1, selected: false, group: "clothing" },
+      { value: "8", label: "8", count: 0, selected: true, group: "glove" },
     ]);
     expect(apparel.facets.attributes.map((a) => a.name)).toEqual(["fit"]);
   });
@@ -233,6 +231,20 @@ describe("pagination", () => {
     const result = list(request({ category: "gloves" }, { sizes: ["XL"] }, { page: 3 }));
     expect(result).toMatchObject({ total: 0, page: 1, pageCount: 1, products: [] });
   });
+});
+
+test("sizes fall in the list of their kind", () => {
+  expect(["6", "11", "116", "164", "XS", "XXL", "EU 38", "One size", "Adjustable"].map(sizeGroup)).toEqual([
+    "glove",
+    "glove",
+    "junior",
+    "junior",
+    "clothing",
+    "clothing",
+    "shoe",
+    "one-size",
+    "other",
+  ]);
 });
 
 test("sizes sort naturally", () => {

@@ -1,6 +1,7 @@
 import type { CatalogueIndex, IdLists, ProductColumns } from "./catalogue-index.ts";
 import { productsInOrder, resolveScope, type ResolvedScope } from "./scope.ts";
 import { foundInScope, type SearchHits } from "./search-hits.ts";
+import { sizeGroup } from "./size-order.ts";
 import type { FacetOption, ListingFacets, ListingFilters, ListingRequest, ListingResult } from "./types.ts";
 
 /*
@@ -248,13 +249,14 @@ function facetsOf(
   ]);
   return {
     price: view.price,
+    // Unlike the other groups, sizes no product would give are left out (types.ts, ADR 81).
     sizes: options(
-      view.sizes,
+      view.sizes.filter((id) => counts.sizes[id]! > 0 || filters.sizes?.[id] === 1),
       (id) => ({ value: index.sizes[id]!, label: index.sizes[id]! }),
       counts.sizes,
       filters.sizes,
       requested.sizes,
-    ),
+    ).map(({ value, label, count, selected }) => ({ value, label, count, selected, group: sizeGroup(value) })),
     colours: options(
       view.colours,
       (id) => ({ value: index.colours[id]!.name, label: index.colours[id]!.name }),

@@ -31,3 +31,33 @@ export function compareSizes(a: string, b: string): number {
   const kb = sizeKey(b);
   return ka.kind - kb.kind || nameOrder.compare(ka.prefix, kb.prefix) || ka.value - kb.value || nameOrder.compare(a, b);
 }
+
+/**
+ * Which list a size belongs in, so a listing of everything never mixes glove, junior, clothing and
+ * shoe sizes in one: small numbers are glove sizes (junior gloves' 4 to 7 among them), numbers
+ * from 50 up a child's height in cm (junior kit), letters clothing and pads, a prefixed number
+ * ("EU 41") a shoe size.
+ */
+export type SizeGroup = "glove" | "junior" | "clothing" | "shoe" | "other" | "one-size";
+
+/** Heights in cm start here; no glove is this size. */
+const JUNIOR_FROM = 50;
+
+export function sizeGroup(size: string): SizeGroup {
+  const key = sizeKey(size);
+  if (key.kind === SizeKind.Number) return key.value >= JUNIOR_FROM ? "junior" : "glove";
+  if (key.kind === SizeKind.Letter) return "clothing";
+  if (key.kind === SizeKind.Prefixed) return "shoe";
+  if (key.kind === SizeKind.OneSize) return "one-size";
+  return "other";
+}
+
+/** What each group's list is headed. */
+export const SIZE_GROUP_LABELS: Readonly<Record<SizeGroup, string>> = {
+  glove: "Glove sizes",
+  junior: "Junior sizes (height in cm)",
+  clothing: "Clothing sizes",
+  shoe: "Shoe sizes",
+  other: "Other sizes",
+  "one-size": "One size",
+};

@@ -1,5 +1,6 @@
 import { ShopError } from "../../../lib/shop-error.ts";
 import type { ProductCard } from "../product-cards.ts";
+import type { SizeGroup } from "./size-order.ts";
 
 /** Which part of the catalogue a listing shows (the path of the page, or the API's scope). */
 export interface ListingScope {
@@ -61,10 +62,20 @@ export interface FacetOption {
   selected: boolean;
 }
 
+/** A size to filter by, with the list it belongs in (size-order.ts). */
+export interface SizeFacetOption extends FacetOption {
+  group: SizeGroup;
+}
+
 export interface ListingFacets {
   /** The lowest and highest product price in the scope (minor units), for the price slider's bounds. */
   price: { min: number; max: number } | null;
-  sizes: FacetOption[];
+  /**
+   * Only sizes some product would give with the other groups' filters (and any ticked one): a
+   * catalogue of gloves, kits and boots has dozens, and a shopper should not read a list of
+   * sizes nothing on the page comes in (issue 27). In size order, so each group is one run.
+   */
+  sizes: SizeFacetOption[];
   colours: (FacetOption & { hex: string })[];
   brands: FacetOption[];
   subCategories: FacetOption[];

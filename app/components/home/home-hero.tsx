@@ -1,0 +1,78 @@
+import {
+  HERO_ARTWORK,
+  HERO_PORTRAIT_ARTWORK,
+  imageSrcSet,
+  imageUrl,
+  storedImageSource,
+} from "../../../server/modules/media/shared.ts";
+import { Link } from "~/components/ui/link";
+
+const WIDE = storedImageSource(HERO_ARTWORK);
+const PORTRAIT = storedImageSource(HERO_PORTRAIT_ARTWORK);
+
+/**
+ * The home page's campaign: the drawn picture (the largest thing on a first visit, so it is asked
+ * for first, with its size known before it arrives), the headline in the display face and the
+ * two ways in: the gloves, and the membership. On a phone the picture is the portrait crop,
+ * square, with the words on a dark band below it; from 1024 px the words sit on the wide picture,
+ * over a scrim that keeps them readable whatever the artwork's colours.
+ *
+ * The portrait crop goes through the square `product` preset: the `cover` preset is 16:9, which
+ * would cut a portrait picture down to a landscape strip.
+ */
+export function HomeHero({ headline, eyebrow }: { headline: string; eyebrow: string }) {
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-grey-900 text-white">
+      <picture>
+        <source
+          media="(max-width: 1023px)"
+          srcSet={imageSrcSet("product", PORTRAIT, [320, 480, 640, 800, 1200])}
+          sizes="100vw"
+          width={1200}
+          height={1200}
+        />
+        <img
+          src={imageUrl("cover", 1200, WIDE)}
+          srcSet={imageSrcSet("cover", WIDE, [640, 800, 1200])}
+          sizes="100vw"
+          alt="A keeper at full stretch tips the ball around the post"
+          width={1200}
+          height={675}
+          fetchPriority="high"
+          decoding="async"
+          className="aspect-square w-full bg-grey-800 object-cover lg:absolute lg:inset-0 lg:-z-10 lg:aspect-auto lg:h-full"
+        />
+      </picture>
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 hidden bg-gradient-to-r from-grey-900/90 via-grey-900/60 to-transparent lg:block"
+      />
+      <div className="container-page py-8 lg:flex lg:min-h-[36rem] lg:flex-col lg:justify-center lg:py-20">
+        <p className="text-sm font-semibold tracking-widest text-mint-300 uppercase">{eyebrow}</p>
+        <h1
+          id="hero-title"
+          className="mt-2 max-w-2xl font-display text-5xl leading-[0.95] font-bold tracking-tight text-balance uppercase sm:text-6xl xl:text-7xl"
+        >
+          {headline}
+        </h1>
+        <p className="mt-4 max-w-xl text-lg text-grey-100">
+          Gloves, kit and training gear chosen by people who have played in goal, and a club that gets you in first.
+        </p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Link
+            to="/shop/gloves"
+            className="inline-flex min-h-12 items-center justify-center rounded-md bg-mint-500 px-6 font-semibold text-grey-900 hover:bg-mint-400"
+          >
+            Shop gloves
+          </Link>
+          <Link
+            to="/membership"
+            className="inline-flex min-h-12 items-center justify-center rounded-md border-2 border-white px-6 font-semibold text-white hover:bg-white hover:text-grey-900"
+          >
+            Join the membership
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
