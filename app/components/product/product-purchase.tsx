@@ -26,6 +26,7 @@ export function ProductPurchase({
   optionNames = DEFAULT_OPTION_NAMES,
   customerEmail = null,
   backInStock,
+  onChoose,
   children,
 }: {
   productId: number;
@@ -38,6 +39,8 @@ export function ProductPurchase({
   customerEmail?: string | null;
   /** The page action's answer to the back-in-stock form sent without JavaScript. */
   backInStock?: BackInStockResult;
+  /** Told of each new choice (the gallery follows its colour). */
+  onChoose?: (variant: Variant) => void;
   /** Shown beside the add-to-bag button (the compare toggle). */
   children?: ReactNode;
 }) {
@@ -53,6 +56,7 @@ export function ProductPurchase({
 
   const choose = (variant: Variant) => {
     setChosenId(variant.id);
+    onChoose?.(variant);
     // Not a navigation: nothing needs loading again, and the history gets no new entry.
     const url = new URL(window.location.href);
     url.searchParams.set("variant", String(variant.id));

@@ -15,7 +15,8 @@ import { insertByColumns } from "./bulk-insert.ts";
 import { catalogue } from "./catalogue-data.ts";
 import { seedDemoContent, type ContentCounts } from "./content.ts";
 import { customInformationSeeds } from "./custom-information-data.ts";
-import { logoSvg, PRODUCT_IMAGE_SIZE, productImagePath, productImageSvg, renderImages, type ImageJob } from "./images.ts";
+import { logoSvg } from "./artwork/brand-logos.ts";
+import { PRODUCT_IMAGE_SIZE, productImagePath, productImageSvg, renderImages, type ImageJob } from "./images.ts";
 import { planProducts, type ProductPlan } from "./products.ts";
 import { createRandom } from "./random.ts";
 import { seedCheckoutDefaults, seedDemoPromoCodes } from "./checkout-defaults.ts";
@@ -208,6 +209,7 @@ async function insertCatalogue(db: Db, plans: readonly ProductPlan[]): Promise<O
     [productImages.productId, ({ plan }) => productId(plan)],
     [productImages.path, ({ image }) => productImagePath(image)],
     [productImages.alt, ({ image }) => image.alt],
+    [productImages.colour, ({ image }) => image.colour.name],
     [productImages.width, () => PRODUCT_IMAGE_SIZE],
     [productImages.height, () => PRODUCT_IMAGE_SIZE],
     [productImages.position, ({ position }) => position],
