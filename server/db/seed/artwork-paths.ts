@@ -28,3 +28,16 @@ export function categoryArtworkPath(slug: string): string {
 export function pageArtworkPath(slug: string): string {
   return `art/pages/${slug}.webp`;
 }
+
+/** The xG page's shot map (1600 x 900): the same file as its page picture, named for what it shows. */
+export const XG_SHOT_MAP_ARTWORK = pageArtworkPath("xg");
+
+/**
+ * The drawn poster of one of the demo's videos (1600 x 900), by its address: a short stable hash
+ * of it names the file. Only the demo's own videos have one; a page falls back to its cover for others.
+ */
+export function videoPosterArtworkPath(url: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < url.length; i++) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193) >>> 0;
+  return `art/videos/${hash.toString(16).padStart(8, "0")}.webp`;
+}

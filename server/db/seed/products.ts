@@ -152,7 +152,7 @@ function sizeCode(size: string): string {
  * The pictures of each colour, colour by colour, so the gallery can show the chosen colour's
  * (ADR 80). A glove: its first colour from the back of the hand, the palm and the side, every other
  * colour from the back and the palm. Anything else: each colour from the front, and the first
- * colour turned too for about two in three products. Only first colours get the extra views: each
+ * colour turned too for about a third of products. Only first colours get the extra views: each
  * view of each colour is a file to render at the first start (ADR 80). One draw of `random`, as before, so the rest of the demo shop stays
  * what the same seed always made.
  */
@@ -178,8 +178,9 @@ function planImages(
     );
   }
   const drawing = sub.drawing === "jersey-long" && attributes.sleeve === "Short" ? "jersey-short" : sub.drawing;
+  // Each colour from the front; the first colour turned too for about a third of products.
   return colours.flatMap((colour, i) =>
-    (i === 0 && shots > 1 ? (["front", "angled"] as const) : (["front"] as const)).map((view) => ({
+    (i === 0 && shots === 3 ? (["front", "angled"] as const) : (["front"] as const)).map((view) => ({
       kind: "product" as const,
       drawing,
       colour,
