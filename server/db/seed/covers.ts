@@ -13,8 +13,10 @@ import { createRandom } from "./random.ts";
  * cones on the grass, the ball's dashed flight and the stars of a night match.
  */
 
-export const COVER_WIDTH = 1600;
-export const COVER_HEIGHT = 900;
+// Drawn on a 1600 x 900 stage, rendered at 1200 x 675: the image endpoint never serves a cover
+// wider than 1200, and every post has a cover of its own to render at the first start (ADR 80).
+export const COVER_WIDTH = 1200;
+export const COVER_HEIGHT = 675;
 
 /** What a cover shows. "spotlight" is kept for exclusives: a dark stage with a gold light. */
 export const COVER_SCENES = ["goal", "box", "arc", "spotlight"] as const;

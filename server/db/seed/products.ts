@@ -1,5 +1,5 @@
 import { GLOVE_VIEWS, gloveCutOf } from "./artwork/gloves.ts";
-import { brandSeeds, type BrandSeed } from "./brands-data.ts";
+import { brandSeeds } from "./brands-data.ts";
 import { catalogue, type AttributeChoices, type CategorySeed, type SubCategorySeed } from "./catalogue-data.ts";
 import { palette, type Colour } from "./colours.ts";
 import type { ProductImageKey } from "./images.ts";
@@ -77,7 +77,7 @@ export function planProducts(count: number, random: Random, now = new Date()): P
         index,
         planVariants(random, `${brand.code}-${String(index + 1).padStart(6, "0")}`, sub, colours),
       ),
-      images: planImages(random, { name, sub, attributes, brand }, colours),
+      images: planImages(random, { name, sub, attributes }, colours),
     });
   }
 
@@ -151,43 +151,38 @@ function sizeCode(size: string): string {
 /**
  * The pictures of each colour, colour by colour, so the gallery can show the chosen colour's
  * (ADR 80). A glove: its first colour from the back of the hand, the palm and the side, every other
- * colour from the back and the palm. Anything else: each colour from the front, and the first
- * colour turned too for about a third of products. Only first colours get the extra views: each
- * view of each colour is a file to render at the first start (ADR 80). One draw of `random`, as before, so the rest of the demo shop stays
- * what the same seed always made.
+ * colour from the back and the palm. Anything else: each colour from the front. Only gloves get
+ * more views: each view of each colour is a file to render at the first start, and the first
+ * start must stay within its time (ADR 80).
  */
 function planImages(
   random: Random,
-  product: { name: string; sub: SubCategorySeed; attributes: Record<string, string>; brand: BrandSeed },
+  product: { name: string; sub: SubCategorySeed; attributes: Record<string, string> },
   colours: readonly Colour[],
 ): ImagePlan[] {
-  const { name, sub, attributes, brand } = product;
-  const shots = random.int(1, 3);
+  const { name, sub, attributes } = product;
+  // Drawn as before (it chose how many pictures), so the rest of the demo shop stays what the same seed always made.
+  random.int(1, 3);
   if (sub.drawing === "glove") {
     const cut = gloveCutOf(attributes.cut, sub.slug);
-    const mark = { slug: brand.slug, code: brand.code, mark: brand.gloveMark };
     return colours.flatMap((colour, i) =>
       GLOVE_VIEWS.slice(0, i === 0 ? 3 : 2).map((view) => ({
         kind: "glove" as const,
         cut,
         colour,
         view,
-        ...(view === "front" && { brand: mark }),
         alt: `${name} in ${colour.name}${gloveViewWords[view]}`,
       })),
     );
   }
   const drawing = sub.drawing === "jersey-long" && attributes.sleeve === "Short" ? "jersey-short" : sub.drawing;
-  // Each colour from the front; the first colour turned too for about a third of products.
-  return colours.flatMap((colour, i) =>
-    (i === 0 && shots === 3 ? (["front", "angled"] as const) : (["front"] as const)).map((view) => ({
-      kind: "product" as const,
-      drawing,
-      colour,
-      view,
-      alt: `${name} in ${colour.name}${view === "angled" ? ", turned to the side" : ""}`,
-    })),
-  );
+  return colours.map((colour) => ({
+    kind: "product" as const,
+    drawing,
+    colour,
+    view: "front" as const,
+    alt: `${name} in ${colour.name}`,
+  }));
 }
 
 const gloveViewWords = { front: ", back of the hand", palm: ", palm", side: ", side view" } as const;
