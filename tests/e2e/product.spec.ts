@@ -17,7 +17,7 @@ interface Product {
   brand: { name: string };
   category: { slug: string; name: string };
   subCategory: { slug: string; name: string } | null;
-  images: { path: string; alt: string }[];
+  images: { path: string; alt: string; colour: string | null }[];
   variants: Variant[];
 }
 
@@ -141,11 +141,47 @@ test("the gallery moves with its buttons, the arrow keys and the thumbnails, and
   expect(image.headers()["content-type"]).toBe("image/webp");
 });
 
+test("the gallery follows the chosen colour, from the address and on a new choice", async ({ page }) => {
+  const product = await findProduct(page.request, "gloves", (p) => {
+    const pictured = new Set(p.images.map((image) => image.colour));
+    return colours(p).length >= 2 && colours(p).every((colour) => pictured.has(colour));
+  });
+  const [first, second] = colours(product) as [string, string];
+  const ofColour = (colour: string) => product.images.filter((image) => image.colour === colour);
+  const variantOf = (colour: string) =>
+    product.variants.find((v) => v.colour === colour && v.stock > 0) ?? product.variants.find((v) => v.colour === colour)!;
+  const mainImages = page.getByRole("region", { name: `Images of ${product.name}` }).locator(".gallery-slide img");
+
+  // Server-rendered for the address's choice: the second colour's pictures only.
+  const html = await (await page.request.get(`${pathOf(product)}?variant=${variantOf(second).id}`)).text();
+  expect(html).toContain(`alt="${ofColour(second)[0]!.alt}"`);
+  expect(html).not.toContain(`alt="${ofColour(first)[0]!.alt}"`);
+
+  await page.goto(`${pathOf(product)}?variant=${variantOf(first).id}`);
+  await expect(mainImages).toHaveCount(ofColour(first).length);
+  await expect(mainImages.first()).toHaveAttribute("alt", ofColour(first)[0]!.alt);
+  const before = await mainImages.first().getAttribute("src");
+
+  // The radios are the labels' own (styled as swatches): a shopper clicks the swatch.
+  const colourGroup = page.getByRole("group", { name: /^Colour/ });
+  await colourGroup
+    .locator("label")
+    .filter({ has: page.getByRole("radio", { name: new RegExp(`^${second}`) }) })
+    .click();
+  await expect(colourGroup).toHaveAccessibleName(`Colour: ${second}`);
+  await expect(mainImages.first()).toHaveAttribute("alt", ofColour(second)[0]!.alt);
+  await expect(mainImages.first()).toHaveAttribute("alt", new RegExp(` in ${second}`));
+  await expect(mainImages).toHaveCount(ofColour(second).length);
+  expect(await mainImages.first().getAttribute("src")).not.toBe(before);
+  expect(decodeURIComponent((await mainImages.first().getAttribute("src"))!)).toContain(ofColour(second)[0]!.path);
+});
+
 test.describe("on a touch screen", () => {
   test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
 
   test("a swipe moves the gallery to the next image", async ({ page }) => {
-    const product = await findProduct(page.request, "gloves", (p) => p.images.length >= 2);
+    // One colour: the gallery shows all of its images.
+    const product = await findProduct(page.request, "gloves", (p) => p.images.length >= 2 && colours(p).length === 1);
     await page.goto(pathOf(product));
     const track = page.locator(".gallery-track");
     const box = (await track.boundingBox())!;

@@ -154,7 +154,12 @@ describe("what pages share", () => {
         .filter(
           (path) =>
             path.startsWith("server/db/") &&
-            !["server/db/schema/news-sections.ts", "server/db/schema/payment-methods.ts"].includes(path),
+            // Pure data of the db layer that pages need too: no code runs in them.
+            ![
+              "server/db/schema/news-sections.ts",
+              "server/db/schema/payment-methods.ts",
+              "server/db/seed/artwork-paths.ts",
+            ].includes(path),
         ),
     ).toEqual([]);
   });

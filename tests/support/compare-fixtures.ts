@@ -15,7 +15,7 @@ export function testProduct(id: number, overrides: Partial<ProductDetail> = {}):
     subCategory: { slug: "match", name: "Match gloves" },
     attributes: {},
     optionNames: { size: "Size", colour: "Colour" },
-    images: [{ path: `products/${id}.webp`, alt: `Product ${id}`, width: 800, height: 800 }],
+    images: [{ path: `products/${id}.webp`, alt: `Product ${id}`, width: 800, height: 800, colour: null }],
     priceRange: { min: Math.min(...prices), max: Math.max(...prices) },
     inStock: variants.some((v) => v.stock > 0),
     published: true,

@@ -18,11 +18,24 @@ const MAIN_HEIGHT = Math.round(MAIN_SIDE * IMAGE_PRESETS.product.aspect);
  * each thumbnail is a link to its image. With JavaScript, previous/next buttons and the arrow
  * keys (Home and End too) on the focused strip move it, and the thumbnail of the image in view
  * is marked. Swiping is the browser's own scrolling, so it has its momentum and needs no script.
+ *
+ * It shows the chosen colour's images (ADR 80): those of that colour and those of no colour (an
+ * upload the owner gave none); all of them when none is of that colour.
  */
-export function Gallery({ images, productName }: { images: ProductImageDetail[]; productName: string }) {
+export function Gallery({
+  images: all,
+  productName,
+  colour = null,
+}: {
+  images: ProductImageDetail[];
+  productName: string;
+  /** The chosen variant's colour; null: every image. */
+  colour?: string | null;
+}) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const hydrated = useHydrated();
+  const images = imagesOfColour(all, colour);
   const count = images.length;
 
   if (count === 0) {
@@ -144,4 +157,10 @@ export function Gallery({ images, productName }: { images: ProductImageDetail[];
       )}
     </section>
   );
+}
+
+/** The images of one colour and those of none, in the owner's order; every image when none is of that colour. */
+export function imagesOfColour(images: ProductImageDetail[], colour: string | null): ProductImageDetail[] {
+  if (colour === null || !images.some((image) => image.colour === colour)) return images;
+  return images.filter((image) => image.colour === colour || image.colour === null);
 }

@@ -30,6 +30,7 @@ export function ProductPurchase({
   backInStock,
   productName = "",
   delivery = null,
+  onChoose,
   children,
 }: {
   productId: number;
@@ -46,6 +47,8 @@ export function ProductPurchase({
   customerEmail?: string | null;
   /** The page action's answer to the back-in-stock form sent without JavaScript. */
   backInStock?: BackInStockResult;
+  /** Told of each new choice (the gallery follows its colour). */
+  onChoose?: (variant: Variant) => void;
   /** Shown beside the add-to-bag button (the compare toggle). */
   children?: ReactNode;
 }) {
@@ -61,6 +64,7 @@ export function ProductPurchase({
 
   const choose = (variant: Variant) => {
     setChosenId(variant.id);
+    onChoose?.(variant);
     // Not a navigation: nothing needs loading again, and the history gets no new entry.
     const url = new URL(window.location.href);
     url.searchParams.set("variant", String(variant.id));

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/product";
 import { imageUrl } from "../../../server/modules/media/shared.ts";
@@ -129,6 +130,14 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const product = deserialize(loaderData.product);
   const related = deserialize(loaderData.related);
   const compare = useFeature("compare");
+  // The gallery shows the chosen colour's images: the address's choice at first, then each new one
+  // (kept per product and address choice, as ProductPurchase's own choice is).
+  const choiceKey = `${product.id}:${initialVariantId}`;
+  const [chosenColour, setChosenColour] = useState<{ key: string; colour: string } | null>(null);
+  const colour =
+    chosenColour?.key === choiceKey
+      ? chosenColour.colour
+      : (product.variants.find((v) => v.id === initialVariantId)?.colour ?? null);
   const categoryPath = `/shop/${product.category.slug}`;
   const trail: Crumb[] = [
     { label: "Home", to: "/" },
@@ -150,7 +159,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     <div className="container-page py-8">
       <Breadcrumbs trail={trail} />
       <div className="product">
-        <Gallery key={product.id} images={product.images} productName={product.name} />
+        <Gallery key={`${product.id}:${colour}`} images={product.images} productName={product.name} colour={colour} />
         <div className="product-details">
           <Link to={`/brands/${product.brand.slug}`} className="product-brand">
             {product.brand.name}
@@ -167,6 +176,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             backInStock={actionData}
             productName={product.name}
             delivery={delivery}
+            onChoose={(variant) => setChosenColour({ key: choiceKey, colour: variant.colour })}
           >
             {compare && <CompareToggle productId={product.id} productName={product.name} />}
           </ProductPurchase>

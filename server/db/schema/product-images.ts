@@ -18,6 +18,12 @@ export const productImages = pgTable(
     /** The media library's record this image shows (ADR 78); null: a file of the shop's media folder. */
     mediaId: integer("media_id").references(() => mediaFiles.id, { onDelete: "restrict" }),
     alt: text("alt").notNull(),
+    /**
+     * The variant colour this image shows (a variant's `colour`, such as "Fire Red"), so the
+     * product page's gallery follows the chosen colour (ADR 80); null: it shows every colour (an
+     * upload the owner gave no colour).
+     */
+    colour: text("colour"),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     position: integer("position").notNull().default(0),

@@ -89,7 +89,7 @@ describe("seedDemoContent", () => {
       expect(statSync(file).size).toBe(cover.size);
       const meta = await sharp(file).metadata();
       expect(meta).toMatchObject({ format: "webp", width: cover.width, height: cover.height });
-      expect([cover.width, cover.height, cover.mime]).toEqual([1600, 900, "image/webp"]);
+      expect([cover.width, cover.height, cover.mime]).toEqual([1200, 675, "image/webp"]);
       expect(cover.alternativeText.length).toBeGreaterThan(0);
     }
     const [media] = await database.db.select({ n: count() }).from(mediaFiles);

@@ -1,14 +1,22 @@
 import { mix } from "./colours.ts";
+import { ball, ballDefs } from "./artwork/scenery.ts";
 import { createRandom } from "./random.ts";
 
 /*
  * Cover pictures for news posts and pages: abstract sporty drawings (pitch lines, a goal frame,
  * a ball, light) in a category's colour. Shapes only, never text: the machine that renders them
  * may have no fonts installed.
+ *
+ * Every post has a cover of its own (ADR 80), so no picture repeats on a page of news: the scene
+ * comes from the post's category, and its name (the post's slug) seeds the rest: where the ball
+ * is, which way the scene leans, a second colour blended into the sky, floodlights, training
+ * cones on the grass, the ball's dashed flight and the stars of a night match.
  */
 
-export const COVER_WIDTH = 1600;
-export const COVER_HEIGHT = 900;
+// Drawn on a 1600 x 900 stage, rendered at 1200 x 675: the image endpoint never serves a cover
+// wider than 1200, and every post has a cover of its own to render at the first start (ADR 80).
+export const COVER_WIDTH = 1200;
+export const COVER_HEIGHT = 675;
 
 /** What a cover shows. "spotlight" is kept for exclusives: a dark stage with a gold light. */
 export const COVER_SCENES = ["goal", "box", "arc", "spotlight"] as const;
@@ -49,6 +57,29 @@ interface Variation {
   spin: number;
   /** Which way the scene leans: 1 or -1. */
   side: 1 | -1;
+  /** The colour blended into the sky, and how much of it. */
+  tint: string;
+  tintAmount: number;
+  /** Floodlights along the top (0-4), cones on the grass (0-3), a dashed flight, stars. */
+  lights: number;
+  cones: number;
+  trail: boolean;
+  stars: boolean;
+}
+
+// Second colours for the sky: gold, sky blue, violet, coral, teal, ink.
+const TINTS = ["#f2c14e", "#5fb4ff", "#8e6bd8", "#ff7f6e", "#2fc6b0", "#0b0d12"] as const;
+
+/** `a` moved towards `b` by `t` in [0, 1]. */
+function blend(a: string, b: string, t: number): string {
+  const channel = (hex: string, i: number) => Number.parseInt(hex.slice(i, i + 2), 16);
+  return `#${[1, 3, 5]
+    .map((i) =>
+      Math.round(channel(a, i) + (channel(b, i) - channel(a, i)) * t)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 export function coverSvg({ name, scene, hex }: CoverKey): string {
@@ -58,21 +89,56 @@ export function coverSvg({ name, scene, hex }: CoverKey): string {
     ballY: 0.22 + random.next() * 0.3,
     spin: random.int(0, 71),
     side: random.chance(0.5) ? 1 : -1,
+    tint: TINTS[random.int(0, TINTS.length - 1)] as string,
+    tintAmount: 0.15 + random.next() * 0.3,
+    lights: random.int(0, 4),
+    cones: random.int(0, 3),
+    trail: random.chance(0.5),
+    stars: random.chance(0.4),
   };
-  const dark = mix(hex, -0.72);
-  const deep = mix(hex, -0.35);
+  const dark = blend(mix(hex, -0.72), vary.tint, vary.tintAmount * 0.6);
+  const deep = blend(mix(hex, -0.35), vary.tint, vary.tintAmount);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_WIDTH}" height="${COVER_HEIGHT}" viewBox="0 0 1600 900">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="${vary.side === 1 ? 1 : 0}" y2="1">
       <stop offset="0" stop-color="${dark}"/><stop offset="0.6" stop-color="${deep}"/><stop offset="1" stop-color="${hex}"/>
     </linearGradient>
-    <radialGradient id="ballShade" cx="0.35" cy="0.3" r="0.8">
-      <stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#c9ced6"/>
-    </radialGradient>
+    ${ballDefs}
   </defs>
   <rect width="1600" height="900" fill="url(#sky)"/>
+  ${extras(vary, random)}
   ${scenes[scene](hex, vary)}
+  ${cones(vary)}
 </svg>`;
+}
+
+/** What a cover adds behind its scene: stars of a night match, floodlights. */
+function extras(vary: Variation, random: ReturnType<typeof createRandom>): string {
+  const stars = vary.stars
+    ? Array.from(
+        { length: 30 },
+        () =>
+          `<circle cx="${random.int(0, 1600)}" cy="${random.int(0, 300)}" r="${random.int(1, 3)}" fill="#ffffff" opacity="0.6"/>`,
+      ).join("")
+    : "";
+  const lights = Array.from({ length: vary.lights }, (_, i) => {
+    const x = 200 + (i * 1200) / Math.max(vary.lights - 1, 1);
+    return `<path d="M${x - 30} 0 L${x + 30} 0 L${x + 260} 900 L${x - 260} 900 Z" fill="#ffffff" opacity="0.05"/><circle cx="${x}" cy="40" r="16" fill="#ffffff" opacity="0.6"/>`;
+  }).join("");
+  return stars + lights;
+}
+
+/** Training cones on the grass, on the scene's far side from the ball, and the ball's dashed flight. */
+function cones(vary: Variation): string {
+  const start = vary.side === 1 ? 140 : 1320;
+  const row = Array.from({ length: vary.cones }, (_, i) => {
+    const x = start + i * 60;
+    return `<path d="M${x} 860 L${x + 18} 800 L${x + 36} 860 Z" fill="#ff7a1a" stroke="#ffffff" stroke-width="3"/>`;
+  }).join("");
+  const trail = vary.trail
+    ? `<path d="M${800 - vary.side * 500} 880 Q800 ${300 + vary.ballY * 200} ${(330 + vary.ballX * 940).toFixed(0)} ${(190 + vary.ballY * 500).toFixed(0)}" fill="none" stroke="#ffffff" stroke-width="6" stroke-dasharray="3 26" stroke-linecap="round" opacity="0.35"/>`
+    : "";
+  return row + trail;
 }
 
 /** A goal seen from the penalty spot: frame, net, the box's lines in perspective, a ball on its way in. */
@@ -149,24 +215,6 @@ function stripes(top: number, bottom: number, turf: string): string {
     const x = i * 300 - 150;
     return `<path d="M${x + 75} ${top} L${x + 150} ${top} L${x * 1.4 - 100} ${bottom} L${x * 1.4 - 205} ${bottom} Z" fill="${mix(turf, 0.3)}" opacity="0.18"/>`;
   }).join("");
-}
-
-/** A football: a shaded disc with a pentagon in the middle and five seams running to the rim. */
-function ball(cx: number, cy: number, r: number, spin: number): string {
-  const at = (degrees: number, radius: number) => {
-    const angle = ((degrees - 90) * Math.PI) / 180;
-    return `${(radius * Math.cos(angle)).toFixed(1)} ${(radius * Math.sin(angle)).toFixed(1)}`;
-  };
-  const corners = [0, 1, 2, 3, 4].map((i) => i * 72);
-  const pentagon = `M${corners.map((a) => at(a, r * 0.36)).join(" L")} Z`;
-  const seams = corners.map((a) => `M${at(a, r * 0.36)} L${at(a, r * 0.98)}`).join(" ");
-  // Between two seams, the edge of the next ring of pentagons shows at the rim.
-  const patches = corners.map((a) => `M${at(a + 22, r)} L${at(a + 36, r * 0.8)} L${at(a + 50, r)} Z`).join(" ");
-  return `<g transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${spin})">
-    <circle r="${r}" fill="url(#ballShade)" stroke="#20242c" stroke-width="4"/>
-    <path d="${pentagon} ${patches}" fill="#20242c"/>
-    <path d="${seams}" stroke="#20242c" stroke-width="3"/>
-  </g>`;
 }
 
 /** Three speed lines behind a moving ball. */

@@ -1,73 +1,60 @@
 import { existsSync, mkdirSync, renameSync } from "node:fs";
 import { dirname, join } from "node:path";
 import sharp from "sharp";
-import { mix, type Colour } from "./colours.ts";
-import { drawShape, type Shape } from "./shapes.ts";
+import type { Colour } from "./colours.ts";
+import { drawGlove, type GloveCut, type GloveView } from "./artwork/gloves.ts";
+import { drawMark, type MarkName } from "./artwork/marks.ts";
+import { paintOf, TILE, type Paint } from "./artwork/paint.ts";
+import { drawProduct, type ProductDrawing } from "./artwork/products.ts";
+import { drawWord } from "./artwork/wordmark.ts";
 
 export const PRODUCT_IMAGE_SIZE = 800;
-const LOGO_SIZE = 400;
 
-/** The two ways a product is photographed; the second is tilted on a different backdrop. */
-export type View = "front" | "angled";
+/** A glove is shown from the back of the hand (front), the palm and the side; anything else from the front and turned. */
+export type View = GloveView | "angled";
 
-/** One product picture: many products share it, so the files stay few however large the shop. */
-export interface ProductImageKey {
-  shape: Shape;
-  colour: Colour;
-  view: View;
+/**
+ * One product picture. Many products share it, so the files stay few however large the shop:
+ * a drawing (a glove cut or a product type) in one colour from one view, and for a glove's back of
+ * hand the brand whose mark is on it (at most 5 cuts x 12 colours x 14 brands).
+ */
+export type ProductImageKey =
+  | {
+      kind: "glove";
+      cut: GloveCut;
+      colour: Colour;
+      view: GloveView;
+      brand?: { slug: string; code: string; mark: MarkName | null };
+    }
+  | { kind: "product"; drawing: ProductDrawing; colour: Colour; view: "front" | "angled" };
+
+export function productImagePath(key: ProductImageKey): string {
+  const colour = key.colour.code.toLowerCase();
+  if (key.kind === "product") return `products/${key.drawing}-${colour}-${key.view}.webp`;
+  const brand = key.view === "front" && key.brand ? `-${key.brand.slug}` : "";
+  return `products/glove-${key.cut}-${colour}-${key.view}${brand}.webp`;
 }
 
-export function productImagePath({ shape, colour, view }: ProductImageKey): string {
-  return `products/${shape}-${colour.code.toLowerCase()}-${view}.webp`;
+/** The brand's mark on a glove's back of hand, or its initials drawn as letters where it has no mark. */
+function gloveMark(key: Extract<ProductImageKey, { kind: "glove" }>, paint: Paint): string {
+  if (!key.brand) return "";
+  if (key.brand.mark) return drawMark(key.brand.mark, paint.contrast, 346, 420, 108);
+  const word = drawWord({ text: key.brand.code, weight: 900, italic: true, size: 100 });
+  const scale = Math.min(130 / word.width, 76 / word.height);
+  return `<path transform="translate(${(400 - (word.width * scale) / 2).toFixed(1)} ${(480 - (word.height * scale) / 2).toFixed(1)}) scale(${scale.toFixed(4)})" d="${word.d}" fill="${paint.contrast}" stroke="none"/>`;
 }
 
-export function productImageSvg({ shape, colour, view }: ProductImageKey): string {
-  const paint = { fill: colour.hex, dark: mix(colour.hex, -0.45), light: mix(colour.hex, 0.55) };
-  const backdrop = mix(colour.hex, 0.9);
-  const ink = mix(colour.hex, -0.6);
-  const pattern =
-    view === "front"
-      ? `<circle cx="12" cy="12" r="3" fill="${ink}" opacity="0.07"/>`
-      : `<path d="M0 24 L24 0" stroke="${ink}" stroke-width="3" opacity="0.06"/>`;
-  const pose = view === "front" ? "" : `transform="rotate(-12 400 400) translate(16 8) scale(0.94)"`;
+export function productImageSvg(key: ProductImageKey): string {
+  const paint = paintOf(key.colour);
+  const drawing =
+    key.kind === "glove" ? drawGlove(key.cut, key.view, paint, gloveMark(key, paint)) : drawProduct(key.drawing, paint);
+  // The turned view of a product: tilted and a little closer, on the same tile.
+  const pose =
+    key.kind === "product" && key.view === "angled" ? `transform="rotate(-14 400 420) translate(-10 -6) scale(1.04)"` : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PRODUCT_IMAGE_SIZE}" height="${PRODUCT_IMAGE_SIZE}" viewBox="0 0 800 800">
-  <defs><pattern id="p" width="24" height="24" patternUnits="userSpaceOnUse">${pattern}</pattern></defs>
-  <rect width="800" height="800" fill="${backdrop}"/>
-  <rect width="800" height="800" fill="url(#p)"/>
-  <ellipse cx="400" cy="690" rx="250" ry="26" fill="${ink}" opacity="0.12"/>
-  <g ${pose} fill="${paint.fill}" stroke="${paint.dark}" stroke-width="6" stroke-linejoin="round">${drawShape(shape, paint)}</g>
-</svg>`;
-}
-
-/** A brand's mark: a coloured base shape with a white emblem on it, no lettering. */
-export interface LogoMark {
-  hex: string;
-  base: "circle" | "hexagon" | "shield" | "diamond" | "square";
-  emblem: "chevron" | "stripes" | "ring" | "palm" | "bolt" | "star";
-}
-
-const bases: Record<LogoMark["base"], string> = {
-  circle: `<circle cx="200" cy="200" r="170"/>`,
-  hexagon: `<path d="M200 28 L349 114 L349 286 L200 372 L51 286 L51 114 Z"/>`,
-  shield: `<path d="M200 30 L350 80 Q350 290 200 372 Q50 290 50 80 Z"/>`,
-  diamond: `<path d="M200 24 L376 200 L200 376 L24 200 Z"/>`,
-  square: `<rect x="40" y="40" width="320" height="320" rx="64"/>`,
-};
-
-const emblems: Record<LogoMark["emblem"], string> = {
-  chevron: `<path d="M120 240 L200 160 L280 240" fill="none" stroke="#fff" stroke-width="36" stroke-linecap="round" stroke-linejoin="round"/>`,
-  stripes: `<path d="M130 150 L270 150 M130 200 L270 200 M130 250 L270 250" stroke="#fff" stroke-width="26" stroke-linecap="round"/>`,
-  ring: `<circle cx="200" cy="200" r="78" fill="none" stroke="#fff" stroke-width="30"/><circle cx="200" cy="200" r="22" fill="#fff"/>`,
-  palm: `<g fill="#fff"><rect x="136" y="120" width="28" height="100" rx="14"/><rect x="172" y="104" width="28" height="116" rx="14"/><rect x="208" y="110" width="28" height="110" rx="14"/><rect x="244" y="130" width="26" height="90" rx="13"/><rect x="136" y="190" width="134" height="100" rx="36"/></g>`,
-  bolt: `<path d="M220 100 L140 215 L195 215 L175 300 L262 180 L206 180 Z" fill="#fff"/>`,
-  star: `<path d="M200 110 L226 172 L292 176 L241 218 L258 282 L200 246 L142 282 L159 218 L108 176 L174 172 Z" fill="#fff"/>`,
-};
-
-export function logoSvg(mark: LogoMark): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_SIZE}" height="${LOGO_SIZE}" viewBox="0 0 400 400">
-  <rect width="400" height="400" fill="#ffffff"/>
-  <g fill="${mark.hex}">${bases[mark.base]}</g>
-  ${emblems[mark.emblem]}
+  <rect width="800" height="800" fill="${TILE}"/>
+  <ellipse cx="400" cy="706" rx="260" ry="24" fill="#1c1d21" opacity="0.1"/>
+  <g ${pose} fill="${paint.fill}" stroke="${paint.line}" stroke-width="6" stroke-linejoin="round">${drawing}</g>
 </svg>`;
 }
 

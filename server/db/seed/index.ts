@@ -15,7 +15,21 @@ import { insertByColumns } from "./bulk-insert.ts";
 import { catalogue } from "./catalogue-data.ts";
 import { seedDemoContent, type ContentCounts } from "./content.ts";
 import { customInformationSeeds } from "./custom-information-data.ts";
-import { logoSvg, PRODUCT_IMAGE_SIZE, productImagePath, productImageSvg, renderImages, type ImageJob } from "./images.ts";
+import { demoVideos } from "./news-data.ts";
+import {
+  categoryArtworkPath,
+  HERO_ARTWORK,
+  HERO_PORTRAIT_ARTWORK,
+  LAUNCH_TEASER_ARTWORK,
+  MEMBERSHIP_CARD_ARTWORK,
+  pageArtworkPath,
+  SHARE_ARTWORK,
+  videoPosterArtworkPath,
+} from "./artwork-paths.ts";
+import { logoSvg } from "./artwork/brand-logos.ts";
+import { heroPortraitSvg, heroSvg } from "./artwork/hero.ts";
+import { categoryTileSvg, launchTeaserSvg, membershipCardSvg, PAGE_ART, shareSvg, videoPosterSvg } from "./artwork/site-art.ts";
+import { PRODUCT_IMAGE_SIZE, productImagePath, productImageSvg, renderImages, type ImageJob } from "./images.ts";
 import { planProducts, type ProductPlan } from "./products.ts";
 import { createRandom } from "./random.ts";
 import { seedCheckoutDefaults, seedDemoPromoCodes } from "./checkout-defaults.ts";
@@ -28,7 +42,7 @@ export { seedDemoContent, type ContentCounts } from "./content.ts";
 export interface SeedOptions {
   /** How many products to create. */
   products: number;
-  /** The shop's media folder; images go to products/, brands/, news/ and pages/ under it. */
+  /** The shop's media folder; images go to products/, brands/, art/, news/ and pages/ under it. */
   mediaDir: string;
 }
 
@@ -109,15 +123,36 @@ async function seedFilterAttributes(db: Db) {
     on conflict do nothing`);
 }
 
-function imageJobs(plans: readonly ProductPlan[]): ImageJob[] {
+/**
+ * The shop's own drawn pictures (artwork-paths.ts): the hero and its portrait crop, a tile per
+ * top-level category, the membership card, the launch teaser, the share image, the pages'
+ * pictures and the demo videos' posters. Rendered with the catalogue, so they exist once the demo
+ * shop has loaded; the pages show them wherever the owner has uploaded nothing.
+ */
+export function artworkJobs(): ImageJob[] {
+  return [
+    { path: HERO_ARTWORK, svg: heroSvg },
+    { path: HERO_PORTRAIT_ARTWORK, svg: heroPortraitSvg },
+    ...catalogue.map(({ slug }) => ({ path: categoryArtworkPath(slug), svg: () => categoryTileSvg(slug) })),
+    { path: MEMBERSHIP_CARD_ARTWORK, svg: membershipCardSvg },
+    { path: LAUNCH_TEASER_ARTWORK, svg: launchTeaserSvg },
+    { path: SHARE_ARTWORK, svg: shareSvg },
+    ...Object.entries(PAGE_ART).map(([slug, svg]) => ({ path: pageArtworkPath(slug), svg })),
+    ...demoVideos.map((url) => ({ path: videoPosterArtworkPath(url), svg: () => videoPosterSvg(url) })),
+  ];
+}
+
+/** Every file the catalogue's seed renders: product pictures first (the shop's first pages need them), then logos and artwork. */
+export function imageJobs(plans: readonly ProductPlan[]): ImageJob[] {
   const jobs = new Map<string, ImageJob>();
-  for (const brand of brandSeeds) {
-    jobs.set(`brands/${brand.slug}.webp`, { path: `brands/${brand.slug}.webp`, svg: () => logoSvg(brand.logo) });
-  }
   for (const image of plans.flatMap((plan) => plan.images)) {
     const path = productImagePath(image);
     if (!jobs.has(path)) jobs.set(path, { path, svg: () => productImageSvg(image) });
   }
+  for (const brand of brandSeeds) {
+    jobs.set(`brands/${brand.slug}.webp`, { path: `brands/${brand.slug}.webp`, svg: () => logoSvg(brand.logo) });
+  }
+  for (const job of artworkJobs()) jobs.set(job.path, job);
   return [...jobs.values()];
 }
 
@@ -208,6 +243,7 @@ async function insertCatalogue(db: Db, plans: readonly ProductPlan[]): Promise<O
     [productImages.productId, ({ plan }) => productId(plan)],
     [productImages.path, ({ image }) => productImagePath(image)],
     [productImages.alt, ({ image }) => image.alt],
+    [productImages.colour, ({ image }) => image.colour.name],
     [productImages.width, () => PRODUCT_IMAGE_SIZE],
     [productImages.height, () => PRODUCT_IMAGE_SIZE],
     [productImages.position, ({ position }) => position],

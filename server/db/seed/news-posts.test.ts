@@ -78,16 +78,24 @@ describe("planPosts", () => {
 });
 
 describe("coverSvg", () => {
-  it("draws each scene the same way every time, 1600 x 900 and without text", () => {
+  it("draws each scene the same way every time, 1200 x 675 and without text", () => {
     for (const scene of COVER_SCENES) {
       const svg = coverSvg({ name: `test-${scene}`, scene, hex: "#1e6bff" });
       expect(svg).toBe(coverSvg({ name: `test-${scene}`, scene, hex: "#1e6bff" }));
-      expect(svg).toContain('width="1600" height="900"');
+      expect(svg).toContain('width="1200" height="675" viewBox="0 0 1600 900"');
       expect(svg).not.toContain("<text");
     }
     expect(coverSvg({ name: "a", scene: "goal", hex: "#1e6bff" })).not.toBe(
       coverSvg({ name: "b", scene: "goal", hex: "#1e6bff" }),
     );
+  });
+
+  it("gives every post a cover of its own", () => {
+    const posts = planPosts(new Date("2025-06-01T12:00:00Z"), createRandom(CONTENT_SEED));
+    const names = posts.map((post) => post.cover.name);
+    expect(new Set(names).size).toBe(names.length);
+    const drawings = posts.map((post) => coverSvg(post.cover));
+    expect(new Set(drawings).size).toBe(drawings.length);
   });
 });
 

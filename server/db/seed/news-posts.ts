@@ -93,7 +93,8 @@ function planPost(
     body,
     author: random.chance(0.75) ? category.writer : random.pick(writers),
     category: category.slug,
-    cover: { name: `${category.slug}-${scene}`, scene, hex: category.hex },
+    // Named for the post: each post has a cover of its own (covers.ts).
+    cover: { name: idea.slug, scene, hex: category.hex },
     // About a third of the posts come with video.
     videos: index % 3 === 0 ? random.sample(demoVideos, random.int(1, 2)) : [],
     membersOnly: exclusive,

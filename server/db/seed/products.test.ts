@@ -53,13 +53,16 @@ describe("planProducts", () => {
     }
   });
 
-  it("spreads creation dates over the past year and gives 1-3 images", () => {
+  it("spreads creation dates over the past year and pictures every colour (a glove's first colour from three sides)", () => {
     const yearAgo = now.getTime() - 366 * 86_400_000;
     for (const plan of plans) {
       expect(plan.createdAt.getTime()).toBeGreaterThan(yearAgo);
       expect(plan.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
-      expect(plan.images.length).toBeGreaterThanOrEqual(1);
-      expect(plan.images.length).toBeLessThanOrEqual(3);
+      const colours = [...new Set(plan.variants.map((variant) => variant.colour.name))];
+      expect([...new Set(plan.images.map((image) => image.colour.name))]).toEqual(colours);
+      if (plan.images[0]?.kind === "glove") {
+        expect(plan.images.slice(0, 3).map((image) => image.view)).toEqual(["front", "palm", "side"]);
+      }
     }
   });
 });

@@ -1,3 +1,4 @@
+import { GLOVE_VIEWS, gloveCutOf } from "./artwork/gloves.ts";
 import { brandSeeds } from "./brands-data.ts";
 import { catalogue, type AttributeChoices, type CategorySeed, type SubCategorySeed } from "./catalogue-data.ts";
 import { palette, type Colour } from "./colours.ts";
@@ -16,9 +17,7 @@ export interface VariantPlan {
   memberPrice: number | null;
 }
 
-export interface ImagePlan extends ProductImageKey {
-  alt: string;
-}
+export type ImagePlan = ProductImageKey & { alt: string };
 
 /** One product of the demo shop, before it has database ids. */
 export interface ProductPlan {
@@ -78,7 +77,7 @@ export function planProducts(count: number, random: Random, now = new Date()): P
         index,
         planVariants(random, `${brand.code}-${String(index + 1).padStart(6, "0")}`, sub, colours),
       ),
-      images: planImages(random, name, sub, colours),
+      images: planImages(random, { name, sub, attributes }, colours),
     });
   }
 
@@ -149,15 +148,44 @@ function sizeCode(size: string): string {
   return size === "One size" ? "OS" : size.replace(/^EU /, "").toUpperCase();
 }
 
-/** Each colour from the front, then the first colour from an angle; 1-3 of them. */
-function planImages(random: Random, name: string, sub: SubCategorySeed, colours: readonly Colour[]): ImagePlan[] {
-  const first = colours[0] as Colour;
-  const shots: ImagePlan[] = [
-    ...colours.map((colour) => ({ shape: sub.shape, colour, view: "front" as const, alt: `${name} in ${colour.name}` })),
-    { shape: sub.shape, colour: first, view: "angled", alt: `${name} in ${first.name}, side view` },
-  ];
-  return shots.slice(0, random.int(1, 3));
+/**
+ * The pictures of each colour, colour by colour, so the gallery can show the chosen colour's
+ * (ADR 80). A glove: its first colour from the back of the hand, the palm and the side, every other
+ * colour from the back and the palm. Anything else: each colour from the front. Only gloves get
+ * more views: each view of each colour is a file to render at the first start, and the first
+ * start must stay within its time (ADR 80).
+ */
+function planImages(
+  random: Random,
+  product: { name: string; sub: SubCategorySeed; attributes: Record<string, string> },
+  colours: readonly Colour[],
+): ImagePlan[] {
+  const { name, sub, attributes } = product;
+  // Drawn as before (it chose how many pictures), so the rest of the demo shop stays what the same seed always made.
+  random.int(1, 3);
+  if (sub.drawing === "glove") {
+    const cut = gloveCutOf(attributes.cut, sub.slug);
+    return colours.flatMap((colour, i) =>
+      GLOVE_VIEWS.slice(0, i === 0 ? 3 : 2).map((view) => ({
+        kind: "glove" as const,
+        cut,
+        colour,
+        view,
+        alt: `${name} in ${colour.name}${gloveViewWords[view]}`,
+      })),
+    );
+  }
+  const drawing = sub.drawing === "jersey-long" && attributes.sleeve === "Short" ? "jersey-short" : sub.drawing;
+  return colours.map((colour) => ({
+    kind: "product" as const,
+    drawing,
+    colour,
+    view: "front" as const,
+    alt: `${name} in ${colour.name}`,
+  }));
 }
+
+const gloveViewWords = { front: ", back of the hand", palm: ", palm", side: ", side view" } as const;
 
 /** An opener, one or two sentences about its attributes, and sometimes a closing line. */
 function describe(random: Random, categorySlug: string, values: Record<string, string>): string {

@@ -4,9 +4,22 @@ import { join } from "node:path";
 import { asc, count, countDistinct, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
-import type { Database } from "../client.ts";
+import { queryRows, type Database } from "../client.ts";
 import { brands, categories, featureFlags, productImages, products, siteSettings, variants } from "../schema/index.ts";
-import { clearCatalogue, isCatalogueEmpty, seedDemoShop } from "./index.ts";
+import {
+  categoryArtworkPath,
+  HERO_ARTWORK,
+  HERO_PORTRAIT_ARTWORK,
+  LAUNCH_TEASER_ARTWORK,
+  MEMBERSHIP_CARD_ARTWORK,
+  pageArtworkPath,
+  SHARE_ARTWORK,
+  videoPosterArtworkPath,
+  XG_SHOT_MAP_ARTWORK,
+} from "./artwork-paths.ts";
+import { catalogue } from "./catalogue-data.ts";
+import { artworkJobs, clearCatalogue, isCatalogueEmpty, seedDemoShop } from "./index.ts";
+import { demoVideos } from "./news-data.ts";
 
 describe("seedDemoShop", () => {
   let database: Database;
@@ -65,6 +78,38 @@ describe("seedDemoShop", () => {
     expect(withoutImage?.n).toBe(0);
     const images = await db.selectDistinct({ path: productImages.path }).from(productImages);
     for (const { path } of images) expect(existsSync(join(mediaDir, path))).toBe(true);
+  });
+
+  it("links every product image to one of its product's colours, and shows each colour", async () => {
+    const rows = await queryRows<{ unmatched: number; unpictured: number }>(
+      database.db,
+      sql`
+      select
+        (select count(*)::int from ${productImages} i
+          where not exists (select 1 from ${variants} v where v.product_id = i.product_id and v.colour = i.colour)) as unmatched,
+        (select count(*)::int from (select distinct product_id, colour from ${variants}) v
+          where not exists (select 1 from ${productImages} i where i.product_id = v.product_id and i.colour = v.colour)) as unpictured`,
+    );
+    expect(rows[0]).toEqual({ unmatched: 0, unpictured: 0 });
+  });
+
+  it("renders the shop's drawn artwork into the media folder", () => {
+    const paths = [
+      HERO_ARTWORK,
+      HERO_PORTRAIT_ARTWORK,
+      MEMBERSHIP_CARD_ARTWORK,
+      LAUNCH_TEASER_ARTWORK,
+      SHARE_ARTWORK,
+      XG_SHOT_MAP_ARTWORK,
+      ...catalogue.map((category) => categoryArtworkPath(category.slug)),
+      ...["about", "the-keepers-call", "xg"].map(pageArtworkPath),
+      ...demoVideos.map(videoPosterArtworkPath),
+    ];
+    const jobs = new Set(artworkJobs().map((job) => job.path));
+    for (const path of paths) {
+      expect(jobs.has(path), path).toBe(true);
+      expect(existsSync(join(mediaDir, path)), path).toBe(true);
+    }
   });
 
   it("has products on sale and products sold out in every variant", async () => {

@@ -16,6 +16,8 @@ export interface ProductImageDetail {
   alt: string;
   width: number;
   height: number;
+  /** The variant colour it shows; null: every colour (ADR 80). */
+  colour: string | null;
 }
 
 /** Everything a product page shows of one product. */
@@ -112,7 +114,7 @@ export async function productDetail(
     join categories c on c.id = p.category_id
     left join categories s on s.id = p.sub_category_id
     cross join lateral (
-      select coalesce(json_agg(json_build_object('path', path, 'alt', alt, 'width', width, 'height', height)
+      select coalesce(json_agg(json_build_object('path', path, 'alt', alt, 'width', width, 'height', height, 'colour', colour)
                                order by position, id), '[]'::json) as images
       from product_images where product_id = p.id
     ) i

@@ -1,0 +1,43 @@
+/*
+ * Where the shop's drawn artwork lives in its media folder (issue 27): the seed renders each file
+ * at the first start, and the pages show it through the image endpoint wherever the owner has not
+ * uploaded a picture of their own. Pure data, shared with the pages through media/shared.ts.
+ */
+
+/** The home page's campaign picture, wide (at least 2400 x 1200). */
+export const HERO_ARTWORK = "art/hero/home.webp";
+
+/** The home hero cropped for a phone (portrait, at least 1200 x 1500). */
+export const HERO_PORTRAIT_ARTWORK = "art/hero/home-portrait.webp";
+
+/** The membership card's artwork (the Keepers' Club card, 1600 x 1000). */
+export const MEMBERSHIP_CARD_ARTWORK = "art/membership/card.webp";
+
+/** The /launch page's teaser (1600 x 900). */
+export const LAUNCH_TEASER_ARTWORK = "art/launch/teaser.webp";
+
+/** The share image a page without its own picture gives to social sites (1200 x 630). */
+export const SHARE_ARTWORK = "art/share.webp";
+
+/** The drawn tile of a top-level category, by its slug (1200 x 900): used while its imagePath is null. */
+export function categoryArtworkPath(slug: string): string {
+  return `art/categories/${slug}.webp`;
+}
+
+/** The drawn picture of one of the site's own pages (about, the-keepers-call, xg), 1600 x 900. */
+export function pageArtworkPath(slug: string): string {
+  return `art/pages/${slug}.webp`;
+}
+
+/** The xG page's shot map (1600 x 900): the same file as its page picture, named for what it shows. */
+export const XG_SHOT_MAP_ARTWORK = pageArtworkPath("xg");
+
+/**
+ * The drawn poster of one of the demo's videos (1600 x 900), by its address: a short stable hash
+ * of it names the file. Only the demo's own videos have one; a page falls back to its cover for others.
+ */
+export function videoPosterArtworkPath(url: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < url.length; i++) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193) >>> 0;
+  return `art/videos/${hash.toString(16).padStart(8, "0")}.webp`;
+}
