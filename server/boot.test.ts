@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
@@ -6,6 +6,12 @@ import { expect, test } from "vitest";
 import { boot } from "./boot.ts";
 import type { Db } from "./db/client.ts";
 import { categories, membershipPlans, newsPosts, pages, siteSettings } from "./db/schema/index.ts";
+import {
+  HERO_ARTWORK,
+  HERO_PORTRAIT_ARTWORK,
+  LAUNCH_TEASER_ARTWORK,
+  MEMBERSHIP_CARD_ARTWORK,
+} from "./db/seed/artwork-paths.ts";
 import { clearCatalogue } from "./db/seed/index.ts";
 import { parseEnv } from "./env.ts";
 
@@ -56,8 +62,12 @@ test("a demo shop loaded before content existed gets the demo content once", { t
 test("DEMO_SHOP=false starts with an empty catalogue; a shop whose catalogue is the owner's never gets the demo's news, plans or pages", { timeout: 120_000 }, async () => {
   const source = freshEnvSource();
   const empty = await boot(parseEnv({ ...source, DEMO_SHOP: "false" }));
-  // DEMO_SHOP=false starts with an empty catalogue.
+  // DEMO_SHOP=false starts with an empty catalogue, and with the shop's own pictures (ADR 80),
+  // which its home, membership and launch pages show until the owner uploads others.
   expect(await empty.services.catalog.categoryMenu()).toEqual([]);
+  for (const path of [HERO_ARTWORK, HERO_PORTRAIT_ARTWORK, MEMBERSHIP_CARD_ARTWORK, LAUNCH_TEASER_ARTWORK]) {
+    expect(existsSync(join(source.DATA_DIR, "media", path)), path).toBe(true);
+  }
   await empty.database.db.insert(categories).values({ slug: "owners-gloves", name: "The owner's gloves" });
   await empty.shutdown();
 

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { databaseTargetFor, openDatabase, type Database, type Db } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { siteSettings } from "./db/schema/index.ts";
-import { isCatalogueEmpty, seedCheckoutDefaults, seedDemoContent, seedDemoShop } from "./db/seed/index.ts";
+import { isCatalogueEmpty, renderShopArtwork, seedCheckoutDefaults, seedDemoContent, seedDemoShop } from "./db/seed/index.ts";
 import { loadSecrets, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./http/logger.ts";
 import { fillUsernameSkeletons } from "./modules/accounts/index.ts";
@@ -54,6 +54,8 @@ export async function boot(env: Env): Promise<Booted> {
       await seedCheckoutDefaults(db);
     });
     if (env.DEMO_SHOP) await loadDemoShopOnce(database, env, logger);
+    // The hero, the membership card and the rest of the shop's own pictures (ADR 80), where missing.
+    await renderShopArtwork(join(env.DATA_DIR, "media"));
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -20,6 +20,9 @@ type Options =
 export function QuickAdd({ slug, categorySlug, name }: { slug: string; categorySlug: string; name: string }) {
   const hydrated = useHydrated();
   const [options, setOptions] = useState<Options>({ state: "closed" });
+  // What the bag refused (the last unit just sold, a limit): said in the sheet, since the page's
+  // toasts are behind the modal's backdrop.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   // Counts openings and closings: options that arrive after the sheet was closed (Escape pressed
@@ -45,6 +48,7 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
     opening.current++;
     if (dialog.current?.open) dialog.current.close();
     setOptions({ state: "closed" });
+    setRefusal(null);
     trigger.current?.focus();
   };
 
@@ -85,8 +89,15 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
           data-testid="quick-add-sheet"
           // Escape closes a modal dialog by itself; this keeps the state in step with it.
           onClose={close}
-          // A click on the backdrop lands on the dialog itself, outside its content box.
-          onClick={(event) => event.target === event.currentTarget && close()}
+          // A click on the backdrop lands on the dialog itself, outside its box; so does one on the
+          // sheet's own padding, inside it, which must not close it.
+          onClick={(event) => {
+            if (event.target !== event.currentTarget) return;
+            const box = event.currentTarget.getBoundingClientRect();
+            const inside =
+              event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+            if (!inside) close();
+          }}
         >
           <div className="quick-add-sheet-head">
             <p className="font-semibold">{name}</p>
@@ -104,6 +115,7 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
             <BagForm
               onResult={(result) => {
                 if (result.ok) close();
+                else setRefusal(result.message);
               }}
             >
               {(busy) => (
@@ -114,6 +126,11 @@ export function QuickAdd({ slug, categorySlug, name }: { slug: string; categoryS
                 </>
               )}
             </BagForm>
+          )}
+          {refusal && (
+            <p role="alert" className="form-error mt-3">
+              {refusal}
+            </p>
           )}
           <Link to={href} className="mt-3 inline-flex min-h-11 items-center text-sm font-medium text-mint-700 underline">
             See the product

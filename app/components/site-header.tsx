@@ -28,7 +28,7 @@ export function SiteHeader({
   compare: boolean;
   bagCount: number;
   /** The logged-in customer, or null for a guest. */
-  customer: { username: string; firstName: string | null } | null;
+  customer: { firstName: string | null } | null;
   /** Links the drawer offers besides the menu (news, membership: when the owner's menu lacks them). */
   extraLinks: { label: string; href: string }[];
 }) {
@@ -43,7 +43,7 @@ export function SiteHeader({
           <Link
             to={customer ? "/my-account" : "/login"}
             className="header-icon"
-            aria-label={customer ? `My account (${customer.firstName || customer.username})` : "Log in"}
+            aria-label={!customer ? "Log in" : customer.firstName ? `My account (${customer.firstName})` : "My account"}
             data-testid="account-link"
           >
             <Icon name="account" />

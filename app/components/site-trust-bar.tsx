@@ -17,8 +17,8 @@ export function trustIcon(text: string): IconName {
 
 /**
  * The trust bar under the header (ADR 79): the site data's reassurances, each with its drawn icon
- * and, when the owner linked it, the page that explains it. On a phone one line that scrolls
- * sideways within itself; from md one line across the page.
+ * and, when the owner linked it, the page that explains it. Two columns on a phone, one line
+ * across the page from md.
  */
 export function SiteTrustBar({ trust, className = "" }: { trust: SiteView["trust"]; className?: string }) {
   if (trust.items.length === 0) return null;

@@ -9,7 +9,7 @@ test("a page's metadata carries site name, title, description, share image, cano
   expect(meta).toContainEqual({ name: "description", content: "All gloves." });
   expect(meta).toContainEqual({ property: "og:site_name", content: "Safe Hands" });
   expect(meta).toContainEqual({ property: "og:type", content: "website" });
-  expect(meta).toContainEqual({ property: "og:image", content: "https://shop.example/share.png" });
+  expect(meta).toContainEqual({ property: "og:image", content: "https://shop.example/media/art/share.png" });
   expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://shop.example/shop/gloves" });
 });
 

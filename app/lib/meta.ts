@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { SHARE_ARTWORK } from "../../server/modules/media/shared.ts";
 
 /** What every page's metadata needs to know of the shop (from the root loader). */
 export interface SiteInfo {
@@ -32,7 +33,8 @@ export function pageMeta(site: SiteInfo | undefined, page: PageInfo): MetaDescri
   const title = page.title ? `${page.title} | ${siteName}` : `${siteName}: ${site?.tagline ?? ""}`;
   const description = page.description ?? `${siteName}, ${site?.tagline ?? ""}.`;
   const url = `${base}${page.path}`;
-  const image = `${base}${page.image ?? "/share.png"}`;
+  // A page without a picture of its own shares the shop's drawn share image (ADR 80).
+  const image = `${base}${page.image ?? `/media/${SHARE_ARTWORK}`}`;
   return [
     { title },
     { name: "description", content: description },

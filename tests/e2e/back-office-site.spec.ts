@@ -58,9 +58,9 @@ test("a menu item added in /admin/site shows in the shop's header and in GET /da
 
   const guest = await (await newVisitor(browser)).newPage();
   await guest.goto("/shop");
-  const item = guest.getByRole("navigation", { name: "Shop" }).getByRole("link", { name: label });
+  const item = guest.getByRole("navigation", { name: "Shop", exact: true }).getByRole("link", { name: label });
   await expect(item).toHaveAttribute("href", "/news-and-media");
-  await expect(guest.getByRole("navigation", { name: "Shop" }).getByRole("link", { name: "Gloves", exact: true })).toBeVisible();
+  await expect(guest.getByRole("navigation", { name: "Shop", exact: true }).getByRole("link", { name: "Gloves", exact: true })).toBeVisible();
   const data = (await (await guest.request.get("/data/navigation")).json()) as {
     data: { items: { label?: string; href?: string }[] };
   };
@@ -79,8 +79,8 @@ test("a menu item added in /admin/site shows in the shop's header and in GET /da
   );
   expect(await noScript.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await guest.reload();
-  await expect(guest.getByRole("navigation", { name: "Shop" }).getByRole("link", { name: "Gloves", exact: true })).toBeVisible();
-  await expect(guest.getByRole("navigation", { name: "Shop" }).getByRole("link", { name: label })).toHaveCount(0);
+  await expect(guest.getByRole("navigation", { name: "Shop", exact: true }).getByRole("link", { name: "Gloves", exact: true })).toBeVisible();
+  await expect(guest.getByRole("navigation", { name: "Shop", exact: true }).getByRole("link", { name: label })).toHaveCount(0);
   await plain.close();
 
   // A flag, switched twice (each a form of its own, carrying the flag's version): as it was after.

@@ -46,7 +46,7 @@ test("an anonymous visitor's pages, cached or not, run without a single policy v
 
   // A client-side navigation fetches the next page's data and renders it in the browser.
   await visit(page, "/");
-  await page.getByRole("navigation", { name: "Shop" }).getByRole("link", { name: "Gloves", exact: true }).click();
+  await page.getByRole("navigation", { name: "Shop", exact: true }).getByRole("link", { name: "Gloves", exact: true }).click();
   await expect(page).toHaveURL(/\/shop\/gloves$/);
   await expect(page.getByTestId("product-card").first()).toBeVisible();
   expect(violations).toEqual([]);

@@ -13,7 +13,8 @@ test("the home page shows the tagline, featured products from the database and t
   await expect(first.getByRole("heading").getByRole("link")).toHaveAttribute("href", /^\/shop\/[a-z0-9-]+\/[a-z0-9-]+$/);
   await expect(first.getByText(/€\d+\.\d{2}/).first()).toBeVisible();
   // Card images come resized from the image endpoint, in a srcset.
-  const image = first.locator("img");
+  // The card's picture (a second, decorative one shows on hover).
+  const image = first.getByRole("img");
   await expect(image).toHaveJSProperty("complete", true);
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/images\/product\/\d+\?src=%2Fmedia%2F/);
@@ -75,11 +76,15 @@ test("every page carries the shop's metadata", async ({ page }) => {
   expect(await meta('meta[property="og:site_name"]')).toBe("Safe Hands");
   expect(await meta('meta[property="og:type"]')).toBe("website");
   expect(await meta('meta[name="description"]')).toBeTruthy();
-  expect(await meta('meta[property="og:image"]')).toMatch(/\/share\.png$/);
+  const image = new URL((await meta('meta[property="og:image"]'))!);
+  expect(image.pathname).toBe("/media/art/share.png");
   expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${process.env.SHOP_URL}/`);
 
-  const share = await page.request.get("/share.png");
+  // The drawn share image, as a PNG (which every site that shows link previews reads), 1200 x 630.
+  const share = await page.request.get(image.pathname);
   expect(share.headers()["content-type"]).toBe("image/png");
+  const png = await share.body();
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
 });
 
 test("the brand slider scrolls by keyboard, by its buttons and by mouse drag", async ({ page }) => {

@@ -66,7 +66,7 @@ test("on a phone the menu opens as a drawer", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "Shop", exact: true })).toBeHidden();
   await page.getByRole("button", { name: "Menu" }).click();
-  const drawer = page.getByRole("navigation", { name: "Shop" });
+  const drawer = page.getByRole("navigation", { name: "Shop", exact: true });
   await expect(drawer).toBeVisible();
   await drawer.getByRole("link", { name: "Apparel", exact: true }).click();
   await expect(page).toHaveURL(/\/shop\/apparel$/);
@@ -141,7 +141,7 @@ test.describe("without JavaScript", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("button", { name: "Menu" })).toBeFocused();
     await page.getByRole("button", { name: "Menu" }).click();
-    const drawer = page.getByRole("navigation", { name: "Shop" });
+    const drawer = page.getByRole("navigation", { name: "Shop", exact: true });
     await drawer.getByLabel("Footwear: sub-categories").click();
     await expect(drawer.getByRole("link", { name: "Indoor" })).toBeVisible();
     await drawer.getByRole("link", { name: "Footwear", exact: true }).click();

@@ -174,17 +174,17 @@ test("compare off takes the compare buttons off the cards and the link off the h
   const comparing = { cookie: "compare=1.2" };
   const on = await get("/shop/gloves", comparing);
   expect(on.html).toContain('class="compare-link"');
-  expect(on.html).toContain('class="compare-toggle"');
+  expect(on.html).toContain('class="card-compare"');
   const version = (await stored()).flags.find((flag) => flag.key === "compare")!.version;
   await shop.services.site.setFlag(owner, { key: "compare", enabled: "off", version });
   for (const page of [await get("/shop/gloves", comparing), await get("/shop/gloves")]) {
     expect(page.html).not.toContain("compare-link");
-    expect(page.html).not.toContain("compare-toggle");
+    expect(page.html).not.toContain("card-compare");
     expect(page.html).toContain('data-testid="product-card"');
   }
   const back = (await stored()).flags.find((flag) => flag.key === "compare")!.version;
   await shop.services.site.setFlag(owner, { key: "compare", enabled: "on", version: back });
-  expect((await get("/shop/gloves")).html).toContain('class="compare-toggle"');
+  expect((await get("/shop/gloves")).html).toContain('class="card-compare"');
 });
 
 test("the analytics tag goes with its flag", async () => {

@@ -4,8 +4,8 @@ import { newCustomer, newVisitor } from "./e2e-visitors.ts";
 import { hydrated } from "./hydration.ts";
 
 /*
- * The pages a designer reviews (issue 27's list): the screenshots script shoots them (a spec that
- * checks each one's width and axe waits in wip/ with the brand's pages). Some need a shopper with a bag or an order: this
+ * The pages a designer reviews (issue 27's list): the screenshots script shoots them, and
+ * key-pages.spec.ts checks each one's width and axe. Some need a shopper with a bag or an order: this
  * sets one up, a logged-in customer who has placed an order by bank transfer and has a line in
  * the bag again, beside a guest.
  */
@@ -79,6 +79,9 @@ export async function keyPages(browser: Browser): Promise<{ pages: KeyPage[]; cl
     ["delivery-addresses", "/my-account/delivery-addresses", customer],
     ["keepers-call", "/the-keepers-call", guest],
     ["xg", "/xg", guest],
+    ["news-feed", "/news-and-media/news", guest],
+    ["error", "/error", guest],
+    ["communication-preferences", "/my-account/communication-preferences", customer],
   ];
   const pages: KeyPage[] = [
     ...review.map(([name, path, page]) => ({ name, path, page, review: true })),

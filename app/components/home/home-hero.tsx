@@ -13,14 +13,26 @@ const PORTRAIT = storedImageSource(HERO_PORTRAIT_ARTWORK);
 /**
  * The home page's campaign: the drawn picture (the largest thing on a first visit, so it is asked
  * for first, with its size known before it arrives), the headline in the display face and the
- * two ways in: the gloves, and the membership. On a phone the picture is the portrait crop,
+ * two ways in: the first category (the gloves, in the demo), and the membership while it is on. On a phone the picture is the portrait crop,
  * square, with the words on a dark band below it; from 1024 px the words sit on the wide picture,
  * over a scrim that keeps them readable whatever the artwork's colours.
  *
  * The portrait crop goes through the square `product` preset: the `cover` preset is 16:9, which
  * would cut a portrait picture down to a landscape strip.
  */
-export function HomeHero({ headline, eyebrow }: { headline: string; eyebrow: string }) {
+export function HomeHero({
+  headline,
+  eyebrow,
+  shop,
+  membership,
+}: {
+  headline: string;
+  eyebrow: string;
+  /** The first call to action: the owner's first category, or the whole shop. */
+  shop: { href: string; label: string };
+  /** The membership is on (its flag): the second call to action joins it. */
+  membership: boolean;
+}) {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-grey-900 text-white">
       <picture>
@@ -60,17 +72,19 @@ export function HomeHero({ headline, eyebrow }: { headline: string; eyebrow: str
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <Link
-            to="/shop/gloves"
+            to={shop.href}
             className="inline-flex min-h-12 items-center justify-center rounded-md bg-mint-500 px-6 font-semibold text-grey-900 hover:bg-mint-400"
           >
-            Shop gloves
+            {shop.label}
           </Link>
-          <Link
-            to="/membership"
-            className="inline-flex min-h-12 items-center justify-center rounded-md border-2 border-white px-6 font-semibold text-white hover:bg-white hover:text-grey-900"
-          >
-            Join the membership
-          </Link>
+          {membership && (
+            <Link
+              to="/membership"
+              className="inline-flex min-h-12 items-center justify-center rounded-md border-2 border-white px-6 font-semibold text-white hover:bg-white hover:text-grey-900"
+            >
+              Join the membership
+            </Link>
+          )}
         </div>
       </div>
     </section>

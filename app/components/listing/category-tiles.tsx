@@ -4,8 +4,8 @@ import { Link } from "~/components/ui/link";
 export interface CategoryTileView {
   href: string;
   name: string;
-  /** A stored image path (media folder or upload), as catalog.categoryTiles() gives it. */
-  imagePath: string;
+  /** A stored image path (media folder or upload), as catalog.categoryTiles() gives it; null: none. */
+  imagePath: string | null;
 }
 
 // Tiles are half a phone's width up to a sixth of a wide screen's: these renderings cover both.
@@ -22,7 +22,7 @@ export function CategoryTiles({ tiles, title = "Shop by category" }: { tiles: re
     <nav aria-label={title} className="mb-8">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {tiles.map((tile) => {
-          const source = storedImageSource(tile.imagePath);
+          const source = tile.imagePath === null ? null : storedImageSource(tile.imagePath);
           return (
             <li key={tile.href}>
               <Link
@@ -30,17 +30,22 @@ export function CategoryTiles({ tiles, title = "Shop by category" }: { tiles: re
                 className="group relative block overflow-hidden rounded-lg bg-grey-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-mint-700"
                 data-testid="category-tile"
               >
-                <img
-                  src={imageUrl("cover", 480, source)}
-                  srcSet={imageSrcSet("cover", source, TILE_WIDTHS)}
-                  sizes="(min-width: 1024px) 16vw, (min-width: 640px) 32vw, 48vw"
-                  alt=""
-                  width={480}
-                  height={270}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-video w-full object-cover transition duration-300 group-hover:scale-105"
-                />
+                {source ? (
+                  <img
+                    src={imageUrl("cover", 480, source)}
+                    srcSet={imageSrcSet("cover", source, TILE_WIDTHS)}
+                    sizes="(min-width: 1024px) 16vw, (min-width: 640px) 32vw, 48vw"
+                    alt=""
+                    width={480}
+                    height={270}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-video w-full object-cover transition duration-300 group-hover:scale-105"
+                  />
+                ) : (
+                  // No picture yet: the tile keeps its shape, the name on its colour.
+                  <span className="block aspect-video w-full" />
+                )}
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-grey-900/90 to-grey-900/0 px-3 pt-6 pb-2 text-sm font-semibold text-white sm:text-base">
                   {tile.name}
                 </span>

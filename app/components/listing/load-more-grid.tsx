@@ -51,7 +51,7 @@ export function LoadMoreGrid({
 
   return (
     <>
-      <ProductGrid products={products} currency={currency} />
+      <ProductGrid products={products} currency={currency} leads />
       {hydrated ? (
         lastPage < result.pageCount && (
           <div className="mt-10 text-center">

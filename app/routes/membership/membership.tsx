@@ -11,6 +11,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { siteNoticeCookie } from "~/lib/site-notice";
 import { pageContext } from "../../../server/http/page-context.ts";
 import { imageSrcSet, imageUrl, MEMBERSHIP_CARD_ARTWORK, storedImageSource } from "../../../server/modules/media/shared.ts";
+import { offeredPlan } from "../../../server/modules/membership/shared.ts";
 
 export const handle: RouteHandle = { feature: "membership" };
 
@@ -85,7 +86,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
   const failure = failureOf(actionData);
   const success = successOf(actionData);
   // The plan to point at: the paid plan that gives the most (the dearest on sale).
-  const featured = plans.filter((plan) => plan.price > 0).sort((a, b) => b.price - a.price)[0]?.slug;
+  const featured = offeredPlan(plans)?.slug;
   return (
     <div className="container-page py-10">
       <div className="grid items-center gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">

@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/post";
-import { isNewsSection, postPath, STORY_PRODUCTS, storyShopCategory } from "../../../server/modules/news/shared.ts";
-import { noFilters } from "../../../server/modules/catalog/shared.ts";
+import { isNewsSection, postPath } from "../../../server/modules/news/shared.ts";
 import { imageUrl } from "../../../server/modules/media/shared.ts";
 import { pageContext } from "../../../server/http/page-context.ts";
 import { PostView } from "~/components/news/post-view";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { isMemberNow, privatePageOfferFor } from "~/lib/private-page.server";
+import { storyProducts } from "~/lib/story-products.server";
 import type { RouteHandle } from "~/lib/route-handle";
 
 export const handle: RouteHandle = { feature: "news" };
@@ -28,26 +28,9 @@ export async function loader({ request, params, context: router }: Route.LoaderA
   }
   const [offer, products] = await Promise.all([
     post.locked ? privatePageOfferFor(context, postPath(post)) : null,
-    storyProducts(context, post.category?.slug),
+    context.viewer().then((viewer) => storyProducts(context.services.catalog, post.category?.slug, viewer)),
   ]);
   return { post, offer, products, currency: context.env.currency };
-}
-
-/**
- * "Shop the story": products of the shop category the post's newsroom category is about, or the
- * featured products (ADR 82). Products are public, so a locked post shows them too.
- */
-async function storyProducts(context: ReturnType<typeof pageContext>, newsCategory: string | undefined) {
-  const { catalog } = context.services;
-  const category = storyShopCategory(newsCategory);
-  if (category !== null) {
-    const listing = await catalog.listing.list(
-      { scope: { category }, filters: noFilters(), sort: "featured", page: 1, pageSize: STORY_PRODUCTS },
-      await context.viewer(),
-    );
-    if (listing.products.length > 0) return listing.products;
-  }
-  return (await catalog.featuredProducts()).slice(0, STORY_PRODUCTS);
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>

@@ -9,6 +9,7 @@ import { Link } from "~/components/ui/link";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import { deserialize, serialize } from "~/lib/serialized";
 import { pageContext } from "../../../server/http/page-context.ts";
+import { offeredPlan } from "../../../server/modules/membership/shared.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFrom(matches), { path: "/" });
 
@@ -22,14 +23,17 @@ const HOME_STORIES = 3;
  */
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = pageContext(router);
-  const { catalog, news, membership } = context.services;
+  const { catalog, news, membership, site } = context.services;
+  // The newsroom and the offer only while their features are on (their pages answer 404 when off).
+  const [newsOn, membershipOn] = await Promise.all([site.featureEnabled("news"), site.featureEnabled("membership")]);
   const [featured, brands, tiles, stories, plans] = await Promise.all([
     catalog.featuredProducts(),
     catalog.brands(),
     catalog.categoryTiles(),
-    news.listing({ section: "news", page: 1 }),
-    membership.plans(),
+    newsOn ? news.listing({ section: "news", page: 1 }) : null,
+    membershipOn ? membership.plans() : [],
   ]);
+  const first = tiles[0];
   return {
     tagline: context.env.tagline,
     productNoun: context.env.productNoun,
@@ -38,19 +42,20 @@ export async function loader({ context: router }: Route.LoaderArgs) {
     featured: serialize(featured),
     brands: serialize(brands),
     tiles,
+    shop: first ? { href: first.href, label: `Shop ${first.name.toLowerCase()}` } : { href: "/shop", label: "Shop now" },
+    membershipOn,
     stories: stories?.tiles.slice(0, HOME_STORIES) ?? [],
-    // The offer is the paid plan that gives the most: the dearest on sale.
-    plan: plans.filter((p) => p.price > 0).sort((a, b) => b.price - a.price)[0],
+    plan: offeredPlan(plans),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { tagline, productNoun, currency, tiles, stories, plan } = loaderData;
+  const { tagline, productNoun, currency, tiles, shop, membershipOn, stories, plan } = loaderData;
   const featured = deserialize(loaderData.featured);
   const brands = deserialize(loaderData.brands);
   return (
     <>
-      <HomeHero headline={tagline} eyebrow={`${productNoun} equipment`} />
+      <HomeHero headline={tagline} eyebrow={`${productNoun} equipment`} shop={shop} membership={membershipOn} />
 
       <section aria-labelledby="category-tiles-title" className="container-page mt-12">
         <h2 id="category-tiles-title" className="mb-6 font-display text-3xl font-bold tracking-tight uppercase">

@@ -8,7 +8,13 @@ import { pageMeta, siteFrom } from "~/lib/meta";
 import { isMemberNow, privatePageOfferFor } from "~/lib/private-page.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { LAUNCH_PATH, launchPage } from "../../../server/modules/site/shared.ts";
-import { imageSrcSet, imageUrl, pageArtworkPath, storedImageSource } from "../../../server/modules/media/shared.ts";
+import {
+  imageSrcSet,
+  imageUrl,
+  LAUNCH_TEASER_ARTWORK,
+  pageArtworkPath,
+  storedImageSource,
+} from "../../../server/modules/media/shared.ts";
 
 /** The page's entry is named by the address's one segment (the block-page guard reads it too). */
 export const handle: RouteHandle = { contentPage: true };
@@ -49,19 +55,23 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
     : [];
 
 /**
- * The site's own pages the seed draws a picture for (pageArtworkPath): each opens with it. An
- * owner who wants another picture puts an image block first, which then leads instead.
+ * The site's own pages the shop draws a picture for (ADR 80): each opens with it. An owner who
+ * wants another picture puts an image block first, which then leads instead.
  */
-const PAGE_ARTWORK: Readonly<Record<string, string>> = {
-  about: "A keeper set on the goal line, gloves up, ready for the shot",
-  "the-keepers-call": "A lone keeper in front of a floodlit goal",
-  xg: "A shot map of the penalty area: where each shot came from, how likely it was to go in, and which did",
+const PAGE_ARTWORK: Readonly<Record<string, { path: string; alt: string }>> = {
+  about: { path: pageArtworkPath("about"), alt: "A keeper set on the goal line, gloves up, ready for the shot" },
+  "the-keepers-call": { path: pageArtworkPath("the-keepers-call"), alt: "A lone keeper in front of a floodlit goal" },
+  xg: {
+    path: pageArtworkPath("xg"),
+    alt: "A shot map of the penalty area: where each shot came from, how likely it was to go in, and which did",
+  },
+  [LAUNCH_SLUG]: { path: LAUNCH_TEASER_ARTWORK, alt: "A new glove under a sheet in a gold spotlight, waiting to be shown" },
 };
 
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { page, offer, currency } = loaderData;
-  const artworkAlt = Object.hasOwn(PAGE_ARTWORK, page.slug) ? PAGE_ARTWORK[page.slug] : undefined;
-  const artwork = artworkAlt !== undefined && !page.locked && page.blocks[0]?.kind !== "image";
+  const drawn = Object.hasOwn(PAGE_ARTWORK, page.slug) ? PAGE_ARTWORK[page.slug] : undefined;
+  const artwork = drawn !== undefined && !page.locked && page.blocks[0]?.kind !== "image";
   return (
     <div className="container-page py-10">
       <div className={`mx-auto ${artwork ? "max-w-6xl" : "max-w-4xl"}`}>
@@ -75,7 +85,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </div>
-          {artwork && <PageArtwork slug={page.slug} alt={artworkAlt!} />}
+          {artwork && <PageArtwork path={drawn!.path} alt={drawn!.alt} />}
         </header>
         <div className={`page-sections mt-10 ${artwork ? "max-w-4xl" : ""}`}>
           {page.locked ? (
@@ -90,8 +100,8 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** A page's drawn picture (1600 x 900, 16:9): the page's largest image, so asked for first. */
-function PageArtwork({ slug, alt }: { slug: string; alt: string }) {
-  const src = storedImageSource(pageArtworkPath(slug));
+function PageArtwork({ path, alt }: { path: string; alt: string }) {
+  const src = storedImageSource(path);
   return (
     <img
       src={imageUrl("cover", 800, src)}

@@ -84,6 +84,7 @@ const LISTING = /* GraphQL */ `
           label
           count
           selected
+          group
         }
         colours {
           value
@@ -354,6 +355,7 @@ const PRODUCT = /* GraphQL */ `
         alt
         width
         height
+        colour
         src(width: 480)
       }
       variants {

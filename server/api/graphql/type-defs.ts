@@ -36,6 +36,8 @@ export const typeDefs = /* GraphQL */ `
     alt: String!
     width: Int!
     height: Int!
+    "On a product's page: the colour this picture shows, or null when it shows every colour (a gallery follows the chosen colour)."
+    colour: String
     """
     The image resized by the shop's image endpoint (webp, cropped square) to one of the widths
     96, 160, 240, 320, 480, 640, 800 or 1200; without a width, the original's address (for an upload,
@@ -138,6 +140,16 @@ export const typeDefs = /* GraphQL */ `
     selected: Boolean!
   }
 
+  "A size to filter by, with the list it belongs in: a listing shows glove, junior, clothing and shoe sizes apart."
+  type SizeFacetOption {
+    value: String!
+    label: String!
+    count: Int!
+    selected: Boolean!
+    "glove, junior (height in cm), clothing, shoe, one-size or other."
+    group: String!
+  }
+
   type ColourFacetOption {
     value: String!
     label: String!
@@ -157,7 +169,7 @@ export const typeDefs = /* GraphQL */ `
   type Facets {
     "The lowest and highest price in the scope, for a price slider; null when the scope is empty."
     price: PriceRange
-    sizes: [FacetOption!]!
+    sizes: [SizeFacetOption!]!
     colours: [ColourFacetOption!]!
     brands: [FacetOption!]!
     subCategories: [FacetOption!]!

@@ -16,10 +16,13 @@ export const MEMBERSHIP_CARD_ARTWORK = "art/membership/card.webp";
 /** The /launch page's teaser (1600 x 900). */
 export const LAUNCH_TEASER_ARTWORK = "art/launch/teaser.webp";
 
-/** The share image a page without its own picture gives to social sites (1200 x 630). */
-export const SHARE_ARTWORK = "art/share.webp";
+/**
+ * The share image a page without its own picture gives to social sites (1200 x 630): a PNG, which
+ * every site that shows link previews reads, served as it is from /media/.
+ */
+export const SHARE_ARTWORK = "art/share.png";
 
-/** The drawn tile of a top-level category, by its slug (1200 x 900): used while its imagePath is null. */
+/** The drawn tile of a demo category, by its slug (1200 x 675): the seed sets it as the category's picture. */
 export function categoryArtworkPath(slug: string): string {
   return `art/categories/${slug}.webp`;
 }
@@ -31,13 +34,3 @@ export function pageArtworkPath(slug: string): string {
 
 /** The xG page's shot map (1600 x 900): the same file as its page picture, named for what it shows. */
 export const XG_SHOT_MAP_ARTWORK = pageArtworkPath("xg");
-
-/**
- * The drawn poster of one of the demo's videos (1600 x 900), by its address: a short stable hash
- * of it names the file. Only the demo's own videos have one; a page falls back to its cover for others.
- */
-export function videoPosterArtworkPath(url: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < url.length; i++) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193) >>> 0;
-  return `art/videos/${hash.toString(16).padStart(8, "0")}.webp`;
-}

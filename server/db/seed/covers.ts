@@ -1,6 +1,6 @@
 import { mix } from "./colours.ts";
 import { ball, ballDefs } from "./artwork/scenery.ts";
-import { createRandom } from "./random.ts";
+import { createRandom, hashOf } from "./random.ts";
 
 /*
  * Cover pictures for news posts and pages: abstract sporty drawings (pitch lines, a goal frame,
@@ -227,11 +227,4 @@ function motion(cx: number, cy: number, r: number, side: 1 | -1): string {
       return `<path d="M${start.toFixed(1)} ${y.toFixed(1)} L${end.toFixed(1)} ${y.toFixed(1)}" stroke="#ffffff" stroke-width="8" stroke-linecap="round" opacity="0.5"/>`;
     })
     .join("");
-}
-
-/** A small stable hash of a name (FNV-1a), so each cover's details follow from its name alone. */
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash;
 }

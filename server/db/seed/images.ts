@@ -65,7 +65,7 @@ export interface ImageJob {
 }
 
 /**
- * Renders each job's SVG to webp under mediaDir, a few at a time (sharp already spreads each
+ * Renders each job's SVG to webp (or PNG, for a .png path) under mediaDir, a few at a time (sharp already spreads each
  * image over threads). Files that exist are kept, so a re-seed renders nothing new. Each file is
  * written under a temporary name first, so an interrupted run never leaves a half-written image
  * that a later run would mistake for a finished one. Returns how many files were rendered.
@@ -81,8 +81,10 @@ export async function renderImages(mediaDir: string, jobs: readonly ImageJob[], 
       const job = pending[next++] as ImageJob;
       const target = join(mediaDir, job.path);
       const partial = `${target}.${process.pid}.partial`;
-      // effort 2 encodes three times faster than the default for flat drawings of about the same size.
-      await sharp(Buffer.from(job.svg())).webp({ quality: 80, effort: 2 }).toFile(partial);
+      const image = sharp(Buffer.from(job.svg()));
+      // A .png is for sites that may not read webp (the share image social sites fetch); the rest
+      // are webp, where effort 2 encodes three times faster than the default at about the same size.
+      await (job.path.endsWith(".png") ? image.png() : image.webp({ quality: 80, effort: 2 })).toFile(partial);
       renameSync(partial, target);
     }
   };

@@ -15,7 +15,6 @@ import { insertByColumns } from "./bulk-insert.ts";
 import { catalogue } from "./catalogue-data.ts";
 import { seedDemoContent, type ContentCounts } from "./content.ts";
 import { customInformationSeeds } from "./custom-information-data.ts";
-import { demoVideos } from "./news-data.ts";
 import {
   categoryArtworkPath,
   HERO_ARTWORK,
@@ -24,11 +23,10 @@ import {
   MEMBERSHIP_CARD_ARTWORK,
   pageArtworkPath,
   SHARE_ARTWORK,
-  videoPosterArtworkPath,
 } from "./artwork-paths.ts";
 import { logoSvg } from "./artwork/brand-logos.ts";
 import { heroPortraitSvg, heroSvg } from "./artwork/hero.ts";
-import { categoryTileSvg, launchTeaserSvg, membershipCardSvg, PAGE_ART, shareSvg, videoPosterSvg } from "./artwork/site-art.ts";
+import { categoryTileSvg, launchTeaserSvg, membershipCardSvg, PAGE_ART, shareSvg } from "./artwork/site-art.ts";
 import { PRODUCT_IMAGE_SIZE, productImagePath, productImageSvg, renderImages, type ImageJob } from "./images.ts";
 import { planProducts, type ProductPlan } from "./products.ts";
 import { createRandom } from "./random.ts";
@@ -124,21 +122,37 @@ async function seedFilterAttributes(db: Db) {
 }
 
 /**
- * The shop's own drawn pictures (artwork-paths.ts): the hero and its portrait crop, a tile per
- * top-level category, the membership card, the launch teaser, the share image, the pages'
- * pictures and the demo videos' posters. Rendered with the catalogue, so they exist once the demo
- * shop has loaded; the pages show them wherever the owner has uploaded nothing.
+ * The shop's own drawn pictures (artwork-paths.ts), which every shop shows until its owner uploads
+ * others, the demo or not: the hero and its portrait crop, the membership card, the launch teaser,
+ * the share image and the site pages' pictures.
  */
-export function artworkJobs(): ImageJob[] {
+export function shopArtworkJobs(): ImageJob[] {
   return [
     { path: HERO_ARTWORK, svg: heroSvg },
     { path: HERO_PORTRAIT_ARTWORK, svg: heroPortraitSvg },
-    ...catalogue.map(({ slug }) => ({ path: categoryArtworkPath(slug), svg: () => categoryTileSvg(slug) })),
     { path: MEMBERSHIP_CARD_ARTWORK, svg: membershipCardSvg },
     { path: LAUNCH_TEASER_ARTWORK, svg: launchTeaserSvg },
     { path: SHARE_ARTWORK, svg: shareSvg },
     ...Object.entries(PAGE_ART).map(([slug, svg]) => ({ path: pageArtworkPath(slug), svg })),
-    ...demoVideos.map((url) => ({ path: videoPosterArtworkPath(url), svg: () => videoPosterSvg(url) })),
+  ];
+}
+
+/**
+ * Renders those of the shop's own pictures that its media folder lacks: at each start, so a shop
+ * that never loaded the demo (or loaded it before they were drawn) has them too. Cheap once done.
+ */
+export function renderShopArtwork(mediaDir: string): Promise<number> {
+  return renderImages(mediaDir, shopArtworkJobs());
+}
+
+/**
+ * The demo's drawn pictures: the shop's own and a tile per demo category (the seed sets it as the
+ * category's picture). Rendered with the catalogue.
+ */
+export function artworkJobs(): ImageJob[] {
+  return [
+    ...shopArtworkJobs(),
+    ...catalogue.map(({ slug }) => ({ path: categoryArtworkPath(slug), svg: () => categoryTileSvg(slug) })),
   ];
 }
 
@@ -159,7 +173,16 @@ export function imageJobs(plans: readonly ProductPlan[]): ImageJob[] {
 async function insertCatalogue(db: Db, plans: readonly ProductPlan[]): Promise<Omit<SeedCounts, "content">> {
   const topLevel = await db
     .insert(categories)
-    .values(catalogue.map(({ slug, name, description }, position) => ({ slug, name, description, position })))
+    // Each with its drawn tile (artworkJobs), as an owner's upload would be set.
+    .values(
+      catalogue.map(({ slug, name, description }, position) => ({
+        slug,
+        name,
+        description,
+        position,
+        imagePath: categoryArtworkPath(slug),
+      })),
+    )
     .returning({ id: categories.id, slug: categories.slug });
   const categoryIds = catalogue.map((category) => idOf(topLevel, category.slug));
 

@@ -56,3 +56,10 @@ export function createRandom(seed: number): Random {
     },
   };
 }
+
+/** A small stable hash of a name (FNV-1a): a seed for createRandom, so a picture's details follow from its name alone. */
+export function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}

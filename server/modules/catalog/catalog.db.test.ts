@@ -88,7 +88,7 @@ test("featured products come in rank order and leave out unpublished, members-on
   expect(featured.map((p) => p.slug)).toEqual(["plain", "grip"]);
 });
 
-test("a product card carries the lowest price, its sale price, stock, colours and first image", async () => {
+test("a product card carries the lowest price, its sale price, stock, colours and first two images", async () => {
   const [plain, grip] = await catalog.featuredProducts();
   expect(grip).toEqual({
     id: expect.any(Number),
@@ -105,8 +105,10 @@ test("a product card carries the lowest price, its sale price, stock, colours an
       { name: "Red", hex: "#f00" },
     ],
     image: { path: "products/grip-1.webp", alt: "Grip, palm", width: 800, height: 800 },
+    // The second picture, shown on hover.
+    hoverImage: { path: "products/grip-2.webp", alt: "Grip, back", width: 800, height: 800 },
   });
-  expect(plain).toMatchObject({ price: 2999, compareAtPrice: null, inStock: true, image: null });
+  expect(plain).toMatchObject({ price: 2999, compareAtPrice: null, inStock: true, image: null, hoverImage: null });
 });
 
 test("brands come by name", async () => {

@@ -12,7 +12,7 @@ export interface CategoryNode {
 export interface MenuCategory {
   slug: string;
   name: string;
-  /** The owner's picture of the category (a path under the media folder); null: the drawn tile. */
+  /** The category's picture (a stored image path: the owner's upload or the demo's drawn tile); null: none. */
   imagePath: string | null;
   subCategories: { slug: string; name: string }[];
 }

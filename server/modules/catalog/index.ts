@@ -49,7 +49,7 @@ export function createCatalog(db: Db, options: { cacheMs?: number; sharedDatabas
   const ttl = options.cacheMs ?? SHELL_CACHE_MS;
   const tree = cachedRead(() => categoryTree(db), ttl);
   const tiles = cachedRead(() => categoryTiles(db), ttl);
-  // The large menu shows each category's tile picture (the owner's, or the drawn one).
+  // The large menu shows each category's tile picture.
   const menu = cachedRead(async () => {
     const [categories, pictures] = await Promise.all([tree(), tiles()]);
     return menuOf(categories, new Map(pictures.map((tile) => [tile.slug, tile.imagePath])));

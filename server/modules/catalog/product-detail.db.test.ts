@@ -74,8 +74,9 @@ test("a product comes with its brand, categories, attributes, ordered images and
     // Its own word for colours; sizes are called Size (ADR 74).
     optionNames: { size: "Size", colour: "Colourway" },
     images: [
-      { path: "products/grip-1.webp", alt: "Palm", width: 800, height: 800 },
-      { path: "products/grip-2.webp", alt: "Back", width: 800, height: 600 },
+      // Neither shows one colour only: both stay in the gallery whatever colour is chosen.
+      { path: "products/grip-1.webp", alt: "Palm", width: 800, height: 800, colour: null },
+      { path: "products/grip-2.webp", alt: "Back", width: 800, height: 600, colour: null },
     ],
     variants: [
       expect.objectContaining({

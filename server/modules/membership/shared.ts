@@ -3,3 +3,4 @@
 // from this file ships to the browser.
 export { membersPay, priceRuleKey, unitPriceFor, type PriceRule, type PricedOption } from "./member-price.ts";
 export type { PlanSummary } from "./plans.ts";
+export { offeredPlan } from "./offered-plan.ts";

@@ -60,7 +60,7 @@ export function makeSnapshot(stored: Stored, options: { sign?: Signer; contactEm
     menu(categories) {
       let entries = menus.get(categories);
       if (!entries) {
-        entries = menuEntries(data.navigation, categories, sign);
+        entries = menuEntries(data.navigation, categories, sign, data.flags);
         menus.set(categories, entries);
       }
       return entries;

@@ -1,5 +1,4 @@
 import type { MenuCategory } from "../catalog/index.ts";
-import { categoryArtworkPath } from "../media/shared.ts";
 import type { Contact, Flags, Launch, Navigation, SiteData } from "./words.ts";
 import { isShopPath } from "./words.ts";
 
@@ -24,7 +23,7 @@ export interface ViewLink {
 export interface MenuEntry extends ViewLink {
   /** The category's slug; null for a link. */
   category: string | null;
-  /** The category's picture for the large menu (a stored image path): the owner's, else its drawn tile; null for a link. */
+  /** The category's picture for the large menu (a stored image path); null for a link or a category without one. */
   picture: string | null;
   children: { label: string; href: string }[];
 }
@@ -42,13 +41,36 @@ export type Signer = (url: string) => string;
 
 const signed = (href: string, sign: Signer | undefined) => (isShopPath(href) || !sign ? null : sign(href));
 
+/**
+ * The shop's paths each feature flag switches off (their pages answer 404 then, by their route
+ * handle's feature): a link there leaves the menu, the footer and the trust bar while it is off.
+ */
+const FEATURE_PATHS: Readonly<Record<string, readonly string[]>> = {
+  news: ["/news-and-media"],
+  membership: ["/membership", "/membership-world"],
+  compare: ["/compare-products"],
+};
+
+/** Whether `href` leads to a page of a feature that `flags` switch off. */
+export function leadsToFeatureOff(href: string, flags: Flags): boolean {
+  const path = href.split(/[?#]/, 1)[0]!;
+  return Object.entries(FEATURE_PATHS).some(
+    ([feature, prefixes]) => flags[feature] === false && prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+  );
+}
+
 export function siteView(data: SiteData, sign?: Signer): SiteView {
   const link = ({ label, href }: { label: string; href: string }): ViewLink => ({ label, href, sig: signed(href, sign) });
+  const on = ({ href }: { href: string | null }) => href === null || !leadsToFeatureOff(href, data.flags);
   return {
-    footer: { columns: data.footer.columns.map((column) => ({ title: column.title, links: column.links.map(link) })) },
+    footer: {
+      columns: data.footer.columns
+        .map((column) => ({ title: column.title, links: column.links.filter(on).map(link) }))
+        .filter((column) => column.links.length > 0),
+    },
     contact: data.contact,
     trust: {
-      items: data.trust.items.map((item) => ({ ...item, sig: item.href === null ? null : signed(item.href, sign) })),
+      items: data.trust.items.filter(on).map((item) => ({ ...item, sig: item.href === null ? null : signed(item.href, sign) })),
     },
     social: { links: data.social.links.map(({ name, url }) => link({ label: name, href: url })) },
     flags: data.flags,
@@ -57,7 +79,12 @@ export function siteView(data: SiteData, sign?: Signer): SiteView {
 }
 
 /** The header's menu: the navigation's items in order, the categories item standing for the catalogue's categories. */
-export function menuEntries(navigation: Navigation, categories: readonly MenuCategory[], sign?: Signer): MenuEntry[] {
+export function menuEntries(
+  navigation: Navigation,
+  categories: readonly MenuCategory[],
+  sign?: Signer,
+  flags: Flags = {},
+): MenuEntry[] {
   return navigation.items.flatMap((item): MenuEntry[] =>
     item.kind === "categories"
       ? categories.map((category) => ({
@@ -65,9 +92,11 @@ export function menuEntries(navigation: Navigation, categories: readonly MenuCat
           href: `/shop/${category.slug}`,
           sig: null,
           category: category.slug,
-          picture: category.imagePath ?? categoryArtworkPath(category.slug),
+          picture: category.imagePath,
           children: category.subCategories.map((sub) => ({ label: sub.name, href: `/shop/${category.slug}/sub/${sub.slug}` })),
         }))
-      : [{ label: item.label, href: item.href, sig: signed(item.href, sign), category: null, picture: null, children: [] }],
+      : leadsToFeatureOff(item.href, flags)
+        ? []
+        : [{ label: item.label, href: item.href, sig: signed(item.href, sign), category: null, picture: null, children: [] }],
   );
 }

@@ -46,6 +46,8 @@ export type Image = {
   alt: Scalars['String']['output'];
   width: Scalars['Int']['output'];
   height: Scalars['Int']['output'];
+  /** On a product's page: the colour this picture shows, or null when it shows every colour (a gallery follows the chosen colour). */
+  colour?: Maybe<Scalars['String']['output']>;
   /**
    * The image resized by the shop's image endpoint (webp, cropped square) to one of the widths
    * 96, 160, 240, 320, 480, 640, 800 or 1200; without a width, the original's address (for an upload,
@@ -163,6 +165,17 @@ export type FacetOption = {
   selected: Scalars['Boolean']['output'];
 };
 
+/** A size to filter by, with the list it belongs in: a listing shows glove, junior, clothing and shoe sizes apart. */
+export type SizeFacetOption = {
+  __typename?: 'SizeFacetOption';
+  value: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+  count: Scalars['Int']['output'];
+  selected: Scalars['Boolean']['output'];
+  /** glove, junior (height in cm), clothing, shoe, one-size or other. */
+  group: Scalars['String']['output'];
+};
+
 export type ColourFacetOption = {
   __typename?: 'ColourFacetOption';
   value: Scalars['String']['output'];
@@ -185,7 +198,7 @@ export type Facets = {
   __typename?: 'Facets';
   /** The lowest and highest price in the scope, for a price slider; null when the scope is empty. */
   price?: Maybe<PriceRange>;
-  sizes: Array<FacetOption>;
+  sizes: Array<SizeFacetOption>;
   colours: Array<ColourFacetOption>;
   brands: Array<FacetOption>;
   subCategories: Array<FacetOption>;
@@ -1046,6 +1059,7 @@ export type ResolversTypes = {
   PriceRange: ResolverTypeWrapper<RangeParentModel>;
   Product: ResolverTypeWrapper<ProductDetailModel>;
   FacetOption: ResolverTypeWrapper<FacetOption>;
+  SizeFacetOption: ResolverTypeWrapper<SizeFacetOption>;
   ColourFacetOption: ResolverTypeWrapper<ColourFacetOption>;
   AttributeFacet: ResolverTypeWrapper<AttributeFacet>;
   Facets: ResolverTypeWrapper<Omit<Facets, 'price'> & { price?: Maybe<ResolversTypes['PriceRange']> }>;
@@ -1115,6 +1129,7 @@ export type ResolversParentTypes = {
   PriceRange: RangeParentModel;
   Product: ProductDetailModel;
   FacetOption: FacetOption;
+  SizeFacetOption: SizeFacetOption;
   ColourFacetOption: ColourFacetOption;
   AttributeFacet: AttributeFacet;
   Facets: Omit<Facets, 'price'> & { price?: Maybe<ResolversParentTypes['PriceRange']> };
@@ -1170,6 +1185,7 @@ export type ImageResolvers<ContextType = GraphQLContext, ParentType extends Reso
   alt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   width?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   height?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  colour?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   src?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<ImageSrcArgs>>;
 };
 
@@ -1256,6 +1272,14 @@ export type FacetOptionResolvers<ContextType = GraphQLContext, ParentType extend
   selected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type SizeFacetOptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SizeFacetOption'] = ResolversParentTypes['SizeFacetOption']> = {
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  selected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  group?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ColourFacetOptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ColourFacetOption'] = ResolversParentTypes['ColourFacetOption']> = {
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1272,7 +1296,7 @@ export type AttributeFacetResolvers<ContextType = GraphQLContext, ParentType ext
 
 export type FacetsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Facets'] = ResolversParentTypes['Facets']> = {
   price?: Resolver<Maybe<ResolversTypes['PriceRange']>, ParentType, ContextType>;
-  sizes?: Resolver<Array<ResolversTypes['FacetOption']>, ParentType, ContextType>;
+  sizes?: Resolver<Array<ResolversTypes['SizeFacetOption']>, ParentType, ContextType>;
   colours?: Resolver<Array<ResolversTypes['ColourFacetOption']>, ParentType, ContextType>;
   brands?: Resolver<Array<ResolversTypes['FacetOption']>, ParentType, ContextType>;
   subCategories?: Resolver<Array<ResolversTypes['FacetOption']>, ParentType, ContextType>;
@@ -1601,6 +1625,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PriceRange?: PriceRangeResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
   FacetOption?: FacetOptionResolvers<ContextType>;
+  SizeFacetOption?: SizeFacetOptionResolvers<ContextType>;
   ColourFacetOption?: ColourFacetOptionResolvers<ContextType>;
   AttributeFacet?: AttributeFacetResolvers<ContextType>;
   Facets?: FacetsResolvers<ContextType>;

@@ -4,14 +4,14 @@ import { drawGlove } from "./gloves.ts";
 import { drawMark } from "./marks.ts";
 import { paintOf } from "./paint.ts";
 import { drawProduct, type ProductDrawing } from "./products.ts";
-import { ball, ballDefs, diver, goalMouth, skyDef, turf, type KeeperKit } from "./scenery.ts";
+import { ballDefs, goalMouth, skyDef, turf } from "./scenery.ts";
 import { drawWord } from "./wordmark.ts";
 
 /*
  * The shop's own drawn pictures besides the hero: a tile per top-level category, the Keepers'
  * Club card, the launch teaser, the share image, the pictures of the about, keeper's call and xG
- * pages (the xG one is a shot map) and the demo videos' posters. Each is fixed, or follows from a
- * name through the seeded random, so every start draws the same files.
+ * pages (the xG one is a shot map). Each is fixed, or follows from a name through the seeded
+ * random, so every start draws the same files.
  */
 
 const MINT = "#17bd8a";
@@ -53,7 +53,10 @@ const categoryArt: Record<string, { drawing: ProductDrawing | "glove"; colour: s
 
 export const CATEGORY_ART_SLUGS = Object.keys(categoryArt);
 
-/** A category's tile (1200 x 900): its kind of product large on a pitch in a colour of its own. */
+/**
+ * A category's tile (1200 x 675, the 16:9 of the cover preset that shows it, so nothing is cropped):
+ * its kind of product large on a pitch in a colour of its own.
+ */
 export function categoryTileSvg(slug: string): string {
   const art = categoryArt[slug] ?? { drawing: "glove" as const, colour: "EB", ground: "#1d2b53" };
   const paint = paintOf(colour(art.colour));
@@ -63,12 +66,12 @@ export function categoryTileSvg(slug: string): string {
       : drawProduct(art.drawing, paint);
   return svg(
     1200,
-    900,
+    675,
     `<radialGradient id="glow" cx="0.5" cy="0.45" r="0.6"><stop offset="0" stop-color="#ffffff" stop-opacity="0.28"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>`,
-    `<rect width="1200" height="900" fill="${art.ground}"/>
-    <rect width="1200" height="900" fill="url(#glow)"/>
-    <g fill="none" stroke="#ffffff" stroke-width="8" opacity="0.2"><circle cx="600" cy="450" r="330"/><path d="M0 450 L1200 450"/><path d="M40 40 H1160 V860 H40 Z"/></g>
-    <g transform="translate(200 60) scale(0.98)" fill="${paint.fill}" stroke="${paint.line}" stroke-width="6" stroke-linejoin="round">${product}</g>`,
+    `<rect width="1200" height="675" fill="${art.ground}"/>
+    <rect width="1200" height="675" fill="url(#glow)"/>
+    <g fill="none" stroke="#ffffff" stroke-width="8" opacity="0.2"><circle cx="600" cy="338" r="250"/><path d="M0 338 L1200 338"/><path d="M40 30 H1160 V645 H40 Z"/></g>
+    <g transform="translate(298 36) scale(0.755)" fill="${paint.fill}" stroke="${paint.line}" stroke-width="6" stroke-linejoin="round">${product}</g>`,
   );
 }
 
@@ -128,8 +131,6 @@ export function shareSvg(): string {
     <rect x="420" y="360" width="240" height="12" fill="${MINT}"/>`,
   );
 }
-
-const kit = (shirt: string): KeeperKit => ({ shirt, shorts: "#1c1d21", gloves: MINT, skin: "#c58c5c" });
 
 /** About: the goal at dawn, a pair of gloves left on the grass in front of it. */
 function aboutSvg(): string {
@@ -218,38 +219,3 @@ export const PAGE_ART: Record<string, () => string> = {
   xg: xgShotMapSvg,
 };
 
-/** A demo video's poster (1600 x 900): a diving keeper in a scene and colours of the video's own, framed like film. */
-export function videoPosterSvg(url: string): string {
-  const random = createRandom(hashOf(url));
-  const hues = ["#1e6bff", "#6b3fa0", "#1f8a70", "#e0352b", "#ff7a1a", "#1d2b53"];
-  const hue = hues[random.int(0, hues.length - 1)] as string;
-  const side = random.chance(0.5) ? 1 : -1;
-  const shirt = ["#f2c14e", "#ff4f9a", "#d7f205", "#ffffff"][random.int(0, 3)] as string;
-  const holes = Array.from(
-    { length: 20 },
-    (_, i) =>
-      `<rect x="${20 + i * 80}" y="14" width="40" height="26" rx="6"/><rect x="${20 + i * 80}" y="860" width="40" height="26" rx="6"/>`,
-  ).join("");
-  const flip = side === 1 ? "" : `transform="translate(1600 0) scale(-1 1)"`;
-  return svg(
-    1600,
-    900,
-    skyDef("poster", "#05070b", hue, hue),
-    `<rect width="1600" height="900" fill="url(#poster)"/>
-    <g ${flip}>
-      ${goalMouth(240, 170, 1120, 520, 24)}
-      ${turf(1600, 690, 900, "#0b0d12", "#ffffff")}
-      ${diver(760 + random.int(-80, 80), 430 + random.int(-40, 40), -18 - random.int(0, 14), 1.05, kit(shirt), random.next())}
-      ${ball(1150 + random.int(-40, 60), 260 + random.int(-30, 60), 46, random.int(0, 71))}
-    </g>
-    <rect width="1600" height="54" fill="#05070b"/><rect y="846" width="1600" height="54" fill="#05070b"/>
-    <g fill="#2a2f3a">${holes}</g>`,
-  );
-}
-
-/** A small stable hash of a name (FNV-1a), so a picture's details follow from its name alone. */
-export function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash;
-}
