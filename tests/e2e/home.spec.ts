@@ -12,9 +12,11 @@ test("the home page shows the tagline, featured products from the database and t
   const first = cards.first();
   await expect(first.getByRole("heading").getByRole("link")).toHaveAttribute("href", /^\/shop\/[a-z0-9-]+\/[a-z0-9-]+$/);
   await expect(first.getByText(/€\d+\.\d{2}/).first()).toBeVisible();
-  // Card images come resized from the image endpoint, in a srcset.
-  // The card's picture (a second, decorative one shows on hover).
-  const image = first.getByRole("img");
+  // Card images come resized from the image endpoint, in a srcset. The card's picture (a second,
+  // decorative one shows on hover) loads once a shopper scrolls to it: the hero comes first.
+  const image = first.locator("img:not([data-testid=card-hover-image])");
+  await expect(image).toHaveAttribute("loading", "lazy");
+  await image.scrollIntoViewIfNeeded();
   await expect(image).toHaveJSProperty("complete", true);
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/images\/product\/\d+\?src=%2Fmedia%2F/);

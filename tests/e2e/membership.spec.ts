@@ -23,7 +23,7 @@ test("a new customer joins the paid plan through checkout and pays by card: the 
 
   await expect(page).toHaveURL(/\/checkout$/);
   // The plan is the bag's one line (checkout's stripped header shows no bag).
-  await expect(page.getByTestId("checkout-membership")).toHaveText(`1 × ${PRO.name} membership (12 months)${PRO.price}`);
+  await expect(page.getByRole("list", { name: "Items" }).getByTestId("checkout-membership")).toHaveText(`1 × ${PRO.name} membership (12 months)${PRO.price}`);
   // Nothing is delivered: no method to choose, no delivery charged.
   await expect(page.getByRole("heading", { name: "Delivery", exact: true })).toBeHidden();
   await expect(page.getByTestId("checkout-totals")).not.toContainText("Delivery");
