@@ -27,7 +27,7 @@ export function Toaster() {
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-50 flex flex-col gap-2 sm:top-4 sm:right-4 sm:bottom-auto sm:left-auto sm:w-80"
+      className="toaster pointer-events-none fixed inset-x-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-50 flex flex-col gap-2 sm:top-4 sm:right-4 sm:bottom-auto sm:left-auto sm:w-80"
     >
       {/* The live region wraps the list: a list may not take the status role itself. */}
       <div role="status" aria-live="polite">

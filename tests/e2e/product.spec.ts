@@ -480,10 +480,16 @@ test.describe("on a phone", () => {
     const barButton = bar.getByRole("button", { name: "Add to bag" });
     expect((await barButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await barButton.click();
-    await expect(page.getByRole("region", { name: "Notifications" }).getByRole("listitem")).toContainText(
-      `Added ${product.name}`,
-    );
+    const told = page.getByRole("region", { name: "Notifications" }).getByRole("listitem");
+    await expect(told).toContainText(`Added ${product.name}`);
     await expect(bagCount(page)).toHaveText("1");
+    // The toast sits above the bar, not over its button.
+    await expect
+      .poll(async () => {
+        const [toast, under] = [(await told.boundingBox())!, (await bar.boundingBox())!];
+        return toast.y + toast.height - under.y;
+      })
+      .toBeLessThanOrEqual(0);
 
     // Back up at the button, the bar goes.
     await main.scrollIntoViewIfNeeded();
