@@ -128,7 +128,7 @@ function ErrorMessage({ status, message }: { status: number; message: string }) 
 }
 
 /** What went wrong, and what to do about it, in a shopper's words, by the status. */
-export function whatHappened(status: number): string {
+function whatHappened(status: number): string {
   if (status === 401 || status === 403)
     return "This page is not open to you. Log in with the account it belongs to, or go back to the shop.";
   if (status === 429) return "Too many requests came from your connection in a short time. Wait a minute, then try again.";

@@ -6,7 +6,7 @@ import { Icon, type IconName } from "./ui/icons";
  * The icon of a reassurance, from its words: the owner writes the trust bar's items as text
  * (ADR 76), so a new wording keeps its icon without a field of its own; anything else gets a tick.
  */
-export function trustIcon(text: string): IconName {
+function trustIcon(text: string): IconName {
   const words = text.toLowerCase();
   if (/deliver|shipping|dispatch/.test(words)) return "delivery";
   if (/return|exchange|refund/.test(words)) return "returns";

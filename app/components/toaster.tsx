@@ -9,7 +9,7 @@ const noToasts: readonly Toast[] = [];
 const ToastItem = lazy(() => import("./toast-item").then((item) => ({ default: item.ToastItem })));
 
 /** The toasts an older one of the same kind replaced: at most one of each kind is shown (ADR 79). */
-export function replacedToasts(toasts: readonly Toast[]): Toast[] {
+function replacedToasts(toasts: readonly Toast[]): Toast[] {
   return toasts.filter((t, i) => toasts.slice(i + 1).some((later) => later.kind === t.kind));
 }
 

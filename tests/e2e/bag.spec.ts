@@ -288,6 +288,8 @@ test.describe("on a phone (375 px)", () => {
     }).toPass();
     // No size before a colour (unless the product has one colour, chosen already).
     const colours = sheet.getByRole("group", { name: /^Colour/ }).getByRole("button");
+    // The options are fetched when the sheet opens: read the colours once they show.
+    await expect(colours.first()).toBeVisible();
     if ((await colours.count()) > 1) await expect(sheet.getByRole("group", { name: "Size" })).toHaveCount(0);
     const sizes = await chooseColour(sheet);
     for (const target of [colours.first(), sizes.first(), sheet.getByRole("button", { name: "Close" })]) {

@@ -17,7 +17,7 @@ export function HomeNews({ tiles }: { tiles: Tile[] }) {
           All news and media
         </Link>
       </div>
-      <LeadStory tile={lead} headingLevel={3} />
+      <LeadStory tile={lead} />
       {more.length > 0 && (
         <div className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2">
           {more.map((tile) => (

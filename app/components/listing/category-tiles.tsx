@@ -1,7 +1,7 @@
 import { imageSrcSet, imageUrl, storedImageSource } from "../../../server/modules/media/shared.ts";
 import { Link } from "~/components/ui/link";
 
-export interface CategoryTileView {
+interface CategoryTileView {
   href: string;
   name: string;
   /** A stored image path (media folder or upload), as catalog.categoryTiles() gives it; null: none. */

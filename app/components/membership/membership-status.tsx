@@ -3,12 +3,27 @@ import { Form } from "react-router";
 import type { MemberSavings, MembershipStatus } from "../../../server/modules/membership/index.ts";
 import { calendarDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { Link } from "~/components/ui/link";
 import { planPrice } from "./plan-price";
 
 /** Where the members' area keeps the one thing a member may change (leave, or cancel the renewal). */
 export const MEMBERSHIP_SETTINGS_PATH = "/membership-world#membership-settings";
 
 /** A customer's membership: plan, since, until. What to do about it lives in MembershipSettings. */
+/** A member's two ways on: the members' area, and the membership's settings there. */
+export function MemberAreaLinks({ className = "" }: { className?: string }) {
+  return (
+    <p className={`flex flex-wrap gap-x-6 gap-y-2 ${className}`}>
+      <Link to="/membership-world" className="text-link">
+        Go to the members' area
+      </Link>
+      <Link to={MEMBERSHIP_SETTINGS_PATH} className="text-link">
+        Membership settings
+      </Link>
+    </p>
+  );
+}
+
 export function MembershipStatusView({ status }: { status: MembershipStatus }) {
   const { plan, since, until, renews } = status;
   return (

@@ -2,16 +2,14 @@ import type { NewsTile as Tile } from "../../../server/modules/news/index.ts";
 import { postPath } from "../../../server/modules/news/shared.ts";
 import { imageSrcSet, imageUrl } from "../../../server/modules/media/shared.ts";
 import { Link } from "~/components/ui/link";
-import { calendarDate } from "~/lib/dates";
-import { newsCategoryPath } from "./news-tile";
+import { PostMeta } from "./news-tile";
 
 /**
  * The story a news page leads with: a wide cover beside (below 1024 px: above) its category,
  * date, headline in the display face and excerpt. The whole card is the headline's link. It is
  * a news tile like the others (the listing's twelve a page include it), only larger.
  */
-export function LeadStory({ tile, headingLevel = 2, eager = false }: { tile: Tile; headingLevel?: 2 | 3; eager?: boolean }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+export function LeadStory({ tile, eager = false }: { tile: Tile; eager?: boolean }) {
   return (
     <article
       className="relative grid overflow-hidden rounded-xl border border-grey-200 bg-white lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
@@ -33,23 +31,12 @@ export function LeadStory({ tile, headingLevel = 2, eager = false }: { tile: Til
         <div className="aspect-video bg-mint-100" />
       )}
       <div className="flex flex-col justify-center gap-3 p-6 lg:p-8">
-        <p className="news-tile-meta text-sm">
-          {tile.membersOnly && <span className="members-badge">Members</span>}
-          {tile.category && (
-            <Link
-              to={newsCategoryPath(tile.section, tile.category.slug)}
-              className="relative z-10 font-semibold text-mint-800 hover:underline"
-            >
-              {tile.category.name}
-            </Link>
-          )}
-          <time dateTime={tile.publishedAt}>{calendarDate(tile.publishedAt)}</time>
-        </p>
-        <Heading className="font-display text-3xl leading-tight font-bold tracking-tight sm:text-4xl">
+        <PostMeta post={tile} className="news-tile-meta text-sm" />
+        <h3 className="font-display text-3xl leading-tight font-bold tracking-tight sm:text-4xl">
           <Link to={postPath(tile)} className="after:absolute after:inset-0 hover:underline">
             {tile.title}
           </Link>
-        </Heading>
+        </h3>
         <p className="text-grey-700">{tile.excerpt}</p>
         <p className="text-sm font-semibold text-mint-800" aria-hidden="true">
           Read the story →

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { NewsTile as Tile } from "../../../server/modules/news/index.ts";
 import { postPath } from "../../../server/modules/news/shared.ts";
 import { imageSrcSet, imageUrl } from "../../../server/modules/media/shared.ts";
@@ -5,6 +6,39 @@ import { Link } from "~/components/ui/link";
 import { calendarDate } from "~/lib/dates";
 
 const SECTION_NAMES = { news: "News", exclusives: "Exclusives" } as const;
+
+/**
+ * A post's kicker: the members' badge, its category (a link to the category's page; the section's
+ * name when it has none), the date, and whatever follows (the post page's author). The category
+ * link sits above a card whose title link covers it (relative z-10).
+ */
+export function PostMeta({
+  post,
+  className = "news-tile-meta",
+  children,
+}: {
+  post: Pick<Tile, "membersOnly" | "section" | "category" | "publishedAt">;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <p className={className}>
+      {post.membersOnly && <span className="members-badge">Members</span>}
+      {post.category ? (
+        <Link
+          to={newsCategoryPath(post.section, post.category.slug)}
+          className="relative z-10 font-semibold text-mint-800 hover:underline"
+        >
+          {post.category.name}
+        </Link>
+      ) : (
+        <span className="font-semibold">{SECTION_NAMES[post.section]}</span>
+      )}
+      <time dateTime={post.publishedAt}>{calendarDate(post.publishedAt)}</time>
+      {children}
+    </p>
+  );
+}
 
 /** The address of a section's category page. */
 export function newsCategoryPath(section: Tile["section"], category: string): string {
@@ -29,20 +63,7 @@ export function NewsTile({ tile, eager = false }: { tile: Tile; eager?: boolean 
         <div className="aspect-video bg-mint-100" />
       )}
       <div className="news-tile-body">
-        <p className="news-tile-meta">
-          {tile.membersOnly && <span className="members-badge">Members</span>}
-          {tile.category ? (
-            <Link
-              to={newsCategoryPath(tile.section, tile.category.slug)}
-              className="relative z-10 font-semibold text-mint-800 hover:underline"
-            >
-              {tile.category.name}
-            </Link>
-          ) : (
-            <span className="font-semibold">{SECTION_NAMES[tile.section]}</span>
-          )}
-          <time dateTime={tile.publishedAt}>{calendarDate(tile.publishedAt)}</time>
-        </p>
+        <PostMeta post={tile} />
         <h3 className="text-lg leading-snug font-bold">
           {/* The title's link covers the whole tile (the category link sits above it). */}
           <Link to={postPath(tile)} className="after:absolute after:inset-0 hover:underline">

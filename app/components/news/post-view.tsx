@@ -1,10 +1,8 @@
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ProductGrid } from "~/components/product-grid";
 import { LazyPrivatePageModal } from "~/components/membership/lazy-private-page-modal";
-import { NewsTile, newsCategoryPath } from "~/components/news/news-tile";
-import { Link } from "~/components/ui/link";
+import { NewsTile, newsCategoryPath, PostMeta } from "~/components/news/news-tile";
 import { VideoFacade } from "~/components/video/video-facade";
-import { calendarDate } from "~/lib/dates";
 import type { PrivatePageOffer } from "~/lib/private-page";
 import type { NewsPost } from "../../../server/modules/news/index.ts";
 import type { ProductCard } from "../../../server/modules/catalog/index.ts";
@@ -36,19 +34,9 @@ export function PostView({
       />
       <article className="mx-auto mt-6 max-w-3xl">
         <header>
-          <p className="news-tile-meta text-sm">
-            {post.membersOnly && <span className="members-badge">Members</span>}
-            {post.category && (
-              <Link
-                to={newsCategoryPath(post.section, post.category.slug)}
-                className="font-semibold text-mint-800 hover:underline"
-              >
-                {post.category.name}
-              </Link>
-            )}
-            <time dateTime={post.publishedAt}>{calendarDate(post.publishedAt)}</time>
+          <PostMeta post={post} className="news-tile-meta text-sm">
             {post.author && <span>By {post.author}</span>}
-          </p>
+          </PostMeta>
           <h1 className="mt-3 font-display text-4xl leading-tight font-bold tracking-tight sm:text-5xl">{post.title}</h1>
           <p className="mt-3 text-lg text-grey-700">{post.excerpt}</p>
         </header>

@@ -3,6 +3,7 @@ import { orderDate, orderStatusLabel } from "~/components/account/order-table";
 import { Link } from "~/components/ui/link";
 import { formatMoney } from "~/lib/money";
 import type { OrderView } from "../../../server/modules/orders/index.ts";
+import { PaymentInstructions } from "./payment-instructions";
 
 /**
  * An order as its buyer reads it, on the order status page and in the account area: how to pay
@@ -20,7 +21,6 @@ export function OrderDetails({
   transferShown?: boolean;
 }) {
   const money = (minor: number) => formatMoney(minor, order.currency);
-  const transfer = transferShown ? null : order.payment.transfer;
   const address = order.shippingAddress;
   return (
     <>
@@ -32,34 +32,7 @@ export function OrderDetails({
           </Link>
         </p>
       )}
-      {transfer && (
-        <section
-          aria-labelledby="pay-title"
-          className="rounded-lg border border-mint-300 bg-mint-50 p-5"
-          data-testid="bank-details"
-        >
-          <h2 id="pay-title" className="font-semibold">
-            What happens next: please pay by bank transfer
-          </h2>
-          <dl className="account-facts mt-2">
-            <dt>Amount</dt>
-            <dd>{money(order.totals.total)}</dd>
-            <dt>To</dt>
-            <dd>{transfer.accountHolder}</dd>
-            <dt>IBAN</dt>
-            <dd>{transfer.iban}</dd>
-            <dt>BIC</dt>
-            <dd>{transfer.bic}</dd>
-            <dt>Reference</dt>
-            <dd className="font-semibold">{transfer.reference}</dd>
-          </dl>
-          {transfer.payBy && (
-            <p className="mt-2 text-sm">
-              We keep your items until {orderDate(transfer.payBy)} and send them as soon as the payment arrives.
-            </p>
-          )}
-        </section>
-      )}
+      {!transferShown && <PaymentInstructions order={order} />}
 
       <section aria-labelledby="items-title">
         <h2 id="items-title" className="font-semibold">

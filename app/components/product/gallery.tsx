@@ -160,7 +160,7 @@ export function Gallery({
 }
 
 /** The images of one colour and those of none, in the owner's order; every image when none is of that colour. */
-export function imagesOfColour(images: ProductImageDetail[], colour: string | null): ProductImageDetail[] {
+function imagesOfColour(images: ProductImageDetail[], colour: string | null): ProductImageDetail[] {
   if (colour === null || !images.some((image) => image.colour === colour)) return images;
   return images.filter((image) => image.colour === colour || image.colour === null);
 }

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/overview";
 import { failureOf, successOf } from "~/components/account-page";
 import { OrderTable } from "~/components/account/order-table";
-import { MEMBERSHIP_SETTINGS_PATH, MemberSavingsView, MembershipStatusView } from "~/components/membership/membership-status";
+import { MemberAreaLinks, MemberSavingsView, MembershipStatusView } from "~/components/membership/membership-status";
 import { Link } from "~/components/ui/link";
 import { formFailure, formFields } from "~/lib/forms.server";
 import { currentCustomer } from "~/lib/guards.server";
@@ -92,14 +92,7 @@ export default function Overview({ loaderData, actionData }: Route.ComponentProp
           <>
             <MembershipStatusView status={membership} />
             <MemberSavingsView savings={savings} />
-            <p className="flex flex-wrap gap-x-6 gap-y-2">
-              <Link to="/membership-world" className="text-link">
-                Go to the members' area
-              </Link>
-              <Link to={MEMBERSHIP_SETTINGS_PATH} className="text-link">
-                Membership settings
-              </Link>
-            </p>
+            <MemberAreaLinks />
           </>
         ) : (
           <p>

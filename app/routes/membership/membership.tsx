@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/membership";
 import { failureOf, successOf } from "~/components/account-page";
-import { MEMBERSHIP_SETTINGS_PATH, YourMembership } from "~/components/membership/membership-status";
+import { MemberAreaLinks, YourMembership } from "~/components/membership/membership-status";
 import { planPrice } from "~/components/membership/plan-price";
 import { Link } from "~/components/ui/link";
 import { formFailure, formFields } from "~/lib/forms.server";
@@ -120,14 +120,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
       )}
       {status && (
         <YourMembership status={status} className="mt-8 rounded-xl border border-mint-200 bg-mint-50 p-6">
-          <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
-            <Link to="/membership-world" className="text-link">
-              Go to the members' area
-            </Link>
-            <Link to={MEMBERSHIP_SETTINGS_PATH} className="text-link">
-              Membership settings
-            </Link>
-          </p>
+          <MemberAreaLinks className="mt-4" />
         </YourMembership>
       )}
       <ul className="mt-10 grid gap-6 md:grid-cols-2" aria-label="Plans">

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/world";
+import { useNavigation } from "react-router";
 import { MemberSavingsView, MembershipSettings, YourMembership } from "~/components/membership/membership-status";
 import { NewsTile } from "~/components/news/news-tile";
 import { Link } from "~/components/ui/link";
@@ -36,6 +37,8 @@ export async function loader({ context: router }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function MembershipWorld({ loaderData }: Route.ComponentProps) {
+  // Leave and cancel are disabled while one is on its way: a second press would post it twice.
+  const busy = useNavigation().state === "submitting";
   const { status, savings, exclusives, firstName } = loaderData;
   return (
     <div className="container-page py-10">
@@ -71,7 +74,7 @@ export default function MembershipWorld({ loaderData }: Route.ComponentProps) {
       </section>
       {status && (
         <div className="mt-16 max-w-2xl">
-          <MembershipSettings status={status} />
+          <MembershipSettings status={status} busy={busy} />
         </div>
       )}
     </div>

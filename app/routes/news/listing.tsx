@@ -124,7 +124,7 @@ export default function NewsListing({ loaderData }: Route.ComponentProps) {
             Posts
           </h2>
           {/* The first page leads with its newest story, large; the rest follow as tiles. */}
-          {lead && <LeadStory tile={lead} headingLevel={3} eager />}
+          {lead && <LeadStory tile={lead} eager />}
           <div className={`news-grid ${lead ? "mt-8" : ""}`}>
             {rest.map((tile, i) => (
               <NewsTile key={`${tile.section}/${tile.slug}`} tile={tile} eager={!lead && i < 3} />

@@ -31,6 +31,3 @@ export function categoryArtworkPath(slug: string): string {
 export function pageArtworkPath(slug: string): string {
   return `art/pages/${slug}.webp`;
 }
-
-/** The xG page's shot map (1600 x 900): the same file as its page picture, named for what it shows. */
-export const XG_SHOT_MAP_ARTWORK = pageArtworkPath("xg");

@@ -126,7 +126,7 @@ async function seedFilterAttributes(db: Db) {
  * others, the demo or not: the hero and its portrait crop, the membership card, the launch teaser,
  * the share image and the site pages' pictures.
  */
-export function shopArtworkJobs(): ImageJob[] {
+function shopArtworkJobs(): ImageJob[] {
   return [
     { path: HERO_ARTWORK, svg: heroSvg },
     { path: HERO_PORTRAIT_ARTWORK, svg: heroPortraitSvg },
@@ -149,7 +149,7 @@ export function renderShopArtwork(mediaDir: string): Promise<number> {
  * The demo's drawn pictures: the shop's own and a tile per demo category (the seed sets it as the
  * category's picture). Rendered with the catalogue.
  */
-export function artworkJobs(): ImageJob[] {
+function artworkJobs(): ImageJob[] {
   return [
     ...shopArtworkJobs(),
     ...catalogue.map(({ slug }) => ({ path: categoryArtworkPath(slug), svg: () => categoryTileSvg(slug) })),
@@ -157,7 +157,7 @@ export function artworkJobs(): ImageJob[] {
 }
 
 /** Every file the catalogue's seed renders: product pictures first (the shop's first pages need them), then logos and artwork. */
-export function imageJobs(plans: readonly ProductPlan[]): ImageJob[] {
+function imageJobs(plans: readonly ProductPlan[]): ImageJob[] {
   const jobs = new Map<string, ImageJob>();
   for (const image of plans.flatMap((plan) => plan.images)) {
     const path = productImagePath(image);

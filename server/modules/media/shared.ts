@@ -7,7 +7,6 @@ export { UPLOAD_KINDS } from "./uploads-rules.ts";
 // Where the seed's drawn pictures live in the media folder (pure data; the pages show them
 // wherever the owner has not uploaded a picture of their own).
 export {
-  categoryArtworkPath,
   HERO_ARTWORK,
   HERO_PORTRAIT_ARTWORK,
   LAUNCH_TEASER_ARTWORK,

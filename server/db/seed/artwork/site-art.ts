@@ -51,8 +51,6 @@ const categoryArt: Record<string, { drawing: ProductDrawing | "glove"; colour: s
   coaching: { drawing: "tactics-board", colour: "WH", ground: "#50555e" },
 };
 
-export const CATEGORY_ART_SLUGS = Object.keys(categoryArt);
-
 /**
  * A category's tile (1200 x 675, the 16:9 of the cover preset that shows it, so nothing is cropped):
  * its kind of product large on a pitch in a colour of its own.
