@@ -18,7 +18,7 @@ import { useLiveBagCount } from "./components/bag/use-live-bag-count";
 import { ClientNavigation } from "./components/client-navigation";
 import { CompareTogglesForm } from "./components/compare-form";
 import { CompareNotice } from "./components/compare-notice";
-import { ErrorPageGuard, ErrorView } from "./components/error-view";
+import { ErrorPage } from "./components/error-page";
 import { OnlineStatus } from "./components/online-status";
 import { ProgressBar } from "./components/progress-bar";
 import { ScrollKeeper } from "./components/scroll-keeper";
@@ -223,9 +223,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPageGuard>
-      <ErrorView error={error} />
-    </ErrorPageGuard>
-  );
+  return <ErrorPage error={error} />;
 }

@@ -3,7 +3,7 @@ import { act, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { createMemoryRouter, data, RouterProvider, useRouteError } from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
-import { describeError, ErrorPageGuard, ErrorView } from "./error-view.tsx";
+import { describeError, ErrorView } from "./error-view.tsx";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -60,18 +60,4 @@ test("in production an exception shows the defaults, 500 and 'Error', never its 
   expect(page.querySelector('[data-testid="error-status"]')?.textContent).toBe("500");
   expect(page.textContent).not.toContain("secrets");
   expect(describeError(undefined)).toEqual({ status: 500, message: "Error" });
-});
-
-test("if the error page itself fails to render, a last-resort message links home", async () => {
-  vi.spyOn(console, "error").mockImplementation(() => {});
-  const Broken = () => {
-    throw new Error("broken");
-  };
-  const page = await renderIn(
-    <ErrorPageGuard>
-      <Broken />
-    </ErrorPageGuard>,
-  );
-  expect(page.querySelector("h1")?.textContent).toBe("An error occurred while showing the error page");
-  expect(page.querySelector("a")?.getAttribute("href")).toBe("/");
 });

@@ -1,6 +1,4 @@
-import type { ReactNode } from "react";
 import { isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
-import { FallbackBoundary } from "./ui/fallback-boundary";
 import { Link } from "./ui/link";
 import { LazyPrivatePageModal } from "./membership/lazy-private-page-modal";
 import { privatePageOffer, type PrivatePageOffer } from "~/lib/private-page";
@@ -154,20 +152,4 @@ export function describeError(error: unknown): { status: number; message: string
   }
   if (import.meta.env.DEV && error instanceof Error && error.message) return { status: 500, message: error.message };
   return { status: 500, message: "Error" };
-}
-
-/** Shows a last-resort message if rendering the error page itself fails. */
-export function ErrorPageGuard({ children }: { children: ReactNode }) {
-  return <FallbackBoundary fallback={<ErrorPageFailed />}>{children}</FallbackBoundary>;
-}
-
-export function ErrorPageFailed() {
-  return (
-    <section className="container-page py-20">
-      <h1 className="text-2xl font-semibold">An error occurred while showing the error page</h1>
-      <a href="/" className="mt-4 inline-block text-mint-700 underline">
-        Back to the home page
-      </a>
-    </section>
-  );
 }

@@ -4,7 +4,7 @@ import { ProductCard } from "./product-card";
 /**
  * Products in a responsive grid. Where the grid leads the page (a listing), the first row's
  * images load at once and the first is fetched first: it is the largest paint on a phone. Below
- * a hero or a cover (home, a post, a page's blocks) every image waits for its turn, so none
+ * a hero or a cover (home, a page's blocks) every image waits for its turn, so none
  * competes with the picture above it.
  */
 export function ProductGrid({ products, currency, leads = false }: { products: Card[]; currency: string; leads?: boolean }) {

@@ -69,8 +69,8 @@ test("the newsroom: both sections, a section, a category's chip, the next page, 
   await expect(page.getByRole("region", { name: "More news" }).getByTestId("news-tile")).toHaveCount(3);
   // Products to shop the story, linked to their pages.
   const shop = page.getByRole("region", { name: "Shop the story" });
-  await expect(shop.getByTestId("product-card")).toHaveCount(4);
-  await expect(shop.getByTestId("product-card").first().getByRole("heading").getByRole("link")).toHaveAttribute(
+  await expect(shop.getByTestId("story-product")).toHaveCount(4);
+  await expect(shop.getByTestId("story-product").first().getByRole("heading").getByRole("link")).toHaveAttribute(
     "href",
     /^\/shop\/[a-z0-9-]+\/[a-z0-9-]+$/,
   );

@@ -1,7 +1,7 @@
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { ProductGrid } from "~/components/product-grid";
 import { LazyPrivatePageModal } from "~/components/membership/lazy-private-page-modal";
 import { NewsTile, newsCategoryPath, PostMeta } from "~/components/news/news-tile";
+import { StoryProducts } from "~/components/news/story-products";
 import { VideoFacade } from "~/components/video/video-facade";
 import type { PrivatePageOffer } from "~/lib/private-page";
 import type { NewsPost } from "../../../server/modules/news/index.ts";
@@ -69,14 +69,7 @@ export function PostView({
           </>
         )}
       </article>
-      {products.length > 0 && currency && (
-        <section aria-labelledby="shop-the-story" className="mt-16">
-          <h2 id="shop-the-story" className="mb-6 font-display text-3xl font-bold tracking-tight uppercase">
-            Shop the story
-          </h2>
-          <ProductGrid products={products} currency={currency} />
-        </section>
-      )}
+      {products.length > 0 && currency && <StoryProducts products={products} currency={currency} />}
       {post.related.length > 0 && (
         <section aria-labelledby="related-posts" className="mt-16">
           <h2 id="related-posts" className="font-display text-3xl font-bold tracking-tight uppercase">
