@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 // Two projects: "unit" runs without a database; "db" runs against a real migrated database
 // (PGlite in process, or PostgreSQL when TEST_DATABASE_URL is set). The e2e suite is Playwright's.
 export default defineConfig({
+  // As in the shop's build (vite.config.ts): an imported asset is always a file, never a data:
+  // address (an icon's <use> cannot point into one).
+  build: { assetsInlineLimit: 0 },
   resolve: {
     alias: {
       "~": new URL("./app", import.meta.url).pathname,

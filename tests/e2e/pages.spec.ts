@@ -89,6 +89,16 @@ test("/icons shows the icon set and stays out of the sitemap, where the other pa
   await expect(page.getByRole("heading", { level: 1, name: "Icons" })).toBeVisible();
   expect(await page.getByTestId("icon").count()).toBeGreaterThanOrEqual(10);
   await expect(page.getByTestId("icon").filter({ hasText: "bag" })).toBeVisible();
+  // Each icon, the logo's mark and the footer's payment marks are drawn from one shared SVG file:
+  // a drawing has a size only once the browser has loaded the file and found its symbol.
+  // (Only those on screen: a closed drawer's are not rendered at all.)
+  const drawings = () =>
+    page.locator("svg use").evaluateAll((uses) => {
+      const shown = uses.filter((use) => use.closest("svg")!.checkVisibility()) as SVGUseElement[];
+      return { shown: shown.length, undrawn: shown.filter((use) => use.getBBox().width === 0).length };
+    });
+  await expect.poll(drawings).toEqual({ shown: expect.any(Number), undrawn: 0 });
+  expect((await drawings()).shown).toBeGreaterThan(await page.getByTestId("icon").count());
   const sitemap = await (await request.get("/sitemap.xml")).text();
   for (const [path] of PAGES) expect(sitemap, path).toContain(`${path}</loc>`);
   expect(sitemap).not.toContain("/icons</loc>");

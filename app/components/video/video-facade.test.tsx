@@ -49,7 +49,11 @@ async function mount(answer: { status: number; body: unknown } | Error) {
   expect(fetch).not.toHaveBeenCalled();
   // happy-dom loads no frames (it prints "Iframe page loading is disabled" on its own console):
   // the iframe's attributes are what these tests look at; the e2e suite plays a real one.
-  await act(async () => button.click());
+  await act(async () => {
+    button.click();
+    // The press loads the player's code, then asks the shop: both settle within act.
+    await vi.dynamicImportSettled();
+  });
   return { container, fetch };
 }
 

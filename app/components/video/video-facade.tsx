@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { ExternalLink, hostOf, leavingPath } from "../external-link";
+import { leavingPath } from "../external-link";
+import type * as PlayerPart from "./video-player";
+import type { Outcome, VideoOutcomeProps } from "./video-player";
 
 /*
  * A video from the provider behind a facade (SPEC §1, §8): the page shows a poster and a play
@@ -8,7 +10,8 @@ import { ExternalLink, hostOf, leavingPath } from "../external-link";
  * presses play. Then the shop's /videos/embed looks the video up (oEmbed, on the server) and the
  * facade becomes the provider's player in an iframe the shop renders itself, or says why the video
  * cannot be played, with a link to watch it on the provider through the external-site notice.
- * Without JavaScript the play button is that link.
+ * Without JavaScript the play button is that link. The code for what follows a press (the look-up,
+ * the player, the failure) is loaded by the press (video-player.tsx; ADR 44).
  */
 
 export interface VideoFacadeProps {
@@ -23,76 +26,39 @@ export interface VideoFacadeProps {
 type FacadeState =
   | { kind: "idle" }
   | { kind: "loading" }
-  | { kind: "playing"; embedUrl: string; title: string }
-  | { kind: "failed"; message: string };
+  | { kind: "done"; Outcome: ComponentType<VideoOutcomeProps>; outcome: Outcome };
 
-/** SPEC §8's catch-all, for answers that are not the endpoint's (no connection, a proxy's error page). */
-const FETCH_ERROR = "There was an error fetching the embed code";
-
-const PLAYER_ALLOW = "autoplay; encrypted-media; picture-in-picture";
-
-interface EmbedAnswer {
-  embedUrl?: unknown;
-  title?: unknown;
-  error?: { message?: unknown };
-}
-
-async function lookUp(url: string): Promise<FacadeState> {
-  try {
-    const response = await fetch(`/videos/embed?url=${encodeURIComponent(url)}`, { headers: { Accept: "application/json" } });
-    const answer = (await response.json()) as EmbedAnswer;
-    if (response.ok && typeof answer.embedUrl === "string") {
-      return { kind: "playing", embedUrl: answer.embedUrl, title: typeof answer.title === "string" ? answer.title : "" };
-    }
-    const message = answer.error?.message;
-    return { kind: "failed", message: typeof message === "string" && message ? message : FETCH_ERROR };
-  } catch {
-    return { kind: "failed", message: FETCH_ERROR };
-  }
-}
-
-/** The player's address, asked to start playing: the visitor already pressed play once. */
-function autoplaying(embedUrl: string): string {
-  const address = new URL(embedUrl);
-  address.searchParams.set("autoplay", "1");
-  return address.href;
-}
+const COVER = "group absolute inset-0 flex items-center justify-center focus-visible:outline-offset-[-4px]";
 
 export function VideoFacade({ url, title, poster }: VideoFacadeProps) {
   const hydrated = useHydrated();
   const [state, setState] = useState<FacadeState>({ kind: "idle" });
-  const player = useRef<HTMLIFrameElement>(null);
-  const alert = useRef<HTMLDivElement>(null);
   const label = title ? `Play video: ${title}` : "Play video";
-
-  // What replaced the button takes the focus the button had.
-  useEffect(() => {
-    if (state.kind === "playing") player.current?.focus();
-    if (state.kind === "failed") alert.current?.focus();
-  }, [state.kind]);
+  // Whether this facade is still on the page when the look-up answers.
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
 
   const play = async () => {
-    if (state.kind === "loading") return;
+    if (state.kind !== "idle") return;
     setState({ kind: "loading" });
-    setState(await lookUp(url));
+    let part: typeof PlayerPart;
+    try {
+      part = await import("./video-player");
+    } catch {
+      // The code could not load (offline, a new deploy): the video on the provider, through the notice, as without JavaScript.
+      window.location.assign(leavingPath(url));
+      return;
+    }
+    const outcome = await part.lookUp(url);
+    if (mounted.current) setState({ kind: "done", Outcome: part.VideoOutcome, outcome });
   };
 
-  if (state.kind === "playing") {
-    return (
-      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-grey-900" data-testid="video-player">
-        <iframe
-          ref={player}
-          src={autoplaying(state.embedUrl)}
-          title={title || state.title || "Video"}
-          allow={PLAYER_ALLOW}
-          allowFullScreen
-          loading="lazy"
-          referrerPolicy="strict-origin-when-cross-origin"
-          className="absolute inset-0 h-full w-full border-0"
-        />
-      </div>
-    );
-  }
+  if (state.kind === "done") return <state.Outcome outcome={state.outcome} url={url} title={title} poster={poster} />;
 
   const loading = state.kind === "loading";
   const playIcon = (
@@ -104,8 +70,25 @@ export function VideoFacade({ url, title, poster }: VideoFacadeProps) {
       </svg>
     </span>
   );
-  const cover = "group absolute inset-0 flex items-center justify-center focus-visible:outline-offset-[-4px]";
+  return (
+    <VideoCover poster={poster}>
+      {hydrated ? (
+        <button type="button" aria-label={label} aria-busy={loading} onClick={play} className={COVER}>
+          {playIcon}
+          {loading && <span className="sr-only">Loading the video…</span>}
+        </button>
+      ) : (
+        // Before JavaScript (or without it): the video on the provider, through the notice.
+        <a href={leavingPath(url)} aria-label={label} className={COVER}>
+          {playIcon}
+        </a>
+      )}
+    </VideoCover>
+  );
+}
 
+/** The facade's frame: the poster (an image on the shop's own endpoint; a plain gradient without one), with what lies over it. */
+export function VideoCover({ poster, children }: { poster?: string; children: ReactNode }) {
   return (
     <div
       className="relative aspect-video w-full overflow-hidden rounded-xl bg-linear-to-br from-grey-700 via-grey-800 to-grey-900"
@@ -114,30 +97,7 @@ export function VideoFacade({ url, title, poster }: VideoFacadeProps) {
       {poster && (
         <img src={poster} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
       )}
-      {state.kind === "failed" ? (
-        <div
-          ref={alert}
-          role="alert"
-          tabIndex={-1}
-          className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-grey-900/85 p-6 text-center text-white outline-none"
-          data-testid="video-error"
-        >
-          <p className="font-semibold">{state.message}</p>
-          <ExternalLink href={url} className="text-mint-200 underline hover:text-white">
-            Watch it on {hostOf(url)}
-          </ExternalLink>
-        </div>
-      ) : hydrated ? (
-        <button type="button" aria-label={label} aria-busy={loading} onClick={play} className={cover}>
-          {playIcon}
-          {loading && <span className="sr-only">Loading the video…</span>}
-        </button>
-      ) : (
-        // Before JavaScript (or without it): the video on the provider, through the notice.
-        <a href={leavingPath(url)} aria-label={label} className={cover}>
-          {playIcon}
-        </a>
-      )}
+      {children}
     </div>
   );
 }

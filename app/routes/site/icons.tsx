@@ -1,6 +1,7 @@
 import type { Route } from "./+types/icons";
 import { PageBlocks } from "~/components/page-blocks";
-import { Icon, ICONS, type IconName } from "~/components/ui/icons";
+import { ICON_LABELS } from "~/components/ui/icon-labels";
+import { Icon, type IconName } from "~/components/ui/icons";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageContext } from "../../../server/http/page-context.ts";
@@ -41,14 +42,14 @@ export default function Icons({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6" aria-label="Icons">
-        {(Object.keys(ICONS) as IconName[]).map((name) => (
+        {(Object.keys(ICON_LABELS) as IconName[]).map((name) => (
           <li
             key={name}
             className="flex flex-col items-center gap-2 rounded-lg border border-grey-200 p-4 text-center"
             data-testid="icon"
           >
             <Icon name={name} className="size-8 text-grey-900" />
-            <span className="text-sm font-medium">{ICONS[name].label}</span>
+            <span className="text-sm font-medium">{ICON_LABELS[name]}</span>
             <code className="text-xs text-grey-600">{name}</code>
           </li>
         ))}

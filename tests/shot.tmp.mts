@@ -1,0 +1,11 @@
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, findChromium } from "/work/main/tests/support/chromium.ts";
+const [url, out, width = "1280", full = ""] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+const errors: string[] = [];
+page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+await page.goto(url!, { waitUntil: "networkidle" });
+if (full === "footer") await page.locator("footer").last().screenshot({ path: out! }); else await page.screenshot({ path: out!, fullPage: full === "full" });
+if (errors.length) console.log("console errors:", errors);
+await browser.close();
