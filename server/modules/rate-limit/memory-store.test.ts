@@ -23,6 +23,14 @@ describe("the in-memory rate-limit store", () => {
     expect(await store.peek("k", 1_000)).toEqual({ count: 0, resetInMs: 0 });
   });
 
+  test("an event just recorded resets in exactly windowMs, whatever fraction of a millisecond the clock reads", async () => {
+    // Times at which adding the window and taking the time away again is not exact in floating point.
+    for (const start of [261_317.641_360_679_26, 57_638.762_977_173_516, 63_486.537_106_535_62]) {
+      const store = createMemoryStore({ now: manualClock(start).now });
+      expect(await store.record("k", 10_000)).toEqual({ count: 1, resetInMs: 10_000 });
+    }
+  });
+
   test("at most maxKeys keys: the least recently used one goes first", async () => {
     const clock = manualClock();
     const store = createMemoryStore({ maxKeys: 3, now: clock.now });

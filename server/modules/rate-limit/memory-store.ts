@@ -56,7 +56,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): RateLimitSt
 
   function stateOf(log: number[] | undefined, windowMs: number, at: number): WindowState {
     if (!log || log.length === 0) return { count: 0, resetInMs: 0 };
-    return { count: log.length, resetInMs: Math.ceil(log[0]! + windowMs - at) };
+    // The time left of the oldest event's window, from its age: `log[0] + windowMs - at` rounds
+    // (a performance.now time is a fraction), so an event just recorded could say windowMs + 1.
+    return { count: log.length, resetInMs: Math.ceil(windowMs - (at - log[0]!)) };
   }
 
   return {
