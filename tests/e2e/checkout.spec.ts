@@ -23,6 +23,14 @@ for (const javaScriptEnabled of [true, false]) {
     await page.getByTestId("checkout-link").click();
     await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
     if (javaScriptEnabled) await hydrated(page.getByRole("button", { name: "Place order" }));
+    // Checkout's own frame (issue 27): the logo, "Secure checkout" and help; no menu, search or newsletter.
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Safe Hands" })).toHaveAttribute("href", "/");
+    await expect(banner).toContainText("Secure checkout");
+    await expect(banner.getByRole("link", { name: "Help" })).toBeVisible();
+    await expect(page.getByRole("search")).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Shop" })).toHaveCount(0);
+    await expect(page.getByTestId("newsletter-signup")).toHaveCount(0);
 
     const email = `guest-${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}@example.com`;
     await page.getByLabel("E-mail address").fill(email);
@@ -41,7 +49,20 @@ for (const javaScriptEnabled of [true, false]) {
     await page.getByRole("radio", { name: /Express delivery/ }).check();
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Update delivery and total" }).click();
     // Express costs €9.95 whatever the items are worth.
-    await expect(page.getByTestId("checkout-total")).toHaveText(`€${((2 * option.price + 995) / 100).toFixed(2)}`);
+    const total = `€${((2 * option.price + 995) / 100).toFixed(2)}`;
+    await expect(page.getByTestId("checkout-total")).toHaveText(total);
+    if (javaScriptEnabled) {
+      // On a phone the order sits at the top, closed on its total; opened, it shows the items with their pictures.
+      await page.setViewportSize({ width: 375, height: 812 });
+      const toggle = page.getByTestId("checkout-summary-toggle");
+      await expect(toggle.getByTestId("checkout-toggle-total")).toHaveText(total);
+      await expect(toggle.getByText(option.name)).toBeHidden();
+      await toggle.getByText("Order summary").click();
+      await expect(toggle.getByText(option.name)).toBeVisible();
+      await expect(toggle.locator("img").first()).toBeVisible();
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await expect(toggle).toBeHidden();
+    }
     if (!javaScriptEnabled) {
       // The page came back with what was typed.
       await expect(page.getByLabel("Street and house number")).toHaveValue("Keizersgracht 1");
@@ -56,6 +77,22 @@ for (const javaScriptEnabled of [true, false]) {
     const bank = page.getByTestId("bank-details");
     await expect(bank).toContainText("NL91ABNA0417164300");
     await expect(bank).toContainText(number);
+    // How to pay comes first, then where the order is: placed (now), paid, shipped, delivered.
+    const tracker = page.getByTestId("status-tracker");
+    expect((await bank.boundingBox())!.y).toBeLessThan((await tracker.boundingBox())!.y);
+    await expect(tracker.getByRole("listitem")).toHaveText([/^Placed/, /^Paid\s*Not yet/, /^Shipped\s*Not yet/, /^Delivered\s*Not yet/]);
+    await expect(tracker.locator('[aria-current="step"]')).toContainText("Placed");
+    if (javaScriptEnabled) {
+      // The IBAN and the reference copy with a press, to paste into a banking app.
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await bank.getByRole("button", { name: "Copy IBAN" }).click();
+      await expect(bank.getByRole("button", { name: "Copied IBAN" })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("NL91ABNA0417164300");
+      await bank.getByRole("button", { name: "Copy reference" }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByTestId("payment-reference").textContent());
+    } else {
+      await expect(bank.getByRole("button")).toHaveCount(0);
+    }
     await expect(page.getByRole("table", { name: "Items in this order" })).toContainText(option.name);
     // Printed as the Dutch post writes it.
     await expect(page.getByRole("main").locator("address")).toHaveText(

@@ -68,6 +68,14 @@ test("the home page's campaign: the drawn hero asked for first, two ways in, cat
   const offer = page.getByRole("region", { name: "Keepers' Club Pro" });
   await expect(offer).toContainText("€49.00 a year");
   await expect(offer.getByRole("link", { name: "Join the membership" })).toHaveAttribute("href", "/membership");
+
+  // The trust bar under the header: the shop's reassurances, each linked to where it is explained.
+  const trust = page.getByRole("region", { name: "Why shop with us" });
+  await expect(trust.getByRole("listitem")).toHaveText(["Free NL delivery from €50", "30-day returns", "Secure payment", "Members' prices"]);
+  await expect(trust.getByRole("link", { name: "30-day returns" })).toHaveAttribute("href", "/returns-policy");
+  await expect(trust.getByRole("link", { name: "Members' prices" })).toHaveAttribute("href", "/membership");
+  // The footer's ways to pay: what the shop takes (cards too, since this shop has card payments).
+  await expect(page.getByRole("list", { name: "Ways to pay" }).getByRole("listitem")).toHaveText(["Bank transfer", "Bank app", "Cards"]);
 });
 
 test("every page carries the shop's metadata", async ({ page }) => {

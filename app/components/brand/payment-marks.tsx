@@ -7,7 +7,8 @@ import { SpriteDrawing } from "../ui/icons";
  * are configured (ADR 38).
  */
 
-const TILE = "flex h-8 items-center gap-1.5 rounded-badge border border-grey-300 bg-white px-2 text-xs font-semibold text-grey-800";
+const TILE =
+  "flex h-8 items-center gap-1.5 rounded-badge border border-grey-300 bg-white px-2 text-xs font-semibold text-grey-800";
 
 export function PaymentMarks({ cards }: { cards: boolean }) {
   return (

@@ -28,5 +28,8 @@ test("each payment mark the footer shows is a symbol of the sprite; cards only w
   const withCards = uses(renderToStaticMarkup(<PaymentMarks cards />)).map((use) => use.symbol);
   expect(withCards).toEqual(["pay-bank", "pay-bank-app", "pay-card"]);
   for (const symbol of withCards) expect(symbols).toContain(symbol);
-  expect(uses(renderToStaticMarkup(<PaymentMarks cards={false} />)).map((use) => use.symbol)).toEqual(["pay-bank", "pay-bank-app"]);
+  expect(uses(renderToStaticMarkup(<PaymentMarks cards={false} />)).map((use) => use.symbol)).toEqual([
+    "pay-bank",
+    "pay-bank-app",
+  ]);
 });

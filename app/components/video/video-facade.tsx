@@ -24,9 +24,7 @@ export interface VideoFacadeProps {
 }
 
 type FacadeState =
-  | { kind: "idle" }
-  | { kind: "loading" }
-  | { kind: "done"; Outcome: ComponentType<VideoOutcomeProps>; outcome: Outcome };
+  { kind: "idle" } | { kind: "loading" } | { kind: "done"; Outcome: ComponentType<VideoOutcomeProps>; outcome: Outcome };
 
 const COVER = "group absolute inset-0 flex items-center justify-center focus-visible:outline-offset-[-4px]";
 
