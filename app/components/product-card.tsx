@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import type { ProductCard as Card } from "../../server/modules/catalog/index.ts";
-import { productImageSources } from "~/lib/media";
+import { CardImage } from "./card-image";
 import { CompareToggleButton, useInCompareList } from "./compare-toggle";
 import { CachedHtml } from "./ui/cached-html";
 import { MemberAwarePrice } from "./price";
@@ -12,6 +12,7 @@ import { Link } from "./ui/link";
 
 // Grid cards are a quarter to half of the screen wide: these renderings cover phones to wide screens.
 const CARD_WIDTHS = [240, 320, 480, 640, 800] as const;
+const CARD_SIZES = "(min-width: 1280px) 22vw, (min-width: 768px) 30vw, 46vw";
 
 /**
  * One product in a grid. Grids repeat this dozens of times per page, so its styles live in
@@ -67,27 +68,21 @@ function CardMedia({ product, eager, first = false }: { product: Card; eager: bo
   return (
     <>
       {product.image && (
-        <img
-          {...productImageSources(product.image.path, 480, CARD_WIDTHS)}
-          sizes="(min-width: 1280px) 22vw, (min-width: 768px) 30vw, 46vw"
-          alt={product.image.alt}
-          width={product.image.width}
-          height={product.image.height}
+        <CardImage
+          image={product.image}
+          widths={CARD_WIDTHS}
+          sizes={CARD_SIZES}
           loading={eager ? "eager" : "lazy"}
           fetchPriority={first ? "high" : undefined}
-          decoding="async"
         />
       )}
       {/* Shown on hover where a pointer hovers (pages.css); hidden till then, so a lazy image is not fetched before. */}
       {product.hoverImage && (
-        <img
-          {...productImageSources(product.hoverImage.path, 480, CARD_WIDTHS)}
-          sizes="(min-width: 1280px) 22vw, (min-width: 768px) 30vw, 46vw"
+        <CardImage
+          image={product.hoverImage}
+          widths={CARD_WIDTHS}
+          sizes={CARD_SIZES}
           alt=""
-          width={product.hoverImage.width}
-          height={product.hoverImage.height}
-          loading="lazy"
-          decoding="async"
           className="card-hover-image"
           data-testid="card-hover-image"
         />

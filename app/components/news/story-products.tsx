@@ -1,6 +1,6 @@
 import type { ProductCard } from "../../../server/modules/catalog/index.ts";
-import { productImageSources } from "~/lib/media";
 import { usePriceRule } from "~/lib/price-rule";
+import { CardImage } from "../card-image";
 import { MemberAwarePrice } from "../price";
 import { Link } from "../ui/link";
 
@@ -25,15 +25,7 @@ export function StoryProducts({ products, currency }: { products: ProductCard[];
             <article className="product-card" data-testid="story-product">
               <div className="product-card-media">
                 {product.image && (
-                  <img
-                    {...productImageSources(product.image.path, 480, STORY_WIDTHS)}
-                    sizes="(min-width: 768px) 22vw, 46vw"
-                    alt={product.image.alt}
-                    width={product.image.width}
-                    height={product.image.height}
-                    loading="lazy"
-                    decoding="async"
-                  />
+                  <CardImage image={product.image} widths={STORY_WIDTHS} sizes="(min-width: 768px) 22vw, 46vw" />
                 )}
                 {!product.inStock && <span data-badge="sold-out">Out of stock</span>}
               </div>
