@@ -53,7 +53,7 @@ async function renderNotFound() {
   return container;
 }
 
-test("the error page's view arrives on demand and says what happened", async () => {
+test("the error page shows its view, which says what happened", async () => {
   const page = await renderNotFound();
   expect(page.querySelector("h1")?.textContent).toBe("This page could not be found");
 });
@@ -63,5 +63,6 @@ test("if the error page itself fails to render, a last-resort message links home
   vi.spyOn(console, "error").mockImplementation(() => {});
   const page = await renderNotFound();
   expect(page.querySelector("h1")?.textContent).toBe("An error occurred while showing the error page");
+  expect(page.querySelector("button")?.textContent).toBe("Try again");
   expect(page.querySelector("a")?.getAttribute("href")).toBe("/");
 });

@@ -31,8 +31,9 @@ declare global {
 
 /**
  * Wires the guard to React Router's route module loading: a page that cannot be shown without
- * its code. The shop's other lazily loaded parts (search suggestions, the external-site dialog,
- * toasts, the private-page modal; ADR 44) only add to a page, so when theirs fails (Vite's
+ * its code; the error page's view (components/error-page.tsx) uses it too, for the same reason.
+ * The shop's other lazily loaded parts (search suggestions, the external-site dialog, toasts, the
+ * private-page modal, a video's player; ADR 44) only add to a page, so when theirs fails (Vite's
  * `vite:preloadError`) the page goes on without them instead of reloading under the visitor's
  * typing: each handles its own failure.
  */

@@ -101,7 +101,9 @@ test("a line's option can be changed, and lines removed down to the empty bag", 
   await addToBag(page, product.first.id, 1);
   await page.goto("/bag");
   const line = lines(page).first();
-  // With JavaScript the choice itself changes the line: no button to press.
+  // With JavaScript the choice itself changes the line: no button to press. (Chosen before the
+  // page has hydrated, it would change nothing: the plain form needs its button.)
+  await hydrated(line.getByLabel("Option"));
   const changed = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/bag"));
   await line.getByLabel("Option").selectOption(String(product.second.id));
   await changed;

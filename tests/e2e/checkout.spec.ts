@@ -89,6 +89,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(bank.getByRole("button", { name: "Copied IBAN" })).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("NL91ABNA0417164300");
       await bank.getByRole("button", { name: "Copy reference" }).click();
+      await expect(bank.getByRole("button", { name: "Copied reference" })).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByTestId("payment-reference").textContent());
     } else {
       await expect(bank.getByRole("button")).toHaveCount(0);

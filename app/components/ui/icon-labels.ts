@@ -1,6 +1,6 @@
 // Apart from icons.tsx, so that only /icons carries the words, not every page that shows an icon.
 
-/** What each icon stands for, as /icons lists it; each name is a symbol of icons.svg (icons.test.ts). */
+/** What each icon stands for, as /icons lists it; each name is a symbol of icons.svg (icons.test.tsx). */
 export const ICON_LABELS = {
   account: "Account",
   bag: "Bag",

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from "react";
+import { act, StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -42,7 +42,14 @@ async function mount(answer: { status: number; body: unknown } | Error) {
   const container = document.createElement("div");
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root!.render(<RouterProvider router={router} />));
+  // As entry.client.tsx renders the shop: StrictMode mounts each component twice in development.
+  await act(async () =>
+    root!.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  );
   const button = container.querySelector("button")!;
   expect(button.getAttribute("aria-label")).toBe("Play video: Saves of the week");
   // Nothing asked for until play.
@@ -51,8 +58,10 @@ async function mount(answer: { status: number; body: unknown } | Error) {
   // the iframe's attributes are what these tests look at; the e2e suite plays a real one.
   await act(async () => {
     button.click();
-    // The press loads the player's code, then asks the shop: both settle within act.
-    await vi.dynamicImportSettled();
+    // The press loads the player's code (the first time, transformed for the test: it may take a
+    // while), then asks the shop, whose stubbed answer settles before the next task.
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled(), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
   return { container, fetch };
 }
@@ -84,6 +93,8 @@ test("a video that cannot be played: the reason, and a link to watch it on the p
   expect(link.textContent).toBe("Watch it on www.youtube.com");
   expect(link.getAttribute("href")).toBe(`/leaving?to=${encodeURIComponent(VIDEO)}`);
   expect(container.querySelector("iframe")).toBeNull();
+  // The reason takes the focus the play button had.
+  expect(document.activeElement).toBe(alert);
 });
 
 test("no answer at all: 'There was an error fetching the embed code'", async () => {

@@ -32,14 +32,15 @@ export function VideoFacade({ url, title, poster }: VideoFacadeProps) {
   const hydrated = useHydrated();
   const [state, setState] = useState<FacadeState>({ kind: "idle" });
   const label = title ? `Play video: ${title}` : "Play video";
-  // Whether this facade is still on the page when the look-up answers.
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
+  // Whether this facade is still on the page when its code or the look-up answers (set on each
+  // mount: StrictMode mounts twice in development).
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
       mounted.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const play = async () => {
     if (state.kind !== "idle") return;
@@ -48,8 +49,9 @@ export function VideoFacade({ url, title, poster }: VideoFacadeProps) {
     try {
       part = await import("./video-player");
     } catch {
-      // The code could not load (offline, a new deploy): the video on the provider, through the notice, as without JavaScript.
-      window.location.assign(leavingPath(url));
+      // The code could not load (offline, a new deploy): the video on the provider, through the
+      // notice, as without JavaScript; unless the visitor has left the page meanwhile.
+      if (mounted.current) window.location.assign(leavingPath(url));
       return;
     }
     const outcome = await part.lookUp(url);
