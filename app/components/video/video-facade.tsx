@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 
 import { useHydrated } from "~/lib/use-hydrated";
 import { leavingPath } from "../external-link";
 import type * as PlayerPart from "./video-player";
-import type { Outcome, VideoOutcomeProps } from "./video-player";
 
 /*
  * A video from the provider behind a facade (SPEC §1, §8): the page shows a poster and a play
@@ -24,7 +23,9 @@ export interface VideoFacadeProps {
 }
 
 type FacadeState =
-  { kind: "idle" } | { kind: "loading" } | { kind: "done"; Outcome: ComponentType<VideoOutcomeProps>; outcome: Outcome };
+  | { kind: "idle" }
+  | { kind: "loading" }
+  | { kind: "done"; Outcome: ComponentType<PlayerPart.VideoOutcomeProps>; outcome: PlayerPart.Outcome };
 
 const COVER = "group absolute inset-0 flex items-center justify-center focus-visible:outline-offset-[-4px]";
 
