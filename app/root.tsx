@@ -38,9 +38,11 @@ import { clearedSessionCookies, readSessionCookie, readTokenExpiration } from ".
 import { clearCompareNoticeCookie, readCompareList, readCompareNotice } from "../server/modules/compare/shared.ts";
 import { siteFrom } from "./lib/meta";
 import stylesheet from "./styles/app.css?url";
-// The headline weight (the display face's 800, latin), asked for with the stylesheet: headlines are
-// in the first paint, and a late font would move them (ADR 79).
+// The headline weight (the display face's 800, latin) and the text face (latin), asked for with the
+// stylesheet rather than once it has been read: both are in the first paint, and a late font would
+// move the text (ADR 79, ADR 83).
 import displayFont from "@fontsource/barlow-condensed/files/barlow-condensed-latin-800-normal.woff2?url";
+import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { pageContext } from "../server/http/page-context.ts";
 import type { MenuEntry } from "../server/modules/site/shared.ts";
 
@@ -49,6 +51,7 @@ export const links: Route.LinksFunction = () => [
   // head: before the pages' module preloads, not after them (ADR 52).
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: textFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -193,7 +196,13 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </main>
             {data && site && (
-              <SiteFooter siteName={data.site.siteName} tagline={data.site.tagline} site={site} cards={data.cards} slim={checkout} />
+              <SiteFooter
+                siteName={data.site.siteName}
+                tagline={data.site.tagline}
+                site={site}
+                cards={data.cards}
+                slim={checkout}
+              />
             )}
             <Toaster />
           </>

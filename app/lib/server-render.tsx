@@ -32,9 +32,19 @@ export async function renderPageToString(
       <HtmlCacheContext.Provider value={htmlCache}>
         <ServerRouter context={context} url={url} nonce={nonce} />
       </HtmlCacheContext.Provider>,
-    )
+    ).replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`)
   );
 }
+
+/**
+ * How React Router's <Scripts> asks for the page's modules. Asked for at low priority, they no
+ * longer share a phone's slow connection with the stylesheet, the fonts and the first picture: the
+ * page paints first and becomes interactive after (it works without JavaScript meanwhile). Lighthouse
+ * mobile estimated the first paint at 1.0 s instead of 2.1 to 2.3 s on a listing (ADR 83). A page
+ * streamed to a browser (a route whose handle says `stream: true`; none does today) keeps the
+ * default priority.
+ */
+const MODULE_PRELOAD = '<link rel="modulepreload"';
 
 async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {
   const reader = stream.getReader();

@@ -29,9 +29,7 @@ async function shopper(browser: Browser, width: number): Promise<Page> {
 }
 
 for (const width of [320, 375]) {
-  test(`at ${width} px the header keeps logo, compare and bag on one row, with a bag and a compare list`, async ({
-    browser,
-  }) => {
+  test(`at ${width} px the header keeps logo, compare and bag on one row, with a bag and a compare list`, async ({ browser }) => {
     // Every page's width at 320, 375 and 1280 px is key-pages.spec.ts's; this is the header's row.
     const page = await shopper(browser, width);
     await page.goto("/");
@@ -85,7 +83,9 @@ test("a listing asks for its first image first, headings go down one level at a 
   }
 });
 
-test("a page's head asks for the first image and the stylesheet before the scripts it preloads", async ({ request }) => {
+test("a page's head asks for the first image and the stylesheet before the scripts it preloads, and for the scripts at low priority", async ({
+  request,
+}) => {
   // A phone on a slow network paints once the stylesheet is in: behind 30-odd module preloads it
   // came late, the filtered listing's most of all (ADR 52).
   for (const path of ["/shop/gloves?size=8&attr.grip=Wet", "/", "/shop/gloves/solid-lock-max-training-glove"]) {
@@ -97,6 +97,10 @@ test("a page's head asks for the first image and the stylesheet before the scrip
     expect(firstScript, path).toBeGreaterThan(stylesheet);
     // The largest paint's image is the first thing asked for, and asked for first.
     expect(links[0], path).toMatch(/rel="preload" as="image"[^>]*fetchPriority="high"/);
+    // The scripts come after the stylesheet, the fonts and the pictures on the wire (ADR 83).
+    const preloads = links.filter((tag) => tag.includes('rel="modulepreload"'));
+    expect(preloads.length, path).toBeGreaterThan(3);
+    for (const tag of preloads) expect(tag, path).toContain('fetchpriority="low"');
   }
 });
 
