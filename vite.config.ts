@@ -9,7 +9,7 @@ const fromProject = (path: string) => fileURLToPath(new URL(path, import.meta.ur
 const ROOT_ROUTE = fromProject("./app/root.tsx");
 const fromApp = (path: string) => fromProject(`./app/${path}`);
 /**
- * Pieces that the catalogue's pages always load together, each group as one file: a listing
+ * Files named to a chunk. Mostly pieces that the catalogue's pages always load together: a listing
  * otherwise loads fifteen files of its own, and on a phone's connection every file costs a
  * request (measured with Lighthouse, ADR 83). Only pieces that go together on every page that
  * uses one of them: a post's story products take the prices but not the card, and the bag takes
@@ -24,13 +24,12 @@ const GROUPS: Record<string, string[]> = {
   ].map(fromApp),
   price: ["components/price.tsx", "lib/price-rule.ts", "components/card-image.tsx"].map(fromApp),
   pagination: ["components/listing/pagination.tsx", "lib/page-href.ts"].map(fromApp),
-  // Nearly every page but home shows the trail: with the frame, one request fewer for them.
-  "site-frame": ["components/breadcrumbs.tsx"].map(fromApp),
+  // Beside what the root imports (frameModules): the trail, which nearly every page but home shows,
+  // and Vite's helper of every lazy import().
+  "site-frame": [fromApp("components/breadcrumbs.tsx"), "\0vite/preload-helper.js"],
+  // Rollup's CommonJS interop goes with React, which needs it (the frame imports the framework anyway).
+  framework: ["\0commonjsHelpers.js"],
 };
-// Rollup's and Vite's helpers: React's CommonJS interop goes with React (the frame uses it too, and
-// imports the framework anyway); the helper of every lazy import() goes with the frame.
-const COMMONJS_HELPERS = "\0commonjsHelpers.js";
-const PRELOAD_HELPER = "\0vite/preload-helper.js";
 const GROUP_OF = new Map(Object.entries(GROUPS).flatMap(([name, ids]) => ids.map((id) => [id, name] as const)));
 
 const PROJECT = fromProject("./");
@@ -55,7 +54,7 @@ function frameModules(getModuleInfo: (id: string) => { importedIds: readonly str
 }
 
 /**
- * Fails the build when the browser's chunks import one another in a loop: a module of one file
+ * Fails the build when chunks import one another in a loop (the server's too): a module of one file
  * would then run before a binding it takes from the other exists (React undefined in the frame,
  * ADR 83), which only a browser would notice.
  */
@@ -96,14 +95,14 @@ export default defineConfig({
               return (id, { getModuleInfo }) => {
                 // React and React Router in one chunk of their own: cached across deploys of the
                 // shop's code, and what the benchmark counts as the framework's share of the JavaScript.
-                if (FRAMEWORK.test(id) || id === COMMONJS_HELPERS) return "framework";
-                if (id === PRELOAD_HELPER) return "site-frame";
+                if (FRAMEWORK.test(id)) return "framework";
+                const group = GROUP_OF.get(id);
+                if (group) return group;
                 // What the root route needs is loaded on every page anyway: one file for it rather
                 // than the twenty small ones Rollup would cut where pages share a piece with the frame
                 // (each file costs its own request, gzip header and import lines).
                 frame ??= frameModules(getModuleInfo);
                 if (frame.has(id)) return "site-frame";
-                return GROUP_OF.get(id);
               };
             })(),
           },
